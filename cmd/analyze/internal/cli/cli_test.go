@@ -1,0 +1,164 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestSplitCommand(t *testing.T) {
+	cases := []struct {
+		in   string
+		want []string
+		bad  bool
+	}{
+		{"python3 randBot/bot.py", []string{"python3", "randBot/bot.py"}, false},
+		{"  a   b\tc ", []string{"a", "b", "c"}, false},
+		{`a 'b c' "d e"`, []string{"a", "b c", "d e"}, false},
+		{`a\ b`, []string{"a b"}, false},
+		{`"x\"y" 'it''s'`, []string{`x"y`, "its"}, false},
+		{`""`, []string{""}, false},
+		{`"\n"`, []string{`\n`}, false},
+		{"", nil, false},
+		{`'open`, nil, true},
+		{`"open`, nil, true},
+	}
+	for _, c := range cases {
+		got, err := SplitCommand(c.in)
+		if (err != nil) != c.bad {
+			t.Errorf("SplitCommand(%q) error = %v, want error %v", c.in, err, c.bad)
+			continue
+		}
+		if !c.bad && !reflect.DeepEqual(got, c.want) {
+			t.Errorf("SplitCommand(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestParseInterspersed(t *testing.T) {
+	var stderr bytes.Buffer
+	fs := NewFlagSet("x", "x [--all] A B", "", &stderr)
+	all := fs.Bool("all", false, "all")
+	n := fs.Int("n", 0, "n")
+	pos, st := Parse(fs, []string{"5", "--all", "7", "-n", "3"})
+	if st != -1 || !*all || *n != 3 || !reflect.DeepEqual(pos, []string{"5", "7"}) {
+		t.Fatalf("got pos=%q st=%d all=%v n=%d", pos, st, *all, *n)
+	}
+	fs = NewFlagSet("x", "x", "", &stderr)
+	pos, st = Parse(fs, []string{"--", "-1", "-x"})
+	if st != -1 || !reflect.DeepEqual(pos, []string{"-1", "-x"}) {
+		t.Fatalf("after --: pos=%q st=%d", pos, st)
+	}
+	fs = NewFlagSet("x", "x", "", &stderr)
+	if _, st = Parse(fs, []string{"-h"}); st != ExitOK {
+		t.Fatalf("-h status %d", st)
+	}
+	if !strings.Contains(stderr.String(), "usage: x") {
+		t.Fatalf("no usage printed: %q", stderr.String())
+	}
+	fs = NewFlagSet("x", "x", "", &stderr)
+	if _, st = Parse(fs, []string{"--bogus"}); st != ExitUsage {
+		t.Fatalf("bad flag status %d", st)
+	}
+}
+
+func TestExpand(t *testing.T) {
+	dir := t.TempDir()
+	for _, p := range []string{"b.txt", "a.txt", "sub/c.txt", ".hidden", ".git/x"} {
+		full := filepath.Join(dir, p)
+		os.MkdirAll(filepath.Dir(full), 0o755)
+		os.WriteFile(full, []byte("x"), 0o644)
+	}
+	ins, errs := Expand([]string{dir, "-", filepath.Join(dir, "missing")})
+	var got []string
+	for i, in := range ins {
+		rel, _ := filepath.Rel(dir, in.Path)
+		if in.Path == "-" {
+			rel = "-"
+		}
+		if errs[i] != nil {
+			rel += "!"
+		}
+		got = append(got, rel)
+	}
+	want := []string{"a.txt", "b.txt", "sub/c.txt", "-", "missing!"}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("Expand = %q, want %q", got, want)
+	}
+	if ins, _ := Expand(nil); len(ins) != 1 || ins[0].Path != "-" {
+		t.Fatalf("Expand(nil) = %v", ins)
+	}
+}
+
+func TestOrdered(t *testing.T) {
+	for _, workers := range []int{1, 2, 7} {
+		var got []int
+		err := Ordered(context.Background(), 100, workers, func(i int) int { return i * i },
+			func(i, r int) {
+				if r != i*i {
+					t.Errorf("result %d for %d", r, i)
+				}
+				got = append(got, i)
+			})
+		if err != nil || len(got) != 100 {
+			t.Fatalf("workers=%d: err=%v, %d results", workers, err, len(got))
+		}
+		for i, v := range got {
+			if v != i {
+				t.Fatalf("workers=%d: out of order at %d: %v", workers, i, got)
+			}
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	n := 0
+	if err := Ordered(ctx, 1000, 2, func(i int) int { return i }, func(int, int) { n++ }); err == nil {
+		t.Fatalf("cancelled run returned nil after %d results", n)
+	}
+}
+
+func TestOutputAtomic(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "out.bin")
+	o, err := CreateOutput(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.WriteString("partial")
+	if _, err := os.Stat(path); err == nil {
+		t.Fatal("final name exists before Commit")
+	}
+	o.Abort()
+	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+		t.Fatalf("Abort left %v", ents)
+	}
+	o, _ = CreateOutput(path, nil)
+	o.WriteString("done")
+	if err := o.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(path); string(b) != "done" {
+		t.Fatalf("content %q", b)
+	}
+	var buf bytes.Buffer
+	o, _ = CreateOutput("-", &buf)
+	o.WriteString("hi")
+	o.Commit()
+	if buf.String() != "hi" {
+		t.Fatalf("stdout output %q", buf.String())
+	}
+}
+
+func TestProgressSilentOffTerminal(t *testing.T) {
+	var buf bytes.Buffer
+	p := NewProgress(&buf, "x", "items")
+	p.Update(1, 2)
+	p.Done()
+	if buf.Len() != 0 {
+		t.Fatalf("progress drawn on a non-terminal: %q", buf.String())
+	}
+}

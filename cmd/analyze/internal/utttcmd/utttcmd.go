@@ -1,0 +1,24 @@
+// Package utttcmd implements "analyze uttt": Meta (ultimate) tic-tac-toe: perft, search, the protocol bot, tournaments and self-play.
+package utttcmd
+
+import (
+	"context"
+	"io"
+
+	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
+)
+
+// Summary is the group's one-line description in "analyze help".
+const Summary = "Meta (ultimate) tic-tac-toe: perft, search, the protocol bot, tournaments and self-play."
+
+// BatchJobs are this group's lines in the default "analyze batch" plan. $WORK names a
+// scratch directory that batch creates and removes.
+var BatchJobs []string
+
+// Commands lists the group's subcommands.
+var Commands []cli.Command
+
+// Run runs "analyze uttt ARGS...".
+func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return cli.Dispatch(ctx, "uttt", Summary, Commands, args, stdin, stdout, stderr)
+}

@@ -1,0 +1,131 @@
+// Package machine describes the computer boardlab runs on: CPU brand, cores, x86-64
+// level and the CPU features the engines care about. Every benchmark, profile and
+// `analyze version` prints this report so figures can be compared across machines.
+package machine
+
+import (
+	"fmt"
+	"os"
+	"runtime"
+	"runtime/debug"
+	"strings"
+	"sync"
+
+	"github.com/klauspost/cpuid/v2"
+)
+
+// Features the engines may dispatch on or whose absence explains a figure.
+var features = []struct {
+	name string
+	id   cpuid.FeatureID
+}{
+	{"POPCNT", cpuid.POPCNT},
+	{"BMI1", cpuid.BMI1},
+	{"BMI2", cpuid.BMI2},
+	{"LZCNT", cpuid.LZCNT},
+	{"AVX2", cpuid.AVX2},
+	{"AVX512F", cpuid.AVX512F},
+	{"ADX", cpuid.ADX},
+}
+
+// Report is a snapshot of the machine and the Go build running on it.
+type Report struct {
+	CPU       string   `json:"cpu"`
+	Vendor    string   `json:"vendor"`
+	Physical  int      `json:"physical_cores"`
+	Logical   int      `json:"logical_cores"`
+	GOMAXPROC int      `json:"gomaxprocs"`
+	X64Level  int      `json:"x86_64_level"`
+	GOARCH    string   `json:"goarch"`
+	GOAMD64   string   `json:"goamd64,omitempty"`
+	Go        string   `json:"go"`
+	Features  []string `json:"features"` // the engine-relevant features present
+	Missing   []string `json:"missing"`  // the engine-relevant features absent
+	VM        bool     `json:"vm"`
+}
+
+// Get returns the report for this process.
+func Get() Report {
+	r := Report{
+		CPU:       strings.TrimSpace(cpuid.CPU.BrandName),
+		Vendor:    cpuid.CPU.VendorString,
+		Physical:  cpuid.CPU.PhysicalCores,
+		Logical:   cpuid.CPU.LogicalCores,
+		GOMAXPROC: runtime.GOMAXPROCS(0),
+		X64Level:  cpuid.CPU.X64Level(),
+		GOARCH:    runtime.GOARCH,
+		Go:        runtime.Version(),
+		VM:        cpuid.CPU.VM(),
+	}
+	if r.CPU == "" {
+		r.CPU = "unknown"
+	}
+	if r.Logical == 0 {
+		r.Logical = runtime.NumCPU()
+	}
+	r.GOAMD64 = buildSetting("GOAMD64")
+	if r.GOAMD64 == "" && runtime.GOARCH == "amd64" {
+		r.GOAMD64 = os.Getenv("GOAMD64")
+		if r.GOAMD64 == "" {
+			r.GOAMD64 = "v1"
+		}
+	}
+	for _, f := range features {
+		if cpuid.CPU.Supports(f.id) {
+			r.Features = append(r.Features, f.name)
+		} else {
+			r.Missing = append(r.Missing, f.name)
+		}
+	}
+	return r
+}
+
+// String renders the report as a few "key: value" lines.
+func (r Report) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "cpu: %s (%s)\n", r.CPU, r.Vendor)
+	fmt.Fprintf(&b, "cores: %d physical, %d logical, GOMAXPROCS %d\n", r.Physical, r.Logical, r.GOMAXPROC)
+	if r.GOARCH == "amd64" {
+		fmt.Fprintf(&b, "x86-64 level: v%d (built for GOAMD64=%s)\n", r.X64Level, r.GOAMD64)
+	} else {
+		fmt.Fprintf(&b, "arch: %s\n", r.GOARCH)
+	}
+	fmt.Fprintf(&b, "features: %s", strings.Join(r.Features, " "))
+	if len(r.Missing) > 0 {
+		fmt.Fprintf(&b, " (missing: %s)", strings.Join(r.Missing, " "))
+	}
+	b.WriteString("\n")
+	vm := ""
+	if r.VM {
+		vm = ", virtual machine"
+	}
+	fmt.Fprintf(&b, "go: %s%s\n", r.Go, vm)
+	return b.String()
+}
+
+// Line renders the report on one line, for benchmark logs.
+func (r Report) Line() string {
+	return fmt.Sprintf("machine: %s; %dC/%dT; x86-64-v%d GOAMD64=%s; %s; %s",
+		r.CPU, r.Physical, r.Logical, r.X64Level, r.GOAMD64, strings.Join(r.Features, ","), r.Go)
+}
+
+var once sync.Once
+
+// LogOnce prints the one-line report through logf the first time it is called in a
+// process; benchmarks call it with b.Logf or fmt.Printf so every run records its machine.
+func LogOnce(logf func(format string, args ...any)) {
+	once.Do(func() { logf("%s", Get().Line()) })
+}
+
+func buildSetting(key string) string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return ""
+	}
+	for _, s := range bi.Settings {
+		if s.Key == key {
+			return s.Value
+		}
+	}
+	return ""
+}
