@@ -13,10 +13,11 @@ const Summary = "Meta (ultimate) tic-tac-toe: perft, search, the protocol bot, t
 
 // BatchJobs are this group's lines in the default "analyze batch" plan. $WORK names a
 // scratch directory that batch creates and removes.
-var BatchJobs []string
+var BatchJobs = append(append([]string{}, engineJobs...), matchJobs...)
 
-// Commands lists the group's subcommands.
-var Commands []cli.Command
+// Commands lists the group's subcommands: the engine's (perft, search, bot) and the
+// match tools' (tournament, selfplay).
+var Commands = append(append([]cli.Command{}, engineCommands...), matchCommands...)
 
 // Run runs "analyze uttt ARGS...".
 func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {

@@ -1,0 +1,16 @@
+package bench
+
+import (
+	"fmt"
+	"os"
+	"testing"
+
+	"github.com/boardlab/boardlab/internal/machine"
+)
+
+// TestMain prints the machine report once per run, so every benchmark log says where
+// its figures were measured.
+func TestMain(m *testing.M) {
+	fmt.Fprintln(os.Stderr, machine.Get().Line())
+	os.Exit(m.Run())
+}
