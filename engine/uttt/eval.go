@@ -1,0 +1,126 @@
+package uttt
+
+import "math/bits"
+
+// Scores are in the side to move's view. A won game scores ScoreWin minus the number of
+// plies to the win, so faster wins score higher (as in the tournament, where a winner
+// scores the empty tiles left).
+const (
+	ScoreWin = 30000
+	// ScoreWinMin is the lowest score that is a proven win; -ScoreWinMin the highest
+	// proven loss.
+	ScoreWinMin = ScoreWin - 200
+	scoreInf    = ScoreWin + 1
+)
+
+// IsWinScore reports whether score is a proven win or loss.
+func IsWinScore(score int) bool { return score >= ScoreWinMin || score <= -ScoreWinMin }
+
+// Evaluation weights (tuned by self-play; see eval_test.go and the README).
+var (
+	evalLine     = int32(1000) // a master line whose three boards are won
+	evalBoard    = int32(24)   // per board, times its master weight, per unit of chance
+	evalFreeMove = int32(60)   // the side to move may play anywhere
+	boardWeight  = [9]int32{3, 2, 3, 2, 4, 2, 3, 2, 3}
+)
+
+// boardChance[tern] packs, for one small board in ternary encoding (t3[x] + 2*t3[o]),
+// X's chance of winning it in the low byte and O's in the high byte (0..255).
+var (
+	t3          [512]uint16
+	boardChance [19683]uint16
+	masterLines [8][3]uint8
+)
+
+func init() {
+	for m := 0; m < 512; m++ {
+		v, p := 0, 1
+		for t := 0; t < 9; t++ {
+			if m>>t&1 != 0 {
+				v += p
+			}
+			p *= 3
+		}
+		t3[m] = uint16(v)
+	}
+	for x := uint16(0); x < 512; x++ {
+		for o := uint16(0); o < 512; o++ {
+			if x&o != 0 {
+				continue
+			}
+			boardChance[t3[x]+2*t3[o]] = chance(x, o)
+		}
+	}
+	for i, l := range lines {
+		k := 0
+		for b := 0; b < 9; b++ {
+			if l>>b&1 != 0 {
+				masterLines[i][k] = uint8(b)
+				k++
+			}
+		}
+	}
+}
+
+// chance estimates each side's chance of winning a small board from its open lines.
+func chance(x, o uint16) uint16 {
+	switch {
+	case winTab[x]:
+		return 255
+	case winTab[o]:
+		return 255 << 8
+	case x|o == full9:
+		return 0
+	}
+	ax, ao := openLines(x, o), openLines(o, x)
+	if ax+ao == 0 {
+		return 0 // dead: nobody can win it
+	}
+	px := 230 * ax / (ax + ao + 4)
+	po := 230 * ao / (ax + ao + 4)
+	return uint16(px) | uint16(po)<<8
+}
+
+// openLines weighs the lines of a small board still open for own (no opponent tile).
+func openLines(own, opp uint16) int {
+	a := 0
+	for _, l := range lines {
+		if l&opp != 0 {
+			continue
+		}
+		switch bits.OnesCount16(l & own) {
+		case 0:
+			a += 1
+		case 1:
+			a += 3
+		case 2:
+			a += 10
+		}
+	}
+	return a
+}
+
+// Evaluate returns the static evaluation of an ongoing position for the side to move.
+func Evaluate(p *Position) int {
+	var px, po [9]int32
+	var board int32
+	for b := 0; b < 9; b++ {
+		c := boardChance[t3[p.cells[0][b]]+2*t3[p.cells[1][b]]]
+		x, o := int32(c&255), int32(c>>8)
+		px[b], po[b] = x, o
+		board += (x - o) * boardWeight[b]
+	}
+	var master int32
+	for _, l := range masterLines {
+		a, b, c := l[0], l[1], l[2]
+		master += (px[a]*px[b]*px[c] - po[a]*po[b]*po[c]) >> 8
+	}
+	s := master*evalLine>>16 + board*evalBoard>>8
+	if p.side == O {
+		s = -s
+	}
+	if p.forced < 0 {
+		s += evalFreeMove
+	}
+	return int(s)
+}

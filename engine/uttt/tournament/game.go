@@ -1,0 +1,148 @@
+package tournament
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/boardlab/boardlab/engine/uttt"
+)
+
+// Scoring of the seed's controller.
+const (
+	MaxTurns   = 250 // turns (invalid moves included) before a game is abandoned
+	WinPoints  = 100 // a win scores this plus the empty tiles left on the whole board
+	CapPenalty = 10  // each bot loses this when a game reaches MaxTurns
+)
+
+// Player answers turns: given the 12 protocol arguments it returns what the bot
+// printed, or an error when it failed (crash, timeout, flood). Process is the external
+// player; in-process players serve tests and mirrors.
+type Player interface {
+	Answer(ctx context.Context, args []string) (string, error)
+}
+
+// Turn is one call of a bot.
+type Turn struct {
+	Side    string `json:"side"`              // "X" or "O"
+	Move    string `json:"move,omitempty"`    // the move played, when valid
+	Answer  string `json:"answer,omitempty"`  // what an invalid answer printed (trimmed, at most 32 bytes)
+	Invalid string `json:"invalid,omitempty"` // why the answer was invalid
+}
+
+// Result is a finished game between bots X and O (indices into the bot list).
+type Result struct {
+	Game    int    `json:"game"`
+	X       int    `json:"x"`
+	O       int    `json:"o"`
+	XName   string `json:"x_name"`
+	OName   string `json:"o_name"`
+	Result  string `json:"result"` // "X", "O", "draw" or "cap" (250 turns without a winner)
+	Turns   []Turn `json:"turns"`
+	Invalid [2]int `json:"invalid"` // invalid moves of X and O
+	Points  [2]int `json:"points"`  // points of X and O in this game
+	Empty   int    `json:"empty"`   // empty tiles at the end
+}
+
+// Judge turns a bot's answer into a move legal in p, or explains why it is invalid.
+func Judge(p *uttt.Position, out string, err error) (uttt.Move, string) {
+	if err != nil {
+		return uttt.NoMove, err.Error()
+	}
+	s := strings.TrimSpace(out)
+	m, perr := uttt.ParseMove(s)
+	if perr != nil {
+		if s == "" {
+			return uttt.NoMove, "no output"
+		}
+		return uttt.NoMove, "unparsable answer: want two digits 0..8, board then tile"
+	}
+	if !p.IsLegal(m) {
+		switch {
+		case p.Closed(m.Board()):
+			return uttt.NoMove, fmt.Sprintf("illegal move %s: board %d is closed", s, m.Board())
+		case p.Forced() >= 0 && p.Forced() != m.Board():
+			return uttt.NoMove, fmt.Sprintf("illegal move %s: must play in board %d", s, p.Forced())
+		default:
+			return uttt.NoMove, fmt.Sprintf("illegal move %s: tile taken", s)
+		}
+	}
+	return m, ""
+}
+
+// freeMove returns p with the other side to move and a free move: the board after an
+// invalid move.
+func freeMove(p uttt.Position) uttt.Position {
+	args := p.ProtocolArgs()
+	args[0] = p.Side().Other().String()
+	args[11] = "xx"
+	q, err := uttt.ParseProtocol(args)
+	if err != nil {
+		panic("tournament: engine rejects its own protocol arguments: " + err.Error())
+	}
+	return q
+}
+
+// Play plays one game of the seed's controller: x moves first; an invalid answer costs
+// its bot a point and gives the opponent a free move on the unchanged board; the winner
+// scores 100 plus the empty tiles left; after 250 turns without a winner both lose 10.
+// It returns ctx.Err() when cancelled mid-game.
+func Play(ctx context.Context, x, o Player) (Result, error) {
+	var r Result
+	players := [2]Player{x, o}
+	p := uttt.Start()
+	for len(r.Turns) < MaxTurns {
+		if st := p.Status(); st != uttt.Ongoing {
+			r.finish(&p)
+			return r, nil
+		}
+		s := p.Side()
+		out, err := players[s].Answer(ctx, p.ProtocolArgs())
+		if cerr := ctx.Err(); cerr != nil {
+			return r, cerr
+		}
+		m, why := Judge(&p, out, err)
+		t := Turn{Side: s.String()}
+		if why != "" {
+			t.Invalid = why
+			t.Answer = clip(strings.TrimSpace(out), 32)
+			r.Invalid[s]++
+			r.Points[s]--
+			p = freeMove(p)
+		} else {
+			t.Move = m.String()
+			p = p.Play(m)
+		}
+		r.Turns = append(r.Turns, t)
+	}
+	if p.Status() != uttt.Ongoing {
+		r.finish(&p)
+		return r, nil
+	}
+	r.Result = "cap"
+	r.Points[0] -= CapPenalty
+	r.Points[1] -= CapPenalty
+	r.Empty = p.Empty()
+	return r, nil
+}
+
+func (r *Result) finish(p *uttt.Position) {
+	r.Empty = p.Empty()
+	switch p.Status() {
+	case uttt.XWon:
+		r.Result = "X"
+		r.Points[0] += WinPoints + r.Empty
+	case uttt.OWon:
+		r.Result = "O"
+		r.Points[1] += WinPoints + r.Empty
+	default:
+		r.Result = "draw"
+	}
+}
+
+func clip(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "..."
+	}
+	return s
+}

@@ -1,0 +1,106 @@
+// Package tournament is the seed's meta tic-tac-toe tournament controller: it reads
+// instructions.txt, runs each bot as an external process per turn with the 12 protocol
+// arguments, judges every answer with the engine's rules, scores games as the seed does
+// and prints the seed's report.
+package tournament
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// Bot is one entry of instructions.txt.
+type Bot struct {
+	Name    string
+	Command string   // the command line as written
+	Argv    []string // the command split as a shell would, program path resolved
+	Line    int      // line of the command in the file
+}
+
+// SplitFunc splits a command line into arguments as a shell would (the CLI passes its
+// shared splitter).
+type SplitFunc func(string) ([]string, error)
+
+// ReadInstructions reads DIR/instructions.txt. Relative program paths (those with a
+// slash) are resolved against dir; bare names are looked up in PATH when run.
+func ReadInstructions(dir string, split SplitFunc) ([]Bot, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	path := filepath.Join(dir, "instructions.txt")
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	bots, err := ParseInstructions(f, path, split)
+	for i := range bots {
+		if p := bots[i].Argv[0]; strings.Contains(p, "/") && !filepath.IsAbs(p) {
+			bots[i].Argv[0] = filepath.Join(abs, p)
+		}
+	}
+	return bots, err
+}
+
+// ParseInstructions reads the instructions format: the number of bots, then a name line
+// and a command line per bot. Blank lines are skipped. Errors name the file and line.
+func ParseInstructions(r io.Reader, name string, split SplitFunc) ([]Bot, error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 4096), 1<<20)
+	line := 0
+	next := func() (string, bool) {
+		for sc.Scan() {
+			line++
+			if s := strings.TrimSpace(sc.Text()); s != "" {
+				return s, true
+			}
+		}
+		return "", false
+	}
+	errf := func(format string, args ...any) error {
+		return fmt.Errorf("%s:%d: %s", name, line, fmt.Sprintf(format, args...))
+	}
+	s, ok := next()
+	if !ok {
+		if err := sc.Err(); err != nil {
+			return nil, fmt.Errorf("%s: %v", name, err)
+		}
+		return nil, fmt.Errorf("%s: empty file: want the number of bots on the first line", name)
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 1 || n > 1000 {
+		return nil, errf("want the number of bots (1..1000), got %q", s)
+	}
+	bots := make([]Bot, 0, n)
+	for i := 1; i <= n; i++ {
+		nm, ok := next()
+		if !ok {
+			return bots, fmt.Errorf("%s:%d: file ends after %d of %d bots: want the name of bot %d", name, line, i-1, n, i)
+		}
+		cmd, ok := next()
+		if !ok {
+			return bots, fmt.Errorf("%s:%d: file ends before the command of bot %d (%s)", name, line, i, nm)
+		}
+		argv, err := split(cmd)
+		if err != nil {
+			return bots, errf("command of bot %d (%s): %v", i, nm, err)
+		}
+		if len(argv) == 0 {
+			return bots, errf("command of bot %d (%s) is empty", i, nm)
+		}
+		bots = append(bots, Bot{Name: nm, Command: cmd, Argv: argv, Line: line})
+	}
+	if s, ok := next(); ok {
+		return bots, errf("unexpected line %q after the %d bots", s, n)
+	}
+	if err := sc.Err(); err != nil {
+		return bots, fmt.Errorf("%s:%d: %v", name, line, err)
+	}
+	return bots, nil
+}

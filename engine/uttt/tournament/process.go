@@ -1,0 +1,87 @@
+package tournament
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"time"
+)
+
+// DefaultMaxOutput is how many bytes of output a bot may print in one turn; a valid
+// answer is two digits and a newline, so more is garbage.
+const DefaultMaxOutput = 256
+
+// Errors a turn can end with besides a crash's exit status.
+var (
+	ErrTimeout = errors.New("no answer within the time limit")
+	ErrFlood   = errors.New("too much output")
+)
+
+// Process is a bot run as an external command, once per turn: Argv plus the 12
+// protocol arguments, in directory Dir, killed with every process it started when it
+// overruns Limit or prints more than MaxOutput bytes.
+type Process struct {
+	Argv      []string
+	Dir       string
+	Limit     time.Duration
+	MaxOutput int // 0 means DefaultMaxOutput
+}
+
+// Answer runs one turn and returns what the bot printed on stdout. The error is
+// ErrTimeout, ErrFlood, a start failure, or a crash (an exit status other than 0 or a
+// signal), in which case the output is still returned for the record.
+func (p *Process) Answer(ctx context.Context, args []string) (string, error) {
+	max := p.MaxOutput
+	if max <= 0 {
+		max = DefaultMaxOutput
+	}
+	argv := append(append([]string{}, p.Argv...), args...)
+	out, err := runTurn(ctx, p.Dir, argv, p.Limit, max)
+	return string(out), err
+}
+
+type readResult struct {
+	buf  []byte
+	over bool
+}
+
+// readCapped reads r until EOF, an error (a deadline) or more than max bytes.
+func readCapped(r *os.File, max int, done chan<- readResult) {
+	buf := make([]byte, 0, max+1)
+	for len(buf) <= max {
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if err != nil {
+			done <- readResult{buf: buf}
+			return
+		}
+	}
+	done <- readResult{buf: buf, over: true}
+}
+
+// crashError describes how a process ended when that was not a clean exit.
+func crashError(ps *os.ProcessState) error {
+	if ps == nil || ps.Success() {
+		return nil
+	}
+	return fmt.Errorf("crashed: %v", ps)
+}
+
+// newCommand prepares the command with stdout on w, stdin and stderr on /dev/null.
+func newCommand(dir string, argv []string, w *os.File) *exec.Cmd {
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Dir = dir
+	cmd.Stdout = w
+	return cmd
+}
+
+// remaining returns the time left until deadline, at least a nanosecond so timers fire.
+func remaining(deadline time.Time) time.Duration {
+	d := time.Until(deadline)
+	if d <= 0 {
+		d = 1
+	}
+	return d
+}

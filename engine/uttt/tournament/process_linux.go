@@ -1,0 +1,95 @@
+package tournament
+
+import (
+	"context"
+	"os"
+	"syscall"
+	"time"
+	"unsafe"
+)
+
+// drainGrace is how long the output pipe may stay open after the bot has exited and its
+// process group was killed (only a process that left the group can hold it).
+const drainGrace = 100 * time.Millisecond
+
+// runTurn runs argv in its own process group and returns its output. The bot's turn
+// ends when its process exits; then the whole group is killed, so nothing it started
+// outlives the turn. On overrun or flood the group is killed at once.
+func runTurn(ctx context.Context, dir string, argv []string, limit time.Duration, max int) ([]byte, error) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	cmd := newCommand(dir, argv, w)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	deadline := time.Now().Add(limit)
+	err = cmd.Start()
+	w.Close()
+	if err != nil {
+		return nil, err
+	}
+	pid := cmd.Process.Pid
+	exited := make(chan struct{})
+	go func() {
+		waitExitNoReap(pid)
+		close(exited)
+	}()
+	read := make(chan readResult, 1)
+	go readCapped(r, max, read)
+
+	timer := time.NewTimer(remaining(deadline))
+	defer timer.Stop()
+	var res readResult
+	haveRead := false
+	var reason error
+wait:
+	for {
+		select {
+		case <-exited:
+			break wait
+		case res = <-read:
+			haveRead = true
+			read = nil // stdout closed or flooded; keep waiting for the exit
+			if res.over {
+				reason = ErrFlood
+				break wait
+			}
+		case <-timer.C:
+			reason = ErrTimeout
+			break wait
+		case <-ctx.Done():
+			reason = ctx.Err()
+			break wait
+		}
+	}
+	// The leader is not reaped yet, so its pid still names the group: kill the bot if it
+	// still runs and whatever it left behind.
+	syscall.Kill(-pid, syscall.SIGKILL)
+	if !haveRead {
+		r.SetReadDeadline(time.Now().Add(drainGrace))
+		res = <-read
+	}
+	werr := cmd.Wait()
+	if reason == nil && werr != nil {
+		reason = crashError(cmd.ProcessState)
+		if reason == nil {
+			reason = werr
+		}
+	}
+	return res.buf, reason
+}
+
+// waitExitNoReap blocks until the process exits, leaving it a zombie (WNOWAIT) so its
+// pid and process group id stay reserved until cmd.Wait reaps it.
+func waitExitNoReap(pid int) {
+	const pPID = 1 // P_PID
+	var info [128]byte
+	for {
+		_, _, e := syscall.Syscall6(syscall.SYS_WAITID, pPID, uintptr(pid), uintptr(unsafe.Pointer(&info[0])),
+			syscall.WEXITED|syscall.WNOWAIT, 0, 0)
+		if e != syscall.EINTR {
+			return
+		}
+	}
+}

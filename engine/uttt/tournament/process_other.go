@@ -1,0 +1,75 @@
+//go:build !linux
+
+package tournament
+
+import (
+	"context"
+	"os"
+	"time"
+)
+
+// runTurn runs argv and returns its output; off Linux only the bot itself is killed on
+// overrun (no process groups).
+func runTurn(ctx context.Context, dir string, argv []string, limit time.Duration, max int) ([]byte, error) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	cmd := newCommand(dir, argv, w)
+	deadline := time.Now().Add(limit)
+	err = cmd.Start()
+	w.Close()
+	if err != nil {
+		return nil, err
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	read := make(chan readResult, 1)
+	go readCapped(r, max, read)
+	timer := time.NewTimer(remaining(deadline))
+	defer timer.Stop()
+	var reason error
+	select {
+	case werr := <-exited:
+		r.SetReadDeadline(time.Now().Add(100 * time.Millisecond))
+		res := <-read
+		if werr != nil {
+			if reason = crashError(cmd.ProcessState); reason == nil {
+				reason = werr
+			}
+		}
+		return res.buf, reason
+	case res := <-read:
+		if res.over {
+			cmd.Process.Kill()
+			<-exited
+			return res.buf, ErrFlood
+		}
+		select {
+		case werr := <-exited:
+			if werr != nil {
+				if reason = crashError(cmd.ProcessState); reason == nil {
+					reason = werr
+				}
+			}
+			return res.buf, reason
+		case <-timer.C:
+			reason = ErrTimeout
+		case <-ctx.Done():
+			reason = ctx.Err()
+		}
+		cmd.Process.Kill()
+		<-exited
+		return res.buf, reason
+	case <-timer.C:
+		reason = ErrTimeout
+	case <-ctx.Done():
+		reason = ctx.Err()
+	}
+	cmd.Process.Kill()
+	<-exited
+	r.SetReadDeadline(time.Now())
+	res := <-read
+	return res.buf, reason
+}

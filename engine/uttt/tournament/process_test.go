@@ -1,0 +1,111 @@
+package tournament
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// writeScript writes an executable shell script into dir.
+func writeScript(t testing.TB, dir, name, body string) string {
+	t.Helper()
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, []byte("#!/bin/sh\n"+body+"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// leftovers returns the processes whose command line mentions marker.
+func leftovers(marker string) []string {
+	var found []string
+	ents, _ := os.ReadDir("/proc")
+	for _, e := range ents {
+		b, err := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
+		if err == nil && strings.Contains(string(b), marker) {
+			found = append(found, e.Name()+": "+strings.ReplaceAll(string(b), "\x00", " "))
+		}
+	}
+	return found
+}
+
+var startArgs = strings.Fields("X --------- --------- --------- --------- --------- --------- --------- --------- --------- --------- xx")
+
+func TestProcessAnswers(t *testing.T) {
+	dir := t.TempDir()
+	marker := dir
+	// child.sh sleeps; its command line holds the temp dir name, so leftovers can be found.
+	child := writeScript(t, dir, "child.sh", "sleep 30")
+	cases := []struct {
+		name, body string
+		want       string // the output, when no error is expected
+		err        error  // a sentinel, or nil
+		crash      bool
+	}{
+		{"ok", `echo 44`, "44\n", nil, false},
+		{"args", `echo "$1$#"`, "X12\n", nil, false},
+		{"cwd", `pwd`, dir + "\n", nil, false},
+		{"crash", `echo 44; exit 3`, "", nil, true},
+		{"signal", `kill -SEGV $$`, "", nil, true},
+		{"hang", `sleep 30`, "", ErrTimeout, false},
+		{"late", `sleep 0.5; echo 44`, "", ErrTimeout, false},
+		{"flood", `while :; do echo 4444444444444444444444444444; done`, "", ErrFlood, false},
+		{"closed-stdout-then-hang", `exec >&-; sleep 30`, "", ErrTimeout, false},
+		{"child-left-behind", child + ` & echo 44`, "44\n", nil, false},
+		{"child-and-hang", child + ` & ` + child + `; echo 44`, "", ErrTimeout, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := &Process{Argv: []string{writeScript(t, dir, c.name+".sh", c.body)}, Dir: dir, Limit: 200 * time.Millisecond}
+			start := time.Now()
+			out, err := p.Answer(context.Background(), startArgs)
+			el := time.Since(start)
+			switch {
+			case c.crash:
+				if err == nil || !strings.HasPrefix(err.Error(), "crashed") {
+					t.Fatalf("err = %v, want a crash", err)
+				}
+			case c.err != nil:
+				if !errors.Is(err, c.err) {
+					t.Fatalf("err = %v, want %v (output %q)", err, c.err, out)
+				}
+			default:
+				if err != nil || out != c.want {
+					t.Fatalf("got %q, %v; want %q", out, err, c.want)
+				}
+			}
+			if el > 5*time.Second {
+				t.Fatalf("turn took %v", el)
+			}
+			// Everything the bot started must be gone.
+			deadline := time.Now().Add(2 * time.Second)
+			for len(leftovers(marker)) > 0 && time.Now().Before(deadline) {
+				time.Sleep(10 * time.Millisecond)
+			}
+			if l := leftovers(marker); len(l) > 0 {
+				t.Fatalf("processes left behind: %q", l)
+			}
+		})
+	}
+}
+
+func TestProcessMissingProgram(t *testing.T) {
+	p := &Process{Argv: []string{filepath.Join(t.TempDir(), "nope")}, Dir: t.TempDir(), Limit: time.Second}
+	if _, err := p.Answer(context.Background(), startArgs); err == nil {
+		t.Fatal("missing program: no error")
+	}
+}
+
+func TestProcessCancel(t *testing.T) {
+	dir := t.TempDir()
+	p := &Process{Argv: []string{writeScript(t, dir, "hang.sh", "sleep 30")}, Dir: dir, Limit: time.Minute}
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	if _, err := p.Answer(ctx, startArgs); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("err = %v, want the context's", err)
+	}
+}

@@ -1,0 +1,63 @@
+package tournament
+
+import (
+	"fmt"
+	"io"
+	"time"
+)
+
+// Pairings lists the games of a tournament of n bots in the seed's order: for each pair
+// i < j, first i as X against j, then j as X against i.
+func Pairings(n int) [][2]int {
+	var ps [][2]int
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			ps = append(ps, [2]int{i, j}, [2]int{j, i})
+		}
+	}
+	return ps
+}
+
+// Standing is one bot's line of the report.
+type Standing struct {
+	Name    string
+	Wins    int
+	Illegal int
+	Points  int
+}
+
+// Standings accumulates finished games into per-bot totals.
+type Standings []Standing
+
+// NewStandings returns empty standings for the named bots.
+func NewStandings(names []string) Standings {
+	s := make(Standings, len(names))
+	for i, n := range names {
+		s[i].Name = n
+	}
+	return s
+}
+
+// Add counts a finished game.
+func (s Standings) Add(r *Result) {
+	for side, b := range [2]int{r.X, r.O} {
+		s[b].Illegal += r.Invalid[side]
+		s[b].Points += r.Points[side]
+	}
+	switch r.Result {
+	case "X":
+		s[r.X].Wins++
+	case "O":
+		s[r.O].Wins++
+	}
+}
+
+// Report writes the seed's report: one line per bot in instructions order, then the
+// timing line.
+func (s Standings) Report(w io.Writer, elapsed time.Duration) {
+	for i, b := range s {
+		fmt.Fprintf(w, "Bot %d, %s, has %d wins and made %d illegal moves, for a total of %d points.\n",
+			i+1, b.Name, b.Wins, b.Illegal, b.Points)
+	}
+	fmt.Fprintf(w, "With %d bots, This program took %.3f seconds to finish.\n", len(s), elapsed.Seconds())
+}

@@ -1,0 +1,106 @@
+// Package zoo holds simple meta tic-tac-toe opponents for self-play and tournaments:
+// random, naive (takes a win when it has one), depth (a depth-limited alpha-beta like
+// the seed's champion depthBot) and the main engine at a time or depth budget.
+package zoo
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/boardlab/boardlab/engine/uttt"
+)
+
+// Bot chooses a move. Move is called only in an ongoing position and returns a legal
+// move; randomness comes from rng only, so a bot is deterministic given its seed
+// (except the engine under a time budget).
+type Bot interface {
+	Move(ctx context.Context, p *uttt.Position, rng *RNG) uttt.Move
+	// String returns the bot's spec, e.g. "depth:4", which Parse accepts.
+	String() string
+}
+
+// SpecHelp documents the spec syntax accepted by Parse.
+const SpecHelp = `A bot SPEC is one of:
+  random          a uniformly random legal move
+  naive           a move that wins the game, else one that wins a small board, else random
+  depth[:N]       alpha-beta to N plies (default 4) with a simple evaluation, like the
+                  seed's champion depthBot; ties are broken at random
+  engine[:BUDGET] the main engine's search; BUDGET is a time per move (100ms, 1s; the
+                  default is 100ms) or a fixed depth written dN (d6)`
+
+// Parse returns the bot named by spec (see SpecHelp).
+func Parse(spec string) (Bot, error) {
+	name, arg, hasArg := strings.Cut(spec, ":")
+	switch name {
+	case "random":
+		if hasArg {
+			return nil, fmt.Errorf("bot %q: random takes no budget", spec)
+		}
+		return Random{}, nil
+	case "naive":
+		if hasArg {
+			return nil, fmt.Errorf("bot %q: naive takes no budget", spec)
+		}
+		return Naive{}, nil
+	case "depth":
+		d := DefaultDepth
+		if hasArg {
+			n, err := strconv.Atoi(arg)
+			if err != nil || n < 1 || n > 12 {
+				return nil, fmt.Errorf("bot %q: want depth:N with N in 1..12", spec)
+			}
+			d = n
+		}
+		return Depth{N: d}, nil
+		// engine: added with the engine's search API
+	}
+	return nil, fmt.Errorf("unknown bot %q: want random, naive, depth[:N] or engine[:BUDGET]", spec)
+}
+
+// Random plays a uniformly random legal move.
+type Random struct{}
+
+func (Random) String() string { return "random" }
+
+// Move returns a uniformly random legal move.
+func (Random) Move(_ context.Context, p *uttt.Position, rng *RNG) uttt.Move {
+	return RandomMove(p, rng)
+}
+
+// RandomMove returns a uniformly random legal move of an ongoing position.
+func RandomMove(p *uttt.Position, rng *RNG) uttt.Move {
+	var buf [81]uttt.Move
+	n := p.Moves(&buf)
+	return buf[rng.Intn(n)]
+}
+
+// Naive plays a move that wins the game when it has one, else one that wins a small
+// board, else a random move.
+type Naive struct{}
+
+func (Naive) String() string { return "naive" }
+
+// Move returns the naive bot's choice.
+func (Naive) Move(_ context.Context, p *uttt.Position, rng *RNG) uttt.Move {
+	var buf [81]uttt.Move
+	n := p.Moves(&buf)
+	won := uttt.XWon + uttt.Status(p.Side())
+	var boardWins [81]uttt.Move
+	nb := 0
+	for _, m := range buf[:n] {
+		q := p.Play(m)
+		if q.Status() == won {
+			return m
+		}
+		if q.BoardStatus(m.Board()) == won {
+			boardWins[nb] = m
+			nb++
+		}
+	}
+	if nb > 0 {
+		return boardWins[rng.Intn(nb)]
+	}
+	return buf[rng.Intn(n)]
+}
