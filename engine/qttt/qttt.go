@@ -1,0 +1,308 @@
+// Package qttt implements quantum tic-tac-toe: a record parser and scorer for the seed
+// notation, the full rules engine (entanglement graph, measurement, end of game, score),
+// perft, a solver, and a slow reference implementation the fast paths are tested against.
+//
+// Cells are numbered 0..8 for A..I, row by row. Mark k (1..9) is placed by move k; X owns
+// the odd marks, O the even ones. Scores are counted in half points.
+package qttt
+
+import "math/bits"
+
+// NumCells is the number of cells of the board.
+const NumCells = 9
+
+const allCells = 1<<NumCells - 1
+
+// lineMasks are the eight lines of the board as cell bitmasks.
+var lineMasks = [8]uint16{0x007, 0x038, 0x1C0, 0x049, 0x092, 0x124, 0x111, 0x054}
+
+// lineCount[b] is the number of lines lying entirely inside the cell set b.
+var lineCount [1 << NumCells]uint8
+
+func init() {
+	for b := range lineCount {
+		for _, l := range lineMasks {
+			if uint16(b)&l == l {
+				lineCount[b]++
+			}
+		}
+	}
+}
+
+// Player is X or O.
+type Player uint8
+
+// The two players.
+const (
+	X Player = 0
+	O Player = 1
+)
+
+func (p Player) String() string {
+	if p == X {
+		return "X"
+	}
+	return "O"
+}
+
+// Owner returns the player who places mark k (X the odd ones).
+func Owner(k int) Player { return Player(1 - k&1) }
+
+// Position is a game state: the classical marks, the quantum marks forming the
+// entanglement forest (with a union-find over the cells), and a measurement that may be
+// pending after a move closed a cycle. The zero value is the start. Positions are small
+// values meant to be copied per move.
+type Position struct {
+	mark   [NumCells]uint8  // classical mark number in each cell, 0 for none
+	ea, eb [10]uint8        // the two cells of quantum mark k
+	inc    [NumCells]uint16 // bit k: quantum mark k touches the cell (masked by quant)
+	uf     [NumCells]uint8  // union-find parent+1; 0 for a root
+	xs, os uint16           // cells holding classical X / O marks
+	quant  uint16           // bit k: mark k is still quantum
+	n      uint8            // marks placed so far
+	pend   uint8            // the mark awaiting measurement, 0 if none
+}
+
+// Marks returns the number of marks placed so far (the last move's number).
+func (p *Position) Marks() int { return int(p.n) }
+
+// ToMove returns the player who makes the next move.
+func (p *Position) ToMove() Player { return Player(p.n & 1) }
+
+// Open returns the set of cells without a classical mark (bit c for cell c).
+func (p *Position) Open() uint16 { return ^(p.xs | p.os) & allCells }
+
+// Classical returns the sets of cells holding classical X and O marks.
+func (p *Position) Classical() (xs, os uint16) { return p.xs, p.os }
+
+// Cell returns the classical mark number in cell c, 0 if it has none.
+func (p *Position) Cell(c int) int { return int(p.mark[c]) }
+
+// Quantum returns the set of marks (bit k for mark k) that are still quantum.
+func (p *Position) Quantum() uint16 { return p.quant }
+
+// Edge returns the two cells of mark k.
+func (p *Position) Edge(k int) (a, b int) { return int(p.ea[k]), int(p.eb[k]) }
+
+// Pending returns the mark of the move awaiting its measurement, 0 if none.
+func (p *Position) Pending() int { return int(p.pend) }
+
+// Over reports whether the game has ended: a tic-tac-toe exists or every cell is
+// classical.
+func (p *Position) Over() bool {
+	b := p.xs | p.os
+	return lineCount[p.xs]|lineCount[p.os] != 0 || b == allCells
+}
+
+func (p *Position) find(c int) int {
+	for p.uf[c] != 0 {
+		c = int(p.uf[c]) - 1
+	}
+	return c
+}
+
+// Connected reports whether cells a and b are linked through quantum marks.
+func (p *Position) Connected(a, b int) bool { return p.find(a) == p.find(b) }
+
+// Play makes the move a-b (a == b for the single-cell move) and reports whether it
+// closed a cycle, in which case Measure must follow. The move must be legal: both cells
+// open, a == b only when exactly one cell is open, no measurement pending, game not over.
+func (p *Position) Play(a, b int) bool {
+	p.n++
+	k := p.n
+	p.ea[k], p.eb[k] = uint8(a), uint8(b)
+	if a == b {
+		p.pend = k
+		return true
+	}
+	ra, rb := p.find(a), p.find(b)
+	if ra == rb {
+		p.pend = k
+		return true
+	}
+	p.uf[ra] = uint8(rb) + 1
+	p.quant |= 1 << k
+	p.inc[a] |= 1 << k
+	p.inc[b] |= 1 << k
+	return false
+}
+
+// Measure collapses the pending cycle's component with the pending mark placed in root,
+// one of the two cells of the move that closed the cycle: every other mark of the
+// component is forced into the cell farther from root, so each cell gets one mark.
+func (p *Position) Measure(root int) {
+	k := p.pend
+	p.pend = 0
+	var queue [NumCells]uint8
+	p.place(root, k)
+	queue[0] = uint8(root)
+	for h, t := 0, 1; h < t; h++ {
+		c := queue[h]
+		for m := p.inc[c] & p.quant; m != 0; m &= m - 1 {
+			e := uint8(bits.TrailingZeros16(m))
+			o := p.ea[e] ^ p.eb[e] ^ c
+			p.quant &^= 1 << e
+			p.place(int(o), e)
+			queue[t] = o
+			t++
+		}
+	}
+}
+
+func (p *Position) place(c int, m uint8) {
+	p.mark[c] = m
+	if m&1 == 1 {
+		p.xs |= 1 << c
+	} else {
+		p.os |= 1 << c
+	}
+}
+
+// Choices returns the two measurements of the pending cycle: the cell that receives the
+// pending mark (one of the closing move's cells) and the number the record writes for
+// it, the mark that ends up in the first cell on the cycle. For a single-cell move both
+// choices are the same.
+func (p *Position) Choices() (rootA, numA, rootB, numB int) {
+	k := p.pend
+	a, b := p.ea[k], p.eb[k]
+	if a == b {
+		return int(a), int(k), int(a), int(k)
+	}
+	// Breadth-first search of the tree from a for the path to b.
+	var parCell, parEdge [NumCells]uint8
+	var queue [NumCells]uint8
+	seen := uint16(1) << a
+	queue[0] = a
+	for h, t := 0, 1; h < t; h++ {
+		c := queue[h]
+		if c == b {
+			break
+		}
+		for m := p.inc[c] & p.quant; m != 0; m &= m - 1 {
+			e := uint8(bits.TrailingZeros16(m))
+			o := p.ea[e] ^ p.eb[e] ^ c
+			if seen>>o&1 == 0 {
+				seen |= 1 << o
+				parCell[o], parEdge[o] = c, e
+				queue[t] = o
+				t++
+			}
+		}
+	}
+	best := uint8(NumCells)
+	var na, nb uint8
+	gb := k // mark v receives when b is the root
+	for v := b; ; {
+		ga := k // mark v receives when a is the root
+		if v != a {
+			ga = parEdge[v]
+		}
+		if v < best {
+			best, na, nb = v, ga, gb
+		}
+		if v == a {
+			break
+		}
+		gb = parEdge[v]
+		v = parCell[v]
+	}
+	return int(a), int(na), int(b), int(nb)
+}
+
+// Score is a result in half points: X and O.
+type Score struct{ X, O int8 }
+
+// Margin returns X's score minus O's in half points.
+func (s Score) Margin() int { return int(s.X) - int(s.O) }
+
+// String formats the score as the seed does: "0.5 1", "2 0".
+func (s Score) String() string { return FormatHalves(int(s.X)) + " " + FormatHalves(int(s.O)) }
+
+// FormatHalves formats h half points as a decimal: 1 -> "0.5", -3 -> "-1.5", 4 -> "2".
+func FormatHalves(h int) string {
+	neg := h < 0
+	if neg {
+		h = -h
+	}
+	s := itoa(h / 2)
+	if h&1 == 1 {
+		s += ".5"
+	}
+	if neg {
+		s = "-" + s
+	}
+	return s
+}
+
+func itoa(n int) string {
+	if n < 10 {
+		return string(rune('0' + n))
+	}
+	return itoa(n/10) + string(rune('0'+n%10))
+}
+
+// Score returns the score of the position as it stands: one point for one tic-tac-toe,
+// two for two, and when both players have one, one point for the line with the smaller
+// largest mark number and half a point for the other.
+func (p *Position) Score() Score {
+	lx, lo := lineCount[p.xs], lineCount[p.os]
+	switch {
+	case lx == 0 && lo == 0:
+		return Score{}
+	case lo == 0:
+		return Score{X: int8(2 * lx)}
+	case lx == 0:
+		return Score{O: int8(2 * lo)}
+	}
+	if p.lineMax(p.xs) < p.lineMax(p.os) {
+		return Score{X: 2, O: 1}
+	}
+	return Score{X: 1, O: 2}
+}
+
+// lineMax returns the smallest, over the lines inside b, of the line's largest mark.
+func (p *Position) lineMax(b uint16) uint8 {
+	best := uint8(255)
+	for _, l := range lineMasks {
+		if b&l != l {
+			continue
+		}
+		m := uint8(0)
+		for c := l; c != 0; c &= c - 1 {
+			m = max(m, p.mark[bits.TrailingZeros16(c)])
+		}
+		best = min(best, m)
+	}
+	return best
+}
+
+// Line is a tic-tac-toe on the board.
+type Line struct {
+	Player Player
+	Cells  [3]int
+	Max    int // the largest mark number in the line
+}
+
+// Lines returns the tic-tac-toes on the board, X's first.
+func (p *Position) Lines() []Line {
+	var out []Line
+	for pl, b := range [2]uint16{p.xs, p.os} {
+		for _, l := range lineMasks {
+			if b&l != l {
+				continue
+			}
+			ln := Line{Player: Player(pl)}
+			i := 0
+			for c := l; c != 0; c &= c - 1 {
+				ln.Cells[i] = bits.TrailingZeros16(c)
+				ln.Max = max(ln.Max, int(p.mark[ln.Cells[i]]))
+				i++
+			}
+			out = append(out, ln)
+		}
+	}
+	return out
+}
+
+// CellName returns the letter of cell c.
+func CellName(c int) byte { return 'A' + byte(c) }
