@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/boardlab/boardlab/engine/uttt"
 )
@@ -54,7 +55,22 @@ func Parse(spec string) (Bot, error) {
 			d = n
 		}
 		return Depth{N: d}, nil
-		// engine: added with the engine's search API
+	case "engine":
+		if !hasArg {
+			return NewEngine(DefaultEngineTime, 0), nil
+		}
+		if d, ok := strings.CutPrefix(arg, "d"); ok {
+			n, err := strconv.Atoi(d)
+			if err != nil || n < 1 || n > uttt.MaxDepth {
+				return nil, fmt.Errorf("bot %q: want engine:dN with N in 1..81", spec)
+			}
+			return NewEngine(0, n), nil
+		}
+		t, err := time.ParseDuration(arg)
+		if err != nil || t <= 0 {
+			return nil, fmt.Errorf("bot %q: want engine:DURATION (100ms, 1s) or engine:dN (d6)", spec)
+		}
+		return NewEngine(t, 0), nil
 	}
 	return nil, fmt.Errorf("unknown bot %q: want random, naive, depth[:N] or engine[:BUDGET]", spec)
 }

@@ -1,0 +1,109 @@
+package zoo
+
+import (
+	"context"
+	"testing"
+
+	"github.com/boardlab/boardlab/engine/uttt"
+)
+
+func TestParseRoundTrip(t *testing.T) {
+	for _, spec := range []string{"random", "naive", "depth:4", "depth:1", "engine:100ms", "engine:1.5s", "engine:d6"} {
+		b, err := Parse(spec)
+		if err != nil {
+			t.Fatalf("Parse(%q): %v", spec, err)
+		}
+		if b.String() != spec {
+			t.Errorf("Parse(%q).String() = %q", spec, b.String())
+		}
+	}
+	if b, _ := Parse("depth"); b.String() != "depth:4" {
+		t.Errorf("depth default: %v", b)
+	}
+	if b, _ := Parse("engine"); b.String() != "engine:100ms" {
+		t.Errorf("engine default: %v", b)
+	}
+	for _, bad := range []string{"", "rand", "random:3", "naive:1", "depth:0", "depth:x", "engine:", "engine:-1s", "engine:d0", "engine:dx", "engine:fast"} {
+		if _, err := Parse(bad); err == nil {
+			t.Errorf("Parse(%q) accepted", bad)
+		}
+	}
+}
+
+// randomPositions returns ongoing positions from random games.
+func randomPositions(n int, seed uint64) []uttt.Position {
+	rng := NewRNG(seed)
+	var ps []uttt.Position
+	for len(ps) < n {
+		p := uttt.Start()
+		for p.Status() == uttt.Ongoing && len(ps) < n {
+			ps = append(ps, p)
+			p = p.Play(RandomMove(&p, &rng))
+		}
+	}
+	return ps
+}
+
+func TestBotsPlayLegalMoves(t *testing.T) {
+	bots := []Bot{Random{}, Naive{}, Depth{N: 2}, NewEngine(0, 2)}
+	ps := randomPositions(300, 1)
+	for _, b := range bots {
+		rng := NewRNG(7)
+		for _, p := range ps {
+			if m := b.Move(context.Background(), &p, &rng); !p.IsLegal(m) {
+				t.Fatalf("%v plays illegal %v in %v", b, m, p.String())
+			}
+		}
+	}
+}
+
+// winningMove returns a move that wins the game at once, if any.
+func winningMove(p *uttt.Position) (uttt.Move, bool) {
+	var buf [81]uttt.Move
+	n := p.Moves(&buf)
+	for _, m := range buf[:n] {
+		if q := p.Play(m); q.Status() == uttt.XWon+uttt.Status(p.Side()) {
+			return m, true
+		}
+	}
+	return uttt.NoMove, false
+}
+
+func TestNaiveAndDepthTakeWins(t *testing.T) {
+	rng := NewRNG(3)
+	found := 0
+	for game := 0; game < 2000 && found < 50; game++ {
+		p := uttt.Start()
+		for p.Status() == uttt.Ongoing {
+			if _, ok := winningMove(&p); ok {
+				found++
+				for _, b := range []Bot{Naive{}, Depth{N: 1}, Depth{N: 3}, NewEngine(0, 3)} {
+					m := b.Move(context.Background(), &p, &rng)
+					if q := p.Play(m); q.Status() != uttt.XWon+uttt.Status(p.Side()) {
+						t.Fatalf("%v misses the win in %v: plays %v", b, p.String(), m)
+					}
+				}
+			}
+			p = p.Play(RandomMove(&p, &rng))
+		}
+	}
+	if found < 50 {
+		t.Fatalf("only %d positions with a winning move", found)
+	}
+}
+
+func TestRNG(t *testing.T) {
+	r := NewRNG(0)
+	var hist [7]int
+	for i := 0; i < 70000; i++ {
+		hist[r.Intn(7)]++
+	}
+	for k, c := range hist {
+		if c < 9000 || c > 11000 {
+			t.Fatalf("Intn(7) bucket %d has %d of 70000", k, c)
+		}
+	}
+	if Mix(1, 2) == Mix(1, 3) || Mix(1, 2) == Mix(2, 2) {
+		t.Fatal("Mix collides")
+	}
+}
