@@ -1,0 +1,113 @@
+package goban
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/boardlab/boardlab/internal/machine"
+)
+
+// benchBoards are the boards every scorer benchmark runs on; the first three are the
+// issue's. Large boards are built on first use.
+var benchBoards = []struct {
+	name string
+	make func() *Board
+}{
+	{"19x19", func() *Board { b, _ := Parse([]byte(SpecCases[4].Input)); return b }},
+	{"255x255-random", func() *Board { return RandomBoard(255, 1) }},
+	{"255x255-corridor", func() *Board { return CorridorBoard(255) }},
+	{"255x255-spiral", func() *Board { return SpiralBoard(255) }},
+	{"255x255-vcorridor", func() *Board { return transpose(CorridorBoard(255)) }},
+	{"1000x1000-random", func() *Board { return RandomBoard(1000, 1) }},
+	{"4096x4096-random", func() *Board { return RandomBoard(4096, 1) }},
+	{"4096x4096-spiral", func() *Board { return SpiralBoard(4096) }},
+}
+
+var boardCache = map[string]*Board{}
+
+func benchBoard(i int) *Board {
+	bb := benchBoards[i]
+	if b := boardCache[bb.name]; b != nil {
+		return b
+	}
+	b := bb.make()
+	boardCache[bb.name] = b
+	return b
+}
+
+func benchScorer(b *testing.B, score func(*Scorer, *Board) Result) {
+	machine.LogOnce(b.Logf)
+	for i, bb := range benchBoards {
+		b.Run(bb.name, func(b *testing.B) {
+			board := benchBoard(i)
+			var s Scorer
+			score(&s, board) // size the buffers
+			b.ReportAllocs()
+			b.ResetTimer()
+			for b.Loop() {
+				score(&s, board)
+			}
+			sec := b.Elapsed().Seconds()
+			b.ReportMetric(float64(b.N)/sec, "boards/s")
+			b.ReportMetric(float64(b.N)*float64(board.N*board.N)/sec/1e6, "Mpoints/s")
+		})
+	}
+}
+
+// BenchmarkScore times the default scorer (Scorer.Score).
+func BenchmarkScore(b *testing.B) { benchScorer(b, (*Scorer).Score) }
+
+// BenchmarkScoreFill times the bit-parallel fill scorer.
+func BenchmarkScoreFill(b *testing.B) { benchScorer(b, (*Scorer).ScoreFill) }
+
+// BenchmarkScoreUnionFind times the union-find scorer.
+func BenchmarkScoreUnionFind(b *testing.B) { benchScorer(b, (*Scorer).ScoreUnionFind) }
+
+// BenchmarkParse times parsing the seed's text format; MB/s is input bytes.
+func BenchmarkParse(b *testing.B) {
+	machine.LogOnce(b.Logf)
+	inputs := []struct {
+		name string
+		text func() []byte
+	}{
+		{"19x19", func() []byte { return []byte(SpecCases[4].Input) }},
+		{"255x255-spaced", func() []byte { return RandomBoard(255, 1).AppendText(nil) }},
+		{"255x255-dense", func() []byte { return dense(RandomBoard(255, 1).AppendText(nil)) }},
+		{"255x255-noisy", func() []byte { return noisy(RandomBoard(255, 1).AppendText(nil)) }},
+		{"4096x4096-spaced", func() []byte { return RandomBoard(4096, 1).AppendText(nil) }},
+	}
+	for _, in := range inputs {
+		b.Run(in.name, func(b *testing.B) {
+			text := in.text()
+			var board Board
+			if err := board.Parse(text); err != nil {
+				b.Fatal(err)
+			}
+			b.SetBytes(int64(len(text)))
+			b.ReportAllocs()
+			b.ResetTimer()
+			for b.Loop() {
+				board.Parse(text)
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "boards/s")
+		})
+	}
+}
+
+// BenchmarkParseScore times the whole job of one input: parse the text, then score.
+func BenchmarkParseScore(b *testing.B) {
+	for _, n := range []int{19, 255} {
+		b.Run(fmt.Sprintf("%dx%d-random", n, n), func(b *testing.B) {
+			text := RandomBoard(n, 1).AppendText(nil)
+			var board Board
+			var s Scorer
+			b.SetBytes(int64(len(text)))
+			b.ReportAllocs()
+			for b.Loop() {
+				board.Parse(text)
+				s.Score(&board)
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "boards/s")
+		})
+	}
+}
