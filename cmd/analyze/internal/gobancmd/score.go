@@ -106,11 +106,11 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 func format(path string, res goban.Result, owner []byte, asJSON, withMap, single bool) []byte {
 	if asJSON {
 		v := struct {
-			Path   string   `json:"path"`
-			Size   int      `json:"size"`
-			Black  int      `json:"black"`
-			White  int      `json:"white"`
-			Result string   `json:"result"`
+			Path   string    `json:"path"`
+			Size   int       `json:"size"`
+			Black  int       `json:"black"`
+			White  int       `json:"white"`
+			Result string    `json:"result"`
 			Map    *[]string `json:"map,omitempty"`
 		}{path, res.Size, res.Black, res.White, res.String(), nil}
 		if withMap {
