@@ -14,14 +14,14 @@ const Summary = "Tromp-Taylor area scoring of Go positions of any size."
 // BatchJobs are this group's lines in the default "analyze batch" plan. $WORK names a
 // scratch directory that batch creates and removes.
 var BatchJobs = []string{
-	"goban gen --kind spec --out $WORK/goban-spec",
+	"goban gen --kind spec --out $WORK/goban-spec/",
 	"goban score $WORK/goban-spec",
-	"goban gen --kind random --size 255 --count 8 --out $WORK/goban-255",
-	"goban gen --kind corridor --size 255 --out $WORK/goban-255",
-	"goban gen --kind spiral --size 255 --out $WORK/goban-255",
+	"goban gen --kind random --size 255 --count 8 --out $WORK/goban-255/",
+	"goban gen --kind corridor --size 255 --out $WORK/goban-255/",
+	"goban gen --kind spiral --size 255 --out $WORK/goban-255/",
 	"goban score --json $WORK/goban-255",
-	"goban gen --kind random --size 1000 --out $WORK/goban-1000",
-	"goban gen --kind spiral --size 1000 --out $WORK/goban-1000",
+	"goban gen --kind random --size 1000 --out $WORK/goban-1000/",
+	"goban gen --kind spiral --size 1000 --out $WORK/goban-1000/",
 	"goban score $WORK/goban-1000",
 }
 
