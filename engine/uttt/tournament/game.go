@@ -30,11 +30,12 @@ type Turn struct {
 	Invalid string `json:"invalid,omitempty"` // why the answer was invalid
 }
 
-// Result is a finished game between bots X and O (indices into the bot list).
+// Result is a finished game. Play fills in the game itself; the caller names the
+// players: Game, X and O are numbered from 1 as in the report.
 type Result struct {
 	Game    int    `json:"game"`
-	X       int    `json:"x"`
-	O       int    `json:"o"`
+	X       int    `json:"x"` // bot number of X
+	O       int    `json:"o"` // bot number of O
 	XName   string `json:"x_name"`
 	OName   string `json:"o_name"`
 	Result  string `json:"result"` // "X", "O", "draw" or "cap" (250 turns without a winner)

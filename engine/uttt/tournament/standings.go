@@ -38,17 +38,17 @@ func NewStandings(names []string) Standings {
 	return s
 }
 
-// Add counts a finished game.
+// Add counts a finished game whose X and O are bot numbers (from 1).
 func (s Standings) Add(r *Result) {
-	for side, b := range [2]int{r.X, r.O} {
+	for side, b := range [2]int{r.X - 1, r.O - 1} {
 		s[b].Illegal += r.Invalid[side]
 		s[b].Points += r.Points[side]
 	}
 	switch r.Result {
 	case "X":
-		s[r.X].Wins++
+		s[r.X-1].Wins++
 	case "O":
-		s[r.O].Wins++
+		s[r.O-1].Wins++
 	}
 }
 

@@ -3,7 +3,13 @@ package utttcmd
 import "github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 
 // matchCommands are tournament and selfplay.
-var matchCommands = []cli.Command{}
+var matchCommands = []cli.Command{
+	{Name: "tournament", Summary: "run the seed's tournament of external bots (DIR/instructions.txt) and print its report", Run: runTournament},
+	{Name: "selfplay", Summary: "play zoo bots against each other in-process: W/D/L, Elo, SPRT, resumable JSON Lines", Run: runSelfplay},
+}
 
 // matchJobs are the match tools' default batch jobs.
-var matchJobs = []string{}
+var matchJobs = []string{
+	"uttt selfplay --a naive --b random --games 400 --seed 1",
+	"uttt selfplay --a engine:d3 --b depth:2 --games 4 --openings 4 --seed 1",
+}

@@ -1,0 +1,89 @@
+package selfplay
+
+import (
+	"math"
+	"testing"
+)
+
+func near(a, b, tol float64) bool { return math.Abs(a-b) <= tol }
+
+func TestEloKnownAnswers(t *testing.T) {
+	if e := Elo(0.75); !near(e, 400*math.Log10(3), 1e-9) {
+		t.Errorf("Elo(0.75) = %v", e)
+	}
+	if e := Elo(0.5); e != 0 {
+		t.Errorf("Elo(0.5) = %v", e)
+	}
+	if !math.IsInf(Elo(1), 1) || !math.IsInf(Elo(0), -1) {
+		t.Error("Elo at 0 and 1 should be infinite")
+	}
+	if s := ExpectedScore(Elo(0.3)); !near(s, 0.3, 1e-12) {
+		t.Errorf("ExpectedScore(Elo(0.3)) = %v", s)
+	}
+	// W/D/L 60/20/20: score 0.7, per-game variance 0.16, standard error 0.04.
+	e, lo, hi := EloInterval(60, 20, 20)
+	for _, c := range []struct{ got, want float64 }{{e, 147.19071411783776}, {lo, 86.22501520030423}, {hi, 218.2517776410748}} {
+		if !near(c.got, c.want, 1e-9) {
+			t.Errorf("EloInterval(60,20,20) = %v %v %v", e, lo, hi)
+		}
+	}
+	if l := LOS(60, 20); !near(l, 0.9999961278917845, 1e-12) {
+		t.Errorf("LOS(60,20) = %v", l)
+	}
+	if l := LOS(10, 10); l != 0.5 {
+		t.Errorf("LOS(10,10) = %v", l)
+	}
+}
+
+// llrBrute maximizes the trinomial likelihood under each hypothesis by a fine search
+// over the draw probability (the win and loss probabilities follow from the score).
+func llrBrute(w, d, l int, s0, s1 float64) float64 {
+	best := func(s float64) float64 {
+		m := math.Inf(-1)
+		for k := 1; k < 2000000; k++ {
+			pd := float64(k) / 2000000
+			pw := s - pd/2
+			pl := 1 - pw - pd
+			if pw <= 0 || pl <= 0 {
+				continue
+			}
+			ll := float64(w)*math.Log(pw) + float64(d)*math.Log(pd) + float64(l)*math.Log(pl)
+			m = math.Max(m, ll)
+		}
+		return m
+	}
+	return best(s1) - best(s0)
+}
+
+func TestSPRT(t *testing.T) {
+	s := SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05}
+	lo, hi := s.Bounds()
+	if !near(lo, -math.Log(19), 1e-12) || !near(hi, math.Log(19), 1e-12) {
+		t.Fatalf("bounds %v %v", lo, hi)
+	}
+	for _, c := range [][3]int{{1000, 800, 900}, {30, 40, 20}, {5, 90, 5}, {120, 3, 80}} {
+		got := s.LLR(c[0], c[1], c[2])
+		want := llrBrute(c[0], c[1], c[2], ExpectedScore(0), ExpectedScore(5))
+		if !near(got, want, 1e-6*math.Max(1, math.Abs(want))) {
+			t.Errorf("LLR%v = %v, brute force %v", c, got, want)
+		}
+	}
+	// The normal approximation used by older fishtest agrees closely on many games.
+	if got := s.LLR(1000, 800, 900); !near(got, 1.6508755416224623, 0.01) {
+		t.Errorf("LLR(1000,800,900) = %v, normal approximation 1.6509", got)
+	}
+	// Symmetric hypotheses on an even result give 0.
+	if got := (SPRT{Elo0: -5, Elo1: 5, Alpha: 0.05, Beta: 0.05}).LLR(40, 20, 40); !near(got, 0, 1e-9) {
+		t.Errorf("symmetric LLR = %v", got)
+	}
+	// All wins: about N*log(s1/s0) per game, decided only after ~200 games.
+	if d := s.Decide(100, 0, 0); d != 0 {
+		t.Errorf("100 straight wins already decided %d", d)
+	}
+	if d := s.Decide(300, 0, 0); d != 1 {
+		t.Errorf("300 straight wins not accepted: LLR %v", s.LLR(300, 0, 0))
+	}
+	if d := s.Decide(0, 0, 300); d != -1 {
+		t.Errorf("300 straight losses not rejected: LLR %v", s.LLR(0, 0, 300))
+	}
+}
