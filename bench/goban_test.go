@@ -1,0 +1,125 @@
+package bench
+
+import (
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/boardlab/boardlab/engine/goban"
+)
+
+// gobanBoards are the boards the Go scorer and the seed's C reference are compared on.
+var gobanBoards = []struct {
+	name string
+	text func() []byte
+	slow bool // the reference takes seconds
+}{
+	{"19x19", func() []byte { return []byte(goban.SpecCases[4].Input) }, false},
+	{"255x255-random", func() []byte { return goban.RandomBoard(255, 1).AppendText(nil) }, false},
+	{"255x255-corridor", func() []byte { return goban.CorridorBoard(255).AppendText(nil) }, true},
+	{"255x255-spiral", func() []byte { return goban.SpiralBoard(255).AppendText(nil) }, true},
+}
+
+// gobanC is the reference compiled once per process, and its timings per board.
+var gobanC struct {
+	once  sync.Once
+	dir   string
+	bin   string
+	err   error
+	mu    sync.Mutex
+	times map[string]gobanCTime
+}
+
+type gobanCTime struct {
+	result   string
+	perBoard time.Duration
+}
+
+// gobanReference returns the compiled reference, skipping tb when it cannot be built.
+func gobanReference(tb testing.TB) string {
+	gobanC.once.Do(func() {
+		gobanC.dir, gobanC.err = os.MkdirTemp("", "boardlab-goban-c-*")
+		if gobanC.err == nil {
+			gobanC.bin, gobanC.err = gobanBuildC(gobanC.dir)
+		}
+		gobanC.times = map[string]gobanCTime{}
+	})
+	if gobanC.err != nil {
+		tb.Skipf("goban C reference unavailable: %v", gobanC.err)
+	}
+	return gobanC.bin
+}
+
+// gobanBoardFile writes a board's text into the reference's directory.
+func gobanBoardFile(tb testing.TB, name string, text []byte) string {
+	p := filepath.Join(gobanC.dir, name+".txt")
+	if err := os.WriteFile(p, text, 0o644); err != nil {
+		tb.Fatal(err)
+	}
+	return p
+}
+
+// TestGobanCReferenceAgrees checks that the seed's C program and the Go scorer give the
+// same result on the spec's cases and the compared boards.
+func TestGobanCReferenceAgrees(t *testing.T) {
+	bin := gobanReference(t)
+	for _, c := range goban.SpecCases {
+		got, _, err := gobanRunC(bin, gobanBoardFile(t, "spec-"+c.Name, []byte(c.Input)), 0)
+		if err != nil || got != c.Want {
+			t.Errorf("C on %s: %q %v, want %s", c.Name, got, err, c.Want)
+		}
+	}
+	for _, bb := range gobanBoards {
+		if bb.slow && testing.Short() {
+			continue
+		}
+		text := bb.text()
+		got, _, err := gobanRunC(bin, gobanBoardFile(t, bb.name, text), 0)
+		b, perr := goban.Parse(text)
+		if err != nil || perr != nil || got != goban.Score(b).String() {
+			t.Errorf("%s: C %q (%v), Go %s (%v)", bb.name, got, err, goban.Score(b), perr)
+		}
+	}
+}
+
+// BenchmarkGobanVsC times the Go scorer and the seed's reference C (compiled with cc -O2,
+// timed inside the C process on the same board) and reports the ratio: x-vs-C is C's
+// time per board over Go's.
+func BenchmarkGobanVsC(b *testing.B) {
+	bin := gobanReference(b)
+	for _, bb := range gobanBoards {
+		b.Run(bb.name, func(b *testing.B) {
+			text := bb.text()
+			board, err := goban.Parse(text)
+			if err != nil {
+				b.Fatal(err)
+			}
+			gobanC.mu.Lock()
+			ct, ok := gobanC.times[bb.name]
+			if !ok {
+				ct.result, ct.perBoard, err = gobanRunC(bin, gobanBoardFile(b, bb.name, text), 500*time.Millisecond)
+				if err != nil {
+					gobanC.mu.Unlock()
+					b.Fatal(err)
+				}
+				gobanC.times[bb.name] = ct
+			}
+			gobanC.mu.Unlock()
+			var s goban.Scorer
+			if got := s.Score(board).String(); got != ct.result {
+				b.Fatalf("Go %s, C %s", got, ct.result)
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for b.Loop() {
+				s.Score(board)
+			}
+			goNs := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "boards/s")
+			b.ReportMetric(float64(ct.perBoard.Nanoseconds()), "C-ns/board")
+			b.ReportMetric(float64(ct.perBoard.Nanoseconds())/goNs, "x-vs-C")
+		})
+	}
+}
