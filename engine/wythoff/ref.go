@@ -1,5 +1,7 @@
 package wythoff
 
+import "github.com/bits-and-blooms/bitset"
+
 // The brute-force reference: obviously correct, slow, for small piles only. Tests
 // compare the fast paths against it.
 
@@ -52,6 +54,31 @@ func BruteGrundy(n int) []int {
 				v++
 			}
 			g[x*n+y] = v
+		}
+	}
+	return g
+}
+
+// GrundyPlain computes the n x n Grundy table with a plain bit-set mex per cell: it
+// collects the values of all (up to x+y+min(x,y)) options into a bit set and takes
+// its first clear bit. It is the textbook method Grundy is measured against.
+func GrundyPlain(n int) []uint16 {
+	g := make([]uint16, n*n)
+	seen := bitset.New(uint(2 * n))
+	for x := 0; x < n; x++ {
+		for y := 0; y < n; y++ {
+			seen.ClearAll()
+			for i := 0; i < x; i++ {
+				seen.Set(uint(g[i*n+y]))
+			}
+			for j := 0; j < y; j++ {
+				seen.Set(uint(g[x*n+j]))
+			}
+			for t := 1; t <= x && t <= y; t++ {
+				seen.Set(uint(g[(x-t)*n+y-t]))
+			}
+			v, _ := seen.NextClear(0)
+			g[x*n+y] = uint16(v)
 		}
 	}
 	return g

@@ -85,12 +85,34 @@ func Upper(k uint64) (b uint64, ok bool) {
 // Classify tells which Wythoff sequence x belongs to: x = a_k (upper false) or x = b_k
 // (upper true). Every positive integer is in exactly one of them; 0 is a_0 = b_0 and
 // is reported as a_0.
+//
+// x is lower exactly when the fraction of x/phi exceeds 1/phi^2 (then x = a_{q+1}
+// with q = floor(x/phi)); otherwise x = b_{x-q}. One 64x128-bit product decides,
+// except within two units of 2^-64 of the threshold or of a carry, where the exact
+// test takes over.
 func Classify(x uint64) (k uint64, upper bool) {
+	h1, l1 := bits.Mul64(x, invPhiHi)
+	h2, l2 := bits.Mul64(x, invPhiLo)
+	frac, c := bits.Add64(l1, h2, 0)
+	q := h1 + c
+	if frac-(invPhi2-1) <= 1 || frac == ^uint64(0) && l2 > -x || x == 0 {
+		return classifyExact(x)
+	}
+	if frac > invPhi2 {
+		return q + 1, false
+	}
+	return x - q, true
+}
+
+// invPhi2 is floor(2^64 / phi^2).
+const invPhi2 = 0x61c8864680b583ea
+
+// classifyExact is Classify by the definition: x is lower iff x = a_{floor(x/phi)+1}.
+func classifyExact(x uint64) (k uint64, upper bool) {
 	if x == 0 {
 		return 0, false
 	}
 	q := FloorDivPhi(x)
-	// x is lower iff x = a_{q+1}: a_{q+1} is the first lower number above (q)*phi.
 	if a, ok := Lower(q + 1); ok && a == x {
 		return q + 1, false
 	}

@@ -274,6 +274,12 @@ func TestMulPhiBelow(t *testing.T) {
 
 func TestEdgesAgainstBig(t *testing.T) {
 	vals := edgeValues()
+	for x := uint64(0); x < 100000; x++ {
+		k, up := Classify(x)
+		if ek, eup := classifyExact(x); k != ek || up != eup {
+			t.Fatalf("Classify(%d) = %d %v, exact %d %v", x, k, up, ek, eup)
+		}
+	}
 	for _, x := range vals {
 		k, up := Classify(x)
 		bk, bup := ClassifyBig(bigU(x))
@@ -331,5 +337,23 @@ func FuzzMoves(f *testing.F) {
 	f.Fuzz(func(t *testing.T, x, y uint64, misere bool) {
 		checkBig(t, x, y, misere)
 		checkFloor(t, x)
+		k, up := Classify(x)
+		bk, bup := ClassifyBig(bigU(x))
+		if up != bup || bk.Uint64() != k {
+			t.Fatalf("Classify(%d) = %d %v, big %s %v", x, k, up, bk, bup)
+		}
 	})
+}
+
+// TestClassifyRandom compares the one-product Classify with the exact definition over
+// random values of every magnitude.
+func TestClassifyRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	for i := 0; i < 300000; i++ {
+		x := r.Uint64() >> r.IntN(64)
+		k, up := Classify(x)
+		if ek, eup := classifyExact(x); k != ek || up != eup {
+			t.Fatalf("Classify(%d) = %d %v, exact %d %v", x, k, up, ek, eup)
+		}
+	}
 }

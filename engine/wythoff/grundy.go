@@ -1,0 +1,275 @@
+package wythoff
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/bits-and-blooms/bitset"
+)
+
+// MaxGrundy is the largest table side Grundy accepts: values are below 2*MaxGrundy and
+// stored as uint16.
+const MaxGrundy = 32768
+
+// GrundyTable holds G(x, y), the Sprague-Grundy values of Wythoff's Nim, for
+// 0 <= x, y < N, row-major: G[x*N+y].
+type GrundyTable struct {
+	N int
+	G []uint16
+}
+
+// At returns G(x, y).
+func (t *GrundyTable) At(x, y int) int { return int(t.G[x*t.N+y]) }
+
+// The table is computed in tiles of grundyRows rows by grundyCols columns so that the
+// column and diagonal bit sets a tile touches stay in cache while its rows pass.
+const (
+	grundyRows = 32
+	grundyCols = 64
+)
+
+// Grundy computes the n x n Grundy table with up to workers goroutines (GOMAXPROCS when
+// workers <= 0). G(x, y) is the mex of the values to the left in its row, above in its
+// column and up-left on its diagonal. By symmetry only cells with x <= y are computed.
+// Every row, column and diagonal keeps a bit set of the values seen so far and the
+// lowest value missing from it; a row's set starts as a copy of its column's set (the
+// row left of the diagonal is the column above it). The mex of a cell is the first
+// zero of the OR of three bit sets, scanned from the largest of the three known mexes.
+// Bands of grundyRows rows run in parallel as a wavefront: a band computes a block of
+// columns once the band above has finished it. progress, if set, is called with the
+// number of rows finished.
+func Grundy(ctx context.Context, n, workers int, progress func(rows int)) (*GrundyTable, error) {
+	if n < 0 || n > MaxGrundy {
+		return nil, fmt.Errorf("grundy table side must be in 0..%d", MaxGrundy)
+	}
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	t := &GrundyTable{N: n, G: make([]uint16, n*n)}
+	if n == 0 {
+		return t, nil
+	}
+	nw := (2*n - 1 + 63) / 64 // values are at most 2n-2
+	bands := (n + grundyRows - 1) / grundyRows
+	s := &grundyState{
+		n: n, nw: nw,
+		cols:     make([]uint64, n*nw),
+		diags:    make([]uint64, n*nw),
+		colMex:   make([]int32, n),
+		diagMex:  make([]int32, n),
+		progress: make([]bandProgress, bands),
+		t:        t,
+	}
+	var next atomic.Int64
+	var finished atomic.Int64
+	var wg sync.WaitGroup
+	workers = min(workers, bands)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			rows := make([]*bitset.BitSet, grundyRows)
+			for i := range rows {
+				rows[i] = bitset.New(uint(nw * 64))
+			}
+			for {
+				b := int(next.Add(1) - 1)
+				if b >= bands || s.stop.Load() {
+					return
+				}
+				if ctx.Err() != nil {
+					s.halt()
+					return
+				}
+				if !s.band(b, rows) {
+					return
+				}
+				f := finished.Add(int64(min(grundyRows, n-b*grundyRows)))
+				if progress != nil {
+					progress(int(f))
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil || s.stop.Load() {
+		if err == nil {
+			err = context.Canceled
+		}
+		return nil, err
+	}
+	t.mirror(workers)
+	return t, nil
+}
+
+type grundyState struct {
+	n, nw           int
+	cols, diags     []uint64 // bit sets of values seen, nw words each
+	colMex, diagMex []int32  // lowest value missing from each column / diagonal set
+	progress        []bandProgress
+	stop            atomic.Bool
+	t               *GrundyTable
+}
+
+// bandProgress is how many columns a band has finished; the band below waits on it.
+type bandProgress struct {
+	cols atomic.Int64
+	mu   sync.Mutex
+	cond sync.Cond
+	_    [64]byte // keep bands on separate cache lines
+}
+
+func (p *bandProgress) publish(cols int) {
+	p.mu.Lock()
+	p.cols.Store(int64(cols))
+	if p.cond.L != nil {
+		p.cond.Broadcast()
+	}
+	p.mu.Unlock()
+}
+
+// wait blocks until band b-1 has finished the columns below need; false when stopping.
+// It spins briefly, then sleeps on a condition variable so a loaded machine's cores are
+// not burnt on waiting.
+func (s *grundyState) wait(b, need int) bool {
+	if b == 0 {
+		return true
+	}
+	p := &s.progress[b-1]
+	for spins := 0; spins < 64; spins++ {
+		if int(p.cols.Load()) >= need {
+			return true
+		}
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.cond.L == nil {
+		p.cond.L = &p.mu
+	}
+	for int(p.cols.Load()) < need {
+		if s.stop.Load() {
+			return false
+		}
+		p.cond.Wait()
+	}
+	return true
+}
+
+// halt stops every band and wakes the waiting ones.
+func (s *grundyState) halt() {
+	s.stop.Store(true)
+	for i := range s.progress {
+		p := &s.progress[i]
+		p.mu.Lock()
+		if p.cond.L != nil {
+			p.cond.Broadcast()
+		}
+		p.mu.Unlock()
+	}
+}
+
+// band computes G(x, y) for x in band b and y >= x, block of columns by block.
+func (s *grundyState) band(b int, rowSets []*bitset.BitSet) bool {
+	n, nw := s.n, s.nw
+	x0, x1 := b*grundyRows, min(b*grundyRows+grundyRows, n)
+	var rowMex [grundyRows]int
+	for y0 := x0; y0 < n; y0 += grundyCols {
+		y1 := min(y0+grundyCols, n)
+		if !s.wait(b, y1) {
+			return false
+		}
+		for x := x0; x < x1; x++ {
+			r := rowSets[x-x0].Words()[:nw]
+			ys := y0
+			if x >= y0 {
+				if x >= y1 {
+					break // this and later rows start in a later block
+				}
+				// Row x starts here: left of the diagonal it is column x, complete now
+				// that every row above has passed column x.
+				copy(r, s.cols[x*nw:(x+1)*nw])
+				rowMex[x-x0] = int(s.colMex[x])
+				ys = x
+			}
+			rmex := rowMex[x-x0]
+			out := s.t.G[x*n : (x+1)*n]
+			for y := ys; y < y1; y++ {
+				d := y - x
+				c := s.cols[y*nw : (y+1)*nw : (y+1)*nw]
+				g := s.diags[d*nw : (d+1)*nw : (d+1)*nw]
+				lo := max(rmex, int(s.colMex[y]), int(s.diagMex[d]))
+				i := lo >> 6
+				w := r[i] | c[i] | g[i] | (1<<(lo&63) - 1)
+				for w == ^uint64(0) {
+					i++
+					w = r[i] | c[i] | g[i]
+				}
+				v := i<<6 | bits.TrailingZeros64(^w)
+				bit := uint64(1) << (v & 63)
+				r[i] |= bit
+				c[i] |= bit
+				g[i] |= bit
+				out[y] = uint16(v)
+				if v == rmex {
+					rmex = nextClear(r, v)
+				}
+				if v == int(s.colMex[y]) {
+					s.colMex[y] = int32(nextClear(c, v))
+				}
+				if v == int(s.diagMex[d]) {
+					s.diagMex[d] = int32(nextClear(g, v))
+				}
+			}
+			rowMex[x-x0] = rmex
+		}
+		s.progress[b].publish(y1)
+	}
+	return true
+}
+
+// nextClear returns the first clear bit of set at or after v.
+func nextClear(set []uint64, v int) int {
+	i := v >> 6
+	w := set[i] | (1<<(v&63) - 1)
+	for w == ^uint64(0) {
+		i++
+		if i == len(set) {
+			return i << 6
+		}
+		w = set[i]
+	}
+	return i<<6 | bits.TrailingZeros64(^w)
+}
+
+// mirror fills the cells below the diagonal from those above, in cache-sized tiles.
+func (t *GrundyTable) mirror(workers int) {
+	n := t.N
+	const tile = 64
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				bx := int(next.Add(1)-1) * tile
+				if bx >= n {
+					return
+				}
+				for by := 0; by <= bx; by += tile {
+					for x := bx; x < min(bx+tile, n); x++ {
+						row := t.G[x*n : (x+1)*n]
+						for y := by; y < min(by+tile, x); y++ {
+							row[y] = t.G[y*n+x]
+						}
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
