@@ -1,0 +1,271 @@
+package utttcmd
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/boardlab/boardlab/engine/uttt/tournament"
+	"github.com/boardlab/boardlab/engine/uttt/zoo"
+)
+
+// TestMain lets the test binary act as a zoo bot in the seed's protocol, so tournaments
+// can run zoo bots as external commands without building the analyze binary:
+// "TESTBINARY -zoo-bot SPEC SIDE B0 ... B8 MASTER LAST".
+func TestMain(m *testing.M) {
+	if len(os.Args) >= 3 && os.Args[1] == "-zoo-bot" {
+		b, err := zoo.Parse(os.Args[2])
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+		out, err := zoo.Player{Bot: b}.Answer(context.Background(), os.Args[3:])
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+		fmt.Print(out)
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// startPosition is the condition "X to move on the empty board" written as the shell's
+// view of the arguments "$1 $2$3...${10}".
+var startPosition = "X " + strings.Repeat("-", 81)
+
+// fieldBot is one bot of a test tournament: how it runs as a script and how it behaves
+// in-process (the mirror the external run must agree with).
+type fieldBot struct {
+	script string // body of a shell script; ZOO stands for the zoo-bot command prefix
+	mirror func(args []string) (string, error)
+}
+
+func zooMirror(spec string) func([]string) (string, error) {
+	b, err := zoo.Parse(spec)
+	if err != nil {
+		panic(err)
+	}
+	return func(args []string) (string, error) {
+		return zoo.Player{Bot: b}.Answer(context.Background(), args)
+	}
+}
+
+// atStart answers out, err as X on the empty board and plays as the zoo bot spec
+// otherwise.
+func atStart(spec, out string, err error) func([]string) (string, error) {
+	bot := zooMirror(spec)
+	return func(args []string) (string, error) {
+		if args[0]+" "+strings.Join(args[1:10], "") == startPosition {
+			return out, err
+		}
+		return bot(args)
+	}
+}
+
+// ifStart opens a shell if-block taken as X on the empty board.
+var ifStart = `if [ "$1 $2$3$4$5$6$7$8$9${10}" = "` + startPosition + `" ]; then `
+
+var bots = map[string]fieldBot{
+	"random": {`exec ZOO random "$@"`, zooMirror("random")},
+	"naive":  {`exec ZOO naive "$@"`, zooMirror("naive")},
+	"depth":  {`exec ZOO depth:2 "$@"`, zooMirror("depth:2")},
+	// Always invalid: a crash, and an illegal move (the opponent's last move, or 99).
+	"crash": {`exit 1`, func([]string) (string, error) { return "", errors.New("crashed") }},
+	"illegal": {`if [ "${12}" = xx ]; then echo 99; else echo "${12}"; fi`, func(args []string) (string, error) {
+		if args[11] == "xx" {
+			return "99", nil
+		}
+		return args[11], nil // that tile is taken
+	}},
+	// Invalid on the first move of a game as X, a zoo bot otherwise.
+	"garbage": {ifStart + `echo hello world; exit; fi; exec ZOO naive "$@"`, atStart("naive", "hello world\n", nil)},
+	"flood": {ifStart + `while :; do echo 44444444444444444444; done; fi; exec ZOO depth:1 "$@"`,
+		atStart("depth:1", "", tournament.ErrFlood)},
+	"hang":      {ifStart + `sleep 30; fi; exec ZOO naive "$@"`, atStart("naive", "", tournament.ErrTimeout)},
+	"late":      {ifStart + `sleep 2; fi; exec ZOO depth:1 "$@"`, atStart("depth:1", "", tournament.ErrTimeout)},
+	"childhang": {ifStart + `"$(dirname "$0")/sleeper.sh" & sleep 30; fi; exec ZOO random "$@"`, atStart("random", "", tournament.ErrTimeout)},
+	// Valid moves, but leaves a sleeping child behind that holds its stdout.
+	"child": {`"$(dirname "$0")/sleeper.sh" & exec ZOO random "$@"`, zooMirror("random")},
+}
+
+// writeField writes a tournament directory: one folder per bot with its script and a
+// data.txt, a sleeper for bots that leave children behind, and instructions.txt.
+func writeField(t *testing.T, names ...string) string {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	var ins strings.Builder
+	fmt.Fprintf(&ins, "%d\n", len(names))
+	for _, n := range names {
+		b := bots[n]
+		os.MkdirAll(filepath.Join(dir, n), 0o755)
+		body := strings.ReplaceAll(b.script, "ZOO", "'"+exe+"' -zoo-bot")
+		write(t, filepath.Join(dir, n, "bot.sh"), "#!/bin/sh\n"+body+"\n", 0o755)
+		write(t, filepath.Join(dir, n, "sleeper.sh"), "#!/bin/sh\nsleep 30\n", 0o755)
+		write(t, filepath.Join(dir, n, "data.txt"), "", 0o644)
+		fmt.Fprintf(&ins, "%sBot\n./%s/bot.sh\n", n, n)
+	}
+	write(t, filepath.Join(dir, "instructions.txt"), ins.String(), 0o644)
+	return dir
+}
+
+func write(t *testing.T, path, s string, mode os.FileMode) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(s), mode); err != nil {
+		t.Fatal(err)
+	}
+}
+
+type mirrorPlayer func([]string) (string, error)
+
+func (f mirrorPlayer) Answer(_ context.Context, args []string) (string, error) { return f(args) }
+
+// mirrorResults plays the tournament in-process with the mirrors, serially.
+func mirrorResults(names []string) ([]tournament.Result, string) {
+	var rs []tournament.Result
+	botNames := make([]string, len(names))
+	for i, n := range names {
+		botNames[i] = n + "Bot"
+	}
+	st := tournament.NewStandings(botNames)
+	for i, p := range tournament.Pairings(len(names)) {
+		r, _ := tournament.Play(context.Background(), mirrorPlayer(bots[names[p[0]]].mirror), mirrorPlayer(bots[names[p[1]]].mirror))
+		r.Game, r.X, r.O = i+1, p[0]+1, p[1]+1
+		st.Add(&r)
+		rs = append(rs, r)
+	}
+	var b bytes.Buffer
+	st.Report(&b, 0)
+	return rs, b.String()
+}
+
+var timingLine = regexp.MustCompile(`^With \d+ bots, This program took \d+\.\d{3} seconds to finish\.$`)
+
+// runField runs the tournament command and returns its report without the timing line
+// (checked for its form) and the logged games.
+func runField(t *testing.T, dir string, args ...string) (string, []tournament.Result) {
+	t.Helper()
+	log := filepath.Join(t.TempDir(), "games.jsonl")
+	var stdout, stderr bytes.Buffer
+	args = append(append([]string{"tournament", "--time", "400ms", "--log", log}, args...), dir)
+	if code := Run(context.Background(), args, nil, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d, stderr:\n%s", code, stderr.String())
+	}
+	lines := strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n")
+	if last := lines[len(lines)-1]; !timingLine.MatchString(last) {
+		t.Fatalf("timing line %q", last)
+	}
+	data, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rs []tournament.Result
+	for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		var r tournament.Result
+		if err := json.Unmarshal([]byte(l), &r); err != nil {
+			t.Fatalf("log line %q: %v", l, err)
+		}
+		rs = append(rs, r)
+	}
+	return strings.Join(lines[:len(lines)-1], "\n") + "\n", rs
+}
+
+// sameGames compares logged games with the mirror's, ignoring how invalid answers read.
+func sameGames(t *testing.T, got, want []tournament.Result) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("%d games logged, want %d", len(got), len(want))
+	}
+	for i := range got {
+		g, w := got[i], want[i]
+		if g.Game != w.Game || g.X != w.X || g.O != w.O || g.Result != w.Result || g.Points != w.Points || g.Invalid != w.Invalid || len(g.Turns) != len(w.Turns) {
+			t.Fatalf("game %d: got %s %d-%d %v %v %v (%d turns), mirror %s %d-%d %v %v %v (%d turns)", i+1,
+				g.Result, g.X, g.O, g.Points, g.Invalid, g.Turns, len(g.Turns), w.Result, w.X, w.O, w.Points, w.Invalid, w.Turns, len(w.Turns))
+		}
+		for k := range g.Turns {
+			if g.Turns[k].Move != w.Turns[k].Move || (g.Turns[k].Invalid == "") != (w.Turns[k].Invalid == "") {
+				t.Fatalf("game %d turn %d: got %+v, mirror %+v", i+1, k+1, g.Turns[k], w.Turns[k])
+			}
+		}
+	}
+}
+
+func stripTiming(report string) string {
+	i := strings.LastIndex(strings.TrimSuffix(report, "\n"), "\n")
+	return report[:i+1]
+}
+
+// noLeftovers fails if a process started from dir is still running.
+func noLeftovers(t *testing.T, dir string) {
+	t.Helper()
+	ents, _ := os.ReadDir("/proc")
+	for _, e := range ents {
+		b, err := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
+		if err == nil && strings.Contains(string(b), dir) {
+			t.Errorf("process left behind: %s %q", e.Name(), strings.ReplaceAll(string(b), "\x00", " "))
+		}
+	}
+}
+
+func TestTournamentZooAndFastMisbehavers(t *testing.T) {
+	names := []string{"random", "naive", "depth", "crash", "illegal", "garbage", "flood", "child"}
+	dir := writeField(t, names...)
+	report, games := runField(t, dir, "-j", "2")
+	mirror, mreport := mirrorResults(names)
+	sameGames(t, games, mirror)
+	if report != stripTiming(mreport) {
+		t.Fatalf("report:\n%s\nmirror:\n%s", report, mreport)
+	}
+	if report != wantFast {
+		t.Errorf("report:\n%s\nwant:\n%s", report, wantFast)
+	}
+	noLeftovers(t, dir)
+}
+
+func TestTournamentSlowMisbehaversParallel(t *testing.T) {
+	if testing.Short() {
+		t.Skip("timeouts take a few seconds")
+	}
+	names := []string{"random", "hang", "late", "childhang"}
+	dir := writeField(t, names...)
+	serial, games := runField(t, dir, "-j", "1")
+	parallel, _ := runField(t, dir, "-j", "2")
+	mirror, mreport := mirrorResults(names)
+	sameGames(t, games, mirror)
+	if serial != parallel || serial != stripTiming(mreport) {
+		t.Fatalf("-j 1:\n%s\n-j 2:\n%s\nmirror:\n%s", serial, parallel, mreport)
+	}
+	if serial != wantSlow {
+		t.Errorf("report:\n%s\nwant:\n%s", serial, wantSlow)
+	}
+	noLeftovers(t, dir)
+}
+
+// The seed's report lines for the fields above (the mirrors agree; the games are
+// functions of the arguments because zoo bots seed their choices from the position).
+var wantFast = `Bot 1, randomBot, has 5 wins and made 0 illegal moves, for a total of 707 points.
+Bot 2, naiveBot, has 9 wins and made 0 illegal moves, for a total of 1346 points.
+Bot 3, depthBot, has 12 wins and made 0 illegal moves, for a total of 1813 points.
+Bot 4, crashBot, has 0 wins and made 761 illegal moves, for a total of -801 points.
+Bot 5, illegalBot, has 0 wins and made 761 illegal moves, for a total of -801 points.
+Bot 6, garbageBot, has 7 wins and made 255 illegal moves, for a total of 740 points.
+Bot 7, floodBot, has 10 wins and made 255 illegal moves, for a total of 1198 points.
+Bot 8, childBot, has 5 wins and made 0 illegal moves, for a total of 707 points.
+`
+
+var wantSlow = `Bot 1, randomBot, has 0 wins and made 0 illegal moves, for a total of 0 points.
+Bot 2, hangBot, has 4 wins and made 3 illegal moves, for a total of 570 points.
+Bot 3, lateBot, has 6 wins and made 3 illegal moves, for a total of 853 points.
+Bot 4, childhangBot, has 1 wins and made 3 illegal moves, for a total of 128 points.
+`

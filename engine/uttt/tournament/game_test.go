@@ -1,0 +1,123 @@
+package tournament
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/boardlab/boardlab/engine/uttt"
+)
+
+// script is a player answering from a list and recording the arguments it was given.
+type script struct {
+	answers []string
+	seen    []string
+}
+
+func (s *script) Answer(_ context.Context, args []string) (string, error) {
+	s.seen = append(s.seen, strings.Join(args, " "))
+	if len(s.answers) == 0 {
+		return "", errors.New("out of answers")
+	}
+	a := s.answers[0]
+	s.answers = s.answers[1:]
+	return a, nil
+}
+
+func TestSeedExample(t *testing.T) {
+	// The seed: X opens 38, O answers 84, X plays 30 (must play in board 4: invalid);
+	// O is then called with the unchanged board and a free move.
+	x := &script{answers: []string{"38\n", "30\n"}}
+	o := &script{answers: []string{"84"}}
+	r, _ := Play(context.Background(), x, o)
+	want := []string{
+		"O --------- --------- --------- --------X --------- --------- --------- --------- --------- --------- 38",
+		"O --------- --------- --------- --------X --------- --------- --------- --------- ----O---- --------- xx",
+	}
+	if len(o.seen) < 2 || o.seen[0] != want[0] || o.seen[1] != want[1] {
+		t.Fatalf("O was called with\n%q\nwant\n%q", o.seen, want)
+	}
+	if x.seen[1] != "X --------- --------- --------- --------X --------- --------- --------- --------- ----O---- --------- 84" {
+		t.Fatalf("X's second call: %q", x.seen[1])
+	}
+	if r.Turns[2].Invalid != "illegal move 30: must play in board 4" {
+		t.Fatalf("turn 3: %+v", r.Turns[2])
+	}
+	// Both run out of answers: every later turn is invalid until the 250-turn cap.
+	if r.Result != "cap" || len(r.Turns) != MaxTurns || r.Invalid != [2]int{124, 124} || r.Points != [2]int{-134, -134} {
+		t.Fatalf("result %s, %d turns, invalid %v, points %v", r.Result, len(r.Turns), r.Invalid, r.Points)
+	}
+}
+
+// xWinningGame returns the moves of a random game that X wins.
+func xWinningGame() []string {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for {
+		p := uttt.Start()
+		var moves []string
+		for p.Status() == uttt.Ongoing {
+			var buf [81]uttt.Move
+			n := p.Moves(&buf)
+			m := buf[rng.IntN(n)]
+			moves = append(moves, m.String())
+			p = p.Play(m)
+		}
+		if p.Status() == uttt.XWon {
+			return moves
+		}
+	}
+}
+
+func TestScoring(t *testing.T) {
+	moves := xWinningGame()
+	var xs, os []string
+	for i, m := range moves {
+		if i%2 == 0 {
+			xs = append(xs, m)
+		} else {
+			os = append(os, m)
+		}
+	}
+	// The winner scores 100 plus the empty tiles left on the whole board.
+	r, _ := Play(context.Background(), &script{answers: xs}, &script{answers: os})
+	if r.Result != "X" || r.Points != [2]int{100 + 81 - len(moves), 0} || r.Empty != 81-len(moves) || len(r.Turns) != len(moves) {
+		t.Fatalf("result %s points %v empty %d turns %d", r.Result, r.Points, r.Empty, len(r.Turns))
+	}
+	// O wastes its first turn with garbage: it is recorded as invalid and X is called
+	// next, with a free move.
+	x := &script{answers: xs}
+	r, _ = Play(context.Background(), x, &script{answers: append([]string{"zz"}, os...)})
+	if r.Turns[1].Invalid == "" || r.Turns[1].Answer != "zz" || r.Invalid[1] < 1 || !strings.HasSuffix(x.seen[1], " xx") {
+		t.Fatalf("garbage not counted: %+v, X called with %q", r.Turns[:3], x.seen[1])
+	}
+}
+
+func TestParseInstructions(t *testing.T) {
+	split := strings.Fields
+	ok := "2\nrandBot\npython3 randBot/bot.py\n\ndepthBot\n./depthBot/depthbot\n"
+	bots, err := ParseInstructions(strings.NewReader(ok), "instructions.txt", func(s string) ([]string, error) { return split(s), nil })
+	if err != nil || len(bots) != 2 || bots[1].Name != "depthBot" || bots[1].Argv[0] != "./depthBot/depthbot" || bots[1].Line != 6 {
+		t.Fatalf("%+v %v", bots, err)
+	}
+	for _, c := range []struct{ in, want string }{
+		{"", "instructions.txt: empty file"},
+		{"two\na\nb\n", "instructions.txt:1: want the number of bots"},
+		{"0\n", "instructions.txt:1: want the number of bots"},
+		{"2\na\nx\nb\n", "instructions.txt:4: file ends before the command of bot 2 (b)"},
+		{"2\na\nx\n", "instructions.txt:3: file ends after 1 of 2 bots"},
+		{"1\na\nx\nextra\n", `instructions.txt:4: unexpected line "extra" after the 1 bots`},
+		{"1\na\n'x\n", "instructions.txt:3: command of bot 1 (a): bad quote"},
+	} {
+		_, err := ParseInstructions(strings.NewReader(c.in), "instructions.txt", func(s string) ([]string, error) {
+			if strings.HasPrefix(s, "'") {
+				return nil, errors.New("bad quote")
+			}
+			return split(s), nil
+		})
+		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("%q: error %v, want %q...", c.in, err, c.want)
+		}
+	}
+}
