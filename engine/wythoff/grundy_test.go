@@ -1,7 +1,9 @@
 package wythoff
 
 import (
+	"bytes"
 	"context"
+	"strings"
 	"testing"
 )
 
@@ -64,5 +66,39 @@ func TestGrundyCancel(t *testing.T) {
 	}
 	if _, err := Grundy(context.Background(), MaxGrundy+1, 2, nil); err == nil {
 		t.Fatal("no error beyond MaxGrundy")
+	}
+}
+
+func TestGrundyWrite(t *testing.T) {
+	tab, _ := Grundy(context.Background(), 4, 1, nil)
+	want := map[GrundyFormat]string{
+		GrundyGrid:  "0 1 2 3\n1 2 0 4\n2 0 1 5\n3 4 5 6\n",
+		GrundyCSV:   "0,1,2,3\n1,2,0,4\n2,0,1,5\n3,4,5,6\n",
+		GrundyBFile: "0 0\n1 1\n2 1\n3 2\n4 2\n5 2\n6 3\n7 0\n8 0\n9 3\n",
+	}
+	for f, w := range want {
+		var b bytes.Buffer
+		if err := tab.Write(context.Background(), &b, f, nil); err != nil || b.String() != w {
+			t.Errorf("format %d: %q, %v; want %q", f, b.String(), err, w)
+		}
+	}
+	var b bytes.Buffer
+	tab.Write(context.Background(), &b, GrundyBinary, nil)
+	if b.Len() != 32 || b.Bytes()[2] != 1 || b.Bytes()[3] != 0 || b.Bytes()[30] != 6 {
+		t.Errorf("binary % x", b.Bytes())
+	}
+	// wider values are right-aligned in the grid
+	tab, _ = Grundy(context.Background(), 12, 1, nil)
+	b.Reset()
+	tab.Write(context.Background(), &b, GrundyGrid, nil)
+	if line := strings.SplitN(b.String(), "\n", 2)[0]; line != " 0  1  2  3  4  5  6  7  8  9 10 11" {
+		t.Errorf("grid row 0 %q", line)
+	}
+	// A004481 starts 0, 1, 1, 2, 2, 2, 3, 0, 0, 3, 4, 4, 1, 4, 4, ... (G(1,1) = 2)
+	b.Reset()
+	tab.Write(context.Background(), &b, GrundyBFile, nil)
+	lines := strings.Split(b.String(), "\n")
+	if len(lines) != 12*13/2+1 || lines[14] != "14 4" || lines[12] != "12 1" {
+		t.Errorf("b-file has %d lines, %q", len(lines), lines[:16])
 	}
 }

@@ -1,0 +1,93 @@
+package wythoffcmd
+
+import (
+	"context"
+	"io"
+	"os"
+	"strconv"
+
+	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
+	"github.com/boardlab/boardlab/engine/wythoff"
+)
+
+const tableDescription = `Writes the first N cold positions of Wythoff's Nim, the pairs (k, a_k, b_k) with
+a_k = floor(k*phi) and b_k = a_k + k, for k = 0..N-1, exactly and in constant memory.
+
+Formats:
+  pairs    "k a_k b_k" lines
+  csv      a "k,a_k,b_k" header, then the same rows with commas
+  bfile    the OEIS b-file "n a(n)", n = 1..N, of A000201 (--seq lower, a(n) = a_n)
+           or A001950 (--seq upper, a(n) = b_n)
+  binary   a_k and b_k as little-endian uint64, 16 bytes per k
+
+Output goes to stdout, or with --out to FILE, written atomically (a partial file never
+appears under FILE). Progress is shown on stderr when it is a terminal; Ctrl-C stops
+the run (stdout keeps what was written, a --out file is not created).`
+
+func runTable(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := cli.NewFlagSet("wythoff table", "analyze wythoff table [--format pairs|csv|bfile|binary] [--seq lower|upper] [--out FILE] N", tableDescription, stderr)
+	format := &choice{"pairs", []string{"pairs", "csv", "bfile", "binary"}}
+	seq := &choice{"lower", []string{"lower", "upper"}}
+	fs.Var(format, "format", "output `format`: pairs, csv, bfile or binary")
+	fs.Var(seq, "seq", "b-file `sequence`: lower (A000201) or upper (A001950)")
+	outPath := fs.String("out", "", "write to `FILE` atomically instead of stdout")
+	pos, st := cli.Parse(fs, args)
+	if st >= 0 {
+		return st
+	}
+	if len(pos) != 1 {
+		return cli.Usagef(stderr, "wythoff table", "want one argument N, got %d", len(pos))
+	}
+	n, err := strconv.ParseUint(pos[0], 10, 64)
+	if err != nil || n >= wythoff.MaxTablePairs {
+		return cli.Usagef(stderr, "wythoff table", "N must be a decimal integer in 0..%d, got %q", uint64(wythoff.MaxTablePairs-1), pos[0])
+	}
+	if isSet(fs, "seq") && format.val != "bfile" {
+		return cli.Usagef(stderr, "wythoff table", "--seq applies to --format bfile only")
+	}
+	opt := wythoff.TableOptions{Upper: seq.val == "upper"}
+	switch format.val {
+	case "pairs":
+		opt.Format = wythoff.TablePairs
+	case "csv":
+		opt.Format = wythoff.TableCSV
+	case "bfile":
+		opt.Format = wythoff.TableBFile
+	case "binary":
+		opt.Format = wythoff.TableBinary
+	}
+	if opt.Format == wythoff.TableBinary {
+		if code := refuseTerminal(*outPath, stdout, stderr, "wythoff table"); code >= 0 {
+			return code
+		}
+	}
+	out, err := cli.CreateOutput(*outPath, stdout)
+	if err != nil {
+		return finish(nil, err, "table", stderr)
+	}
+	prog := cli.NewProgress(stderr, "wythoff table", "pairs")
+	opt.Progress = func(done uint64) { prog.Update(int64(done), int64(n)) }
+	err = wythoff.WriteTable(ctx, out, n, opt)
+	prog.Done()
+	return finish(out, err, "table", stderr)
+}
+
+// refuseTerminal returns ExitUsage (after saying why) when binary output would go to a
+// terminal, and -1 otherwise.
+func refuseTerminal(outPath string, stdout, stderr io.Writer, cmd string) int {
+	if (outPath == "" || outPath == "-") && isTTY(stdout) {
+		return cli.Usagef(stderr, cmd, "refusing to write binary output to a terminal; redirect it or use --out FILE")
+	}
+	return -1
+}
+
+// isTTY is cli.IsTerminal (a character device) except for /dev/null, which is a
+// character device too but a fine place for binary output.
+func isTTY(w io.Writer) bool {
+	if !cli.IsTerminal(w) {
+		return false
+	}
+	fi, err := w.(*os.File).Stat()
+	null, nerr := os.Stat(os.DevNull)
+	return err != nil || nerr != nil || !os.SameFile(fi, null)
+}
