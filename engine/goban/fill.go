@@ -7,8 +7,9 @@ import "math/bits"
 type Scorer struct {
 	n, w   int
 	vm     []uint64 // valid bits of each word of a row
-	fb, fw []uint64 // after scoring: stones of a colour plus the empty points reaching it
-	stack  []int    // words (row*w+col) whose neighbours gained bits
+	e      []uint64 // empty points, zero in the guard rows
+	fb, fw []uint64 // after scoring: the empty points reaching black, white
+	stack  []uint64 // words whose neighbours gained bits: index<<32 | column word
 	queued []bool   // whether a word is on stack
 
 	uf unionFind
@@ -41,30 +42,47 @@ func (s *Scorer) prepare(b *Board) {
 	}
 }
 
-// ScoreFill scores b by a bit-parallel flood fill. For each colour C it fills the mask
-// "empty or C" from C's stones: a top-down pass fills every row's runs in one go (an add
-// carries the fill up a run, a shift cascade carries it down) and pulls from the row
-// above, a bottom-up pass pulls from the row below, and a stack of words that gained bits
-// finishes what the passes left, touching only words that change. The cost is linear in
-// the number of points whatever the shape of the regions.
+// ScoreFill scores b by a bit-parallel flood fill. For each colour it fills the empty
+// points from those next to its stones: a top-down pass fills every row's runs of empty
+// points in one go (an add carries the fill up a run, a shift cascade carries it down)
+// and pulls from the row above, a bottom-up pass pulls from the row below, and a stack of
+// words that gained bits finishes what the passes left, touching only words that change.
+// The cost is linear in the number of points whatever the shape of the regions.
 func (s *Scorer) ScoreFill(b *Board) Result {
 	s.prepare(b)
-	s.fill(s.fb, b.Black, b.White)
-	s.fill(s.fw, b.White, b.Black)
-	return s.count()
+	e := s.empty(b)
+	s.fill(s.fb, b.Black, e)
+	s.fill(s.fw, b.White, e)
+	return s.count(b)
 }
 
-// count turns the filled planes into the score: a player gets their fill (stones and
-// empty points reaching them) minus the empty points that also reach the other colour.
-func (s *Scorer) count() Result {
-	var nb, nw, both int
+// empty computes the plane of empty points into s.e.
+func (s *Scorer) empty(b *Board) []uint64 {
+	s.e = grow(s.e, len(b.Black))
+	w := s.w
+	for i := range s.e {
+		s.e[i] = ^(b.Black[i] | b.White[i]) & s.vm[i%w]
+	}
+	if s.n > 0 {
+		clear(s.e[:w])
+		clear(s.e[(s.n+1)*w:])
+	}
+	return s.e
+}
+
+// count turns the filled planes into the score: a player gets their stones and the
+// empty points reaching them minus those that also reach the other colour.
+func (s *Scorer) count(b *Board) Result {
+	var sb, sw, nb, nw, both int
 	for i, x := range s.fb {
 		y := s.fw[i]
+		sb += bits.OnesCount64(b.Black[i])
+		sw += bits.OnesCount64(b.White[i])
 		nb += bits.OnesCount64(x)
 		nw += bits.OnesCount64(y)
 		both += bits.OnesCount64(x & y)
 	}
-	return Result{Size: s.n, Black: nb - both, White: nw - both}
+	return Result{Size: s.n, Black: sb + nb - both, White: sw + nw - both}
 }
 
 // downFill extends the seeds g (a subset of m) towards bit 0 through the runs of m: a
@@ -84,98 +102,150 @@ func downFill(m, g uint64) uint64 {
 	return g
 }
 
-// fill sets f to the points of the mask ^other (within the board) connected to own.
-func (s *Scorer) fill(f, own, other []uint64) {
-	n, w, vm := s.n, s.w, s.vm
+// fill sets f to the empty points (plane e) connected to a point next to a stone of own.
+func (s *Scorer) fill(f, own, e []uint64) {
+	n, w := s.n, s.w
 	if n == 0 {
 		return
 	}
 	clear(f[:w])
 	clear(f[(n+1)*w:])
-	// Top-down: seed each row with its stones and what the row above reached, then fill
-	// its runs: up the run by addition, down the run by the shift cascade.
+	// Top-down: seed each row with the empty points beside, above and below a stone and
+	// below what the row above reached, then fill its runs: up a run by addition, down by
+	// the shift cascade, each word on its own, then fix up runs that cross into a lower
+	// word.
 	for i := 1; i <= n; i++ {
 		base := i * w
-		row, above := f[base:base+w], f[base-w:base]
-		orow, srow := other[base:base+w], own[base:base+w]
-		var c uint64
+		row := f[base : base+w]
+		erow, srow := e[base:base+w], own[base:base+w]
+		above, sa, sb := f[base-w:base], own[base-w:base], own[base+w:base+2*w]
+		var c, left uint64
 		for j := range row {
-			m := ^orow[j] & vm[j]
-			x := srow[j] | above[j]&m
+			m := erow[j]
+			st := srow[j]
+			var right uint64
+			if j+1 < w {
+				right = srow[j+1] << 63
+			}
+			x := (above[j] | sa[j] | sb[j] | st<<1 | left | st>>1 | right) & m
+			left = st >> 63
 			var sum uint64
 			sum, c = bits.Add64(m, x, c)
-			row[j] = m&^sum | x
+			row[j] = downFill(m, m&^sum|x)
 		}
-		var inj uint64
-		for j := w - 1; j >= 0; j-- {
-			m := ^orow[j] & vm[j]
-			g := downFill(m, row[j]|inj&m)
-			row[j] = g
-			inj = g << 63
+		for j := w - 2; j >= 0; j-- {
+			if row[j+1]&1 != 0 && row[j]>>63 == 0 && erow[j]>>63 != 0 {
+				row[j] = downFill(erow[j], row[j]|1<<63)
+			}
 		}
 	}
 	// Bottom-up: pull from the row below; changes spread along rows and queue the words
 	// below them that can still gain.
-	for i := n; i >= 1; i-- {
+	for i := n - 1; i >= 1; i-- {
 		base := i * w
 		for j := 0; j < w; j++ {
-			m := ^other[base+j] & vm[j]
-			if d := f[base+w+j] & m &^ f[base+j]; d != 0 {
-				s.spread(f, other, i, j, d)
+			if d := f[base+w+j] & e[base+j] &^ f[base+j]; d != 0 {
+				s.spread(f, e, base+j, j, d)
 			}
 		}
 	}
+	s.drain(f, e)
+}
+
+// drain empties the stack of words that may gain from a neighbour. From each word it
+// walks up or down as long as the next word gains, queueing only the other direction
+// when both gain, so a vertical corridor costs a few operations per row.
+func (s *Scorer) drain(f, e []uint64) {
+	w := s.w
 	for len(s.stack) > 0 {
-		k := s.stack[len(s.stack)-1]
+		top := s.stack[len(s.stack)-1]
 		s.stack = s.stack[:len(s.stack)-1]
+		k, j := int(top>>32), int(top&0xffffffff)
 		s.queued[k] = false
-		j := k % w
-		m := ^other[k] & vm[j]
-		if d := (f[k-w] | f[k+w]) & m &^ f[k]; d != 0 {
-			s.spread(f, other, k/w, j, d)
+		for {
+			d := (f[k-w] | f[k+w]) & e[k] &^ f[k]
+			if d == 0 {
+				break
+			}
+			m := e[k]
+			var nw uint64
+			if (d<<1|d>>1)&m == 0 && d&(1|1<<63) == 0 {
+				nw = d // isolated points: no run to fill
+			} else {
+				nw = s.spreadRow(f, e, k, j, d)
+			}
+			f[k] |= nw
+			up, down := nw&e[k-w]&^f[k-w] != 0, nw&e[k+w]&^f[k+w] != 0
+			switch {
+			case down:
+				if up {
+					s.push(k-w, j)
+				}
+				k += w
+			case up:
+				k -= w
+			default:
+				k = -1
+			}
+			if k < 0 {
+				break
+			}
 		}
 	}
 }
 
-// spread adds the new seeds d (in the mask, not yet in f) of word j of row i to f with
-// the whole runs they lie in, which may cross into neighbouring words, and queues the
-// words above and below that can gain from them.
-func (s *Scorer) spread(f, other []uint64, i, j int, d uint64) {
-	w, vm := s.w, s.vm
-	base := i * w
-	m := ^other[base+j] & vm[j]
+func (s *Scorer) push(k, j int) {
+	if !s.queued[k] {
+		s.queued[k] = true
+		s.stack = append(s.stack, uint64(k)<<32|uint64(j))
+	}
+}
+
+// spread adds the new seeds d of word k (column word j) to f with their runs; see
+// spreadRow.
+func (s *Scorer) spread(f, e []uint64, k, j int, d uint64) {
+	s.gain(f, e, k, j, s.spreadRow(f, e, k, j, d))
+}
+
+// spreadRow fills the runs of the empty points that hold the new seeds d of word k
+// (column word j) and returns the new bits of word k; bits the runs add to the words
+// left and right of it go into f at once, queueing the words above and below them.
+func (s *Scorer) spreadRow(f, e []uint64, k, j int, d uint64) uint64 {
+	w := s.w
+	base := k - j
+	m := e[k]
 	sum, c := bits.Add64(m, d, 0)
 	g := downFill(m, m&^sum|d)
-	s.gain(f, other, base+j, j, g&^f[base+j])
-	for k := j + 1; c != 0 && k < w; k++ {
-		m := ^other[base+k] & vm[k]
+	for kk := j + 1; c != 0 && kk < w; kk++ {
+		m := e[base+kk]
 		sum, c = bits.Add64(m, 0, c)
 		nw := m &^ sum
 		if nw == 0 {
 			break
 		}
-		s.gain(f, other, base+k, k, nw)
+		s.gain(f, e, base+kk, kk, nw)
 	}
-	for k := j - 1; g&1 != 0 && k >= 0; k-- {
-		m := ^other[base+k] & vm[k]
-		if m>>63 == 0 || f[base+k]>>63 != 0 {
+	for kk, h := j-1, g; h&1 != 0 && kk >= 0; kk-- {
+		m := e[base+kk]
+		if m>>63 == 0 || f[base+kk]>>63 != 0 {
 			break
 		}
-		g = downFill(m, 1<<63)
-		s.gain(f, other, base+k, k, g)
+		h = downFill(m, 1<<63)
+		s.gain(f, e, base+kk, kk, h)
 	}
+	return g &^ f[k]
 }
 
 // gain adds the bits nw to word k (column word j) of f and queues the words above and
 // below it that nw can extend into.
-func (s *Scorer) gain(f, other []uint64, k, j int, nw uint64) {
+func (s *Scorer) gain(f, e []uint64, k, j int, nw uint64) {
 	f[k] |= nw
 	w := s.w
-	for _, a := range [2]int{k - w, k + w} {
-		if nw&^other[a]&s.vm[j]&^f[a] != 0 && a >= w && a < len(f)-w && !s.queued[a] {
-			s.queued[a] = true
-			s.stack = append(s.stack, a)
-		}
+	if a := k - w; nw&e[a]&^f[a] != 0 {
+		s.push(a, j)
+	}
+	if a := k + w; nw&e[a]&^f[a] != 0 {
+		s.push(a, j)
 	}
 }
 

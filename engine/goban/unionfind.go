@@ -114,8 +114,8 @@ func (s *Scorer) ScoreUnionFind(b *Board) Result {
 		u.touch[r] |= u.touch[k]
 	}
 	// Count, and draw the fill planes so Owner works as after ScoreFill.
-	copy(s.fb, b.Black)
-	copy(s.fw, b.White)
+	clear(s.fb)
+	clear(s.fw)
 	nb, nw := b.Stones()
 	res := Result{Size: n, Black: nb, White: nw}
 	for i := 1; i <= n; i++ {
