@@ -51,9 +51,54 @@ func (s *Scorer) prepare(b *Board) {
 func (s *Scorer) ScoreFill(b *Board) Result {
 	s.prepare(b)
 	e := s.empty(b)
-	s.fill(s.fb, b.Black, e)
-	s.fill(s.fw, b.White, e)
+	if s.w == 1 {
+		s.fillNarrow(b.Black, b.White, e)
+	} else {
+		s.fill(s.fb, b.Black, e)
+		s.fill(s.fw, b.White, e)
+	}
 	return s.count(b)
+}
+
+// fillNarrow is fill for boards of up to 64 columns, one word per row, both colours at
+// once so that their dependency chains overlap.
+func (s *Scorer) fillNarrow(black, white, e []uint64) {
+	n := s.n
+	fb, fw := s.fb[:n+2], s.fw[:n+2]
+	black, white, e = black[:n+2], white[:n+2], e[:n+2]
+	fb[0], fw[0], fb[n+1], fw[n+1] = 0, 0, 0, 0
+	var pb, pw uint64
+	for i := 1; i <= n; i++ {
+		m := e[i]
+		bl, wh := black[i], white[i]
+		xb := (pb | black[i-1] | black[i+1] | bl<<1 | bl>>1) & m
+		xw := (pw | white[i-1] | white[i+1] | wh<<1 | wh>>1) & m
+		pb = downFill(m, m&^(m+xb)|xb)
+		pw = downFill(m, m&^(m+xw)|xw)
+		fb[i], fw[i] = pb, pw
+	}
+	for i := n - 1; i >= 1; i-- {
+		m := e[i]
+		if d := fb[i+1] & m &^ fb[i]; d != 0 {
+			nw := downFill(m, m&^(m+d)|d) &^ fb[i]
+			fb[i] |= nw
+			if nw&e[i+1]&^fb[i+1] != 0 {
+				s.push(i+1, 0)
+			}
+		}
+	}
+	s.drain(fb, e)
+	for i := n - 1; i >= 1; i-- {
+		m := e[i]
+		if d := fw[i+1] & m &^ fw[i]; d != 0 {
+			nw := downFill(m, m&^(m+d)|d) &^ fw[i]
+			fw[i] |= nw
+			if nw&e[i+1]&^fw[i+1] != 0 {
+				s.push(i+1, 0)
+			}
+		}
+	}
+	s.drain(fw, e)
 }
 
 // empty computes the plane of empty points into s.e.
