@@ -74,8 +74,12 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 			return cli.ExitFail
 		}
 	}
+	var logw io.Writer // stays a nil interface without --log
+	if log != nil {
+		logw = log
+	}
 	start := time.Now()
-	standings, played, err := playTournament(ctx, players, names, *jobs, log, stderr)
+	standings, played, err := playTournament(ctx, players, names, *jobs, logw, stderr)
 	elapsed := time.Since(start)
 	if log != nil {
 		if cerr := log.Commit(); cerr != nil {
