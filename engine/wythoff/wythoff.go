@@ -123,7 +123,27 @@ func classifyExact(x uint64) (k uint64, upper bool) {
 // Partner returns the pile p such that (x, p) is a cold position in normal play; ok is
 // false when p exceeds the uint64 range (x = a_k with b_k too large).
 func Partner(x uint64) (p uint64, ok bool) {
-	k, upper := Classify(x)
+	h1, l1 := bits.Mul64(x, invPhiHi)
+	h2, l2 := bits.Mul64(x, invPhiLo)
+	frac, c := bits.Add64(l1, h2, 0)
+	q := h1 + c
+	if frac-(invPhi2-1) <= 1 || frac == ^uint64(0) && l2 > -x {
+		return partnerExact(x)
+	}
+	// x = a_{q+1} has partner b_{q+1} = x+q+1; x = b_{x-q} has partner a_{x-q} = q.
+	// Selected without a branch: which one it is is a coin toss for random piles.
+	b, carry := bits.Add64(x, q+1, 0)
+	p, ok = q, true
+	if frac > invPhi2 {
+		p, ok = b, carry == 0
+	}
+	return p, ok
+}
+
+// partnerExact is Partner by the definition, for the rare values Partner cannot
+// decide from one product.
+func partnerExact(x uint64) (uint64, bool) {
+	k, upper := classifyExact(x)
 	if upper {
 		return x - k, true
 	}
@@ -162,22 +182,30 @@ func Cold(x, y uint64, misere bool) bool {
 // most one taking from X, one taking from Y and one taking from both, in that order.
 // n is 0 for a cold position.
 func Moves(x, y uint64, misere bool) (moves [3]Position, n int) {
-	if p, ok := partner(y, misere); ok && p < x {
-		moves[n] = Position{p, y}
+	// Every candidate is written and kept by advancing n, so that the outcome of each
+	// test (a coin toss for random positions) costs no mispredicted branch.
+	p, ok := partner(y, misere)
+	moves[0] = Position{p, y}
+	if ok && p < x {
 		n++
 	}
-	if p, ok := partner(x, misere); ok && p < y {
-		moves[n] = Position{x, p}
+	p, ok = partner(x, misere)
+	moves[n] = Position{x, p}
+	if ok && p < y {
 		n++
 	}
-	if x <= y {
-		if a, ok := diagLow(y-x, misere); ok && a < x {
-			moves[n] = Position{a, a + (y - x)}
-			n++
-		}
-	} else if a, ok := diagLow(x-y, misere); ok && a < y {
-		moves[n] = Position{a + (x - y), a}
+	lo, d := min(x, y), max(x, y)-min(x, y)
+	a, ok := diagLow(d, misere)
+	m := Position{a, a + d}
+	if x > y {
+		m = Position{a + d, a}
+	}
+	moves[n] = m
+	if ok && a < lo {
 		n++
+	}
+	if n < 3 {
+		moves[n] = Position{}
 	}
 	return moves, n
 }
