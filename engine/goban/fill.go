@@ -189,8 +189,16 @@ func (s *Scorer) fill(f, own, e []uint64) {
 	for i := n - 1; i >= 1; i-- {
 		base := i * w
 		for j := 0; j < w; j++ {
-			if d := f[base+w+j] & e[base+j] &^ f[base+j]; d != 0 {
-				s.spread(f, e, base+j, j, d)
+			k := base + j
+			if d := f[k+w] & e[k] &^ f[k]; d != 0 {
+				nw := d
+				if (d<<1|d>>1)&e[k] != 0 || d&(1|1<<63) != 0 {
+					nw = s.spreadRow(f, e, k, j, d)
+				}
+				f[k] |= nw
+				if nw&e[k+w]&^f[k+w] != 0 { // the row above comes next anyway
+					s.push(k+w, j)
+				}
 			}
 		}
 	}
@@ -244,12 +252,6 @@ func (s *Scorer) push(k, j int) {
 		s.queued[k] = true
 		s.stack = append(s.stack, uint64(k)<<32|uint64(j))
 	}
-}
-
-// spread adds the new seeds d of word k (column word j) to f with their runs; see
-// spreadRow.
-func (s *Scorer) spread(f, e []uint64, k, j int, d uint64) {
-	s.gain(f, e, k, j, s.spreadRow(f, e, k, j, d))
 }
 
 // spreadRow fills the runs of the empty points that hold the new seeds d of word k
