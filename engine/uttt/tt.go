@@ -27,11 +27,11 @@ func packTT(m Move, score, depth, bound int, age uint8) uint64 {
 		uint64(bound)<<32 | uint64(age&63)<<34
 }
 
-func ttMove(d uint64) Move   { return Move(d) }
-func ttScore(d uint64) int   { return int(int16(uint16(d >> 8))) }
-func ttDepth(d uint64) int   { return int(uint8(d >> 24)) }
-func ttBound(d uint64) int   { return int(d>>32) & 3 }
-func ttAge(d uint64) uint8   { return uint8(d>>34) & 63 }
+func ttMove(d uint64) Move { return Move(d) }
+func ttScore(d uint64) int { return int(int16(uint16(d >> 8))) }
+func ttDepth(d uint64) int { return int(uint8(d >> 24)) }
+func ttBound(d uint64) int { return int(d>>32) & 3 }
+func ttAge(d uint64) uint8 { return uint8(d>>34) & 63 }
 
 // table is a power-of-two transposition table of two-slot buckets: slot 0 keeps the
 // deepest entry (depth-preferred), slot 1 always takes the newest.

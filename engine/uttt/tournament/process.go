@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"strings"
 	"time"
 )
 
@@ -26,7 +27,8 @@ type Process struct {
 	Argv      []string
 	Dir       string
 	Limit     time.Duration
-	MaxOutput int // 0 means DefaultMaxOutput
+	MaxOutput int  // 0 means DefaultMaxOutput
+	ZeroO     bool // write O as the digit 0 in the boards and MASTER, as the seed's example does
 }
 
 // Answer runs one turn and returns what the bot printed on stdout. The error is
@@ -38,6 +40,11 @@ func (p *Process) Answer(ctx context.Context, args []string) (string, error) {
 		max = DefaultMaxOutput
 	}
 	argv := append(append([]string{}, p.Argv...), args...)
+	if p.ZeroO && len(args) == 12 {
+		for i := len(p.Argv) + 1; i < len(p.Argv)+11; i++ {
+			argv[i] = strings.ReplaceAll(argv[i], "O", "0")
+		}
+	}
 	out, err := runTurn(ctx, p.Dir, argv, p.Limit, max)
 	return string(out), err
 }

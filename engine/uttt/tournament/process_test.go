@@ -93,6 +93,16 @@ func TestProcessAnswers(t *testing.T) {
 	}
 }
 
+func TestProcessZeroO(t *testing.T) {
+	dir := t.TempDir()
+	p := &Process{Argv: []string{writeScript(t, dir, "echo.sh", `echo "$@"`)}, Dir: dir, Limit: time.Second, ZeroO: true}
+	args := strings.Fields("O --------- --------- --------- --------X --------- --------- --------- --------- ----O---- --------- 84")
+	out, err := p.Answer(context.Background(), args)
+	if want := "O --------- --------- --------- --------X --------- --------- --------- --------- ----0---- --------- 84\n"; err != nil || out != want {
+		t.Fatalf("got %q, %v; want %q", out, err, want)
+	}
+}
+
 func TestProcessMissingProgram(t *testing.T) {
 	p := &Process{Argv: []string{filepath.Join(t.TempDir(), "nope")}, Dir: t.TempDir(), Limit: time.Second}
 	if _, err := p.Answer(context.Background(), startArgs); err == nil {

@@ -1,9 +1,87 @@
 package utttcmd
 
-import "github.com/boardlab/boardlab/cmd/analyze/internal/cli"
+import (
+	"flag"
+	"fmt"
+	"strings"
+
+	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
+	"github.com/boardlab/boardlab/engine/uttt"
+)
 
 // engineCommands are perft, search and bot.
-var engineCommands = []cli.Command{}
+var engineCommands = []cli.Command{
+	{Name: "perft", Summary: "count move sequences to a depth (--divide: per first move)", Run: runPerft},
+	{Name: "search", Summary: "best move, score, depth, nodes, nodes/s and principal variation", Run: runSearch},
+	{Name: "bot", Summary: "the seed's protocol bot: 12 arguments in, two digits out", Run: runBot},
+}
 
 // engineJobs are the engine's default batch jobs.
-var engineJobs = []string{}
+var engineJobs = []string{
+	"uttt perft 6",
+	"uttt perft --divide 3 44",
+	"uttt search --depth 9",
+	"uttt search --time 200ms 38 84 40",
+	"uttt bot --time 200ms O --------- --------- --------- --------X --------- --------- --------- --------- --------- --------- 38",
+}
+
+// isBoardArg reports whether a is one of the protocol's 9-character board strings,
+// which start with '-' but are never flags.
+func isBoardArg(a string) bool {
+	return len(a) == 9 && strings.Trim(a, "-XxOo0") == ""
+}
+
+// parseArgs is cli.Parse for commands whose positional arguments may be protocol board
+// strings such as "---------".
+func parseArgs(fs *flag.FlagSet, args []string) ([]string, int) {
+	const mark = "\x00board:"
+	masked := make([]string, len(args))
+	for i, a := range args {
+		masked[i] = a
+		if isBoardArg(a) {
+			masked[i] = mark + a
+		}
+	}
+	pos, code := cli.Parse(fs, masked)
+	for i, a := range pos {
+		pos[i] = strings.TrimPrefix(a, mark)
+	}
+	return pos, code
+}
+
+// parsePosition reads a POSITION: nothing (the start), the 12 protocol arguments, or
+// two-digit moves played from the start.
+func parsePosition(args []string) (uttt.Position, error) {
+	if len(args) == 0 {
+		return uttt.Start(), nil
+	}
+	if len(args[0]) == 1 || isBoardArg(args[0]) || len(args) == 12 && len(args[0]) != 2 {
+		return uttt.ParseProtocol(args)
+	}
+	return uttt.ParseMoves(args)
+}
+
+// scoreText writes a score for people: a proven win or loss with its distance in plies,
+// a proven draw, or the evaluation.
+func scoreText(score int, exact bool) string {
+	switch {
+	case score >= uttt.ScoreWinMin:
+		return fmt.Sprintf("%d (win in %d plies)", score, uttt.ScoreWin-score)
+	case score <= -uttt.ScoreWinMin:
+		return fmt.Sprintf("%d (loss in %d plies)", score, uttt.ScoreWin+score)
+	case exact:
+		return fmt.Sprintf("%d (proven)", score)
+	}
+	return fmt.Sprint(score)
+}
+
+func movesText(ms []uttt.Move) string {
+	var b strings.Builder
+	for i, m := range ms {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(m.String())
+	}
+	return b.String()
+}

@@ -1,0 +1,107 @@
+package utttcmd
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
+	"github.com/boardlab/boardlab/engine/uttt"
+)
+
+const searchUsage = "analyze uttt search [--time T] [--depth D] [--threads N] [--hash MB] [--json] [POSITION]"
+
+// searchLine is one line of "search --json": a completed depth, or the final result.
+type searchLine struct {
+	Final   bool     `json:"final,omitempty"`
+	Move    string   `json:"move"`
+	Score   int      `json:"score"`
+	Exact   bool     `json:"exact"`
+	Depth   int      `json:"depth"`
+	Nodes   uint64   `json:"nodes"`
+	NPS     uint64   `json:"nps"`
+	TimeMS  float64  `json:"time_ms"`
+	PV      []string `json:"pv"`
+	Stopped string   `json:"stopped,omitempty"`
+}
+
+func nps(r uttt.Result) uint64 {
+	if r.Time <= 0 {
+		return 0
+	}
+	return uint64(float64(r.Nodes) / r.Time.Seconds())
+}
+
+func runSearch(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := cli.NewFlagSet("search", searchUsage, `Searches POSITION (the 12 protocol arguments SIDE B0..B8 MASTER LAST, or
+two-digit moves from the start; none: the start) with iterative deepening and
+prints one line per completed depth, then the best move, score (side to move's
+view; proven wins and losses say in how many plies), depth, nodes, nodes/s, time
+and principal variation. Without --depth and --time it searches for 1s. The
+search stops at the limit, on Ctrl-C, or when the game value is proven.`, stderr)
+	budget := fs.Duration("time", 0, "time budget (default 1s when --depth is not given)")
+	depth := fs.Int("depth", 0, "maximum depth in plies")
+	threads := fs.Int("threads", 1, "search threads (lazy SMP, shared table)")
+	hash := fs.Int("hash", uttt.DefaultHashMB, "transposition table size in MB")
+	asJSON := fs.Bool("json", false, "write JSON lines instead of text")
+	pos, code := parseArgs(fs, args)
+	if code >= 0 {
+		return code
+	}
+	switch {
+	case *depth < 0 || *depth > uttt.MaxDepth:
+		return cli.Usagef(stderr, "uttt search", "--depth %d: want 1..%d", *depth, uttt.MaxDepth)
+	case *threads < 1 || *threads > 256:
+		return cli.Usagef(stderr, "uttt search", "--threads %d: want 1..256", *threads)
+	case *hash < 1 || *hash > 1<<16:
+		return cli.Usagef(stderr, "uttt search", "--hash %d: want 1..65536", *hash)
+	case *budget < 0:
+		return cli.Usagef(stderr, "uttt search", "--time %v: want a positive duration", *budget)
+	}
+	p, err := parsePosition(pos)
+	if err != nil {
+		return cli.Usagef(stderr, "uttt search", "position: %v", err)
+	}
+	if *depth == 0 && *budget == 0 {
+		*budget = time.Second
+	}
+	if p.Status() != uttt.Ongoing {
+		fmt.Fprintf(stderr, "analyze uttt search: the game is over (%v): no move to search\n", p.Status())
+		return cli.ExitFail
+	}
+	line := func(r uttt.Result, final bool) searchLine {
+		l := searchLine{Final: final, Move: r.Move.String(), Score: r.Score, Exact: r.Exact, Depth: r.Depth,
+			Nodes: r.Nodes, NPS: nps(r), TimeMS: float64(r.Time.Microseconds()) / 1000, PV: []string{}}
+		for _, m := range r.PV {
+			l.PV = append(l.PV, m.String())
+		}
+		return l
+	}
+	enc := json.NewEncoder(stdout)
+	info := func(r uttt.Result) {
+		if *asJSON {
+			enc.Encode(line(r, false))
+			return
+		}
+		fmt.Fprintf(stdout, "depth %2d  score %-24s nodes %11d  nps %10d  time %8.1fms  pv %s\n",
+			r.Depth, scoreText(r.Score, r.Exact), r.Nodes, nps(r), float64(r.Time.Microseconds())/1000, movesText(r.PV))
+	}
+	r := uttt.NewEngine(*hash).Search(ctx, p, uttt.Limits{Depth: *depth, Time: *budget, Threads: *threads, Info: info})
+	if *asJSON {
+		l := line(r, true)
+		if ctx.Err() != nil {
+			l.Stopped = "interrupted"
+		}
+		enc.Encode(l)
+	} else {
+		fmt.Fprintf(stdout, "bestmove %s\nscore %s\ndepth %d\nnodes %d\nnodes/s %d\ntime %v\npv %s\n",
+			r.Move, scoreText(r.Score, r.Exact), r.Depth, r.Nodes, nps(r), r.Time.Round(time.Microsecond), movesText(r.PV))
+	}
+	if ctx.Err() != nil {
+		fmt.Fprintln(stderr, "analyze uttt search: interrupted")
+		return cli.ExitInterrupted
+	}
+	return cli.ExitOK
+}

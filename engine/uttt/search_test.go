@@ -1,0 +1,125 @@
+package uttt
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+	"time"
+)
+
+// minimax is plain fixed-depth negamax without pruning, the reference for search.
+func minimax(p *Position, depth, ply int) int {
+	if p.status != Ongoing {
+		if p.status == Draw {
+			return 0
+		}
+		return -(ScoreWin - ply)
+	}
+	if depth == 0 {
+		return Evaluate(p)
+	}
+	var buf [81]Move
+	n := p.Moves(&buf)
+	best := -scoreInf
+	for _, m := range buf[:n] {
+		q := p.Play(m)
+		best = max(best, -minimax(&q, depth-1, ply+1))
+	}
+	return best
+}
+
+// randomPositions returns positions after random openings of various lengths.
+func randomPositions(seed uint64, n, minPlies int) []Position {
+	rng := rand.New(rand.NewPCG(seed, 7))
+	var out []Position
+	for len(out) < n {
+		p := Start()
+		plies := minPlies + rng.IntN(60-minPlies)
+		for range plies {
+			var buf [81]Move
+			k := p.Moves(&buf)
+			if k == 0 {
+				break
+			}
+			p = p.Play(buf[rng.IntN(k)])
+		}
+		if p.Status() == Ongoing {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// TestSearchEqualsMinimax checks that alpha-beta with the table (cutoffs only from
+// entries of the same depth), without the table, and plain minimax agree exactly.
+func TestSearchEqualsMinimax(t *testing.T) {
+	n, depth := 40, 4
+	if testing.Short() {
+		n, depth = 10, 3
+	}
+	for i, p := range randomPositions(1, n, 0) {
+		want := minimax(&p, depth, 0)
+		for _, e := range []*Engine{{tt: newTable(1), sameDepth: true}, {tt: newTable(1), noTT: true}} {
+			r := e.Search(context.Background(), p, Limits{Depth: depth})
+			if r.Score != want && !(r.Exact && r.Depth < depth) {
+				t.Errorf("position %d %s: noTT=%v score %d at depth %d, minimax %d", i, &p, e.noTT, r.Score, r.Depth, want)
+			}
+			if !p.IsLegal(r.Move) {
+				t.Fatalf("illegal best move %v", r.Move)
+			}
+		}
+	}
+}
+
+// TestSearchWithAndWithoutTable compares the full search (depth-preferred table
+// cutoffs) with the table-free search on proven results, where both must agree.
+func TestSearchWithAndWithoutTable(t *testing.T) {
+	compared := 0
+	for i, p := range randomPositions(2, 60, 45) {
+		a := NewEngine(4).Search(context.Background(), p, Limits{Depth: 30, Nodes: 1 << 17})
+		b := (&Engine{tt: newTable(1), noTT: true}).Search(context.Background(), p, Limits{Depth: 30, Nodes: 1 << 17})
+		if !a.Exact || !b.Exact {
+			continue
+		}
+		compared++
+		if a.Score != b.Score {
+			t.Errorf("position %d %s: with table %d, without %d", i, &p, a.Score, b.Score)
+		}
+	}
+	if compared < 15 {
+		t.Errorf("only %d positions solved", compared)
+	}
+	t.Logf("%d solved positions compared", compared)
+}
+
+func TestSearchFindsWin(t *testing.T) {
+	// X has boards 0 and 1 and may win board 2 (tiles 0 and 1 taken) by playing 22,
+	// sent there by O's last move 72 (board 2 is open).
+	args := []string{"X", "XXX-O-O--", "XXX-OO---", "XX-OO----", "---------", "---------", "---------", "---------", "--O------", "---------", "XX-------", "72"}
+	p, err := ParseProtocol(args)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Search(context.Background(), p, Limits{Depth: 5})
+	if r.Move != NewMove(2, 2) || r.Score != ScoreWin-1 || !r.Exact {
+		t.Fatalf("got %v score %d exact %v, want 22 winning at once", r.Move, r.Score, r.Exact)
+	}
+}
+
+func TestSearchStopsOnCancel(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	p := Start()
+	r := Search(ctx, p, Limits{Threads: 2})
+	if !p.IsLegal(r.Move) || r.Depth < 1 {
+		t.Fatalf("move %v depth %d", r.Move, r.Depth)
+	}
+}
+
+func TestSearchGameOver(t *testing.T) {
+	p, _ := ParseProtocol([]string{"O", "XXX------", "XXX------", "XXX------", "---------", "---------", "---------", "---------", "---------", "---------", "XXX------", "xx"})
+	r := Search(context.Background(), p, Limits{Depth: 3})
+	if r.Move != NoMove || r.Score != -ScoreWin || !r.Exact {
+		t.Fatalf("finished game: %+v", r)
+	}
+}
