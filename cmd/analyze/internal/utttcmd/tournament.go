@@ -13,7 +13,7 @@ import (
 	"github.com/boardlab/boardlab/engine/uttt/tournament"
 )
 
-const tournamentUsage = "analyze uttt tournament [--time 1s] [-j N] [--log games.jsonl] DIR"
+const tournamentUsage = "analyze uttt tournament [--time 1s] [-j N] [--log games.jsonl] [--zero] DIR"
 
 const tournamentDescription = `Runs the seed's meta tic-tac-toe tournament. DIR/instructions.txt holds the number of
 bots, then for each bot a line with its name and a line with its command (split as a
@@ -36,6 +36,7 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 	fs := cli.NewFlagSet("uttt tournament", tournamentUsage, tournamentDescription, stderr)
 	limit := fs.Duration("time", time.Second, "time limit per turn, process start included")
 	jobs := fs.Int("j", 1, "games played at once")
+	zero := fs.Bool("zero", false, "write O as the digit 0 in the board arguments, as the seed's example does")
 	logPath := fs.String("log", "", "write one JSON line per game (players, turns, invalid moves, result, points) to `FILE` (- for stdout)")
 	pos, st := cli.Parse(fs, args)
 	if st >= 0 {
@@ -65,7 +66,7 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 				filepath.Join(dir, "instructions.txt"), b.Line, i+1, b.Name, err)
 			code = cli.ExitFail
 		}
-		players[i] = &tournament.Process{Argv: b.Argv, Dir: dir, Limit: *limit}
+		players[i] = &tournament.Process{Argv: b.Argv, Dir: dir, Limit: *limit, ZeroO: *zero}
 	}
 	var log *cli.Output
 	if *logPath != "" {
