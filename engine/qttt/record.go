@@ -48,7 +48,13 @@ func ScoreRecord(rec []byte) (Score, error) {
 // reaches. Moves are two cell letters (either case), a cycle-closing move is followed by
 // its measurement number, and tokens may be separated by blanks or written together.
 // When tr is not nil each move is appended to it.
-func Replay(rec []byte, tr *Trace) (Position, error) {
+func Replay(rec []byte, tr *Trace) (Position, error) { return replay(rec, tr, false) }
+
+// ReplayOpen is Replay for a record that may end with a move whose measurement is still
+// to be chosen (Position.Pending is then not zero), as a position to analyse.
+func ReplayOpen(rec []byte, tr *Trace) (Position, error) { return replay(rec, tr, true) }
+
+func replay(rec []byte, tr *Trace, open bool) (Position, error) {
 	var p Position
 	tok := 0
 	i := 0
@@ -114,7 +120,7 @@ func Replay(rec []byte, tr *Trace) (Position, error) {
 			}
 		}
 	}
-	if p.pend != 0 {
+	if p.pend != 0 && !open {
 		return p, &RecordError{Col: len(rec) + 1, Index: tok + 1, Msg: "measurement number missing: " + pendingText(&p)}
 	}
 	return p, nil

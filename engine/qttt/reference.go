@@ -277,3 +277,41 @@ func (g *refGame) perft(depth int) uint64 {
 	}
 	return n
 }
+
+// refValue is plain minimax over the reference game: X's score minus O's in half points
+// under perfect play, the player who did not close a cycle choosing its measurement.
+func (g *refGame) refValue() int {
+	if g.over() {
+		return g.score().Margin()
+	}
+	xToMove := len(g.marks)%2 == 0
+	best := 0
+	first := true
+	better := func(v int, forX bool) bool { return first || forX && v > best || !forX && v < best }
+	open := g.openCells()
+	for i, a := range open {
+		for _, b := range open[i:] {
+			if a == b && len(open) != 1 {
+				continue
+			}
+			c := g.clone()
+			opts := c.play(a, b)
+			var v int
+			if opts == nil {
+				v = c.refValue()
+			} else {
+				// The opponent of the mover chooses the measurement.
+				for j, o := range opts {
+					ov := o.game.refValue()
+					if j == 0 || !xToMove && ov > v || xToMove && ov < v {
+						v = ov
+					}
+				}
+			}
+			if better(v, xToMove) {
+				best, first = v, false
+			}
+		}
+	}
+	return best
+}

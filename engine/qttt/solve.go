@@ -3,6 +3,7 @@ package qttt
 import (
 	"context"
 	"math/bits"
+	"strings"
 	"time"
 )
 
@@ -111,9 +112,19 @@ func canon(p *Position) (k key, sym int, auto uint8) {
 			ni++
 		}
 	}
-	var keys [8]key
+	var w0s [8]uint64
+	minW0 := ^uint64(0)
 	for s := 0; s < 8; s++ {
-		w0 := uint64(symBoard[s][p.xs]) | uint64(symBoard[s][p.os])<<9
+		w0s[s] = uint64(symBoard[s][p.xs]) | uint64(symBoard[s][p.os])<<9
+		minW0 = min(minW0, w0s[s])
+	}
+	var id uint64
+	first := true
+	for s := 0; s < 8; s++ {
+		w0 := w0s[s]
+		if w0 != minW0 && w0 != w0s[0] {
+			continue
+		}
 		var w1 uint64
 		for _, it := range items[:ni] {
 			var code uint8
@@ -124,14 +135,14 @@ func canon(p *Position) (k key, sym int, auto uint8) {
 			}
 			w1 = w1<<7 | uint64(code)
 		}
-		keys[s] = key{w0, w1}
-		if s == 0 || w0 < k.w0 || w0 == k.w0 && w1 < k.w1 {
-			k, sym = keys[s], s
-		}
-	}
-	for s := 0; s < 8; s++ {
-		if keys[s] == keys[0] {
+		if s == 0 {
+			id = w1
+			auto = 1
+		} else if w0 == w0s[0] && w1 == id {
 			auto |= 1 << s
+		}
+		if w0 == minW0 && (first || w1 < k.w1) {
+			k, sym, first = key{w0, w1}, s, false
 		}
 	}
 	return k, sym, auto
@@ -157,6 +168,7 @@ type Solver struct {
 	ctx   context.Context
 	stop  bool
 	hist  [2][256]int32 // history heuristic: cutoffs per player and move
+	stack [24]Position  // the position at each ply (a move and a measurement are a ply each)
 }
 
 // NewSolver returns a solver with a transposition table of 2^bits entries (16 bytes
@@ -187,7 +199,8 @@ func terminal(p *Position) int {
 
 // search returns the value of p (not over, nothing pending) for the player to move,
 // fail-soft within (alpha, beta).
-func (s *Solver) search(p *Position, alpha, beta int) int {
+func (s *Solver) search(ply int, alpha, beta int) int {
+	p := &s.stack[ply]
 	s.nodes++
 	if s.nodes&0xFFF == 0 && s.ctx.Err() != nil {
 		s.stop = true
@@ -195,9 +208,22 @@ func (s *Solver) search(p *Position, alpha, beta int) int {
 	if s.stop {
 		return 0
 	}
+	blo, bhi := valueMin, valueMax
+	if p.n >= boundMinN {
+		blo, bhi = bounds(p)
+	}
+	if blo >= beta || blo == bhi {
+		return blo
+	}
+	if bhi <= alpha {
+		return bhi
+	}
+	if p.n >= ttMaxN {
+		return s.searchLeaf(ply, alpha, beta)
+	}
 	k, sym, auto := canon(p)
 	e := &s.tt[hashKey(k)&s.mask]
-	lo, hi := valueMin, valueMax
+	lo, hi := blo, bhi
 	ttMove := noMove
 	hit := e.meta&ttValid != 0 && e.w1 == k.w1 && e.meta&(1<<18-1) == k.w0
 	if hit {
@@ -224,25 +250,48 @@ func (s *Solver) search(p *Position, alpha, beta int) int {
 			ttMove = orbitMin(ttMove, auto)
 		}
 	}
-	s.order(moves, p.ToMove())
+	sorted := 0 // moves[:sorted] are in their final order
 	if ttMove != noMove {
 		for i, m := range moves {
 			if m == ttMove {
 				copy(moves[1:i+1], moves[:i])
 				moves[0] = m
+				sorted = 1
 				break
 			}
 		}
 	}
+	// Scores are taken before the loop: the subtrees update the history as they go.
+	var score [36]int32
+	h := &s.hist[p.ToMove()]
+	for i, m := range moves {
+		score[i] = h[m]
+	}
 	best, bestMove := valueMin-1, noMove
-	for _, m := range moves {
-		c := *p
+	c := &s.stack[ply+1]
+	for i := range moves {
+		if i >= sorted {
+			// Pick the move with the best history score next: cut nodes rarely need more
+			// than one or two moves, so a full sort would be wasted.
+			bi, bv := i, score[i]
+			for j := i + 1; j < len(moves); j++ {
+				if score[j] > bv {
+					bi, bv = j, score[j]
+				}
+			}
+			best := moves[bi]
+			copy(moves[i+1:bi+1], moves[i:bi]) // keep the rest in order: ties go by generation
+			copy(score[i+1:bi+1], score[i:bi])
+			moves[i], score[i] = best, bv
+		}
+		m := moves[i]
+		*c = *p
 		ma, mb := m.Cells()
 		var v int
 		if c.Play(ma, mb) {
-			v = -s.measure(&c, -b0, -a)
+			v = -s.measure(ply+1, -b0, -a)
 		} else {
-			v = -s.search(&c, -b0, -a)
+			v = -s.search(ply+1, -b0, -a)
 		}
 		if v > best {
 			best, bestMove = v, m
@@ -274,25 +323,60 @@ func (s *Solver) search(p *Position, alpha, beta int) int {
 	return best
 }
 
-// measure returns the value of p, whose last move closed a cycle, for the player who
-// chooses the measurement (the player to move next), fail-soft within (alpha, beta).
-func (s *Solver) measure(p *Position, alpha, beta int) int {
-	k := p.pend
-	roots := [2]uint8{p.ea[k], p.eb[k]}
-	n := 2
-	if roots[0] == roots[1] {
-		n = 1
+// Tuning found on the start position: from move number boundMinN on, search first tries
+// the static bounds; from ttMaxN on it searches without table, symmetries or ordering.
+const (
+	boundMinN = 8
+	ttMaxN    = 8
+)
+
+// bounds returns a lower and an upper bound of the value of p for the player to move:
+// a player can score only along a line free of the opponent's classical marks whose
+// missing cells it still has enough marks for (quantum marks and marks to come).
+func bounds(p *Position) (lo, hi int) {
+	placedX := int(p.n+1) / 2
+	placedO := int(p.n) / 2
+	qx := bits.OnesCount16(p.quant & 0xAAAA)
+	qo := bits.OnesCount16(p.quant & 0x5554)
+	availX := qx + 5 - placedX
+	availO := qo + 4 - placedO
+	xCan, oCan := false, false
+	for _, l := range lineMasks {
+		if l&p.os == 0 && bits.OnesCount16(l&^p.xs) <= availX {
+			xCan = true
+		}
+		if l&p.xs == 0 && bits.OnesCount16(l&^p.os) <= availO {
+			oCan = true
+		}
 	}
+	lo, hi = 0, 0
+	if xCan {
+		hi = 4
+	}
+	if oCan {
+		lo = -2
+	}
+	if p.n&1 == 1 { // O to move
+		lo, hi = -hi, -lo
+	}
+	return lo, hi
+}
+
+// searchLeaf is search without the transposition table, symmetries and ordering, for the
+// last moves of the game where they cost more than they save.
+func (s *Solver) searchLeaf(ply int, alpha, beta int) int {
+	p := &s.stack[ply]
+	var buf [36]Move
 	best := valueMin - 1
-	for _, r := range roots[:n] {
-		c := *p
-		c.Measure(int(r))
+	c := &s.stack[ply+1]
+	for _, m := range p.Moves(buf[:0]) {
+		*c = *p
+		ma, mb := m.Cells()
 		var v int
-		if c.Over() {
-			s.nodes++
-			v = terminal(&c)
+		if c.Play(ma, mb) {
+			v = -s.measure(ply+1, -beta, -alpha)
 		} else {
-			v = s.search(&c, alpha, beta)
+			v = -s.search(ply+1, -beta, -alpha)
 		}
 		if v > best {
 			best = v
@@ -307,18 +391,39 @@ func (s *Solver) measure(p *Position, alpha, beta int) int {
 	return best
 }
 
-// order sorts moves by their history score, highest first (insertion sort: at most 36).
-func (s *Solver) order(moves []Move, pl Player) {
-	h := &s.hist[pl]
-	for i := 1; i < len(moves); i++ {
-		m := moves[i]
-		v := h[m]
-		j := i
-		for ; j > 0 && h[moves[j-1]] < v; j-- {
-			moves[j] = moves[j-1]
-		}
-		moves[j] = m
+// measure returns the value of p, whose last move closed a cycle, for the player who
+// chooses the measurement (the player to move next), fail-soft within (alpha, beta).
+func (s *Solver) measure(ply int, alpha, beta int) int {
+	p := &s.stack[ply]
+	k := p.pend
+	roots := [2]uint8{p.ea[k], p.eb[k]}
+	n := 2
+	if roots[0] == roots[1] {
+		n = 1
 	}
+	best := valueMin - 1
+	c := &s.stack[ply+1]
+	for _, r := range roots[:n] {
+		*c = *p
+		c.Measure(int(r))
+		var v int
+		if c.Over() {
+			s.nodes++
+			v = terminal(c)
+		} else {
+			v = s.search(ply+1, alpha, beta)
+		}
+		if v > best {
+			best = v
+			if v > alpha {
+				alpha = v
+				if alpha >= beta {
+					break
+				}
+			}
+		}
+	}
+	return best
 }
 
 // uniqueMoves keeps one move of each orbit under the symmetries auto (those mapping the
@@ -347,12 +452,15 @@ func orbitMin(m Move, auto uint8) Move {
 // measurement, for the player who chooses it) by a sequence of null-window searches
 // (MTD(f)): the values are few small integers, so two or three tests settle it.
 func (s *Solver) value(p *Position) int {
+	s.stack[0] = *p
 	switch {
 	case p.pend != 0:
-		return s.measure(p, valueMin-1, valueMax+1)
+		return s.measure(0, valueMin-1, valueMax+1)
 	case p.Over():
 		return terminal(p)
 	}
+	// First ask whether the player to move wins at all (value >= 1), then by how much
+	// or whether it draws.
 	lo, hi := valueMin, valueMax
 	g := 0
 	for lo < hi && !s.stop {
@@ -360,7 +468,7 @@ func (s *Solver) value(p *Position) int {
 		if g == lo {
 			beta = g + 1
 		}
-		g = s.search(p, beta-1, beta)
+		g = s.search(0, beta-1, beta)
 		if g < beta {
 			hi = g
 		} else {
@@ -372,13 +480,14 @@ func (s *Solver) value(p *Position) int {
 
 // atLeast reports whether the value of p (as in value) is at least v.
 func (s *Solver) atLeast(p *Position, v int) bool {
+	s.stack[0] = *p
 	switch {
 	case p.pend != 0:
-		return s.measure(p, v-1, v) >= v
+		return s.measure(0, v-1, v) >= v
 	case p.Over():
 		return terminal(p) >= v
 	}
-	return s.search(p, v-1, v) >= v
+	return s.search(0, v-1, v) >= v
 }
 
 // noMove stands for no move: the first step of a line from a position awaiting its
@@ -401,55 +510,68 @@ type Step struct {
 
 // Result is a solved position.
 type Result struct {
-	Value   int      // X's score minus O's under perfect play, in half points
-	Best    []Choice // the optimal moves (or measurement choices) of the player to decide
-	PV      []Step   // one line of perfect play to the end of the game
-	Nodes   uint64   // positions visited
-	Elapsed time.Duration
+	Value int      // X's score minus O's under perfect play, in half points
+	Best  []Choice // optimal moves (or measurement choices): all of them, or the first of PV
+	PV    []Step   // one line of perfect play to the end of the game
+	// Nodes and Elapsed count the proof of the value alone; TotalNodes and TotalTime
+	// add the principal variation and the optimal moves.
+	Nodes      uint64
+	Elapsed    time.Duration
+	TotalNodes uint64
+	TotalTime  time.Duration
 }
 
 // Solve computes the exact value of p under perfect play (both players maximising their
-// own margin), its optimal moves and a principal variation. It returns ctx's error when
-// ctx is cancelled first.
-func (s *Solver) Solve(ctx context.Context, p Position) (Result, error) {
+// own margin) and a principal variation; with all, every optimal move too (which costs
+// a proof for each other move). It returns ctx's error when ctx is cancelled first.
+func (s *Solver) Solve(ctx context.Context, p Position, all bool) (Result, error) {
 	start := time.Now()
 	s.ctx, s.stop = ctx, false
 	n0 := s.nodes
 	var r Result
 	v := s.value(&p)
-	sign := 1
-	decider := p.ToMove()
-	if p.pend != 0 {
-		decider = Player(p.n & 1)
+	r.Nodes, r.Elapsed = s.nodes-n0, time.Since(start)
+	r.Value = v
+	if p.pend != 0 && p.n&1 == 1 || p.pend == 0 && p.ToMove() == O {
+		r.Value = -v // the decider is O
 	}
-	if decider == O {
-		sign = -1
-	}
-	r.Value = sign * v
-	// Optimal choices: those whose value for the decider reaches v.
-	for _, ch := range choices(&p) {
-		c := p
-		if p.pend != 0 {
-			c.Measure(int(ch.Move & 15))
-			if s.atLeast(&c, v) {
+	r.PV = s.pv(p, v)
+	if all {
+		for _, ch := range choices(&p) {
+			if s.optimal(&p, ch, v) {
 				r.Best = append(r.Best, ch)
 			}
-			continue
 		}
-		a, b := ch.Move.Cells()
-		c.Play(a, b)
-		ok := !s.atLeast(&c, -v+1)
-		if ok {
-			r.Best = append(r.Best, ch)
+	} else if len(r.PV) > 0 {
+		st := r.PV[0]
+		if st.Move == noMove {
+			ra, na, rb, _ := p.Choices()
+			root := ra
+			if st.Mark != na {
+				root = rb
+			}
+			r.Best = []Choice{{NewMove(root, root), st.Mark}}
+		} else {
+			r.Best = []Choice{{Move: st.Move}}
 		}
 	}
-	r.PV = s.pv(p)
-	r.Nodes = s.nodes - n0
-	r.Elapsed = time.Since(start)
+	r.TotalNodes, r.TotalTime = s.nodes-n0, time.Since(start)
 	if s.stop {
 		return r, ctx.Err()
 	}
 	return r, nil
+}
+
+// optimal reports whether choice ch reaches the value v of p for the player deciding.
+func (s *Solver) optimal(p *Position, ch Choice, v int) bool {
+	c := *p
+	if p.pend != 0 {
+		c.Measure(int(ch.Move & 15))
+		return s.atLeast(&c, v)
+	}
+	a, b := ch.Move.Cells()
+	c.Play(a, b)
+	return !s.atLeast(&c, -v+1)
 }
 
 // choices lists the moves of p, or its measurement choices when one is pending.
@@ -470,42 +592,55 @@ func choices(p *Position) []Choice {
 	return out
 }
 
-// pv follows optimal moves and measurement choices from p to the end of the game.
-func (s *Solver) pv(p Position) []Step {
+// pv follows optimal moves and measurement choices from p, whose value for the player
+// deciding is v, to the end of the game.
+func (s *Solver) pv(p Position, v int) []Step {
 	var line []Step
-	for !s.stop {
-		if p.pend != 0 {
-			ra, na, rb, nb := p.Choices()
-			a, b := p, p
-			a.Measure(ra)
-			b.Measure(rb)
-			num := na
-			if ra != rb && s.value(&b) > s.value(&a) {
-				a, num = b, nb
+	for !s.stop && !p.Over() {
+		var next Choice
+		found := false
+		for _, ch := range choices(&p) {
+			if s.optimal(&p, ch, v) {
+				next, found = ch, true
+				break
 			}
-			p = a
+		}
+		if !found {
+			break // only when stopped
+		}
+		if p.pend != 0 {
 			if len(line) == 0 {
 				line = append(line, Step{Move: noMove})
 			}
-			line[len(line)-1].Mark = num
-			continue
+			line[len(line)-1].Mark = next.Mark
+			p.Measure(int(next.Move & 15))
+			continue // the chooser moves next: same player, same value
 		}
-		if p.Over() {
-			break
-		}
-		var buf [36]Move
-		bestV, bestM := valueMin-1, Move(0)
-		for _, m := range p.Moves(buf[:0]) {
-			c := p
-			a, b := m.Cells()
-			c.Play(a, b)
-			if v := -s.value(&c); v > bestV {
-				bestV, bestM = v, m
-			}
-		}
-		a, b := bestM.Cells()
+		a, b := next.Move.Cells()
+		line = append(line, Step{Move: next.Move})
 		p.Play(a, b)
-		line = append(line, Step{Move: bestM})
+		v = -v // the opponent moves next, or first chooses the measurement
+
 	}
 	return line
+}
+
+// FormatPV writes a line of play in the record notation, e.g. "AI AC AC 3".
+func FormatPV(pv []Step) string {
+	var b strings.Builder
+	for _, st := range pv {
+		if st.Move != noMove {
+			if b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(st.Move.String())
+		}
+		if st.Mark != 0 {
+			if b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(itoa(st.Mark))
+		}
+	}
+	return b.String()
 }
