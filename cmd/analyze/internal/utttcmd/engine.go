@@ -31,14 +31,23 @@ func isBoardArg(a string) bool {
 	return len(a) == 9 && strings.Trim(a, "-XxOo0") == ""
 }
 
+// looksLikeFlag reports whether a is written like one of our flags: -name or --name
+// with a lowercase name.
+func looksLikeFlag(a string) bool {
+	a = strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-")
+	return len(a) > 0 && a[0] >= 'a' && a[0] <= 'z'
+}
+
 // parseArgs is cli.Parse for commands whose positional arguments may be protocol board
-// strings such as "---------".
+// strings such as "---------" (or malformed ones such as "---#----X", which must be
+// reported as a bad board, not a bad flag).
 func parseArgs(fs *flag.FlagSet, args []string) ([]string, int) {
 	const mark = "\x00board:"
 	masked := make([]string, len(args))
 	for i, a := range args {
 		masked[i] = a
-		if isBoardArg(a) {
+		number := len(a) > 1 && a[1] >= '0' && a[1] <= '9'
+		if strings.HasPrefix(a, "-") && a != "--" && !number && (isBoardArg(a) || !looksLikeFlag(a)) {
 			masked[i] = mark + a
 		}
 	}
