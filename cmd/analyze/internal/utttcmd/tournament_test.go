@@ -16,23 +16,12 @@ import (
 	"github.com/boardlab/boardlab/engine/uttt/zoo"
 )
 
-// TestMain lets the test binary act as a zoo bot in the seed's protocol, so tournaments
-// can run zoo bots as external commands without building the analyze binary:
-// "TESTBINARY -zoo-bot SPEC SIDE B0 ... B8 MASTER LAST".
+// TestMain lets the test binary act as "analyze uttt" when its first argument is
+// -analyze, so tournaments run the zoo bots as external commands through the real
+// "bot --engine NAME" command without building the analyze binary.
 func TestMain(m *testing.M) {
-	if len(os.Args) >= 3 && os.Args[1] == "-zoo-bot" {
-		b, err := zoo.Parse(os.Args[2])
-		if err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(2)
-		}
-		out, err := zoo.Player{Bot: b}.Answer(context.Background(), os.Args[3:])
-		if err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(2)
-		}
-		fmt.Print(out)
-		os.Exit(0)
+	if len(os.Args) >= 2 && os.Args[1] == "-analyze" {
+		os.Exit(Run(context.Background(), os.Args[2:], os.Stdin, os.Stdout, os.Stderr))
 	}
 	os.Exit(m.Run())
 }
@@ -110,7 +99,7 @@ func writeField(t *testing.T, names ...string) string {
 	for _, n := range names {
 		b := bots[n]
 		os.MkdirAll(filepath.Join(dir, n), 0o755)
-		body := strings.ReplaceAll(b.script, "ZOO", "'"+exe+"' -zoo-bot")
+		body := strings.ReplaceAll(b.script, "ZOO", "'"+exe+"' -analyze bot --engine")
 		write(t, filepath.Join(dir, n, "bot.sh"), "#!/bin/sh\n"+body+"\n", 0o755)
 		write(t, filepath.Join(dir, n, "sleeper.sh"), "#!/bin/sh\nsleep 30\n", 0o755)
 		write(t, filepath.Join(dir, n, "data.txt"), "", 0o644)
