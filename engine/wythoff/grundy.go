@@ -53,7 +53,7 @@ func Grundy(ctx context.Context, n, workers int, progress func(rows int)) (*Grun
 	if n == 0 {
 		return t, nil
 	}
-	nw := (2*n - 1 + 63) / 64 // values are at most 2n-2
+	nw := (2*n-1+63)/64 + 1 // values are at most 2n-2; one spare word
 	bands := (n + grundyRows - 1) / grundyRows
 	s := &grundyState{
 		n: n, nw: nw,
@@ -204,9 +204,20 @@ func (s *grundyState) band(b int, rowSets []*bitset.BitSet) bool {
 				lo := max(rmex, int(s.colMex[y]), int(s.diagMex[d]))
 				i := lo >> 6
 				w := r[i] | c[i] | g[i] | (1<<(lo&63) - 1)
-				for w == ^uint64(0) {
-					i++
-					w = r[i] | c[i] | g[i]
+				if w == ^uint64(0) {
+					// two words per test; the sets have a spare zero word at the end
+					for i++; ; i += 2 {
+						w0 := r[i] | c[i] | g[i]
+						w1 := r[i+1] | c[i+1] | g[i+1]
+						if w0&w1 != ^uint64(0) {
+							w = w0
+							if w0 == ^uint64(0) {
+								w = w1
+								i++
+							}
+							break
+						}
+					}
 				}
 				v := i<<6 | bits.TrailingZeros64(^w)
 				bit := uint64(1) << (v & 63)

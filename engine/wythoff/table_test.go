@@ -143,3 +143,22 @@ func TestWriteTableCancel(t *testing.T) {
 		t.Fatal("no error for a table beyond MaxTablePairs")
 	}
 }
+
+// FuzzPairs runs the incremental generator from any start below MaxTablePairs and
+// compares it with the exact per-index Lower and Upper.
+func FuzzPairs(f *testing.F) {
+	f.Add(uint64(0))
+	f.Add(uint64(MaxTablePairs - 100))
+	f.Fuzz(func(t *testing.T, k0 uint64) {
+		k0 %= MaxTablePairs - 100
+		g := NewPairs(k0)
+		for i := 0; i < 100; i++ {
+			k, a, b := g.Next()
+			wa, _ := Lower(k)
+			wb, _ := Upper(k)
+			if a != wa || b != wb {
+				t.Fatalf("k=%d: generator (%d,%d), exact (%d,%d)", k, a, b, wa, wb)
+			}
+		}
+	})
+}
