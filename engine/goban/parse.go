@@ -30,7 +30,7 @@ func Parse(data []byte) (*Board, error) {
 	return b, nil
 }
 
-// SWAR constants: a byte-wise exact equality test on 8 bytes at once.
+// SWAR constants: byte-wise tests on 8 bytes at once.
 const (
 	ones = 0x0101010101010101
 	lo7  = 0x7f7f7f7f7f7f7f7f
@@ -39,70 +39,106 @@ const (
 	gather = 0x0102040810204080
 )
 
-// eqBytes sets the high bit of each byte of v equal to c (c repeated in every byte).
-func eqBytes(v, c uint64) uint64 {
-	t := v ^ c
-	return ^((t&lo7 + lo7) | t) & hi1
+// counted sets the high bit of each byte of v that is X, O or -: a byte equals c exactly
+// when ((t&lo7)+lo7)|t has its high bit clear, for t = byte^c.
+func counted(v uint64) uint64 {
+	tx, to, td := v^('X'*ones), v^('O'*ones), v^('-'*ones)
+	zx := (tx&lo7 + lo7) | tx
+	zo := (to&lo7 + lo7) | to
+	zd := (td&lo7 + lo7) | td
+	return ^(zx & zo & zd) & hi1
 }
 
 // movemask turns the high bits of the 8 bytes of m into an 8-bit mask, byte j to bit j.
 func movemask(m uint64) uint64 { return (m >> 7) * gather >> 56 }
 
-// pext4 holds pext(x, c) for 4-bit c and x at index c<<4|x; pop4 holds popcount(c).
-var pext4, pop4 = func() (t [256]uint8, p [16]uint8) {
+// Among X (0x58), O (0x4F) and - (0x2D), only X has bit 4 set and only O has bit 1 set.
+const (
+	shiftX = 3 // bit 4 to bit 7
+	shiftO = 6 // bit 1 to bit 7
+)
+
+// pextXO holds, at index c<<8|o<<4|x for 4-bit masks c (counted), o and x (subsets of c),
+// pext(x, c) in its low nibble and pext(o, c) in its high nibble; pop4 holds popcount(c).
+var pextXO, pop4 = func() (t [4096]uint8, p [16]uint8) {
+	pext := func(x, c int) (v int) {
+		k := 0
+		for i := 0; i < 4; i++ {
+			if c>>i&1 != 0 {
+				v |= (x >> i & 1) << k
+				k++
+			}
+		}
+		return v
+	}
 	for c := 0; c < 16; c++ {
 		p[c] = uint8(bits.OnesCount8(uint8(c)))
-		for x := 0; x < 16; x++ {
-			k, v := 0, 0
-			for i := 0; i < 4; i++ {
-				if c>>i&1 != 0 {
-					v |= (x >> i & 1) << k
-					k++
-				}
+		for o := 0; o < 16; o++ {
+			for x := 0; x < 16; x++ {
+				t[c<<8|o<<4|x] = uint8(pext(x, c) | pext(o, c)<<4)
 			}
-			t[c<<4|x] = uint8(v)
 		}
 	}
 	return
 }()
 
+// evenBits gathers bits 0, 2, 4, ... 14 of x into bits 0..7.
+func evenBits(x uint64) uint64 {
+	x &= 0x5555
+	x = (x | x>>1) & 0x3333
+	x = (x | x>>2) & 0x0f0f
+	return (x | x>>4) & 0xff
+}
+
 // Parse replaces b with the board read from data (see the function Parse), reusing b's
-// buffers: parsing allocates nothing once they are large enough.
+// buffers: parsing allocates nothing once they are large enough. It reads 16 bytes a
+// step: a SWAR test marks the counted bytes and two bits of each byte tell X from O;
+// dense text, text with one separator between symbols, and bytes with nothing to count
+// take short paths, anything else compacts a nibble at a time through a table.
 func (b *Board) Parse(data []byte) error {
 	words := len(data)/64 + 2
 	b.xs = grow(b.xs, words)
 	b.os = grow(b.os, words)
 	xs, os := b.xs, b.os
-	const (
-		cX = 'X' * ones // 'X' in every byte
-		cO = 'O' * ones
-		cE = '-' * ones
-	)
 	var ax, ao uint64 // pending stream bits, off of them valid
 	var off uint
 	k := 0 // stream words stored
-	for i := 0; i < len(data); i += 8 {
-		var v uint64
-		if i+8 <= len(data) {
-			v = binary.LittleEndian.Uint64(data[i:])
+	for i := 0; i < len(data); i += 16 {
+		var v0, v1 uint64
+		if i+16 <= len(data) {
+			v0 = binary.LittleEndian.Uint64(data[i:])
+			v1 = binary.LittleEndian.Uint64(data[i+8:])
 		} else {
-			var t [8]byte
+			var t [16]byte
 			copy(t[:], data[i:])
-			v = binary.LittleEndian.Uint64(t[:])
+			v0 = binary.LittleEndian.Uint64(t[:])
+			v1 = binary.LittleEndian.Uint64(t[8:])
 		}
-		x := movemask(eqBytes(v, cX))
-		o := movemask(eqBytes(v, cO))
-		c := x | o | movemask(eqBytes(v, cE))
+		c0, c1 := counted(v0), counted(v1)
+		c := movemask(c0) | movemask(c1)<<8
 		if c == 0 {
 			continue
 		}
-		var cnt uint = 8
-		if c != 0xff {
-			lo, hi := c&15, c>>4
-			sh := pop4[lo]
-			cnt = uint(sh + pop4[hi])
-			x = uint64(pext4[lo<<4|x&15]) | uint64(pext4[hi<<4|x>>4])<<sh
-			o = uint64(pext4[lo<<4|o&15]) | uint64(pext4[hi<<4|o>>4])<<sh
+		x := movemask(v0<<shiftX&c0) | movemask(v1<<shiftX&c1)<<8
+		o := movemask(v0<<shiftO&c0) | movemask(v1<<shiftO&c1)<<8
+		var cnt uint
+		switch c {
+		case 0xffff:
+			cnt = 16
+		case 0x5555:
+			x, o, cnt = evenBits(x), evenBits(o), 8
+		case 0xaaaa:
+			x, o, cnt = evenBits(x>>1), evenBits(o>>1), 8
+		default:
+			var px, po uint64
+			for q := uint(0); q < 16; q += 4 {
+				cq := c >> q & 15
+				t := uint64(pextXO[cq<<8|(o>>q&15)<<4|x>>q&15])
+				px |= (t & 15) << cnt
+				po |= (t >> 4) << cnt
+				cnt += uint(pop4[cq])
+			}
+			x, o = px, po
 		}
 		ax |= x << off
 		ao |= o << off
