@@ -59,6 +59,21 @@ func atStart(spec, out string, err error) func([]string) (string, error) {
 	}
 }
 
+// ifOneTile opens a shell case taken as O when the only tile taken is an X.
+var ifOneTile = `case "$1$2$3$4$5$6$7$8$9${10}" in O*[XO0]*[XO0]*) ;; O*X*) `
+
+// atOneTile answers out, err as O when the only tile taken is an X, and plays as the
+// zoo bot spec otherwise.
+func atOneTile(spec, out string, err error) func([]string) (string, error) {
+	bot := zooMirror(spec)
+	return func(args []string) (string, error) {
+		if b := strings.Join(args[1:10], ""); args[0] == "O" && strings.Count(b, "-") == 80 && strings.Contains(b, "X") {
+			return out, err
+		}
+		return bot(args)
+	}
+}
+
 // ifStart opens a shell if-block taken as X on the empty board.
 var ifStart = `if [ "$1 $2$3$4$5$6$7$8$9${10}" = "` + startPosition + `" ]; then `
 
@@ -74,12 +89,13 @@ var bots = map[string]fieldBot{
 		}
 		return args[11], nil // that tile is taken
 	}},
-	// Invalid on the first move of a game as X, a zoo bot otherwise.
-	"garbage": {ifStart + `echo hello world; exit; fi; exec ZOO naive "$@"`, atStart("naive", "hello world\n", nil)},
-	"flood": {ifStart + `while :; do echo 44444444444444444444; done; fi; exec ZOO depth:1 "$@"`,
-		atStart("depth:1", "", tournament.ErrFlood)},
+	// Invalid as O answering X's opening (one X tile taken), a zoo bot otherwise.
+	"garbage": {ifOneTile + `echo hello world; exit;; esac; exec ZOO naive "$@"`, atOneTile("naive", "hello world\n", nil)},
+	"flood": {ifOneTile + `while :; do echo 44444444444444444444; done;; esac; exec ZOO depth:1 "$@"`,
+		atOneTile("depth:1", "", tournament.ErrFlood)},
+	// Invalid as X on the empty board, a zoo bot otherwise.
 	"hang":      {ifStart + `sleep 30; fi; exec ZOO naive "$@"`, atStart("naive", "", tournament.ErrTimeout)},
-	"late":      {ifStart + `sleep 2; fi; exec ZOO depth:1 "$@"`, atStart("depth:1", "", tournament.ErrTimeout)},
+	"late":      {ifStart + `sleep 3; fi; exec ZOO depth:1 "$@"`, atStart("depth:1", "", tournament.ErrTimeout)},
 	"childhang": {ifStart + `"$(dirname "$0")/sleeper.sh" & sleep 30; fi; exec ZOO random "$@"`, atStart("random", "", tournament.ErrTimeout)},
 	// Valid moves, but leaves a sleeping child behind that holds its stdout.
 	"child": {`"$(dirname "$0")/sleeper.sh" & exec ZOO random "$@"`, zooMirror("random")},
@@ -143,11 +159,11 @@ var timingLine = regexp.MustCompile(`^With \d+ bots, This program took \d+\.\d{3
 
 // runField runs the tournament command and returns its report without the timing line
 // (checked for its form) and the logged games.
-func runField(t *testing.T, dir string, args ...string) (string, []tournament.Result) {
+func runField(t *testing.T, dir, limit string, args ...string) (string, []tournament.Result) {
 	t.Helper()
 	log := filepath.Join(t.TempDir(), "games.jsonl")
 	var stdout, stderr bytes.Buffer
-	args = append(append([]string{"tournament", "--time", "400ms", "--log", log}, args...), dir)
+	args = append(append([]string{"tournament", "--time", limit, "--log", log}, args...), dir)
 	if code := Run(context.Background(), args, nil, &stdout, &stderr); code != 0 {
 		t.Fatalf("exit %d, stderr:\n%s", code, stderr.String())
 	}
@@ -210,7 +226,7 @@ func noLeftovers(t *testing.T, dir string) {
 func TestTournamentZooAndFastMisbehavers(t *testing.T) {
 	names := []string{"random", "naive", "depth", "crash", "illegal", "garbage", "flood", "child"}
 	dir := writeField(t, names...)
-	report, games := runField(t, dir, "-j", "2")
+	report, games := runField(t, dir, "2s", "-j", "2")
 	mirror, mreport := mirrorResults(names)
 	sameGames(t, games, mirror)
 	if report != stripTiming(mreport) {
@@ -228,8 +244,8 @@ func TestTournamentSlowMisbehaversParallel(t *testing.T) {
 	}
 	names := []string{"random", "hang", "late", "childhang"}
 	dir := writeField(t, names...)
-	serial, games := runField(t, dir, "-j", "1")
-	parallel, _ := runField(t, dir, "-j", "2")
+	serial, games := runField(t, dir, "500ms", "-j", "1")
+	parallel, _ := runField(t, dir, "500ms", "-j", "2")
 	mirror, mreport := mirrorResults(names)
 	sameGames(t, games, mirror)
 	if serial != parallel || serial != stripTiming(mreport) {
@@ -244,12 +260,12 @@ func TestTournamentSlowMisbehaversParallel(t *testing.T) {
 // The seed's report lines for the fields above (the mirrors agree; the games are
 // functions of the arguments because zoo bots seed their choices from the position).
 var wantFast = `Bot 1, randomBot, has 5 wins and made 0 illegal moves, for a total of 707 points.
-Bot 2, naiveBot, has 9 wins and made 0 illegal moves, for a total of 1346 points.
-Bot 3, depthBot, has 12 wins and made 0 illegal moves, for a total of 1813 points.
-Bot 4, crashBot, has 0 wins and made 761 illegal moves, for a total of -801 points.
-Bot 5, illegalBot, has 0 wins and made 761 illegal moves, for a total of -801 points.
-Bot 6, garbageBot, has 7 wins and made 255 illegal moves, for a total of 740 points.
-Bot 7, floodBot, has 10 wins and made 255 illegal moves, for a total of 1198 points.
+Bot 2, naiveBot, has 8 wins and made 0 illegal moves, for a total of 1196 points.
+Bot 3, depthBot, has 14 wins and made 0 illegal moves, for a total of 2101 points.
+Bot 4, crashBot, has 0 wins and made 544 illegal moves, for a total of -564 points.
+Bot 5, illegalBot, has 0 wins and made 544 illegal moves, for a total of -564 points.
+Bot 6, garbageBot, has 10 wins and made 5 illegal moves, for a total of 1507 points.
+Bot 7, floodBot, has 12 wins and made 5 illegal moves, for a total of 1808 points.
 Bot 8, childBot, has 5 wins and made 0 illegal moves, for a total of 707 points.
 `
 
