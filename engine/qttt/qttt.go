@@ -218,6 +218,28 @@ func (s Score) Margin() int { return int(s.X) - int(s.O) }
 // String formats the score as the seed does: "0.5 1", "2 0".
 func (s Score) String() string { return FormatHalves(int(s.X)) + " " + FormatHalves(int(s.O)) }
 
+// AppendText appends the score as String writes it.
+func (s Score) AppendText(b []byte) []byte {
+	b = appendHalves(b, int(s.X))
+	b = append(b, ' ')
+	return appendHalves(b, int(s.O))
+}
+
+func appendHalves(b []byte, h int) []byte {
+	if h < 0 {
+		b = append(b, '-')
+		h = -h
+	}
+	if h >= 20 {
+		b = append(b, byte('0'+h/20))
+	}
+	b = append(b, byte('0'+h/2%10))
+	if h&1 == 1 {
+		b = append(b, ".5"...)
+	}
+	return b
+}
+
 // FormatHalves formats h half points as a decimal: 1 -> "0.5", -3 -> "-1.5", 4 -> "2".
 func FormatHalves(h int) string {
 	neg := h < 0

@@ -574,6 +574,19 @@ func (s *Solver) optimal(p *Position, ch Choice, v int) bool {
 	return !s.atLeast(&c, -v+1)
 }
 
+// ttMove returns the best move the table holds for p, or noMove.
+func (s *Solver) ttMove(p *Position) Move {
+	if p.pend != 0 || p.Over() || p.n >= ttMaxN {
+		return noMove
+	}
+	k, sym, _ := canon(p)
+	e := &s.tt[hashKey(k)&s.mask]
+	if e.meta&ttValid == 0 || e.w1 != k.w1 || e.meta&(1<<18-1) != k.w0 || Move(e.meta>>26) == noMove {
+		return noMove
+	}
+	return mapMove(int(symInv[sym]), Move(e.meta>>26))
+}
+
 // choices lists the moves of p, or its measurement choices when one is pending.
 func choices(p *Position) []Choice {
 	var out []Choice
@@ -599,7 +612,16 @@ func (s *Solver) pv(p Position, v int) []Step {
 	for !s.stop && !p.Over() {
 		var next Choice
 		found := false
-		for _, ch := range choices(&p) {
+		chs := choices(&p)
+		if m := s.ttMove(&p); m != noMove {
+			// The table's best move is optimal unless the entry was overwritten.
+			for i, ch := range chs {
+				if ch.Move == m {
+					chs[0], chs[i] = chs[i], chs[0]
+				}
+			}
+		}
+		for _, ch := range chs {
 			if s.optimal(&p, ch, v) {
 				next, found = ch, true
 				break

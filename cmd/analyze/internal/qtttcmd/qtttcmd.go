@@ -13,10 +13,21 @@ const Summary = "Quantum tic-tac-toe: score game records, perft, random games an
 
 // BatchJobs are this group's lines in the default "analyze batch" plan. $WORK names a
 // scratch directory that batch creates and removes.
-var BatchJobs []string
+var BatchJobs = []string{
+	"qttt random -q --seed 1 -o $WORK/qttt-games.txt 200000",
+	"qttt score -o $WORK/qttt-scores.txt $WORK/qttt-games.txt",
+	"qttt perft 5",
+	"qttt solve",
+	"qttt solve --all AI AC AC 3",
+}
 
 // Commands lists the group's subcommands.
-var Commands []cli.Command
+var Commands = []cli.Command{
+	{Name: "score", Summary: "score game records, one per line (X's score, then O's)", Run: runScore},
+	{Name: "perft", Summary: "count move sequences from the start, each measurement choice a branch", Run: runPerft},
+	{Name: "solve", Summary: "exact value of the start or of a record under perfect play, best moves, nodes, time", Run: runSolve},
+	{Name: "random", Summary: "random legal games as records with their scores, and statistics", Run: runRandom},
+}
 
 // Run runs "analyze qttt ARGS...".
 func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {

@@ -1,0 +1,108 @@
+package qtttcmd
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
+	"github.com/boardlab/boardlab/engine/qttt"
+)
+
+const perftUsage = "analyze qttt perft [--divide] [--record RECORD] D"
+
+const perftHelp = `Counts the move sequences of length 1..D from the start (or from RECORD), each
+measurement choice a separate branch, and prints "d COUNT" per depth: the last line is
+"D COUNT". Sequences that end the game early are not counted at greater depths.
+--divide prints the count of depth D below each first move instead ("MOVE COUNT",
+"MOVE MARK COUNT" per measurement choice), then "D COUNT". Timing goes to stderr.
+D is at most 9 - the number of moves made: no game lasts longer than nine moves.`
+
+func runPerft(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := cli.NewFlagSet("qttt perft", perftUsage, perftHelp, stderr)
+	divide := fs.Bool("divide", false, "print the count below each first move")
+	record := fs.String("record", "", "start from the position `RECORD` reaches")
+	pos, st := cli.Parse(fs, args)
+	if st >= 0 {
+		return st
+	}
+	if len(pos) != 1 {
+		return cli.Usagef(stderr, "qttt perft", "want one depth D, got %d arguments", len(pos))
+	}
+	p, err := qttt.Replay([]byte(*record), nil)
+	if err != nil {
+		return cli.Usagef(stderr, "qttt perft", "--record: %v", err)
+	}
+	maxD := 9 - p.Marks()
+	d, err := strconv.Atoi(pos[0])
+	if err != nil || d < 0 || d > maxD {
+		return cli.Usagef(stderr, "qttt perft", "depth %q: want an integer from 0 to %d", pos[0], maxD)
+	}
+	start := time.Now()
+	var total uint64
+	if *divide {
+		total, err = perftDivide(ctx, &p, d, stdout)
+		if err == nil {
+			fmt.Fprintf(stdout, "%d %d\n", d, total)
+		}
+	} else {
+		for i := 1; i <= d; i++ {
+			var n uint64
+			n, err = qttt.Perft(ctx, &p, i)
+			if err != nil {
+				break
+			}
+			total += n
+			fmt.Fprintf(stdout, "%d %d\n", i, n)
+		}
+		if d == 0 {
+			fmt.Fprintln(stdout, "0 1")
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "analyze qttt perft: interrupted\n")
+		return cli.ExitInterrupted
+	}
+	el := time.Since(start)
+	fmt.Fprintf(stderr, "perft %d: %v, %.3g sequences/s\n", d, el.Round(time.Microsecond), float64(total)/el.Seconds())
+	return cli.ExitOK
+}
+
+func perftDivide(ctx context.Context, p *qttt.Position, d int, w io.Writer) (uint64, error) {
+	var total uint64
+	for _, m := range p.Moves(nil) {
+		a, b := m.Cells()
+		c := *p
+		if !c.Play(a, b) {
+			n, err := qttt.Perft(ctx, &c, d-1)
+			if err != nil {
+				return total, err
+			}
+			fmt.Fprintf(w, "%s %d\n", m, n)
+			total += n
+			continue
+		}
+		ra, na, rb, nb := c.Choices()
+		for i, root := range []int{ra, rb} {
+			if i == 1 && ra == rb {
+				break
+			}
+			num := []int{na, nb}[i]
+			e := c
+			e.Measure(root)
+			n, err := qttt.Perft(ctx, &e, d-1)
+			if err != nil {
+				return total, err
+			}
+			fmt.Fprintf(w, "%s %d %d\n", m, num, n)
+			total += n
+		}
+	}
+	return total, nil
+}
+
+// joinRecord joins positional arguments into one record ("AB BE" or "AB" "BE").
+func joinRecord(args []string) string { return strings.Join(args, " ") }

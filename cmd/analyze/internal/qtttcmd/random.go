@@ -1,0 +1,147 @@
+package qtttcmd
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
+	"github.com/boardlab/boardlab/engine/qttt"
+)
+
+const randomUsage = "analyze qttt random [--seed S] [-o FILE] [-q] N"
+
+const randomHelp = `Plays N games of uniformly random legal moves (each measurement chosen at random) and
+prints each as "RECORD<TAB>X O": its record in the seed notation and its score, a line
+"analyze qttt score" reads back and checks. The same seed gives the same games.
+Statistics go to stderr at the end (unless -q): the score distribution, how the games
+ended, game length in moves and measurements per game.`
+
+func runRandom(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := cli.NewFlagSet("qttt random", randomUsage, randomHelp, stderr)
+	seed := fs.Uint64("seed", 1, "random seed")
+	outPath := fs.String("o", "", "write the games to `FILE` (created atomically) instead of standard output")
+	quiet := fs.Bool("q", false, "no statistics on stderr")
+	pos, st := cli.Parse(fs, args)
+	if st >= 0 {
+		return st
+	}
+	if len(pos) != 1 {
+		return cli.Usagef(stderr, "qttt random", "want the number of games N, got %d arguments", len(pos))
+	}
+	n, err := strconv.Atoi(pos[0])
+	if err != nil || n < 0 {
+		return cli.Usagef(stderr, "qttt random", "N %q: want a non-negative integer", pos[0])
+	}
+	out, err := cli.CreateOutput(*outPath, stdout)
+	if err != nil {
+		fmt.Fprintf(stderr, "analyze qttt random: %v\n", err)
+		return cli.ExitFail
+	}
+	rng := rand.New(rand.NewPCG(*seed, 0x9E3779B97F4A7C15))
+	progress := cli.NewProgress(stderr, "qttt random", "games")
+	var stats randomStats
+	var buf []byte
+	done := 0
+	for ; done < n; done++ {
+		if done&0xFFF == 0 {
+			if ctx.Err() != nil {
+				break
+			}
+			progress.Update(int64(done), int64(n))
+		}
+		var end qttt.Position
+		buf, end = qttt.RandomGame(rng, buf[:0])
+		s := end.Score()
+		buf = append(buf, '\t')
+		buf = append(s.AppendText(buf), '\n')
+		out.Write(buf)
+		stats.add(buf, &end, s)
+	}
+	progress.Done()
+	if ctx.Err() != nil {
+		out.Commit()
+		fmt.Fprintf(stderr, "analyze qttt random: interrupted after %d games\n", done)
+		return cli.ExitInterrupted
+	}
+	if err := out.Commit(); err != nil {
+		fmt.Fprintf(stderr, "analyze qttt random: %v\n", err)
+		return cli.ExitFail
+	}
+	if !*quiet {
+		stats.print(stderr, *seed)
+	}
+	return cli.ExitOK
+}
+
+type randomStats struct {
+	games        int
+	scores       map[qttt.Score]int
+	length       [10]int // games by number of moves
+	measurements int
+	ends         [4]int // X line(s) only, O line only, both, no line
+	margin       int
+}
+
+func (st *randomStats) add(line []byte, end *qttt.Position, s qttt.Score) {
+	if st.scores == nil {
+		st.scores = map[qttt.Score]int{}
+	}
+	st.games++
+	st.scores[s]++
+	st.length[end.Marks()]++
+	st.margin += s.Margin()
+	// Measurement numbers are the record's digit tokens.
+	for i := 0; i < len(line) && line[i] != '\t'; i++ {
+		if c := line[i]; c >= '0' && c <= '9' {
+			st.measurements++
+		}
+	}
+	switch {
+	case s.X > 0 && s.O > 0:
+		st.ends[2]++
+	case s.X > 0:
+		st.ends[0]++
+	case s.O > 0:
+		st.ends[1]++
+	default:
+		st.ends[3]++
+	}
+}
+
+func (st *randomStats) print(w io.Writer, seed uint64) {
+	if st.games == 0 {
+		fmt.Fprintf(w, "games 0 (seed %d)\n", seed)
+		return
+	}
+	g := float64(st.games)
+	pct := func(n int) string { return fmt.Sprintf("%d (%.2f%%)", n, 100*float64(n)/g) }
+	fmt.Fprintf(w, "games %d (seed %d)\n", st.games, seed)
+	scores := make([]qttt.Score, 0, len(st.scores))
+	for s := range st.scores {
+		scores = append(scores, s)
+	}
+	sort.Slice(scores, func(i, j int) bool { return st.scores[scores[i]] > st.scores[scores[j]] })
+	var parts []string
+	for _, s := range scores {
+		parts = append(parts, fmt.Sprintf("%s: %s", s, pct(st.scores[s])))
+	}
+	fmt.Fprintf(w, "scores (X O): %s\n", strings.Join(parts, ", "))
+	fmt.Fprintf(w, "mean margin X-O: %+.4f points\n", float64(st.margin)/2/g)
+	fmt.Fprintf(w, "ended: X tic-tac-toe %s, O tic-tac-toe %s, both %s, full board without one %s\n",
+		pct(st.ends[0]), pct(st.ends[1]), pct(st.ends[2]), pct(st.ends[3]))
+	parts = parts[:0]
+	total := 0
+	for m, c := range st.length {
+		if c > 0 {
+			parts = append(parts, fmt.Sprintf("%d: %s", m, pct(c)))
+			total += m * c
+		}
+	}
+	fmt.Fprintf(w, "moves per game: mean %.3f; %s\n", float64(total)/g, strings.Join(parts, ", "))
+	fmt.Fprintf(w, "measurements per game: mean %.3f\n", float64(st.measurements)/g)
+}
