@@ -69,3 +69,33 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// FuzzScoreBoard builds boards of up to 200x200 from the fuzzer's bytes (the first two
+// pick the size and how sparse the stones are, the rest the points, repeated), so that
+// multi-word rows and large regions are explored, and compares with the reference.
+func FuzzScoreBoard(f *testing.F) {
+	f.Add([]byte{70, 0, 1, 2, 3})
+	f.Add([]byte{129, 3, 0x1b, 0xe4, 0x77})
+	f.Add([]byte{200, 7, 0x55, 0xaa, 0x00, 0xff})
+	var s Scorer
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) < 3 {
+			return
+		}
+		n, sparse, pts := int(data[0])%201, int(data[1]%8), data[2:]
+		b := NewBoard(n)
+		for p := 0; p < n*n; p++ {
+			v := pts[p%len(pts)] ^ byte(p/len(pts)*37)
+			if int(v>>2)%(sparse+1) != 0 {
+				continue
+			}
+			switch v & 3 {
+			case 1:
+				b.Set(p/n, p%n, 'X')
+			case 2:
+				b.Set(p/n, p%n, 'O')
+			}
+		}
+		check(t, &s, b)
+	})
+}
