@@ -100,27 +100,86 @@ func openLines(own, opp uint16) int {
 	return a
 }
 
-// Evaluate returns the static evaluation of an ongoing position for the side to move.
-func Evaluate(p *Position) int {
-	var px, po [9]int32
-	var board int32
+// evalState holds the evaluation's terms for one position, so a child that changed a
+// single small board is evaluated by updating the lines through that board.
+type evalState struct {
+	px, po [9]int32 // each side's chance per board, 0..255
+	term   [8]int32 // per master line: X's product minus O's, scaled
+	master int32    // sum of term
+	board  int32    // sum of (px-po) times the board weight
+}
+
+func (e *evalState) init(p *Position) {
+	e.board = 0
 	for b := 0; b < 9; b++ {
 		c := boardChance[t3[p.cells[0][b]]+2*t3[p.cells[1][b]]]
 		x, o := int32(c&255), int32(c>>8)
-		px[b], po[b] = x, o
-		board += (x - o) * boardWeight[b]
+		e.px[b], e.po[b] = x, o
+		e.board += (x - o) * boardWeight[b]
 	}
-	var master int32
-	for _, l := range masterLines {
-		a, b, c := l[0], l[1], l[2]
-		master += (px[a]*px[b]*px[c] - po[a]*po[b]*po[c]) >> 8
+	e.master = 0
+	for i, l := range masterLines {
+		t := e.lineTerm(l, &e.px, &e.po)
+		e.term[i] = t
+		e.master += t
 	}
+}
+
+func (e *evalState) lineTerm(l [3]uint8, px, po *[9]int32) int32 {
+	a, b, c := l[0], l[1], l[2]
+	return (px[a]*px[b]*px[c] - po[a]*po[b]*po[c]) >> 8
+}
+
+// score combines the terms for the side to move.
+func score(master, board int32, side Side, forced int8) int {
 	s := master*evalLine>>16 + board*evalBoard>>8
-	if p.side == O {
+	if side == O {
 		s = -s
 	}
-	if p.forced < 0 {
+	if forced < 0 {
 		s += evalFreeMove
 	}
 	return int(s)
+}
+
+// child evaluates q, a child of the position e was initialised with whose only
+// changed board is b; it equals Evaluate(q).
+func (e *evalState) child(q *Position, b int) int {
+	c := boardChance[t3[q.cells[0][b]]+2*t3[q.cells[1][b]]]
+	x, o := int32(c&255), int32(c>>8)
+	board := e.board + (x-e.px[b]-o+e.po[b])*boardWeight[b]
+	px, po := e.px, e.po
+	px[b], po[b] = x, o
+	master := e.master
+	for _, i := range linesThrough[b] {
+		if i < 0 {
+			break
+		}
+		master += e.lineTerm(masterLines[i], &px, &po) - e.term[i]
+	}
+	return score(master, board, q.side, q.forced)
+}
+
+// linesThrough lists the master lines through each board, -1 terminated.
+var linesThrough = func() (out [9][5]int8) {
+	for b := range out {
+		k := 0
+		for i, l := range lines {
+			if l>>b&1 != 0 {
+				out[b][k] = int8(i)
+				k++
+			}
+		}
+		for ; k < 5; k++ {
+			out[b][k] = -1
+		}
+	}
+	return out
+}()
+
+// Evaluate returns the static evaluation of an ongoing position for the side to move.
+func Evaluate(p *Position) int {
+	var e evalState
+	e.init(p)
+	return score(e.master, e.board, p.side, p.forced)
 }

@@ -11,38 +11,34 @@ func Perft(p *Position, depth int) uint64 {
 	case depth == 1:
 		return uint64(p.CountMoves())
 	}
-	return perft(p, depth)
+	return perft(*p, depth)
 }
 
-func perft(p *Position, depth int) uint64 {
+// perft takes the position by value: a pointer to a loop-local copy would escape
+// through the recursion.
+func perft(p Position, depth int) uint64 {
 	if p.status != Ongoing {
 		return 0
 	}
 	var n uint64
+	open := ^p.closed & full9
 	if p.forced >= 0 {
-		return perftBoard(p, int(p.forced), depth)
+		open = 1 << uint(p.forced)
 	}
-	for open := ^p.closed & full9; open != 0; open &= open - 1 {
-		n += perftBoard(p, bits.TrailingZeros16(open), depth)
-	}
-	return n
-}
-
-// perftBoard counts the sequences starting with a move in board b.
-func perftBoard(p *Position, b, depth int) uint64 {
-	var n uint64
-	base := Move(b * 9)
-	free := ^(p.cells[0][b] | p.cells[1][b]) & full9
-	if depth == 2 {
-		for ; free != 0; free &= free - 1 {
-			q := p.Play(base + Move(bits.TrailingZeros16(free)))
-			n += uint64(q.CountMoves())
+	for ; open != 0; open &= open - 1 {
+		b := bits.TrailingZeros16(open)
+		base := Move(b * 9)
+		free := ^(p.cells[0][b] | p.cells[1][b]) & full9
+		if depth == 2 {
+			for ; free != 0; free &= free - 1 {
+				q := p.Play(base + Move(bits.TrailingZeros16(free)))
+				n += uint64(q.CountMoves())
+			}
+			continue
 		}
-		return n
-	}
-	for ; free != 0; free &= free - 1 {
-		q := p.Play(base + Move(bits.TrailingZeros16(free)))
-		n += perft(&q, depth-1)
+		for ; free != 0; free &= free - 1 {
+			n += perft(p.Play(base+Move(bits.TrailingZeros16(free))), depth-1)
+		}
 	}
 	return n
 }

@@ -83,6 +83,7 @@ type worker struct {
 	history [2][81]int32
 	pv      [MaxDepth + 2][MaxDepth + 2]Move
 	pvLen   [MaxDepth + 2]int
+	stack   [MaxDepth + 2]Position // stack[ply+1] is the child being searched
 
 	rootBest  Move // best move of the current iteration so far, if any
 	rootScore int
@@ -257,6 +258,10 @@ func (w *worker) checkStop() bool {
 	return w.stopped
 }
 
+// ttMinDepth is the least remaining depth at which the table is used: below it a
+// probe (a cache miss) costs more than the subtree it could save.
+const ttMinDepth = 2
+
 // Move-ordering bonuses.
 const (
 	orderTT      = 1 << 30
@@ -284,8 +289,12 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 	if w.nodes&1023 == 0 && w.checkStop() || w.stopped {
 		return 0
 	}
+	if depth == 1 {
+		return w.frontier(p, alpha, beta, ply)
+	}
 	ttm := NoMove
-	if !w.e.noTT {
+	useTT := !w.e.noTT && depth >= ttMinDepth
+	if useTT {
 		if d := w.tt.probe(p.hash); d != 0 {
 			ttm = ttMove(d)
 			if td := ttDepth(d); ply > 0 && (td == exactDepth || td == depth || td > depth && !w.e.sameDepth) {
@@ -304,7 +313,6 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 	var order [81]int32
 	n := p.Moves(&moves)
 	s := p.side
-	own, opp := &p.cells[s], &p.cells[s^1]
 	k1, k2 := w.killers[ply][0], w.killers[ply][1]
 	for i, m := range moves[:n] {
 		var v int32
@@ -318,9 +326,10 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 		default:
 			b, t := moveBoard[m], moveTile[m]
 			v = w.history[s][m]
-			if winTab[own[b]|1<<t] {
+			own := p.cells[s][b]
+			if winTab[own|1<<t] {
 				v += orderWin
-			} else if p.closed>>t&1 != 0 || t == b && (own[b]|opp[b])|1<<t == full9 {
+			} else if p.closed>>t&1 != 0 || t == b && own|p.cells[s^1][b]|1<<t == full9 {
 				v += orderFree
 			}
 		}
@@ -341,14 +350,15 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 		order[i], order[j] = order[j], order[i]
 		m := moves[i]
 
-		q := p.Play(m)
+		q := &w.stack[ply+1]
+		*q = p.Play(m)
 		var v int
 		if i == 0 {
-			v = -w.search(&q, -beta, -alpha, depth-1, ply+1)
+			v = -w.search(q, -beta, -alpha, depth-1, ply+1)
 		} else {
-			v = -w.search(&q, -alpha-1, -alpha, depth-1, ply+1)
+			v = -w.search(q, -alpha-1, -alpha, depth-1, ply+1)
 			if v > alpha && v < beta {
-				v = -w.search(&q, -beta, -alpha, depth-1, ply+1)
+				v = -w.search(q, -beta, -alpha, depth-1, ply+1)
 			}
 		}
 		if w.stopped {
@@ -374,7 +384,7 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 			}
 		}
 	}
-	if !w.e.noTT {
+	if useTT {
 		bound := boundUpper
 		switch {
 		case best >= beta:
@@ -407,4 +417,43 @@ func (w *worker) cutoff(s Side, m Move, depth, ply int, tried []Move) {
 			h[i] /= 2
 		}
 	}
+}
+
+// frontier searches a node at depth 1: every child is evaluated by updating the
+// parent's evaluation terms for the one board the move changed.
+func (w *worker) frontier(p *Position, alpha, beta, ply int) int {
+	var e evalState
+	e.init(p)
+	var moves [81]Move
+	n := p.Moves(&moves)
+	best := -scoreInf
+	for _, m := range moves[:n] {
+		w.nodes++
+		q := p.Play(m)
+		var v int
+		switch q.status {
+		case Ongoing:
+			w.evals++
+			v = -e.child(&q, int(moveBoard[m]))
+		case Draw:
+			v = 0
+		default:
+			v = ScoreWin - ply - 1
+		}
+		if v > best {
+			best = v
+			if v > alpha {
+				alpha = v
+				w.pv[ply][ply] = m
+				w.pvLen[ply] = ply + 1
+				if ply == 0 {
+					w.rootBest, w.rootScore = m, v
+				}
+				if v >= beta {
+					break
+				}
+			}
+		}
+	}
+	return best
 }
