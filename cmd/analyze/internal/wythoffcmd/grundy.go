@@ -43,24 +43,16 @@ func runGrundy(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	}
 	f := map[string]wythoff.GrundyFormat{"grid": wythoff.GrundyGrid, "csv": wythoff.GrundyCSV,
 		"binary": wythoff.GrundyBinary, "bfile": wythoff.GrundyBFile}[format.val]
-	if f == wythoff.GrundyBinary {
-		if code := refuseTerminal(*outPath, stdout, stderr, "wythoff grundy"); code >= 0 {
-			return code
+	return output("grundy", *outPath, f == wythoff.GrundyBinary, stdout, stderr, func(out io.Writer) error {
+		prog := cli.NewProgress(stderr, "wythoff grundy: computing", "rows")
+		tab, err := wythoff.Grundy(ctx, n, *workers, func(rows int) { prog.Update(int64(rows), int64(n)) })
+		prog.Done()
+		if err != nil {
+			return err
 		}
-	}
-	out, err := cli.CreateOutput(*outPath, stdout)
-	if err != nil {
-		return finish(nil, err, "grundy", stderr)
-	}
-	prog := cli.NewProgress(stderr, "wythoff grundy: computing", "rows")
-	tab, err := wythoff.Grundy(ctx, n, *workers, func(rows int) { prog.Update(int64(rows), int64(n)) })
-	prog.Done()
-	if err != nil {
-		return finish(out, err, "grundy", stderr)
-	}
-	// rows, or antidiagonals for the b-file: n either way
-	prog = cli.NewProgress(stderr, "wythoff grundy: writing", "rows")
-	err = tab.Write(ctx, out, f, func(rows int) { prog.Update(int64(rows), int64(n)) })
-	prog.Done()
-	return finish(out, err, "grundy", stderr)
+		// rows, or antidiagonals for the b-file: n either way
+		prog = cli.NewProgress(stderr, "wythoff grundy: writing", "rows")
+		defer prog.Done()
+		return tab.Write(ctx, out, f, func(rows int) { prog.Update(int64(rows), int64(n)) })
+	})
 }

@@ -56,20 +56,12 @@ func runTable(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	case "binary":
 		opt.Format = wythoff.TableBinary
 	}
-	if opt.Format == wythoff.TableBinary {
-		if code := refuseTerminal(*outPath, stdout, stderr, "wythoff table"); code >= 0 {
-			return code
-		}
-	}
-	out, err := cli.CreateOutput(*outPath, stdout)
-	if err != nil {
-		return finish(nil, err, "table", stderr)
-	}
-	prog := cli.NewProgress(stderr, "wythoff table", "pairs")
-	opt.Progress = func(done uint64) { prog.Update(int64(done), int64(n)) }
-	err = wythoff.WriteTable(ctx, out, n, opt)
-	prog.Done()
-	return finish(out, err, "table", stderr)
+	return output("table", *outPath, opt.Format == wythoff.TableBinary, stdout, stderr, func(out io.Writer) error {
+		prog := cli.NewProgress(stderr, "wythoff table", "pairs")
+		defer prog.Done()
+		opt.Progress = func(done uint64) { prog.Update(int64(done), int64(n)) }
+		return wythoff.WriteTable(ctx, out, n, opt)
+	})
 }
 
 // refuseTerminal returns ExitUsage (after saying why) when binary output would go to a

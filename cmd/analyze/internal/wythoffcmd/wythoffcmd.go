@@ -60,6 +60,21 @@ func isSet(fs *flag.FlagSet, name string) bool {
 	return set
 }
 
+// output runs work on stdout or on an atomic --out file and finishes it; binary output
+// is refused on a terminal.
+func output(cmd, outPath string, binary bool, stdout, stderr io.Writer, work func(out io.Writer) error) int {
+	if binary {
+		if code := refuseTerminal(outPath, stdout, stderr, "wythoff "+cmd); code >= 0 {
+			return code
+		}
+	}
+	out, err := cli.CreateOutput(outPath, stdout)
+	if err != nil {
+		return finish(nil, err, cmd, stderr)
+	}
+	return finish(out, work(out), cmd, stderr)
+}
+
 // finish commits or aborts an output after the work returned err, reports what went
 // wrong and returns the exit status: 130 after an interruption (a file output is
 // removed, stdout keeps what was written), 1 after any other error.

@@ -80,13 +80,26 @@ func TestMove(t *testing.T) {
 	}
 }
 
+// cmdCase is one command line run without stdin and what it must print.
+type cmdCase struct {
+	args []string
+	out  string
+	code int
+	err  string // substring of stderr
+}
+
+func checkCases(t *testing.T, cases []cmdCase) {
+	t.Helper()
+	for _, c := range cases {
+		out, errOut, code := run(t, "", c.args...)
+		if out != c.out || code != c.code || !strings.Contains(errOut, c.err) {
+			t.Errorf("%q: out %q code %d stderr %q; want %q code %d stderr ~%q", c.args, out, code, errOut, c.out, c.code, c.err)
+		}
+	}
+}
+
 func TestTable(t *testing.T) {
-	cases := []struct {
-		args []string
-		out  string
-		code int
-		err  string
-	}{
+	checkCases(t, []cmdCase{
 		{[]string{"table", "4"}, "0 0 0\n1 1 2\n2 3 5\n3 4 7\n", 0, ""},
 		{[]string{"table", "--format", "csv", "3"}, "k,a_k,b_k\n0,0,0\n1,1,2\n2,3,5\n", 0, ""},
 		{[]string{"table", "--format", "bfile", "8"}, "1 1\n2 3\n3 4\n4 6\n5 8\n6 9\n7 11\n8 12\n", 0, ""},
@@ -98,13 +111,7 @@ func TestTable(t *testing.T) {
 		{[]string{"table", "1e9"}, "", cli.ExitUsage, "N must be"},
 		{[]string{"table", "4611686018427387904"}, "", cli.ExitUsage, "N must be"},
 		{[]string{"table"}, "", cli.ExitUsage, "want one argument N"},
-	}
-	for _, c := range cases {
-		out, errOut, code := run(t, "", c.args...)
-		if out != c.out || code != c.code || !strings.Contains(errOut, c.err) {
-			t.Errorf("%q: out %q code %d stderr %q; want %q code %d stderr ~%q", c.args, out, code, errOut, c.out, c.code, c.err)
-		}
-	}
+	})
 	out, _, code := run(t, "", "table", "--format", "binary", "3")
 	want := []uint64{0, 0, 1, 2, 3, 5}
 	if code != 0 || len(out) != 48 {
@@ -147,25 +154,14 @@ func TestOutFileAtomic(t *testing.T) {
 }
 
 func TestGrundy(t *testing.T) {
-	cases := []struct {
-		args []string
-		out  string
-		code int
-		err  string
-	}{
+	checkCases(t, []cmdCase{
 		{[]string{"grundy", "4"}, "0 1 2 3\n1 2 0 4\n2 0 1 5\n3 4 5 6\n", 0, ""},
 		{[]string{"grundy", "--format", "csv", "3"}, "0,1,2\n1,2,0\n2,0,1\n", 0, ""},
 		{[]string{"grundy", "3", "--format", "bfile"}, "0 0\n1 1\n2 1\n3 2\n4 2\n5 2\n", 0, ""},
 		{[]string{"grundy", "0"}, "", 0, ""},
 		{[]string{"grundy", "40000"}, "", cli.ExitUsage, "N must be"},
 		{[]string{"grundy", "--format", "png", "3"}, "", cli.ExitUsage, "must be one of"},
-	}
-	for _, c := range cases {
-		out, errOut, code := run(t, "", c.args...)
-		if out != c.out || code != c.code || !strings.Contains(errOut, c.err) {
-			t.Errorf("%q: out %q code %d stderr %q; want %q code %d stderr ~%q", c.args, out, code, errOut, c.out, c.code, c.err)
-		}
-	}
+	})
 	out, _, code := run(t, "", "grundy", "--format", "binary", "3")
 	if code != 0 || out != "\x00\x00\x01\x00\x02\x00\x01\x00\x02\x00\x00\x00\x02\x00\x00\x00\x01\x00" {
 		t.Fatalf("binary: code %d, % x", code, out)
