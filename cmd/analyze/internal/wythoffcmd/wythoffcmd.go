@@ -20,7 +20,7 @@ var BatchJobs = []string{
 	"wythoff move --all 13 9",
 	"wythoff move 123456789012345678901234567890 987654321098765432109876543210",
 	"wythoff table --out $WORK/wythoff-pairs.txt 2000000",
-	"wythoff table --format binary --out $WORK/wythoff-pairs.bin 10000000",
+	"wythoff table --format binary --out $WORK/wythoff-pairs.bin 4000000",
 	"wythoff grundy --format csv --out $WORK/wythoff-grundy.csv 2048",
 }
 
