@@ -3,6 +3,7 @@ package bench
 import (
 	"context"
 	"sync/atomic"
+	"syscall"
 	"testing"
 
 	"github.com/boardlab/boardlab/engine/uttt/selfplay"
@@ -15,26 +16,45 @@ func BenchmarkUtttMatchRandomGames(b *testing.B) {
 	rng := zoo.NewRNG(1)
 	plies := 0
 	b.ReportAllocs()
+	cpu := utttMatchCPUSeconds()
 	for b.Loop() {
 		_, n := selfplay.RandomGame(&rng)
 		plies += n
 	}
-	s := b.Elapsed().Seconds()
-	b.ReportMetric(float64(b.N)/s, "games/s")
-	b.ReportMetric(float64(plies)/s, "plies/s")
+	utttMatchReport(b, float64(b.N), cpu, "games")
+	b.ReportMetric(float64(plies)/b.Elapsed().Seconds(), "plies/s")
+}
+
+// utttMatchCPUSeconds returns the process's user+system CPU time: on the shared
+// machine work per CPU second is steadier than work per wall second.
+func utttMatchCPUSeconds() float64 {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return float64(ru.Utime.Nano()+ru.Stime.Nano()) / 1e9
+}
+
+// utttMatchReport reports work per wall second and per CPU second (per core).
+func utttMatchReport(b *testing.B, work, cpu0 float64, unit string) {
+	b.ReportMetric(work/b.Elapsed().Seconds(), unit+"/s")
+	if cpu := utttMatchCPUSeconds() - cpu0; cpu > 0 {
+		b.ReportMetric(work/cpu, unit+"/cpu-s")
+	}
 }
 
 // BenchmarkUtttMatchRandomGamesParallel is the same on every core (GOMAXPROCS).
 func BenchmarkUtttMatchRandomGamesParallel(b *testing.B) {
 	var seed atomic.Uint64
 	b.ReportAllocs()
+	cpu := utttMatchCPUSeconds()
 	b.RunParallel(func(pb *testing.PB) {
 		rng := zoo.NewRNG(seed.Add(1))
 		for pb.Next() {
 			selfplay.RandomGame(&rng)
 		}
 	})
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+	utttMatchReport(b, float64(b.N), cpu, "games")
 }
 
 // BenchmarkUtttMatchSelfplayNaiveRandom is the selfplay command's path: naive against
@@ -42,6 +62,7 @@ func BenchmarkUtttMatchRandomGamesParallel(b *testing.B) {
 func BenchmarkUtttMatchSelfplayNaiveRandom(b *testing.B) {
 	m := &selfplay.Match{A: zoo.Naive{}, B: zoo.Random{}, Seed: 1, Openings: 4}
 	b.ReportAllocs()
+	cpu := utttMatchCPUSeconds()
 	i := 0
 	for b.Loop() {
 		if _, err := m.Play(context.Background(), i); err != nil {
@@ -49,5 +70,5 @@ func BenchmarkUtttMatchSelfplayNaiveRandom(b *testing.B) {
 		}
 		i++
 	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+	utttMatchReport(b, float64(b.N), cpu, "games")
 }
