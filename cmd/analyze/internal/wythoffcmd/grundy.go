@@ -25,7 +25,7 @@ The table is built with bit-set mex over rows, columns and diagonals, in paralle
 Output goes to stdout, or with --out to FILE, written atomically.`
 
 func runGrundy(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := cli.NewFlagSet("wythoff grundy", "analyze wythoff grundy [--format grid|csv|binary|bfile] [--out FILE] N", grundyDescription, stderr)
+	fs := cli.NewFlagSet("wythoff grundy", "analyze wythoff grundy [--format grid|csv|binary|bfile] [--workers W] [--out FILE] N", grundyDescription, stderr)
 	format := &choice{"grid", []string{"grid", "csv", "binary", "bfile"}}
 	fs.Var(format, "format", "output `format`: grid, csv, binary or bfile")
 	outPath := fs.String("out", "", "write to `FILE` atomically instead of stdout")
