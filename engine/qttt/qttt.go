@@ -131,6 +131,13 @@ func (p *Position) Play(a, b int) bool {
 // one of the two cells of the move that closed the cycle: every other mark of the
 // component is forced into the cell farther from root, so each cell gets one mark.
 func (p *Position) Measure(root int) {
+	var par [NumCells]uint8
+	p.collapse(root, &par)
+}
+
+// collapse is Measure that also leaves each collapsed cell's parent (the cell nearer to
+// root) in par.
+func (p *Position) collapse(root int, par *[NumCells]uint8) {
 	k := p.pend
 	p.pend = 0
 	var queue [NumCells]uint8
@@ -143,19 +150,64 @@ func (p *Position) Measure(root int) {
 			o := p.ea[e] ^ p.eb[e] ^ c
 			p.quant &^= 1 << e
 			p.place(int(o), e)
+			par[o] = c
 			queue[t] = o
 			t++
 		}
 	}
 }
 
+// MeasureNumber performs the pending measurement that a record writes as num (the mark
+// that ends up in the first cell on the cycle) and reports whether num was one of the
+// two possible numbers na and nb, which it returns too. When it was not, the position
+// is left measured one way and should be discarded.
+func (p *Position) MeasureNumber(num int) (ok bool, na, nb int) {
+	k := p.pend
+	a, b := p.ea[k], p.eb[k]
+	if a == b {
+		p.Measure(int(a))
+		return num == int(k), int(k), int(k)
+	}
+	var par [NumCells]uint8
+	p.collapse(int(a), &par)
+	// With a as the root each cell on the path b..a holds the mark linking it to its
+	// parent; with b as the root each holds the mark of its child on the path instead.
+	best := uint8(NumCells)
+	carry := k
+	for v := b; ; v = par[v] {
+		if v < best {
+			best, na, nb = v, int(p.mark[v]), int(carry)
+		}
+		if v == a {
+			break
+		}
+		carry = p.mark[v]
+	}
+	if num == na {
+		return true, na, nb
+	}
+	if num != nb {
+		return false, na, nb
+	}
+	carry = k
+	for v := b; ; v = par[v] {
+		old := p.mark[v]
+		p.xs &^= 1 << v
+		p.os &^= 1 << v
+		p.place(int(v), carry)
+		carry = old
+		if v == a {
+			break
+		}
+	}
+	return true, na, nb
+}
+
 func (p *Position) place(c int, m uint8) {
 	p.mark[c] = m
-	if m&1 == 1 {
-		p.xs |= 1 << c
-	} else {
-		p.os |= 1 << c
-	}
+	x := uint16(m & 1) // branch-free: 1 for X, 0 for O
+	p.xs |= x << c
+	p.os |= (x ^ 1) << c
 }
 
 // Choices returns the two measurements of the pending cycle: the cell that receives the

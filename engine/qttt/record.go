@@ -60,14 +60,15 @@ func replay(rec []byte, tr *Trace, open bool) (Position, error) {
 	i := 0
 	for i < len(rec) {
 		c := rec[i]
-		if c == ' ' || c == '\t' || c == '\r' || c == '\n' {
+		cls := byteClass[c]
+		if cls == classSpace {
 			i++
 			continue
 		}
 		tok++
 		start := i
 		switch {
-		case c >= '0' && c <= '9':
+		case cls == classDigit:
 			j := i
 			v := 0
 			for j < len(rec) && rec[j] >= '0' && rec[j] <= '9' {
@@ -80,39 +81,41 @@ func replay(rec []byte, tr *Trace, open bool) (Position, error) {
 			if p.pend == 0 {
 				return p, recErr(rec, start, i, tok, superfluous(&p))
 			}
-			ra, na, rb, nb := p.Choices()
-			var root int
-			switch v {
-			case na:
-				root = ra
-			case nb:
-				root = rb
-			default:
-				return p, recErr(rec, start, i, tok, notPossible(&p, v, na, nb))
+			if tr != nil {
+				tm := &tr.Moves[len(tr.Moves)-1]
+				tm.Cycle = p.CycleCells()
+				tm.Mark = v
+				tm.Collapsed = p.Open()
+			}
+			k := int(p.pend)
+			if ok, na, nb := p.MeasureNumber(v); !ok {
+				return p, recErr(rec, start, i, tok, notPossible(k, v, na, nb))
 			}
 			if tr != nil {
-				traceMeasure(&p, tr, v, root)
-			} else {
-				p.Measure(root)
+				tm := &tr.Moves[len(tr.Moves)-1]
+				tm.Collapsed &^= p.Open()
 			}
 		default:
-			a := cellIndex(c)
-			if a < 0 {
+			if cls >= classOther {
 				return p, recErr(rec, start, i+1, tok, badChar(c))
 			}
-			if i+1 >= len(rec) || cellIndex(rec[i+1]) < 0 {
+			a := int(cls)
+			if i+1 >= len(rec) || byteClass[rec[i+1]] >= classOther {
 				if i+1 < len(rec) && isLetter(rec[i+1]) {
 					return p, recErr(rec, start, i+2, tok, badChar(rec[i+1]))
 				}
 				return p, recErr(rec, start, i+1, tok, "a move names two cells (e.g. AB)")
 			}
-			b := cellIndex(rec[i+1])
+			b := int(byteClass[rec[i+1]])
 			i += 2
 			if p.pend != 0 {
 				return p, recErr(rec, start, i, tok, "measurement number missing: "+pendingText(&p))
 			}
-			if msg := moveError(&p, a, b); msg != "" {
-				return p, recErr(rec, start, i, tok, msg)
+			open := ^(p.xs | p.os) & allCells
+			if open>>a&1 == 0 || open>>b&1 == 0 || a == b || lineCount[p.xs]|lineCount[p.os] != 0 {
+				if msg := moveError(&p, a, b); msg != "" {
+					return p, recErr(rec, start, i, tok, msg)
+				}
 			}
 			p.Play(a, b)
 			if tr != nil {
@@ -144,6 +147,31 @@ func moveError(p *Position, a, b int) string {
 		}
 	}
 	return ""
+}
+
+// byteClass maps a record byte to its cell (0..8 for A..I, either case) or to one of the
+// classes below.
+var byteClass [256]uint8
+
+const (
+	classOther = 9 + iota
+	classSpace
+	classDigit
+)
+
+func init() {
+	for c := range byteClass {
+		byteClass[c] = classOther
+		if i := cellIndex(byte(c)); i >= 0 {
+			byteClass[c] = uint8(i)
+		}
+	}
+	for _, c := range " \t\r\n" {
+		byteClass[c] = classSpace
+	}
+	for c := '0'; c <= '9'; c++ {
+		byteClass[c] = classDigit
+	}
 }
 
 func cellIndex(c byte) int {
@@ -186,9 +214,9 @@ func superfluous(p *Position) string {
 	return fmt.Sprintf("superfluous measurement number: move %d (%c%c) did not close a cycle", k, CellName(a), CellName(b))
 }
 
-func notPossible(p *Position, v, na, nb int) string {
+func notPossible(k, v, na, nb int) string {
 	if na == nb {
-		return fmt.Sprintf("%d is not a possible mark: the single-cell move %d is measured as %d", v, p.pend, na)
+		return fmt.Sprintf("%d is not a possible mark: the single-cell move %d is measured as %d", v, k, na)
 	}
 	return fmt.Sprintf("%d is not one of the two possible marks (%d or %d) for the first cell on the cycle", v, min(na, nb), max(na, nb))
 }
@@ -204,15 +232,6 @@ func endText(p *Position) string {
 		return "O has a tic-tac-toe"
 	}
 	return "every cell is classical"
-}
-
-func traceMeasure(p *Position, tr *Trace, num, root int) {
-	tm := &tr.Moves[len(tr.Moves)-1]
-	tm.Cycle = p.CycleCells()
-	tm.Mark = num
-	before := p.Open()
-	p.Measure(root)
-	tm.Collapsed = before &^ p.Open()
 }
 
 // CycleCells returns the cells on the cycle closed by the pending move (the single cell
