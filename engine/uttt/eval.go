@@ -22,6 +22,8 @@ var (
 	evalBoard    = int32(24)   // per board, times its master weight, per unit of chance
 	evalFreeMove = int32(60)   // the side to move may play anywhere
 	boardWeight  = [9]int32{3, 2, 3, 2, 4, 2, 3, 2, 3}
+	chanceMax    = 230 // an open board's chance never exceeds chanceMax/255
+	chanceDamp   = 4
 )
 
 // boardChance[tern] packs, for one small board in ternary encoding (t3[x] + 2*t3[o]),
@@ -32,7 +34,9 @@ var (
 	masterLines [8][3]uint8
 )
 
-func init() {
+// initEval builds the evaluation tables; position.go's init calls it after the rules
+// tables it depends on.
+func initEval() {
 	for m := 0; m < 512; m++ {
 		v, p := 0, 1
 		for t := 0; t < 9; t++ {
@@ -43,14 +47,7 @@ func init() {
 		}
 		t3[m] = uint16(v)
 	}
-	for x := uint16(0); x < 512; x++ {
-		for o := uint16(0); o < 512; o++ {
-			if x&o != 0 {
-				continue
-			}
-			boardChance[t3[x]+2*t3[o]] = chance(x, o)
-		}
-	}
+	fillChance()
 	for i, l := range lines {
 		k := 0
 		for b := 0; b < 9; b++ {
@@ -76,28 +73,34 @@ func chance(x, o uint16) uint16 {
 	if ax+ao == 0 {
 		return 0 // dead: nobody can win it
 	}
-	px := 230 * ax / (ax + ao + 4)
-	po := 230 * ao / (ax + ao + 4)
+	px := chanceMax * ax / (ax + ao + chanceDamp)
+	po := chanceMax * ao / (ax + ao + chanceDamp)
 	return uint16(px) | uint16(po)<<8
 }
+
+// lineWeight weighs an open line of a small board by the number of own tiles on it.
+var lineWeight = [3]int{1, 3, 10}
 
 // openLines weighs the lines of a small board still open for own (no opponent tile).
 func openLines(own, opp uint16) int {
 	a := 0
 	for _, l := range lines {
-		if l&opp != 0 {
-			continue
-		}
-		switch bits.OnesCount16(l & own) {
-		case 0:
-			a += 1
-		case 1:
-			a += 3
-		case 2:
-			a += 10
+		if l&opp == 0 {
+			a += lineWeight[bits.OnesCount16(l&own)]
 		}
 	}
 	return a
+}
+
+// fillChance fills boardChance from chance.
+func fillChance() {
+	for x := uint16(0); x < 512; x++ {
+		for o := uint16(0); o < 512; o++ {
+			if x&o == 0 {
+				boardChance[t3[x]+2*t3[o]] = chance(x, o)
+			}
+		}
+	}
 }
 
 // evalState holds the evaluation's terms for one position, so a child that changed a

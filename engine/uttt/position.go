@@ -298,4 +298,5 @@ func init() {
 		zobForced[i] = next()
 	}
 	zobSide = next()
+	initEval()
 }

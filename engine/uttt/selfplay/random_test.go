@@ -120,3 +120,32 @@ func TestRandomGameLegal(t *testing.T) {
 		}
 	}
 }
+
+// referenceRandomGame is RandomGame the obvious way: generate the moves, pick one.
+func referenceRandomGame(rng *zoo.RNG) (uttt.Status, int) {
+	p := uttt.Start()
+	plies := 0
+	var buf [81]uttt.Move
+	for p.Status() == uttt.Ongoing {
+		n := p.Moves(&buf)
+		p = p.Play(buf[rng.Intn(n)])
+		plies++
+	}
+	return p.Status(), plies
+}
+
+// FuzzRandomGame checks that the fast loop plays exactly the reference's game: the k-th
+// empty tile of the open boards in order is the k-th generated move.
+func FuzzRandomGame(f *testing.F) {
+	for _, s := range []uint64{0, 1, 2, 12345, 1 << 40} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, seed uint64) {
+		r1, r2 := zoo.NewRNG(seed), zoo.NewRNG(seed)
+		s1, n1 := RandomGame(&r1)
+		s2, n2 := referenceRandomGame(&r2)
+		if s1 != s2 || n1 != n2 || r1 != r2 {
+			t.Fatalf("seed %d: fast %v in %d plies, reference %v in %d", seed, s1, n1, s2, n2)
+		}
+	})
+}

@@ -1,0 +1,103 @@
+package uttt
+
+import (
+	"context"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"testing"
+)
+
+// evalParams is one setting of the evaluation weights, for self-play tuning.
+type evalParams struct {
+	line, board, free int32
+	weight            [9]int32
+	lineW             [3]int
+	cmax, damp        int
+}
+
+func currentParams() evalParams {
+	return evalParams{evalLine, evalBoard, evalFreeMove, boardWeight, lineWeight, chanceMax, chanceDamp}
+}
+
+func (e evalParams) apply() {
+	evalLine, evalBoard, evalFreeMove, boardWeight, lineWeight, chanceMax, chanceDamp = e.line, e.board, e.free, e.weight, e.lineW, e.cmax, e.damp
+	fillChance()
+}
+
+// tuneMatch plays games between two settings at a fixed node budget per move from
+// random two-ply openings, each opening with both colours, and returns a's points
+// (win 1, draw 1/2).
+func tuneMatch(a, b evalParams, games int, nodes uint64, seed uint64) float64 {
+	defer currentParams().apply()
+	rng := rand.New(rand.NewPCG(seed, 1))
+	var pts float64
+	for g := 0; g < games; g += 2 {
+		open := Start()
+		for range 2 {
+			var buf [81]Move
+			n := open.Moves(&buf)
+			open = open.Play(buf[rng.IntN(n)])
+		}
+		for colour := 0; colour < 2; colour++ {
+			ea, eb := NewEngine(4), NewEngine(4)
+			p := open
+			for p.Status() == Ongoing {
+				aToMove := (p.Side() == X) == (colour == 0)
+				e := eb
+				if aToMove {
+					a.apply()
+					e = ea
+				} else {
+					b.apply()
+				}
+				p = p.Play(e.Search(context.Background(), p, Limits{Nodes: nodes}).Move)
+			}
+			aSide := X
+			if colour == 1 {
+				aSide = O
+			}
+			switch p.Status() {
+			case Draw:
+				pts += 0.5
+			case XWon + Status(aSide):
+				pts++
+			}
+		}
+	}
+	return pts
+}
+
+// TestTune runs a self-play match when UTTT_TUNE is set: UTTT_TUNE=games.
+func TestTune(t *testing.T) {
+	games, _ := strconv.Atoi(os.Getenv("UTTT_TUNE"))
+	if games == 0 {
+		t.Skip("set UTTT_TUNE=GAMES to run the tuning match")
+	}
+	base := currentParams()
+	for _, c := range tuneCandidates(base) {
+		pts := tuneMatch(c.p, base, games, 20000, 5)
+		t.Logf("%-24s %.1f / %d (%.1f%%)", c.name, pts, games, 100*pts/float64(games))
+	}
+}
+
+type tuneCandidate struct {
+	name string
+	p    evalParams
+}
+
+func tuneCandidates(base evalParams) []tuneCandidate {
+	var out []tuneCandidate
+	add := func(name string, f func(p *evalParams)) {
+		p := base
+		f(&p)
+		out = append(out, tuneCandidate{name, p})
+	}
+	add("board/2", func(p *evalParams) { p.board /= 2 })
+	add("board*2", func(p *evalParams) { p.board *= 2 })
+	add("free=0", func(p *evalParams) { p.free = 0 })
+	add("free*2", func(p *evalParams) { p.free *= 2 })
+	add("damp=1", func(p *evalParams) { p.damp = 1 })
+	add("lineW=1,2,6", func(p *evalParams) { p.lineW = [3]int{1, 2, 6} })
+	return out
+}
