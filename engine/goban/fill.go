@@ -131,20 +131,23 @@ func (s *Scorer) count(b *Board) Result {
 }
 
 // downFill extends the seeds g (a subset of m) towards bit 0 through the runs of m: a
-// Kogge-Stone occluded fill in six steps.
+// Kogge-Stone occluded fill, which stops after three of its six steps when the fill is
+// already closed, as it is when no run needs to be crossed for more than 7 points.
 func downFill(m, g uint64) uint64 {
 	g |= g >> 1 & m
 	p := m & (m >> 1)
 	g |= g >> 2 & p
 	p &= p >> 2
 	g |= g >> 4 & p
+	if g>>1&m&^g == 0 {
+		return g
+	}
 	p &= p >> 4
 	g |= g >> 8 & p
 	p &= p >> 8
 	g |= g >> 16 & p
 	p &= p >> 16
-	g |= g >> 32 & p
-	return g
+	return g | g>>32&p
 }
 
 // fill sets f to the empty points (plane e) connected to a point next to a stone of own.
