@@ -88,20 +88,23 @@ const (
 type TableOptions struct {
 	Format TableFormat
 	Upper  bool // b-file of the upper sequence A001950 instead of A000201
+	// Start is the first row: k = Start for pairs, csv and binary, n = Start+1 for the
+	// b-file. Any start costs the same: the generator seeks in constant time.
+	Start uint64
 	// Progress, if set, is called after each chunk with the number of rows written.
 	Progress func(done uint64)
 }
 
-// ErrTableSize is returned for n >= MaxTablePairs.
+// ErrTableSize is returned when the last row would reach MaxTablePairs.
 var ErrTableSize = fmt.Errorf("table size must be below %d", uint64(MaxTablePairs))
 
 const tableChunk = 1 << 20 // bytes formatted per Write
 
-// WriteTable writes the first n rows of the cold-position table in the chosen format
+// WriteTable writes n rows (from opt.Start) of the cold-position table in the chosen format
 // to w, in chunks of about a megabyte, in constant memory. It stops with ctx.Err()
 // between chunks when ctx is cancelled.
 func WriteTable(ctx context.Context, w io.Writer, n uint64, opt TableOptions) error {
-	if n >= MaxTablePairs {
+	if n >= MaxTablePairs || opt.Start >= MaxTablePairs-n {
 		return ErrTableSize
 	}
 	buf := make([]byte, tableChunk)
@@ -117,7 +120,7 @@ func WriteTable(ctx context.Context, w io.Writer, n uint64, opt TableOptions) er
 		return ctx.Err()
 	}
 	if opt.Format == TableBinary {
-		g := NewPairs(0)
+		g := NewPairs(opt.Start)
 		for done < n {
 			rows := min(n-done, tableChunk/16)
 			b := buf[:rows*16]
@@ -131,14 +134,14 @@ func WriteTable(ctx context.Context, w io.Writer, n uint64, opt TableOptions) er
 	var t textTable
 	switch opt.Format {
 	case TablePairs:
-		t.init(0, ' ', '\n', false)
+		t.init(opt.Start, ' ', '\n', false)
 	case TableCSV:
-		t.init(0, ',', '\n', false)
+		t.init(opt.Start, ',', '\n', false)
 		if _, err := io.WriteString(w, "k,a_k,b_k\n"); err != nil {
 			return err
 		}
 	case TableBFile:
-		t.init(1, ' ', '\n', true) // OEIS offset 1: a(1) = a_1
+		t.init(opt.Start+1, ' ', '\n', true) // OEIS offset 1: a(1) = a_1
 		t.bfileUpper = opt.Upper
 	default:
 		return errors.New("unknown table format")

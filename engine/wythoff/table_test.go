@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
+	"io"
 	"math/big"
 	"math/rand/v2"
 	"strings"
@@ -64,6 +65,39 @@ func firstDiff(a, b []byte) int {
 		}
 	}
 	return min(len(a), len(b))
+}
+
+// TestWriteTableStart checks that a table from any start is the matching slice of the
+// table from 0.
+func TestWriteTableStart(t *testing.T) {
+	for _, opt := range []TableOptions{{Format: TablePairs}, {Format: TableBinary}, {Format: TableBFile, Upper: true}} {
+		var full bytes.Buffer
+		WriteTable(context.Background(), &full, 5000, opt)
+		rowsOf := func(b []byte) [][]byte {
+			if opt.Format == TableBinary {
+				var r [][]byte
+				for i := 0; i < len(b); i += 16 {
+					r = append(r, b[i:i+16])
+				}
+				return r
+			}
+			return bytes.SplitAfter(b, []byte("\n"))
+		}
+		all := rowsOf(full.Bytes())
+		for _, start := range []uint64{1, 9, 99, 4000} {
+			opt.Start = start
+			var part bytes.Buffer
+			if err := WriteTable(context.Background(), &part, 1000, opt); err != nil {
+				t.Fatal(err)
+			}
+			if want := bytes.Join(all[start:start+1000], nil); !bytes.Equal(part.Bytes(), want) {
+				t.Fatalf("%+v: rows from %d differ at byte %d", opt, start, firstDiff(part.Bytes(), want))
+			}
+		}
+	}
+	if err := WriteTable(context.Background(), io.Discard, 10, TableOptions{Start: MaxTablePairs - 10}); err == nil {
+		t.Fatal("no error for rows reaching MaxTablePairs")
+	}
 }
 
 func TestBFileKnownTerms(t *testing.T) {

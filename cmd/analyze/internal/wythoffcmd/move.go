@@ -22,9 +22,9 @@ larger ones exactly with math/big.
 With --all, every winning move (there are at most three: from A, from B, from both),
 one per line. With --misere, the player who takes the last counter loses.
 
-With no A B, reads positions "A B" from standard input, one per line (blank lines and
-lines starting with # are skipped) and answers each on one line; with --all the moves
-of one position are separated by "; ". A bad line is reported on stderr with its line
+With no A B, reads positions "A B" (or "(A,B)") from standard input, one per line
+(blank lines and lines starting with # are skipped) and answers each on one line; with
+--all the moves of one position are separated by "; ". A bad line is reported on stderr with its line
 number, the other lines are still answered, and the exit status is 1. --json prints one
 JSON object per position instead: {"position":[A,B],"cold":bool,"moves":[[C,D],...]}.`
 
@@ -224,8 +224,12 @@ func (m *mover) batch(ctx context.Context, stdin io.Reader, stdout, stderr io.Wr
 	return code
 }
 
-// parseLine reads "A B" (separated by spaces, tabs or one comma).
+// parseLine reads "A B" (separated by spaces, tabs or a comma), also written as the
+// seed's tuple "(A,B)" or a list "[A, B]".
 func parseLine(text []byte, a, b *pile) error {
+	if n := len(text); n >= 2 && (text[0] == '(' && text[n-1] == ')' || text[0] == '[' && text[n-1] == ']') {
+		text = text[1 : n-1]
+	}
 	fields := bytes.FieldsFunc(text, func(r rune) bool { return r == ' ' || r == '\t' || r == ',' })
 	if len(fields) != 2 {
 		return fmt.Errorf("want two piles \"A B\", got %d fields in %q", len(fields), text)

@@ -11,12 +11,13 @@ import (
 )
 
 const tableDescription = `Writes the first N cold positions of Wythoff's Nim, the pairs (k, a_k, b_k) with
-a_k = floor(k*phi) and b_k = a_k + k, for k = 0..N-1, exactly and in constant memory.
+a_k = floor(k*phi) and b_k = a_k + k, for k = 0..N-1 (--start K: k = K..K+N-1, at the
+same speed from any K), exactly and in constant memory.
 
 Formats:
   pairs    "k a_k b_k" lines
   csv      a "k,a_k,b_k" header, then the same rows with commas
-  bfile    the OEIS b-file "n a(n)", n = 1..N, of A000201 (--seq lower, a(n) = a_n)
+  bfile    the OEIS b-file "n a(n)", n = 1..N (K+1..K+N), of A000201 (--seq lower, a(n) = a_n)
            or A001950 (--seq upper, a(n) = b_n)
   binary   a_k and b_k as little-endian uint64, 16 bytes per k
 
@@ -25,12 +26,13 @@ appears under FILE). Progress is shown on stderr when it is a terminal; Ctrl-C s
 the run (stdout keeps what was written, a --out file is not created).`
 
 func runTable(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := cli.NewFlagSet("wythoff table", "analyze wythoff table [--format pairs|csv|bfile|binary] [--seq lower|upper] [--out FILE] N", tableDescription, stderr)
+	fs := cli.NewFlagSet("wythoff table", "analyze wythoff table [--format pairs|csv|bfile|binary] [--seq lower|upper] [--start K] [--out FILE] N", tableDescription, stderr)
 	format := &choice{"pairs", []string{"pairs", "csv", "bfile", "binary"}}
 	seq := &choice{"lower", []string{"lower", "upper"}}
 	fs.Var(format, "format", "output `format`: pairs, csv, bfile or binary")
 	fs.Var(seq, "seq", "b-file `sequence`: lower (A000201) or upper (A001950)")
 	outPath := fs.String("out", "", "write to `FILE` atomically instead of stdout")
+	start := fs.Uint64("start", 0, "first row `K` (k = K, or n = K+1 in the b-file)")
 	pos, st := cli.Parse(fs, args)
 	if st >= 0 {
 		return st
@@ -42,10 +44,13 @@ func runTable(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err != nil || n >= wythoff.MaxTablePairs {
 		return cli.Usagef(stderr, "wythoff table", "N must be a decimal integer in 0..%d, got %q", uint64(wythoff.MaxTablePairs-1), pos[0])
 	}
+	if *start >= wythoff.MaxTablePairs-n {
+		return cli.Usagef(stderr, "wythoff table", "--start K plus N must stay below %d", uint64(wythoff.MaxTablePairs))
+	}
 	if isSet(fs, "seq") && format.val != "bfile" {
 		return cli.Usagef(stderr, "wythoff table", "--seq applies to --format bfile only")
 	}
-	opt := wythoff.TableOptions{Upper: seq.val == "upper"}
+	opt := wythoff.TableOptions{Upper: seq.val == "upper", Start: *start}
 	switch format.val {
 	case "pairs":
 		opt.Format = wythoff.TablePairs

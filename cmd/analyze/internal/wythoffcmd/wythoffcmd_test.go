@@ -57,6 +57,7 @@ func TestMove(t *testing.T) {
 		{"13 9\n\n# comment\n1 2\nx 1\n2,2\n 3 5 \n1 2 3\n99999999999999999999999999 3\n", []string{"move"},
 			"13 8\nlose\n1 2\nlose\n5 3\n", cli.ExitFail, "stdin:5: pile A: \"x\""},
 		{"2 2\n1 2\n", []string{"move", "--all"}, "1 2; 2 1; 0 0\nlose\n", 0, ""},
+		{"(25,30)\n[13, 9]\n(1 2\n", []string{"move"}, "8 13\n13 8\n", cli.ExitFail, `stdin:3: pile A: "(1" is not`},
 		{"13 9\n", []string{"move", "--json", "--all"}, `{"position":[13,9],"cold":false,"moves":[[13,8],[10,6]]}` + "\n", 0, ""},
 		{"1 2 3\n", []string{"move"}, "", cli.ExitFail, "stdin:1: want two piles \"A B\", got 3 fields"},
 	}
@@ -105,6 +106,9 @@ func TestTable(t *testing.T) {
 		{[]string{"table", "--format", "bfile", "8"}, "1 1\n2 3\n3 4\n4 6\n5 8\n6 9\n7 11\n8 12\n", 0, ""},
 		{[]string{"table", "8", "--format", "bfile", "--seq", "upper"}, "1 2\n2 5\n3 7\n4 10\n5 13\n6 15\n7 18\n8 20\n", 0, ""},
 		{[]string{"table", "0"}, "", 0, ""},
+		{[]string{"table", "--start", "1000000000000", "2"}, "1000000000000 1618033988749 2618033988749\n1000000000001 1618033988751 2618033988752\n", 0, ""},
+		{[]string{"table", "--format", "bfile", "--start", "3", "2"}, "4 6\n5 8\n", 0, ""},
+		{[]string{"table", "--start", "4611686018427387900", "4"}, "", cli.ExitUsage, "--start K plus N"},
 		{[]string{"table", "--format", "xml", "3"}, "", cli.ExitUsage, "must be one of"},
 		{[]string{"table", "--seq", "upper", "3"}, "", cli.ExitUsage, "--seq applies to --format bfile only"},
 		{[]string{"table", "-1"}, "", cli.ExitUsage, "flag provided but not defined"},
