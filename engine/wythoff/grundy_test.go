@@ -45,7 +45,7 @@ func TestGrundyLarge(t *testing.T) {
 	if testing.Short() {
 		t.Skip("large table")
 	}
-	const n = 1000
+	const n = 700
 	want := GrundyPlain(n)
 	tab, err := Grundy(context.Background(), n, 2, nil)
 	if err != nil {
