@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -120,4 +121,36 @@ func TestParseInstructions(t *testing.T) {
 			t.Errorf("%q: error %v, want %q...", c.in, err, c.want)
 		}
 	}
+}
+
+// FuzzParseInstructions checks that any file parses or fails with an error naming the
+// file, never panics, and that a parse yields the announced number of named bots.
+func FuzzParseInstructions(f *testing.F) {
+	f.Add("2\nrandBot\npython3 randBot/bot.py\ndepthBot\n./depthBot/depthbot\n")
+	f.Add("1\na\n'x y' z\n")
+	f.Add("3\n\n\na\nb\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		split := func(c string) ([]string, error) {
+			if strings.Count(c, "'")%2 != 0 {
+				return nil, errors.New("unterminated quote")
+			}
+			return strings.Fields(c), nil
+		}
+		bots, err := ParseInstructions(strings.NewReader(s), "instructions.txt", split)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "instructions.txt") {
+				t.Fatalf("error without the file name: %v", err)
+			}
+			return
+		}
+		n, _ := strconv.Atoi(strings.TrimSpace(strings.SplitN(strings.TrimLeft(s, " \t\r\n"), "\n", 2)[0]))
+		if len(bots) != n {
+			t.Fatalf("%d bots, file announces %d", len(bots), n)
+		}
+		for _, b := range bots {
+			if b.Name == "" || len(b.Argv) == 0 {
+				t.Fatalf("empty bot %+v", b)
+			}
+		}
+	})
 }
