@@ -85,6 +85,7 @@ type worker struct {
 	pvLen   [MaxDepth + 2]int
 	stack   [MaxDepth + 2]Position // stack[ply+1] is the child being searched
 
+	reduce    bool // late move reductions (off in the exactness tests)
 	rootBest  Move // best move of the current iteration so far, if any
 	rootScore int
 }
@@ -124,6 +125,7 @@ func (e *Engine) Search(ctx context.Context, pos Position, lim Limits) Result {
 		w.tt, w.stop, w.done, w.deadline, w.main = e.tt, &stop, ctx.Done(), deadline, i == 0
 		w.maxNodes = lim.Nodes / uint64(threads)
 		w.nodes, w.evals, w.stopped = 0, 0, false
+		w.reduce = lmrOn && !e.noTT && !e.sameDepth
 		w.ageHistory()
 	}
 	var wg sync.WaitGroup
@@ -172,13 +174,17 @@ func (w *worker) ageHistory() {
 // iterate runs iterative deepening with aspiration windows from depth 1+skew.
 func (w *worker) iterate(pos Position, maxDepth, skew int, info func(Result)) Result {
 	res := Result{Move: NoMove}
+	var scores [MaxDepth + 1]int // completed depth -> score
 	for depth := 1 + skew; depth <= maxDepth; depth++ {
 		w.rootBest = NoMove
 		evals := w.evals
 		delta := 40
 		alpha, beta := -scoreInf, scoreInf
-		if depth >= 4 && !IsWinScore(res.Score) {
-			alpha, beta = res.Score-delta, res.Score+delta
+		// The evaluation swings between odd and even depths (the side to move at the
+		// leaves alternates), so the window is centred on the score two plies back.
+		if depth >= 5 && res.Depth == depth-1 && !IsWinScore(res.Score) && !IsWinScore(scores[depth-2]) {
+			c := scores[depth-2]
+			alpha, beta = c-delta, c+delta
 		}
 		var score int
 		for {
@@ -206,6 +212,7 @@ func (w *worker) iterate(pos Position, maxDepth, skew int, info func(Result)) Re
 			break
 		}
 		res.Move, res.Score, res.Depth = w.pv[0][0], score, depth
+		scores[depth] = score
 		res.PV = w.principal(pos, depth)
 		res.Exact = w.evals == evals || IsWinScore(score)
 		if info != nil {
@@ -260,7 +267,16 @@ func (w *worker) checkStop() bool {
 
 // ttMinDepth is the least remaining depth at which the table is used: below it a
 // probe (a cache miss) costs more than the subtree it could save.
-const ttMinDepth = 2
+const ttMinDepth = 3
+
+// Late move reductions: at remaining depth lmrDepth or more, quiet moves after the
+// first lmrMoves are searched one ply shallower, and again at full depth if they beat
+// alpha.
+var (
+	lmrDepth = 4
+	lmrMoves = 3
+	lmrOn    = true
+)
 
 // Move-ordering bonuses.
 const (
@@ -356,7 +372,14 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 		if i == 0 {
 			v = -w.search(q, -beta, -alpha, depth-1, ply+1)
 		} else {
-			v = -w.search(q, -alpha-1, -alpha, depth-1, ply+1)
+			r := 0
+			if depth >= lmrDepth && i >= lmrMoves && order[i] < orderWin && w.reduce {
+				r = 2
+			}
+			v = -w.search(q, -alpha-1, -alpha, depth-1-r, ply+1)
+			if r > 0 && v > alpha {
+				v = -w.search(q, -alpha-1, -alpha, depth-1, ply+1)
+			}
 			if v > alpha && v < beta {
 				v = -w.search(q, -beta, -alpha, depth-1, ply+1)
 			}

@@ -14,14 +14,16 @@ type evalParams struct {
 	weight            [9]int32
 	lineW             [3]int
 	cmax, damp        int
+	lmr               bool
 }
 
 func currentParams() evalParams {
-	return evalParams{evalLine, evalBoard, evalFreeMove, boardWeight, lineWeight, chanceMax, chanceDamp}
+	return evalParams{evalLine, evalBoard, evalFreeMove, boardWeight, lineWeight, chanceMax, chanceDamp, lmrOn}
 }
 
 func (e evalParams) apply() {
 	evalLine, evalBoard, evalFreeMove, boardWeight, lineWeight, chanceMax, chanceDamp = e.line, e.board, e.free, e.weight, e.lineW, e.cmax, e.damp
+	lmrOn = e.lmr
 	fillChance()
 }
 
@@ -92,6 +94,10 @@ func tuneCandidates(base evalParams) []tuneCandidate {
 		p := base
 		f(&p)
 		out = append(out, tuneCandidate{name, p})
+	}
+	if os.Getenv("UTTT_TUNE_LMR") != "" {
+		add("lmr off", func(p *evalParams) { p.lmr = false })
+		return out
 	}
 	add("board/2", func(p *evalParams) { p.board /= 2 })
 	add("board*2", func(p *evalParams) { p.board *= 2 })
