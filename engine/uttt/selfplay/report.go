@@ -14,6 +14,9 @@ func FormatElo(e float64) string {
 	case math.IsInf(e, -1):
 		return "-inf"
 	}
+	if math.Abs(e) < 0.05 {
+		return "+0.0" // not -0.0
+	}
 	return fmt.Sprintf("%+.1f", e)
 }
 

@@ -73,6 +73,9 @@ const Z95 = 1.959963984540054
 
 // EloInterval returns the Elo difference for W/D/L and its 95% confidence interval,
 // from the trinomial variance of the per-game score mapped through the logistic curve.
+// When every game had the same result that variance is 0; the interval is then the
+// Wilson score interval of a binomial with that many games (all won: [Elo(n/(n+z²)),
+// +inf]), not a single point.
 func EloInterval(w, d, l int) (elo, lo, hi float64) {
 	n := float64(w + d + l)
 	if n == 0 {
@@ -80,8 +83,20 @@ func EloInterval(w, d, l int) (elo, lo, hi float64) {
 	}
 	s := score(w, d, l)
 	v := (float64(w)*(1-s)*(1-s) + float64(d)*(0.5-s)*(0.5-s) + float64(l)*s*s) / n
+	if v == 0 {
+		lo, hi := wilson(s, n)
+		return Elo(s), Elo(lo), Elo(hi)
+	}
 	se := math.Sqrt(v / n)
 	return Elo(s), Elo(s - Z95*se), Elo(s + Z95*se)
+}
+
+// wilson returns the 95% Wilson score interval of a proportion s over n trials.
+func wilson(s, n float64) (lo, hi float64) {
+	z2 := Z95 * Z95
+	c := (s + z2/(2*n)) / (1 + z2/n)
+	h := Z95 * math.Sqrt(s*(1-s)/n+z2/(4*n*n)) / (1 + z2/n)
+	return c - h, c + h
 }
 
 // LOS is the likelihood of superiority: the probability that A is stronger, from wins

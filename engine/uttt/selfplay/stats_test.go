@@ -27,6 +27,14 @@ func TestEloKnownAnswers(t *testing.T) {
 			t.Errorf("EloInterval(60,20,20) = %v %v %v", e, lo, hi)
 		}
 	}
+	// All games won: the Wilson bound, 100/(100+z²) for 100 games.
+	e, lo, hi = EloInterval(100, 0, 0)
+	if !math.IsInf(e, 1) || !math.IsInf(hi, 1) || !near(lo, Elo(100/(100+Z95*Z95)), 1e-9) {
+		t.Errorf("EloInterval(100,0,0) = %v %v %v", e, lo, hi)
+	}
+	if FormatElo(-0.0001) != "+0.0" || FormatElo(math.Inf(-1)) != "-inf" || FormatElo(12.34) != "+12.3" {
+		t.Errorf("FormatElo")
+	}
 	if l := LOS(60, 20); !near(l, 0.9999961278917845, 1e-12) {
 		t.Errorf("LOS(60,20) = %v", l)
 	}
