@@ -247,3 +247,33 @@ func TestParseMoves(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseProtocol feeds arbitrary argument lines to the protocol parser: it must not
+// panic, and whatever it accepts must survive a round trip and agree with the
+// reference on the legal moves.
+func FuzzParseProtocol(f *testing.F) {
+	f.Add("O --------- --------- --------- --------X --------- --------- --------- --------- --------- --------- 38")
+	f.Add("X --------- --------- --------- --------X --------- --------- --------- --------- ----0---- --------- 84")
+	f.Add("X XXX-O-O-- XXX-OO--- XX-OO---- --------- --------- --------- --------- --O------ --------- XX------- 72")
+	f.Fuzz(func(t *testing.T, line string) {
+		p, err := ParseProtocol(strings.Fields(line))
+		if err != nil {
+			return
+		}
+		q, err := ParseProtocol(p.ProtocolArgs())
+		if err != nil || q.Hash() != p.Hash() || q.Status() != p.Status() {
+			t.Fatalf("round trip of %q: %v, %s", line, err, &q)
+		}
+		if p.Hash() != p.computeHash() {
+			t.Fatalf("hash of %q", line)
+		}
+		r := refOf(&p)
+		if p.Status() == Ongoing {
+			var buf [81]Move
+			n := p.Moves(&buf)
+			if !slices.Equal(buf[:n], r.legal()) {
+				t.Fatalf("%q: moves %v, reference %v", line, buf[:n], r.legal())
+			}
+		}
+	})
+}

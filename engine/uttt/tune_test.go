@@ -15,15 +15,16 @@ type evalParams struct {
 	lineW             [3]int
 	cmax, damp        int
 	lmr               bool
+	lmrDepth, lmrMove int
 }
 
 func currentParams() evalParams {
-	return evalParams{evalLine, evalBoard, evalFreeMove, boardWeight, lineWeight, chanceMax, chanceDamp, lmrOn}
+	return evalParams{evalLine, evalBoard, evalFreeMove, boardWeight, lineWeight, chanceMax, chanceDamp, lmrOn, lmrDepth, lmrMoves}
 }
 
 func (e evalParams) apply() {
 	evalLine, evalBoard, evalFreeMove, boardWeight, lineWeight, chanceMax, chanceDamp = e.line, e.board, e.free, e.weight, e.lineW, e.cmax, e.damp
-	lmrOn = e.lmr
+	lmrOn, lmrDepth, lmrMoves = e.lmr, e.lmrDepth, e.lmrMove
 	fillChance()
 }
 
@@ -97,6 +98,10 @@ func tuneCandidates(base evalParams) []tuneCandidate {
 	}
 	if os.Getenv("UTTT_TUNE_LMR") != "" {
 		add("lmr off", func(p *evalParams) { p.lmr = false })
+		add("lmr moves 2", func(p *evalParams) { p.lmrMove = 2 })
+		add("lmr moves 5", func(p *evalParams) { p.lmrMove = 5 })
+		add("lmr depth 3", func(p *evalParams) { p.lmrDepth = 3 })
+		add("lmr depth 6", func(p *evalParams) { p.lmrDepth = 6 })
 		return out
 	}
 	add("board/2", func(p *evalParams) { p.board /= 2 })
