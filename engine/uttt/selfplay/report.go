@@ -48,3 +48,59 @@ func (s *Summary) Write(w io.Writer, m *Match, sprt *SPRT) {
 			state, sprt.Elo0, sprt.Elo1, sprt.Alpha, sprt.Beta, s.LLR, lo, hi)
 	}
 }
+
+// JSONSummary is the machine-readable form of a summary; infinite Elo values are null.
+type JSONSummary struct {
+	Games      int       `json:"games"`
+	A          string    `json:"a"`
+	B          string    `json:"b"`
+	Seed       uint64    `json:"seed"`
+	Openings   int       `json:"openings"`
+	W          int       `json:"w"`
+	D          int       `json:"d"`
+	L          int       `json:"l"`
+	Score      float64   `json:"score"`
+	Elo        *float64  `json:"elo"`
+	EloLow     *float64  `json:"elo_low"`
+	EloHigh    *float64  `json:"elo_high"`
+	LOS        float64   `json:"los"`
+	XWins      int       `json:"x_wins"`
+	OWins      int       `json:"o_wins"`
+	XScore     float64   `json:"x_score"`
+	XElo       *float64  `json:"x_elo"`
+	MeanPlies  float64   `json:"mean_plies"`
+	SPRT       string    `json:"sprt,omitempty"` // "H1", "H0" or "undecided"
+	LLR        *float64  `json:"llr,omitempty"`
+	SPRTBounds []float64 `json:"sprt_bounds,omitempty"`
+}
+
+func finite(v float64) *float64 {
+	if math.IsInf(v, 0) || math.IsNaN(v) {
+		return nil
+	}
+	if v == 0 {
+		v = 0 // not -0
+	}
+	return &v
+}
+
+// JSON returns the summary in machine-readable form.
+func (s *Summary) JSON(m *Match, sprt *SPRT) JSONSummary {
+	t := &s.Tally
+	e, lo, hi := EloInterval(t.W, t.D, t.L)
+	draws := t.N() - t.XWins - t.OWins
+	xs := score(t.XWins, draws, t.OWins)
+	j := JSONSummary{
+		Games: s.Counted, A: m.A.String(), B: m.B.String(), Seed: m.Seed, Openings: m.Openings,
+		W: t.W, D: t.D, L: t.L, Score: t.Score(), Elo: finite(e), EloLow: finite(lo), EloHigh: finite(hi),
+		LOS: LOS(t.W, t.L), XWins: t.XWins, OWins: t.OWins, XScore: xs, XElo: finite(Elo(xs)),
+		MeanPlies: t.MeanLength(),
+	}
+	if sprt != nil {
+		j.SPRT = [3]string{"H0", "undecided", "H1"}[s.Decision+1]
+		j.LLR = finite(s.LLR)
+		lo, hi := sprt.Bounds()
+		j.SPRTBounds = []float64{lo, hi}
+	}
+	return j
+}

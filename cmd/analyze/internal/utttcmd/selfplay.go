@@ -2,6 +2,7 @@ package utttcmd
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -13,7 +14,7 @@ import (
 	"github.com/boardlab/boardlab/engine/uttt/zoo"
 )
 
-const selfplayUsage = "analyze uttt selfplay --a SPEC --b SPEC --games N [-j W] [--openings PLIES] [--seed S] [--out games.jsonl] [--sprt ELO0,ELO1]"
+const selfplayUsage = "analyze uttt selfplay --a SPEC --b SPEC --games N [-j W] [--openings PLIES] [--seed S] [--out games.jsonl] [--sprt ELO0,ELO1] [--json]"
 
 const selfplayDescription = `Plays games between two zoo bots in-process and reports, for bot a: wins, draws and
 losses, the score, the Elo difference with its 95% interval and likelihood of
@@ -42,6 +43,7 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	seed := fs.Uint64("seed", 1, "seed of the openings and of the bots' random choices")
 	outPath := fs.String("out", "", "append one JSON line per game to `FILE`, resuming the games it holds")
 	sprtFlag := fs.String("sprt", "", "stop when an SPRT of `ELO0,ELO1` decides")
+	asJSON := fs.Bool("json", false, "print the summary as one JSON object (infinite Elo values as null)")
 	pos, st := cli.Parse(fs, args)
 	if st >= 0 {
 		return st
@@ -107,7 +109,11 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 		fmt.Fprintf(stderr, "analyze %s: --out: %v\n", name, werr)
 		code = cli.ExitFail
 	}
-	sum.Write(stdout, m, sprt)
+	if *asJSON {
+		json.NewEncoder(stdout).Encode(sum.JSON(m, sprt))
+	} else {
+		sum.Write(stdout, m, sprt)
+	}
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		fmt.Fprintf(stderr, "analyze %s: interrupted: %d of %d games finished", name, sum.Counted, *games)
 		if out != nil {

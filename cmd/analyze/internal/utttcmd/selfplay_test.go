@@ -3,6 +3,7 @@ package utttcmd
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -98,6 +99,16 @@ func TestSelfplaySPRT(t *testing.T) {
 	}
 	if strings.HasPrefix(stdout, "games        2000") {
 		t.Fatalf("the SPRT did not stop early:\n%s", stdout)
+	}
+	code, stdout, _ = runCmd(context.Background(), "selfplay", "--a", "naive", "--b", "random", "--games", "2000", "--sprt", "0,50", "--json")
+	var j struct {
+		Games int      `json:"games"`
+		W     int      `json:"w"`
+		SPRT  string   `json:"sprt"`
+		Elo   *float64 `json:"elo"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &j); code != 0 || err != nil || j.SPRT != "H1" || j.Games >= 2000 || j.Elo == nil || *j.Elo < 100 {
+		t.Fatalf("--json: exit %d, %v, %q", code, err, stdout)
 	}
 }
 
