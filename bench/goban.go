@@ -78,7 +78,8 @@ func gobanExtractC(seed []byte) ([]byte, error) {
 // gobanHarness includes the seed's program with its main renamed, reads one board from
 // the file argv[1] with the seed's read_input, prints the seed's result once, then times
 // fill_board and show_score (output to /dev/null) on a fresh copy of the board, for at
-// least argv[2] seconds, and prints "ITERATIONS SECONDS" on stderr.
+// least argv[2] seconds, and prints "ITERATIONS SECONDS CPU-SECONDS" on stderr (CPU time
+// of the process, which other processes' load inflates less than wall time).
 const gobanHarness = `#define _POSIX_C_SOURCE 199309L
 #define main seed_main
 #include "seed.c"
@@ -90,7 +91,7 @@ static enum colour saved[MAXBOARD * MAXBOARD];
 
 int main(int argc, char **argv)
 {
-	struct timespec t0, t1;
+	struct timespec t0, t1, c0, c1;
 	double minsec, el;
 	long iters = 0;
 	size_t cells;
@@ -105,6 +106,7 @@ int main(int argc, char **argv)
 	fflush(stdout);
 	if (!freopen("/dev/null", "w", stdout))
 		return 2;
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	do {
 		memcpy(board, saved, cells * sizeof board[0]);
@@ -114,7 +116,9 @@ int main(int argc, char **argv)
 		clock_gettime(CLOCK_MONOTONIC, &t1);
 		el = (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9;
 	} while (el < minsec);
-	fprintf(stderr, "%ld %.9f\n", iters, el);
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
+	fprintf(stderr, "%ld %.9f %.9f\n", iters, el,
+		(c1.tv_sec - c0.tv_sec) + (c1.tv_nsec - c0.tv_nsec) * 1e-9);
 	return 0;
 }
 `
@@ -165,18 +169,19 @@ func gobanBuildC(dir string) (string, error) {
 }
 
 // gobanRunC runs the compiled reference on a board file for at least minTime and
-// returns its result line and its time per board.
-func gobanRunC(bin, board string, minTime time.Duration) (result string, perBoard time.Duration, err error) {
+// returns its result line and its wall and CPU time per board.
+func gobanRunC(bin, board string, minTime time.Duration) (result string, perBoard, cpuPerBoard time.Duration, err error) {
 	cmd := exec.Command(bin, board, strconv.FormatFloat(minTime.Seconds(), 'f', 3, 64))
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
-		return "", 0, fmt.Errorf("%s %s: %v: %s", bin, board, err, stderr.String())
+		return "", 0, 0, fmt.Errorf("%s %s: %v: %s", bin, board, err, stderr.String())
 	}
 	var iters int64
-	var secs float64
-	if _, err := fmt.Sscan(stderr.String(), &iters, &secs); err != nil || iters <= 0 {
-		return "", 0, fmt.Errorf("reference harness printed %q", stderr.String())
+	var secs, cpu float64
+	if _, err := fmt.Sscan(stderr.String(), &iters, &secs, &cpu); err != nil || iters <= 0 {
+		return "", 0, 0, fmt.Errorf("reference harness printed %q", stderr.String())
 	}
-	return strings.TrimSpace(stdout.String()), time.Duration(secs / float64(iters) * 1e9), nil
+	per := func(s float64) time.Duration { return time.Duration(s / float64(iters) * 1e9) }
+	return strings.TrimSpace(stdout.String()), per(secs), per(cpu), nil
 }

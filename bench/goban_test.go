@@ -3,6 +3,7 @@ package bench
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"sync"
 	"testing"
 	"time"
@@ -33,8 +34,8 @@ var gobanC struct {
 }
 
 type gobanCTime struct {
-	result   string
-	perBoard time.Duration
+	result        string
+	perBoard, cpu time.Duration
 }
 
 // gobanReference returns the compiled reference, skipping tb when it cannot be built.
@@ -66,7 +67,7 @@ func gobanBoardFile(tb testing.TB, name string, text []byte) string {
 func TestGobanCReferenceAgrees(t *testing.T) {
 	bin := gobanReference(t)
 	for _, c := range goban.SpecCases {
-		got, _, err := gobanRunC(bin, gobanBoardFile(t, "spec-"+c.Name, []byte(c.Input)), 0)
+		got, _, _, err := gobanRunC(bin, gobanBoardFile(t, "spec-"+c.Name, []byte(c.Input)), 0)
 		if err != nil || got != c.Want {
 			t.Errorf("C on %s: %q %v, want %s", c.Name, got, err, c.Want)
 		}
@@ -76,7 +77,7 @@ func TestGobanCReferenceAgrees(t *testing.T) {
 			continue
 		}
 		text := bb.text()
-		got, _, err := gobanRunC(bin, gobanBoardFile(t, bb.name, text), 0)
+		got, _, _, err := gobanRunC(bin, gobanBoardFile(t, bb.name, text), 0)
 		b, perr := goban.Parse(text)
 		if err != nil || perr != nil || got != goban.Score(b).String() {
 			t.Errorf("%s: C %q (%v), Go %s (%v)", bb.name, got, err, goban.Score(b), perr)
@@ -85,8 +86,9 @@ func TestGobanCReferenceAgrees(t *testing.T) {
 }
 
 // BenchmarkGobanVsC times the Go scorer and the seed's reference C (compiled with cc -O2,
-// timed inside the C process on the same board) and reports the ratio: x-vs-C is C's
-// time per board over Go's.
+// timed inside the C process on the same board) and reports the ratios: x-vs-C is C's
+// wall time per board over Go's, x-vs-C-cpu the same in CPU time (thread CPU time on the
+// Go side), which holds steadier when other processes load the machine.
 func BenchmarkGobanVsC(b *testing.B) {
 	bin := gobanReference(b)
 	for _, bb := range gobanBoards {
@@ -99,7 +101,7 @@ func BenchmarkGobanVsC(b *testing.B) {
 			gobanC.mu.Lock()
 			ct, ok := gobanC.times[bb.name]
 			if !ok {
-				ct.result, ct.perBoard, err = gobanRunC(bin, gobanBoardFile(b, bb.name, text), 500*time.Millisecond)
+				ct.result, ct.perBoard, ct.cpu, err = gobanRunC(bin, gobanBoardFile(b, bb.name, text), 500*time.Millisecond)
 				if err != nil {
 					gobanC.mu.Unlock()
 					b.Fatal(err)
@@ -111,15 +113,22 @@ func BenchmarkGobanVsC(b *testing.B) {
 			if got := s.Score(board).String(); got != ct.result {
 				b.Fatalf("Go %s, C %s", got, ct.result)
 			}
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
 			b.ReportAllocs()
 			b.ResetTimer()
+			cpu0, cpuOK := gobanThreadCPU()
 			for b.Loop() {
 				s.Score(board)
 			}
+			cpu1, _ := gobanThreadCPU()
 			goNs := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "boards/s")
 			b.ReportMetric(float64(ct.perBoard.Nanoseconds()), "C-ns/board")
 			b.ReportMetric(float64(ct.perBoard.Nanoseconds())/goNs, "x-vs-C")
+			if goCPU := float64(cpu1-cpu0) / float64(b.N); cpuOK && goCPU > 0 && ct.cpu > 0 {
+				b.ReportMetric(float64(ct.cpu.Nanoseconds())/goCPU, "x-vs-C-cpu")
+			}
 		})
 	}
 }
