@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 )
 
 func runCmd(ctx context.Context, args ...string) (int, string, string) {
@@ -129,4 +130,17 @@ func TestTournamentBadInput(t *testing.T) {
 	if !strings.HasPrefix(stdout, want) {
 		t.Fatalf("stdout:\n%s\nwant:\n%s", stdout, want)
 	}
+}
+
+func TestTournamentInterrupted(t *testing.T) {
+	dir := writeField(t, "random", "naive", "depth")
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	code, stdout, stderr := runCmd(ctx, "tournament", "-j", "2", dir)
+	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	if code != 130 || len(lines) != 4 || !strings.HasPrefix(lines[0], "Bot 1, randomBot, has ") ||
+		!regexp.MustCompile(`interrupted after \d of 6 games; the report covers those`).MatchString(stderr) {
+		t.Fatalf("exit %d, stdout:\n%s\nstderr: %s", code, stdout, stderr)
+	}
+	noLeftovers(t, dir)
 }

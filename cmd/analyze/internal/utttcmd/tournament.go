@@ -30,7 +30,8 @@ The report is the seed's: one line per bot in instructions order, then the timin
 With -j N, N games run at once; the report is the same as a serial run's for bots that
 decide the same way given the same arguments (but a bot sharing its data.txt between
 games sees its calls interleaved). Ctrl-C stops the run and reports the finished games.
-The zoo bots can be run through this binary: "analyze uttt bot --engine SPEC".`
+The zoo bots run as commands of this binary: "analyze uttt bot --engine NAME" with NAME
+random, naive, depth, depth:1 .. depth:6 or engine:d1 .. engine:d12 (see "bot -h").`
 
 func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := cli.NewFlagSet("uttt tournament", tournamentUsage, tournamentDescription, stderr)
