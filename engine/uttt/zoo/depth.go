@@ -20,7 +20,8 @@ func (d Depth) String() string { return "depth:" + strconv.Itoa(d.N) }
 const depthWin = 1 << 20
 
 // Move searches N plies; equal scores are broken at random by shuffling the root moves.
-func (d Depth) Move(_ context.Context, p *uttt.Position, rng *RNG) uttt.Move {
+// When ctx is done it returns the best root move searched so far.
+func (d Depth) Move(ctx context.Context, p *uttt.Position, rng *RNG) uttt.Move {
 	var buf [81]uttt.Move
 	n := p.Moves(&buf)
 	for i := n - 1; i > 0; i-- {
@@ -29,6 +30,9 @@ func (d Depth) Move(_ context.Context, p *uttt.Position, rng *RNG) uttt.Move {
 	}
 	best, alpha := buf[0], -depthWin-1
 	for _, m := range buf[:n] {
+		if ctx.Err() != nil {
+			break
+		}
 		q := p.Play(m)
 		if s := -depthSearch(&q, d.N-1, -depthWin-1, -alpha, 1); s > alpha {
 			alpha, best = s, m
