@@ -30,6 +30,11 @@ func (s *Summary) Write(w io.Writer, m *Match, sprt *SPRT) {
 	fmt.Fprintf(w, "a score      %.2f%%\n", 100*t.Score())
 	e, lo, hi := EloInterval(t.W, t.D, t.L)
 	fmt.Fprintf(w, "a elo        %s, 95%% interval [%s, %s], LOS %.1f%%\n", FormatElo(e), FormatElo(lo), FormatElo(hi), 100*LOS(t.W, t.L))
+	if np := s.Pairs[0] + s.Pairs[1] + s.Pairs[2] + s.Pairs[3] + s.Pairs[4]; np > 0 {
+		pe, plo, phi := PairEloInterval(s.Pairs)
+		fmt.Fprintf(w, "a pairs      %d (a's points 0/0.5/1/1.5/2: %d/%d/%d/%d/%d): elo %s, 95%% interval [%s, %s]\n",
+			np, s.Pairs[0], s.Pairs[1], s.Pairs[2], s.Pairs[3], s.Pairs[4], FormatElo(pe), FormatElo(plo), FormatElo(phi))
+	}
 	draws := t.N() - t.XWins - t.OWins
 	xe, xlo, xhi := EloInterval(t.XWins, draws, t.OWins)
 	fmt.Fprintf(w, "first player X won %d, O won %d, drawn %d: X scores %.2f%%, elo %s [%s, %s]\n",
@@ -64,6 +69,10 @@ type JSONSummary struct {
 	EloLow     *float64  `json:"elo_low"`
 	EloHigh    *float64  `json:"elo_high"`
 	LOS        float64   `json:"los"`
+	Pairs      [5]int    `json:"pairs"` // pairs by a's points in halves: 0, 1/2, 1, 3/2, 2
+	PairElo    *float64  `json:"pair_elo"`
+	PairLow    *float64  `json:"pair_elo_low"`
+	PairHigh   *float64  `json:"pair_elo_high"`
 	XWins      int       `json:"x_wins"`
 	OWins      int       `json:"o_wins"`
 	XScore     float64   `json:"x_score"`
@@ -94,8 +103,10 @@ func (s *Summary) JSON(m *Match, sprt *SPRT) JSONSummary {
 		Games: s.Counted, A: m.A.String(), B: m.B.String(), Seed: m.Seed, Openings: m.Openings,
 		W: t.W, D: t.D, L: t.L, Score: t.Score(), Elo: finite(e), EloLow: finite(lo), EloHigh: finite(hi),
 		LOS: LOS(t.W, t.L), XWins: t.XWins, OWins: t.OWins, XScore: xs, XElo: finite(Elo(xs)),
-		MeanPlies: t.MeanLength(),
+		MeanPlies: t.MeanLength(), Pairs: s.Pairs,
 	}
+	pe, plo, phi := PairEloInterval(s.Pairs)
+	j.PairElo, j.PairLow, j.PairHigh = finite(pe), finite(plo), finite(phi)
 	if sprt != nil {
 		j.SPRT = [3]string{"H0", "undecided", "H1"}[s.Decision+1]
 		j.LLR = finite(s.LLR)

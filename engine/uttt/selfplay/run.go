@@ -9,10 +9,11 @@ import (
 
 // Summary is the outcome of Run.
 type Summary struct {
-	Tally    Tally // over the counted games
-	Counted  int   // games counted: every finished game below Stop
-	Stop     int   // n, or the prefix length at which the SPRT decided
-	Decision int   // the SPRT's decision: +1 H1, -1 H0, 0 none
+	Tally    Tally  // over the counted games
+	Pairs    [5]int // counted pairs of games 2k, 2k+1 (same opening, colours swapped) by a's points in halves: 0, 1/2, 1, 3/2, 2
+	Counted  int    // games counted: every finished game below Stop
+	Stop     int    // n, or the prefix length at which the SPRT decided
+	Decision int    // the SPRT's decision: +1 H1, -1 H0, 0 none
 	LLR      float64
 }
 
@@ -64,6 +65,9 @@ func Run(ctx context.Context, m *Match, n, workers int, done map[int]Game, sprt 
 		if have[i] {
 			sum.Tally.Add(&games[i])
 			sum.Counted++
+		}
+		if i%2 == 1 && have[i] && have[i-1] {
+			sum.Pairs[int(2*(games[i-1].Score+games[i].Score))]++
 		}
 	}
 	return sum, err

@@ -195,3 +195,31 @@ func mleScore(f [3]float64, s float64) [3]float64 {
 	}
 	return p
 }
+
+// PairEloInterval returns the Elo difference and its 95% interval from game pairs
+// (pentanomial model): counts[k] pairs in which A scored k/2 points of 2. Pairs share
+// their opening, so their variance is the honest one when openings favour a side.
+func PairEloInterval(counts [5]int) (elo, lo, hi float64) {
+	n := 0.0
+	sum := 0.0
+	for k, c := range counts {
+		n += float64(c)
+		sum += float64(c) * float64(k) / 4
+	}
+	if n == 0 {
+		return 0, math.Inf(-1), math.Inf(1)
+	}
+	s := sum / n
+	v := 0.0
+	for k, c := range counts {
+		d := float64(k)/4 - s
+		v += float64(c) * d * d
+	}
+	v /= n
+	if v == 0 {
+		lo, hi := wilson(s, n)
+		return Elo(s), Elo(lo), Elo(hi)
+	}
+	se := math.Sqrt(v / n)
+	return Elo(s), Elo(s - Z95*se), Elo(s + Z95*se)
+}

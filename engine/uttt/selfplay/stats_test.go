@@ -35,6 +35,12 @@ func TestEloKnownAnswers(t *testing.T) {
 	if FormatElo(-0.0001) != "+0.0" || FormatElo(math.Inf(-1)) != "-inf" || FormatElo(12.34) != "+12.3" {
 		t.Errorf("FormatElo")
 	}
+	// Pairs: 10 pairs scoring 2, 20 scoring 1, 10 scoring 0: mean 1/2, variance 1/8.
+	e, lo, hi = PairEloInterval([5]int{10, 0, 20, 0, 10})
+	se := math.Sqrt(0.125 / 40)
+	if e != 0 || !near(lo, Elo(0.5-Z95*se), 1e-9) || !near(hi, Elo(0.5+Z95*se), 1e-9) {
+		t.Errorf("PairEloInterval = %v %v %v", e, lo, hi)
+	}
 	if l := LOS(60, 20); !near(l, 0.9999961278917845, 1e-12) {
 		t.Errorf("LOS(60,20) = %v", l)
 	}

@@ -47,6 +47,7 @@ var selfplayReport = regexp.MustCompile(`^games        400 \(a = naive, b = rand
 a W/D/L      \d+ / \d+ / \d+
 a score      \d+\.\d\d%
 a elo        \+\d+\.\d, 95% interval \[\+\d+\.\d, \+\d+\.\d\], LOS 100\.0%
+a pairs      200 \(a's points 0/0\.5/1/1\.5/2: \d+/\d+/\d+/\d+/\d+\): elo \+\d+\.\d, 95% interval \[\+\d+\.\d, \+\d+\.\d\]
 first player X won \d+, O won \d+, drawn \d+: X scores \d+\.\d\d%, elo [-+]\d+\.\d \[[-+]\d+\.\d, [-+]\d+\.\d\]
 mean length  \d+\.\d plies
 $`)
