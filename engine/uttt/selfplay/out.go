@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"time"
 )
@@ -26,44 +27,55 @@ type Out struct {
 // match (other bots, seed or openings) or an unreadable line is an error naming it, and
 // the file is left alone.
 func OpenOut(path string, m *Match) (*Out, map[int]Game, error) {
-	data, err := os.ReadFile(path)
-	if err != nil && !os.IsNotExist(err) {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
 		return nil, nil, err
 	}
+	done, keep, err := readGames(f, path, m)
+	if err == nil {
+		err = f.Truncate(keep) // cut a torn last line
+	}
+	if err == nil {
+		_, err = f.Seek(keep, io.SeekStart)
+	}
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	return &Out{f: f, w: bufio.NewWriterSize(f, 1<<16), last: time.Now()}, done, nil
+}
+
+// readGames streams the complete lines of r and returns their games by index and the
+// length of the complete lines.
+func readGames(r io.Reader, path string, m *Match) (map[int]Game, int64, error) {
 	done := make(map[int]Game)
-	keep := bytes.LastIndexByte(data, '\n') + 1 // bytes up to the last full line
 	want := Game{A: m.A.String(), B: m.B.String(), Seed: m.Seed, Openings: m.Openings}
-	for ln, line := range bytes.Split(data[:keep], []byte("\n")) {
+	br := bufio.NewReaderSize(r, 1<<16)
+	var keep int64
+	for ln := 1; ; ln++ {
+		line, err := br.ReadBytes('\n')
+		if err == io.EOF {
+			return done, keep, nil // a last line without its newline is torn
+		}
+		if err != nil {
+			return nil, 0, err
+		}
+		keep += int64(len(line))
 		if len(bytes.TrimSpace(line)) == 0 {
 			continue
 		}
 		var g Game
 		if err := json.Unmarshal(line, &g); err != nil {
-			return nil, nil, fmt.Errorf("%s:%d: not a game record: %v", path, ln+1, err)
+			return nil, 0, fmt.Errorf("%s:%d: not a game record: %v", path, ln, err)
 		}
 		if g.A != want.A || g.B != want.B || g.Seed != want.Seed || g.Openings != want.Openings {
-			return nil, nil, fmt.Errorf("%s:%d: holds a game of another match (a=%s b=%s seed=%d openings=%d); use another --out or the same settings",
-				path, ln+1, g.A, g.B, g.Seed, g.Openings)
+			return nil, 0, fmt.Errorf("%s:%d: holds a game of another match (a=%s b=%s seed=%d openings=%d); use another --out or the same settings",
+				path, ln, g.A, g.B, g.Seed, g.Openings)
 		}
 		if _, dup := done[g.Index]; !dup {
 			done[g.Index] = g
 		}
 	}
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
-	if err != nil {
-		return nil, nil, err
-	}
-	if keep < len(data) {
-		if err := f.Truncate(int64(keep)); err != nil {
-			f.Close()
-			return nil, nil, err
-		}
-	}
-	if _, err := f.Seek(int64(keep), 0); err != nil {
-		f.Close()
-		return nil, nil, err
-	}
-	return &Out{f: f, w: bufio.NewWriterSize(f, 1<<16), last: time.Now()}, done, nil
 }
 
 // Write appends one game; the batch is synced when SyncEvery has passed.
