@@ -8,24 +8,36 @@ import (
 )
 
 // benchBoards are the boards every scorer benchmark runs on; the first three are the
-// issue's. Large boards are built on first use.
+// issue's. The -x16 ones cycle through 16 different boards, so that the branch predictor
+// cannot learn one board by heart as it does when the same board is scored again and
+// again. Large boards are built on first use.
 var benchBoards = []struct {
 	name string
-	make func() *Board
+	make func() []*Board
 }{
-	{"19x19", func() *Board { b, _ := Parse([]byte(SpecCases[4].Input)); return b }},
-	{"255x255-random", func() *Board { return RandomBoard(255, 1) }},
-	{"255x255-corridor", func() *Board { return CorridorBoard(255) }},
-	{"255x255-spiral", func() *Board { return SpiralBoard(255) }},
-	{"255x255-vcorridor", func() *Board { return transpose(CorridorBoard(255)) }},
-	{"1000x1000-random", func() *Board { return RandomBoard(1000, 1) }},
-	{"4096x4096-random", func() *Board { return RandomBoard(4096, 1) }},
-	{"4096x4096-spiral", func() *Board { return SpiralBoard(4096) }},
+	{"19x19", func() []*Board { b, _ := Parse([]byte(SpecCases[4].Input)); return []*Board{b} }},
+	{"255x255-random", func() []*Board { return []*Board{RandomBoard(255, 1)} }},
+	{"255x255-corridor", func() []*Board { return []*Board{CorridorBoard(255)} }},
+	{"19x19-random-x16", func() []*Board { return randomBoards(19, 16) }},
+	{"255x255-random-x16", func() []*Board { return randomBoards(255, 16) }},
+	{"255x255-spiral", func() []*Board { return []*Board{SpiralBoard(255)} }},
+	{"255x255-vcorridor", func() []*Board { return []*Board{transpose(CorridorBoard(255))} }},
+	{"1000x1000-random", func() []*Board { return []*Board{RandomBoard(1000, 1)} }},
+	{"4096x4096-random", func() []*Board { return []*Board{RandomBoard(4096, 1)} }},
+	{"4096x4096-spiral", func() []*Board { return []*Board{SpiralBoard(4096)} }},
 }
 
-var boardCache = map[string]*Board{}
+func randomBoards(n, k int) []*Board {
+	bs := make([]*Board, k)
+	for i := range bs {
+		bs[i] = RandomBoard(n, uint64(100+i))
+	}
+	return bs
+}
 
-func benchBoard(i int) *Board {
+var boardCache = map[string][]*Board{}
+
+func benchBoard(i int) []*Board {
 	bb := benchBoards[i]
 	if b := boardCache[bb.name]; b != nil {
 		return b
@@ -39,17 +51,24 @@ func benchScorer(b *testing.B, score func(*Scorer, *Board) Result) {
 	machine.LogOnce(b.Logf)
 	for i, bb := range benchBoards {
 		b.Run(bb.name, func(b *testing.B) {
-			board := benchBoard(i)
+			boards := benchBoard(i)
 			var s Scorer
-			score(&s, board) // size the buffers
+			for _, board := range boards {
+				score(&s, board) // size the buffers
+			}
 			b.ReportAllocs()
 			b.ResetTimer()
+			k := 0
 			for b.Loop() {
-				score(&s, board)
+				score(&s, boards[k])
+				if k++; k == len(boards) {
+					k = 0
+				}
 			}
 			sec := b.Elapsed().Seconds()
+			n := boards[0].N
 			b.ReportMetric(float64(b.N)/sec, "boards/s")
-			b.ReportMetric(float64(b.N)*float64(board.N*board.N)/sec/1e6, "Mpoints/s")
+			b.ReportMetric(float64(b.N)*float64(n*n)/sec/1e6, "Mpoints/s")
 		})
 	}
 }

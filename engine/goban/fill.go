@@ -182,26 +182,41 @@ func (s *Scorer) fill(f, own, e []uint64) {
 			row[j] = downFill(m, m&^sum|x)
 		}
 		for j := w - 2; j >= 0; j-- {
-			if row[j+1]&1 != 0 && row[j]>>63 == 0 && erow[j]>>63 != 0 {
+			if row[j+1]&^(row[j]>>63)&(erow[j]>>63)&1 != 0 {
 				row[j] = downFill(erow[j], row[j]|1<<63)
 			}
 		}
 	}
 	// Bottom-up: pull from the row below; changes spread along rows and queue the words
 	// below them that can still gain.
+	// A row that gains is filled word by word without a data-dependent branch (half the
+	// words of a random board gain); only runs crossing into another word leave the fast
+	// path.
 	for i := n - 1; i >= 1; i-- {
 		base := i * w
+		var any uint64
+		for j := 0; j < w; j++ {
+			any |= f[base+w+j] & e[base+j] &^ f[base+j]
+		}
+		if any == 0 {
+			continue
+		}
 		for j := 0; j < w; j++ {
 			k := base + j
-			if d := f[k+w] & e[k] &^ f[k]; d != 0 {
-				nw := d
-				if (d<<1|d>>1)&e[k] != 0 || d&(1|1<<63) != 0 {
-					nw = s.spreadRow(f, e, k, j, d)
-				}
-				f[k] |= nw
-				if nw&e[k+w]&^f[k+w] != 0 { // the row above comes next anyway
-					s.push(k+w, j)
-				}
+			m := e[k]
+			d := f[k+w] & m &^ f[k]
+			sum, c := bits.Add64(m, d, 0)
+			g := downFill(m, m&^sum|d)
+			var left uint64
+			if j > 0 {
+				left = e[k-1] &^ f[k-1] >> 63
+			}
+			if c|g&left != 0 {
+				g = s.spreadRow(f, e, k, j, d)
+			}
+			f[k] |= g
+			if g&e[k+w]&^f[k+w] != 0 { // the row above comes next anyway
+				s.push(k+w, j)
 			}
 		}
 	}
