@@ -2,11 +2,16 @@ package bench
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"sync/atomic"
 	"syscall"
 	"testing"
+	"time"
 
+	"github.com/boardlab/boardlab/engine/uttt"
 	"github.com/boardlab/boardlab/engine/uttt/selfplay"
+	"github.com/boardlab/boardlab/engine/uttt/tournament"
 	"github.com/boardlab/boardlab/engine/uttt/zoo"
 )
 
@@ -71,4 +76,27 @@ func BenchmarkUtttMatchSelfplayNaiveRandom(b *testing.B) {
 		i++
 	}
 	utttMatchReport(b, float64(b.N), cpu, "games")
+}
+
+// BenchmarkUtttMatchProcessTurn is the tournament controller's cost of one turn of an
+// external bot: a shell script that prints a move, started in its own process group
+// with the 12 protocol arguments, its output read and the group killed.
+func BenchmarkUtttMatchProcessTurn(b *testing.B) {
+	dir := b.TempDir()
+	bot := filepath.Join(dir, "bot.sh")
+	if err := os.WriteFile(bot, []byte("#!/bin/sh\necho 44\n"), 0o755); err != nil {
+		b.Fatal(err)
+	}
+	p := &tournament.Process{Argv: []string{bot}, Dir: dir, Limit: 5 * time.Second}
+	start := uttt.Start()
+	args := start.ProtocolArgs()
+	b.ReportAllocs()
+	cpu := utttMatchCPUSeconds()
+	for b.Loop() {
+		out, err := p.Answer(context.Background(), args)
+		if err != nil || out != "44\n" {
+			b.Fatalf("%q, %v", out, err)
+		}
+	}
+	utttMatchReport(b, float64(b.N), cpu, "turns")
 }
