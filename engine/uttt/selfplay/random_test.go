@@ -6,6 +6,7 @@ import (
 
 	"github.com/boardlab/boardlab/engine/uttt"
 	"github.com/boardlab/boardlab/engine/uttt/zoo"
+	"github.com/boardlab/boardlab/internal/machine"
 )
 
 func TestRandomGameStatistics(t *testing.T) {
@@ -28,6 +29,7 @@ func TestRandomGameStatistics(t *testing.T) {
 }
 
 func BenchmarkRandomGame(b *testing.B) {
+	machine.LogOnce(b.Logf)
 	rng := zoo.NewRNG(1)
 	plies := 0
 	b.ReportAllocs()

@@ -3,9 +3,12 @@ package zoo
 import (
 	"context"
 	"testing"
+
+	"github.com/boardlab/boardlab/internal/machine"
 )
 
 func benchBot(b *testing.B, bot Bot) {
+	machine.LogOnce(b.Logf)
 	ps := randomPositions(200, 5)
 	rng := NewRNG(1)
 	b.ReportAllocs()
