@@ -37,7 +37,7 @@ func benchPositions() []Position {
 	return out
 }
 
-// BenchmarkSearch searches the bench positions to depth 10 with a cleared table.
+// BenchmarkSearch searches the bench positions to depth 13 with a cleared table.
 func BenchmarkSearch(b *testing.B) {
 	machine.LogOnce(b.Logf)
 	b.ReportAllocs()
@@ -48,7 +48,7 @@ func BenchmarkSearch(b *testing.B) {
 	for b.Loop() {
 		for _, p := range ps {
 			e.Clear()
-			nodes += e.Search(context.Background(), p, Limits{Depth: 10}).Nodes
+			nodes += e.Search(context.Background(), p, Limits{Depth: 13}).Nodes
 		}
 	}
 	reportRate(b, float64(nodes), cpu, "nodes")

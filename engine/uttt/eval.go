@@ -79,7 +79,7 @@ func chance(x, o uint16) uint16 {
 }
 
 // lineWeight weighs an open line of a small board by the number of own tiles on it.
-var lineWeight = [3]int{1, 3, 10}
+var lineWeight = [3]int{1, 2, 6}
 
 // openLines weighs the lines of a small board still open for own (no opponent tile).
 func openLines(own, opp uint16) int {

@@ -105,10 +105,7 @@ func tuneCandidates(base evalParams) []tuneCandidate {
 		return out
 	}
 	add("board/2", func(p *evalParams) { p.board /= 2 })
-	add("board*2", func(p *evalParams) { p.board *= 2 })
-	add("free=0", func(p *evalParams) { p.free = 0 })
-	add("free*2", func(p *evalParams) { p.free *= 2 })
-	add("damp=1", func(p *evalParams) { p.damp = 1 })
-	add("lineW=1,2,6", func(p *evalParams) { p.lineW = [3]int{1, 2, 6} })
+	add("lineW=1,2,8", func(p *evalParams) { p.lineW = [3]int{1, 2, 8} })
+	add("lineW=1,3,6", func(p *evalParams) { p.lineW = [3]int{1, 3, 6} })
 	return out
 }
