@@ -77,28 +77,19 @@ func (s *Scorer) fillNarrow(black, white, e []uint64) {
 		pw = downFill(m, m&^(m+xw)|xw)
 		fb[i], fw[i] = pb, pw
 	}
-	for i := n - 1; i >= 1; i-- {
-		m := e[i]
-		if d := fb[i+1] & m &^ fb[i]; d != 0 {
-			nw := downFill(m, m&^(m+d)|d) &^ fb[i]
-			fb[i] |= nw
-			if nw&e[i+1]&^fb[i+1] != 0 {
-				s.push(i+1, 0)
+	for _, f := range [2][]uint64{fb, fw} {
+		for i := n - 1; i >= 1; i-- {
+			m := e[i]
+			if d := f[i+1] & m &^ f[i]; d != 0 {
+				nw := downFill(m, m&^(m+d)|d) &^ f[i]
+				f[i] |= nw
+				if nw&e[i+1]&^f[i+1] != 0 {
+					s.push(i+1, 0)
+				}
 			}
 		}
+		s.drain(f, e)
 	}
-	s.drain(fb, e)
-	for i := n - 1; i >= 1; i-- {
-		m := e[i]
-		if d := fw[i+1] & m &^ fw[i]; d != 0 {
-			nw := downFill(m, m&^(m+d)|d) &^ fw[i]
-			fw[i] |= nw
-			if nw&e[i+1]&^fw[i+1] != 0 {
-				s.push(i+1, 0)
-			}
-		}
-	}
-	s.drain(fw, e)
 }
 
 // empty computes the plane of empty points into s.e.
