@@ -23,39 +23,32 @@ var gobanBoards = []struct {
 	{"255x255-spiral", func() []byte { return goban.SpiralBoard(255).AppendText(nil) }, true},
 }
 
-// gobanC is the reference compiled once per process, and its timings per board.
-var gobanC struct {
-	once  sync.Once
-	dir   string
-	bin   string
-	err   error
-	mu    sync.Mutex
-	times map[string]gobanCTime
-}
+// gobanCTimes caches the reference's timings per board for the process, so that the
+// reference runs once however often a sub-benchmark is called.
+var gobanCTimes = struct {
+	sync.Mutex
+	m map[string]gobanCTime
+}{m: map[string]gobanCTime{}}
 
 type gobanCTime struct {
 	result        string
 	perBoard, cpu time.Duration
 }
 
-// gobanReference returns the compiled reference, skipping tb when it cannot be built.
-func gobanReference(tb testing.TB) string {
-	gobanC.once.Do(func() {
-		gobanC.dir, gobanC.err = os.MkdirTemp("", "boardlab-goban-c-*")
-		if gobanC.err == nil {
-			gobanC.bin, gobanC.err = gobanBuildC(gobanC.dir)
-		}
-		gobanC.times = map[string]gobanCTime{}
-	})
-	if gobanC.err != nil {
-		tb.Skipf("goban C reference unavailable: %v", gobanC.err)
+// gobanReference compiles the reference into a temporary directory of tb and returns the
+// directory and the executable, skipping tb when it cannot be built.
+func gobanReference(tb testing.TB) (dir, bin string) {
+	dir = tb.TempDir()
+	bin, err := gobanBuildC(dir)
+	if err != nil {
+		tb.Skipf("goban C reference unavailable: %v", err)
 	}
-	return gobanC.bin
+	return dir, bin
 }
 
-// gobanBoardFile writes a board's text into the reference's directory.
-func gobanBoardFile(tb testing.TB, name string, text []byte) string {
-	p := filepath.Join(gobanC.dir, name+".txt")
+// gobanBoardFile writes a board's text into dir.
+func gobanBoardFile(tb testing.TB, dir, name string, text []byte) string {
+	p := filepath.Join(dir, name+".txt")
 	if err := os.WriteFile(p, text, 0o644); err != nil {
 		tb.Fatal(err)
 	}
@@ -65,9 +58,9 @@ func gobanBoardFile(tb testing.TB, name string, text []byte) string {
 // TestGobanCReferenceAgrees checks that the seed's C program and the Go scorer give the
 // same result on the spec's cases and the compared boards.
 func TestGobanCReferenceAgrees(t *testing.T) {
-	bin := gobanReference(t)
+	dir, bin := gobanReference(t)
 	for _, c := range goban.SpecCases {
-		got, _, _, err := gobanRunC(bin, gobanBoardFile(t, "spec-"+c.Name, []byte(c.Input)), 0)
+		got, _, _, err := gobanRunC(bin, gobanBoardFile(t, dir, "spec-"+c.Name, []byte(c.Input)), 0)
 		if err != nil || got != c.Want {
 			t.Errorf("C on %s: %q %v, want %s", c.Name, got, err, c.Want)
 		}
@@ -77,7 +70,7 @@ func TestGobanCReferenceAgrees(t *testing.T) {
 			continue
 		}
 		text := bb.text()
-		got, _, _, err := gobanRunC(bin, gobanBoardFile(t, bb.name, text), 0)
+		got, _, _, err := gobanRunC(bin, gobanBoardFile(t, dir, bb.name, text), 0)
 		b, perr := goban.Parse(text)
 		if err != nil || perr != nil || got != goban.Score(b).String() {
 			t.Errorf("%s: C %q (%v), Go %s (%v)", bb.name, got, err, goban.Score(b), perr)
@@ -90,7 +83,7 @@ func TestGobanCReferenceAgrees(t *testing.T) {
 // wall time per board over Go's, x-vs-C-cpu the same in CPU time (thread CPU time on the
 // Go side), which holds steadier when other processes load the machine.
 func BenchmarkGobanVsC(b *testing.B) {
-	bin := gobanReference(b)
+	dir, bin := gobanReference(b)
 	for _, bb := range gobanBoards {
 		b.Run(bb.name, func(b *testing.B) {
 			text := bb.text()
@@ -98,17 +91,17 @@ func BenchmarkGobanVsC(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			gobanC.mu.Lock()
-			ct, ok := gobanC.times[bb.name]
+			gobanCTimes.Lock()
+			ct, ok := gobanCTimes.m[bb.name]
 			if !ok {
-				ct.result, ct.perBoard, ct.cpu, err = gobanRunC(bin, gobanBoardFile(b, bb.name, text), 500*time.Millisecond)
+				ct.result, ct.perBoard, ct.cpu, err = gobanRunC(bin, gobanBoardFile(b, dir, bb.name, text), 500*time.Millisecond)
 				if err != nil {
-					gobanC.mu.Unlock()
+					gobanCTimes.Unlock()
 					b.Fatal(err)
 				}
-				gobanC.times[bb.name] = ct
+				gobanCTimes.m[bb.name] = ct
 			}
-			gobanC.mu.Unlock()
+			gobanCTimes.Unlock()
 			var s goban.Scorer
 			if got := s.Score(board).String(); got != ct.result {
 				b.Fatalf("Go %s, C %s", got, ct.result)
