@@ -111,3 +111,24 @@ func TestPerft(t *testing.T) {
 		}
 	}
 }
+
+func TestPerftHash(t *testing.T) {
+	var p Position
+	h := NewPerftHasher(16)
+	for d := 0; d <= 5; d++ {
+		want, _ := Perft(context.Background(), &p, d)
+		got, err := h.Perft(context.Background(), &p, d)
+		if err != nil || got != want {
+			t.Errorf("hashed perft(%d) = %d, %v; want %d", d, got, err, want)
+		}
+	}
+	// Deeper values computed once with the plain Perft (10 s for depth 6).
+	if got, _ := h.Perft(context.Background(), &p, 6); got != 2203891200 {
+		t.Errorf("hashed perft(6) = %d, want 2203891200", got)
+	}
+	q, _ := Replay([]byte("AB BE DE AE 1 CF"), nil)
+	want, _ := Perft(context.Background(), &q, 4)
+	if got, _ := h.Perft(context.Background(), &q, 4); got != want {
+		t.Errorf("hashed perft from a record: %d, want %d", got, want)
+	}
+}

@@ -60,6 +60,7 @@ func init() {
 			for b := 0; b < NumCells; b++ {
 				if a != b {
 					pairCode[s][a*NumCells+b] = 1 + 2*pairIdx[symCell[s][a]][symCell[s][b]]
+					pairBit[s][a*NumCells+b] = 1 << pairIdx[symCell[s][a]][symCell[s][b]]
 				}
 			}
 		}

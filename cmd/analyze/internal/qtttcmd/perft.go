@@ -19,11 +19,15 @@ measurement choice a separate branch, and prints "d COUNT" per depth: the last l
 "D COUNT". Sequences that end the game early are not counted at greater depths.
 --divide prints the count of depth D below each first move instead ("MOVE COUNT",
 "MOVE MARK COUNT" per measurement choice), then "D COUNT". Timing goes to stderr.
+Counts are shared through a table between positions that agree on the classical owners
+and the quantum marks' cells and owners (mark order never changes a count) and between
+symmetric ones; --tt 0 counts every sequence one by one.
 D is at most 9 - the number of moves made: no game lasts longer than nine moves.`
 
 func runPerft(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := cli.NewFlagSet("qttt perft", perftUsage, perftHelp, stderr)
 	divide := fs.Bool("divide", false, "print the count below each first move")
+	ttBits := fs.Int("tt", 22, "table of 2^`BITS` counts (24 bytes each); 0 counts without a table")
 	record := fs.String("record", "", "start from the position `RECORD` reaches")
 	pos, st := cli.Parse(fs, args)
 	if st >= 0 {
@@ -36,6 +40,13 @@ func runPerft(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err != nil {
 		return cli.Usagef(stderr, "qttt perft", "--record: %v", err)
 	}
+	if *ttBits != 0 && (*ttBits < 10 || *ttBits > 30) {
+		return cli.Usagef(stderr, "qttt perft", "--tt %d: want 0 or 10 to 30", *ttBits)
+	}
+	count := qttt.Perft
+	if *ttBits != 0 {
+		count = qttt.NewPerftHasher(*ttBits).Perft
+	}
 	maxD := 9 - p.Marks()
 	d, err := strconv.Atoi(pos[0])
 	if err != nil || d < 0 || d > maxD {
@@ -44,14 +55,14 @@ func runPerft(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	start := time.Now()
 	var total uint64
 	if *divide {
-		total, err = perftDivide(ctx, &p, d, stdout)
+		total, err = perftDivide(ctx, count, &p, d, stdout)
 		if err == nil {
 			fmt.Fprintf(stdout, "%d %d\n", d, total)
 		}
 	} else {
 		for i := 1; i <= d; i++ {
 			var n uint64
-			n, err = qttt.Perft(ctx, &p, i)
+			n, err = count(ctx, &p, i)
 			if err != nil {
 				break
 			}
@@ -71,13 +82,15 @@ func runPerft(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	return cli.ExitOK
 }
 
-func perftDivide(ctx context.Context, p *qttt.Position, d int, w io.Writer) (uint64, error) {
+type perftFunc func(context.Context, *qttt.Position, int) (uint64, error)
+
+func perftDivide(ctx context.Context, count perftFunc, p *qttt.Position, d int, w io.Writer) (uint64, error) {
 	var total uint64
 	for _, m := range p.Moves(nil) {
 		a, b := m.Cells()
 		c := *p
 		if !c.Play(a, b) {
-			n, err := qttt.Perft(ctx, &c, d-1)
+			n, err := count(ctx, &c, d-1)
 			if err != nil {
 				return total, err
 			}
@@ -93,7 +106,7 @@ func perftDivide(ctx context.Context, p *qttt.Position, d int, w io.Writer) (uin
 			num := []int{na, nb}[i]
 			e := c
 			e.Measure(root)
-			n, err := qttt.Perft(ctx, &e, d-1)
+			n, err := count(ctx, &e, d-1)
 			if err != nil {
 				return total, err
 			}

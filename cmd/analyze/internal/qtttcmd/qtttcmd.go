@@ -16,7 +16,7 @@ const Summary = "Quantum tic-tac-toe: score game records, perft, random games an
 var BatchJobs = []string{
 	"qttt random -q --seed 1 -o $WORK/qttt-games.txt 200000",
 	"qttt score -o $WORK/qttt-scores.txt $WORK/qttt-games.txt",
-	"qttt perft 5",
+	"qttt perft 6",
 	"qttt solve",
 	"qttt solve --all AI AC AC 3",
 }
