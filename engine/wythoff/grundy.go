@@ -41,7 +41,7 @@ const (
 // zero of the OR of three bit sets, scanned from the largest of the three known mexes.
 // Bands of grundyRows rows run in parallel as a wavefront: a band computes a block of
 // columns once the band above has finished it. progress, if set, is called with the
-// number of rows finished.
+// number of rows finished, from the worker goroutines (it must be safe for that).
 func Grundy(ctx context.Context, n, workers int, progress func(rows int)) (*GrundyTable, error) {
 	if n < 0 || n > MaxGrundy {
 		return nil, fmt.Errorf("grundy table side must be in 0..%d", MaxGrundy)
