@@ -36,10 +36,10 @@ func NewPairs(k0 uint64) *Pairs {
 
 // Seek moves the generator to index k (k < MaxTablePairs).
 func (p *Pairs) Seek(k uint64) {
-	h1, l1 := bits.Mul64(k, invPhiHi)
+	// the fraction of k/phi: the low 128 bits of k * invPhi
+	_, l1 := bits.Mul64(k, invPhiHi)
 	h2, l2 := bits.Mul64(k, invPhiLo)
-	_ = h1
-	mid, _ := bits.Add64(l1, h2, 0)
+	mid := l1 + h2
 	a, _ := Lower(k)
 	*p = Pairs{k: k, a: a, b: a + k, hi: mid, lo: l2}
 }
