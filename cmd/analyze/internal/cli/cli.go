@@ -103,13 +103,9 @@ func Usagef(stderr io.Writer, cmd, format string, args ...any) int {
 	return ExitUsage
 }
 
-// IsTerminal reports whether w is a terminal (a character device), the condition for
-// showing progress.
+// IsTerminal reports whether w is a terminal, the condition for showing progress and
+// for refusing binary output. /dev/null and other character devices are not terminals.
 func IsTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+	return ok && isTerminal(f)
 }

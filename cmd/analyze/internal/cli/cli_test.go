@@ -162,3 +162,17 @@ func TestProgressSilentOffTerminal(t *testing.T) {
 		t.Fatalf("progress drawn on a non-terminal: %q", buf.String())
 	}
 }
+
+func TestDevNullIsNotATerminal(t *testing.T) {
+	f, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		t.Skip(err)
+	}
+	defer f.Close()
+	if IsTerminal(f) {
+		t.Fatal("IsTerminal(/dev/null) = true")
+	}
+	if IsTerminal(&bytes.Buffer{}) {
+		t.Fatal("IsTerminal(buffer) = true")
+	}
+}

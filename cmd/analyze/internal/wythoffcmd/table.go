@@ -3,7 +3,6 @@ package wythoffcmd
 import (
 	"context"
 	"io"
-	"os"
 	"strconv"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
@@ -72,19 +71,9 @@ func runTable(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 // refuseTerminal returns ExitUsage (after saying why) when binary output would go to a
 // terminal, and -1 otherwise.
 func refuseTerminal(outPath string, stdout, stderr io.Writer, cmd string) int {
-	if (outPath == "" || outPath == "-") && isTTY(stdout) {
+	if (outPath == "" || outPath == "-") && cli.IsTerminal(stdout) {
 		return cli.Usagef(stderr, cmd, "refusing to write binary output to a terminal; redirect it or use --out FILE")
 	}
 	return -1
 }
 
-// isTTY is cli.IsTerminal (a character device) except for /dev/null, which is a
-// character device too but a fine place for binary output.
-func isTTY(w io.Writer) bool {
-	if !cli.IsTerminal(w) {
-		return false
-	}
-	fi, err := w.(*os.File).Stat()
-	null, nerr := os.Stat(os.DevNull)
-	return err != nil || nerr != nil || !os.SameFile(fi, null)
-}
