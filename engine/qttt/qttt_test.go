@@ -77,6 +77,8 @@ func TestRecordErrors(t *testing.T) {
 		{"AB BE DE AE 1 2", `"2"`, "superfluous"},
 		{"AE BF EI DH AI 1 CG", `"CG"`, "after the game ended (X has a tic-tac-toe)"},
 		{"BC BE CF EF 1 AD AG GH DG 6 II 8", `"8"`, "measured as 9"},
+		{"AB AB 01", `"01"`, "not one of the two possible marks (1 or 2)"},
+		{"AB AB 0", `"0"`, "not one of the two possible marks"},
 		{"BC BE CF EF 1 AD AG GH DG 6 II", "end of record", "write 9"},
 	}
 	for _, c := range cases {

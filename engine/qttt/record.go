@@ -77,6 +77,9 @@ func replay(rec []byte, tr *Trace, open bool) (Position, error) {
 				}
 				j++
 			}
+			if c == '0' {
+				v = -1 // no mark is written with a leading zero (or is zero)
+			}
 			i = j
 			if p.pend == 0 {
 				return p, recErr(rec, start, i, tok, superfluous(&p))
@@ -89,7 +92,7 @@ func replay(rec []byte, tr *Trace, open bool) (Position, error) {
 			}
 			k := int(p.pend)
 			if ok, na, nb := p.MeasureNumber(v); !ok {
-				return p, recErr(rec, start, i, tok, notPossible(k, v, na, nb))
+				return p, recErr(rec, start, i, tok, notPossible(k, na, nb))
 			}
 			if tr != nil {
 				tm := &tr.Moves[len(tr.Moves)-1]
@@ -214,11 +217,11 @@ func superfluous(p *Position) string {
 	return fmt.Sprintf("superfluous measurement number: move %d (%c%c) did not close a cycle", k, CellName(a), CellName(b))
 }
 
-func notPossible(k, v, na, nb int) string {
+func notPossible(k, na, nb int) string {
 	if na == nb {
-		return fmt.Sprintf("%d is not a possible mark: the single-cell move %d is measured as %d", v, k, na)
+		return fmt.Sprintf("not a possible mark: the single-cell move %d is measured as %d", k, na)
 	}
-	return fmt.Sprintf("%d is not one of the two possible marks (%d or %d) for the first cell on the cycle", v, min(na, nb), max(na, nb))
+	return fmt.Sprintf("not one of the two possible marks (%d or %d) for the first cell on the cycle", min(na, nb), max(na, nb))
 }
 
 func endText(p *Position) string {

@@ -180,7 +180,12 @@ func RefScoreRecord(rec string) (Score, error) {
 func refReplay(rec string) (refGame, error) {
 	var g refGame
 	var pending []refOption
-	s := strings.ToUpper(rec)
+	s := strings.Map(func(r rune) rune { // ASCII only: strings.ToUpper maps 'ı' to 'I'
+		if r >= 'a' && r <= 'z' {
+			return r - 'a' + 'A'
+		}
+		return r
+	}, rec)
 	for i := 0; i < len(s); {
 		ch := s[i]
 		switch {
@@ -198,7 +203,7 @@ func refReplay(rec string) (refGame, error) {
 			}
 			found := false
 			for _, o := range pending {
-				if fmt.Sprint(o.num) == strings.TrimLeft(num, "0") && len(num) < 4 {
+				if fmt.Sprint(o.num) == num {
 					g, found = o.game, true
 					break
 				}

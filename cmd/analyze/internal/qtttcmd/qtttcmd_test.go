@@ -79,7 +79,7 @@ func TestScoreBadLines(t *testing.T) {
 		`stdin:7: token 6 "AC" (column 15): move into classical cell A (it holds X1)`,
 		`stdin:8: token 1 "AA" (column 1): single-cell move while 9 cells are open`,
 		`stdin:9: token 2 "1" (column 4): superfluous measurement number: move 1 (AB) did not close a cycle`,
-		`stdin:10: token 5 "7" (column 13): 7 is not one of the two possible marks (1 or 4)`,
+		`stdin:10: token 5 "7" (column 13): not one of the two possible marks (1 or 4)`,
 		`stdin:11: token 6 "2" (column 15): superfluous measurement number`,
 	} {
 		if !strings.Contains(errOut, want) {
