@@ -2,6 +2,7 @@ package goban
 
 import (
 	"fmt"
+	"runtime"
 	"testing"
 
 	"github.com/boardlab/boardlab/internal/machine"
@@ -56,6 +57,7 @@ func benchScorer(b *testing.B, score func(*Scorer, *Board) Result) {
 			for _, board := range boards {
 				score(&s, board) // size the buffers
 			}
+			cpu := startCPU()
 			b.ReportAllocs()
 			b.ResetTimer()
 			k := 0
@@ -69,7 +71,26 @@ func benchScorer(b *testing.B, score func(*Scorer, *Board) Result) {
 			n := boards[0].N
 			b.ReportMetric(float64(b.N)/sec, "boards/s")
 			b.ReportMetric(float64(b.N)*float64(n*n)/sec/1e6, "Mpoints/s")
+			if c := cpu(); c > 0 {
+				b.ReportMetric(float64(b.N)/c, "cpu-boards/s")
+			}
 		})
+	}
+}
+
+// startCPU locks the benchmark to its thread and returns a function that gives the
+// thread's CPU seconds since, or 0 where that is unknown: the cpu- metrics divide by it,
+// so they hold on a machine that other processes load, where ns/op does not.
+func startCPU() func() float64 {
+	runtime.LockOSThread()
+	t0, ok := threadCPU()
+	return func() float64 {
+		t1, _ := threadCPU()
+		runtime.UnlockOSThread()
+		if !ok {
+			return 0
+		}
+		return float64(t1-t0) / 1e9
 	}
 }
 
@@ -102,6 +123,7 @@ func BenchmarkParse(b *testing.B) {
 			if err := board.Parse(text); err != nil {
 				b.Fatal(err)
 			}
+			cpu := startCPU()
 			b.SetBytes(int64(len(text)))
 			b.ReportAllocs()
 			b.ResetTimer()
@@ -109,6 +131,9 @@ func BenchmarkParse(b *testing.B) {
 				board.Parse(text)
 			}
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "boards/s")
+			if c := cpu(); c > 0 {
+				b.ReportMetric(float64(b.N)*float64(len(text))/c/1e6, "cpu-MB/s")
+			}
 		})
 	}
 }
@@ -120,6 +145,8 @@ func BenchmarkParseScore(b *testing.B) {
 			text := RandomBoard(n, 1).AppendText(nil)
 			var board Board
 			var s Scorer
+			board.Parse(text)
+			s.Score(&board) // size the buffers
 			b.SetBytes(int64(len(text)))
 			b.ReportAllocs()
 			for b.Loop() {
