@@ -76,7 +76,8 @@ type worker struct {
 	main     bool
 
 	nodes   uint64
-	evals   uint64 // static evaluations and inexact table cutoffs used
+	seen    atomic.Uint64 // nodes, published every 1,024 for Info while threads run
+	evals   uint64        // static evaluations and inexact table cutoffs used
 	stopped bool
 
 	killers [MaxDepth + 2][2]Move
@@ -125,6 +126,7 @@ func (e *Engine) Search(ctx context.Context, pos Position, lim Limits) Result {
 		w.tt, w.stop, w.done, w.deadline, w.main = e.tt, &stop, ctx.Done(), deadline, i == 0
 		w.maxNodes = lim.Nodes / uint64(threads)
 		w.nodes, w.evals, w.stopped = 0, 0, false
+		w.seen.Store(0)
 		w.reduce = lmrOn && !e.noTT && !e.sameDepth
 		w.ageHistory()
 	}
@@ -139,7 +141,10 @@ func (e *Engine) Search(ctx context.Context, pos Position, lim Limits) Result {
 	main := e.workers[0]
 	res = main.iterate(pos, maxDepth, 0, func(r Result) {
 		if lim.Info != nil {
-			r.Nodes = e.nodes(threads)
+			r.Nodes = main.nodes
+			for _, h := range e.workers[1:threads] {
+				r.Nodes += h.seen.Load()
+			}
 			r.Time = time.Since(start)
 			lim.Info(r)
 		}
@@ -247,6 +252,7 @@ func (w *worker) principal(pos Position, depth int) []Move {
 
 // checkStop polls the stop flag, the context and the clock.
 func (w *worker) checkStop() bool {
+	w.seen.Store(w.nodes)
 	if w.stop.Load() {
 		w.stopped = true
 		return true
