@@ -9,8 +9,8 @@ type Scorer struct {
 	vm     []uint64 // valid bits of each word of a row
 	e      []uint64 // empty points, zero in the guard rows
 	fb, fw []uint64 // after scoring: the empty points reaching black, white
-	stack  []uint64 // words whose neighbours gained bits: index<<32 | column word
-	queued []bool   // whether a word is on stack
+	stack  []uint64 // words that may gain from a neighbour: index<<33 | colour<<32 | column word
+	queued []uint8  // bit c set: the word is on stack for colour c (0 black, 1 white)
 
 	uf unionFind
 }
@@ -30,7 +30,7 @@ func (s *Scorer) prepare(b *Board) {
 	s.fb = grow(s.fb, size)
 	s.fw = grow(s.fw, size)
 	if cap(s.queued) < size {
-		s.queued = make([]bool, size)
+		s.queued = make([]uint8, size)
 	}
 	s.queued = s.queued[:size]
 	s.vm = grow(s.vm, b.W)
@@ -47,21 +47,28 @@ func (s *Scorer) prepare(b *Board) {
 // points in one go (an add carries the fill up a run, a shift cascade carries it down)
 // and pulls from the row above, a bottom-up pass pulls from the row below, and a stack of
 // words that gained bits finishes what the passes left, touching only words that change.
-// The cost is linear in the number of points whatever the shape of the regions.
+// Both colours go through each pass together. The cost is linear in the number of points
+// whatever the shape of the regions.
 func (s *Scorer) ScoreFill(b *Board) Result {
 	s.prepare(b)
 	e := s.empty(b)
 	if s.w == 1 {
 		s.fillNarrow(b.Black, b.White, e)
-	} else {
-		s.fill(s.fb, b.Black, e)
-		s.fill(s.fw, b.White, e)
+	} else if s.n > 0 {
+		s.fillWide(b.Black, b.White, e)
 	}
 	return s.count(b)
 }
 
-// fillNarrow is fill for boards of up to 64 columns, one word per row, both colours at
-// once so that their dependency chains overlap.
+// plane returns the fill of colour c.
+func (s *Scorer) plane(c int) []uint64 {
+	if c == 0 {
+		return s.fb
+	}
+	return s.fw
+}
+
+// fillNarrow is the fill for boards of up to 64 columns, one word per row.
 func (s *Scorer) fillNarrow(black, white, e []uint64) {
 	n := s.n
 	fb, fw := s.fb[:n+2], s.fw[:n+2]
@@ -77,19 +84,19 @@ func (s *Scorer) fillNarrow(black, white, e []uint64) {
 		pw = downFill(m, m&^(m+xw)|xw)
 		fb[i], fw[i] = pb, pw
 	}
-	for _, f := range [2][]uint64{fb, fw} {
+	for c, f := range [2][]uint64{fb, fw} {
 		for i := n - 1; i >= 1; i-- {
 			m := e[i]
 			if d := f[i+1] & m &^ f[i]; d != 0 {
 				nw := downFill(m, m&^(m+d)|d) &^ f[i]
 				f[i] |= nw
 				if nw&e[i+1]&^f[i+1] != 0 {
-					s.push(i+1, 0)
+					s.push(c, i+1, 0)
 				}
 			}
 		}
-		s.drain(f, e)
 	}
+	s.drain(e)
 }
 
 // empty computes the plane of empty points into s.e.
@@ -141,53 +148,63 @@ func downFill(m, g uint64) uint64 {
 	return g | g>>32&p
 }
 
-// fill sets f to the empty points (plane e) connected to a point next to a stone of own.
-func (s *Scorer) fill(f, own, e []uint64) {
+// fillWide is the fill for boards of more than 64 columns.
+func (s *Scorer) fillWide(black, white, e []uint64) {
 	n, w := s.n, s.w
-	if n == 0 {
-		return
-	}
-	clear(f[:w])
-	clear(f[(n+1)*w:])
+	fb, fw := s.fb, s.fw
+	clear(fb[:w])
+	clear(fw[:w])
+	clear(fb[(n+1)*w:])
+	clear(fw[(n+1)*w:])
 	// Top-down: seed each row with the empty points beside, above and below a stone and
 	// below what the row above reached, then fill its runs: up a run by addition, down by
 	// the shift cascade, each word on its own, then fix up runs that cross into a lower
 	// word.
 	for i := 1; i <= n; i++ {
 		base := i * w
-		row := f[base : base+w]
-		erow, srow := e[base:base+w], own[base:base+w]
-		above, sa, sb := f[base-w:base], own[base-w:base], own[base+w:base+2*w]
-		var c, left uint64
-		for j := range row {
+		erow := e[base : base+w]
+		rb, rw := fb[base:base+w:base+w], fw[base:base+w:base+w]
+		ab, aw := fb[base-w:base:base], fw[base-w:base:base]
+		bl, wh := black[base-w:base+2*w], white[base-w:base+2*w] // rows above, here, below
+		var cb, cw, lb, lw uint64
+		for j := 0; j < w && j < len(rb) && j < len(rw) && j < len(ab) && j < len(aw); j++ {
 			m := erow[j]
-			st := srow[j]
-			var right uint64
+			sb, sw := bl[w+j], wh[w+j]
+			var nb, nw uint64
 			if j+1 < w {
-				right = srow[j+1] << 63
+				nb, nw = bl[w+j+1]<<63, wh[w+j+1]<<63
 			}
-			x := (above[j] | sa[j] | sb[j] | st<<1 | left | st>>1 | right) & m
-			left = st >> 63
-			var sum uint64
-			sum, c = bits.Add64(m, x, c)
-			row[j] = downFill(m, m&^sum|x)
+			xb := (ab[j] | bl[j] | bl[2*w+j] | sb<<1 | lb | sb>>1 | nb) & m
+			xw := (aw[j] | wh[j] | wh[2*w+j] | sw<<1 | lw | sw>>1 | nw) & m
+			lb, lw = sb>>63, sw>>63
+			var sumb, sumw uint64
+			sumb, cb = bits.Add64(m, xb, cb)
+			sumw, cw = bits.Add64(m, xw, cw)
+			rb[j] = downFill(m, m&^sumb|xb)
+			rw[j] = downFill(m, m&^sumw|xw)
 		}
 		for j := w - 2; j >= 0; j-- {
-			if row[j+1]&^(row[j]>>63)&(erow[j]>>63)&1 != 0 {
-				row[j] = downFill(erow[j], row[j]|1<<63)
+			m := erow[j] >> 63
+			if (rb[j+1]&^(rb[j]>>63)|rw[j+1]&^(rw[j]>>63))&m&1 != 0 {
+				if rb[j+1]&^(rb[j]>>63)&m&1 != 0 {
+					rb[j] = downFill(erow[j], rb[j]|1<<63)
+				}
+				if rw[j+1]&^(rw[j]>>63)&m&1 != 0 {
+					rw[j] = downFill(erow[j], rw[j]|1<<63)
+				}
 			}
 		}
 	}
-	// Bottom-up: pull from the row below; changes spread along rows and queue the words
-	// below them that can still gain.
-	// A row that gains is filled word by word without a data-dependent branch (half the
-	// words of a random board gain); only runs crossing into another word leave the fast
-	// path.
+	// Bottom-up: pull from the row below. A row that gains is filled word by word
+	// without a data-dependent branch (half the words of a random board gain); only runs
+	// crossing into another word leave the fast path. Words below that can still gain are
+	// queued.
 	for i := n - 1; i >= 1; i-- {
 		base := i * w
 		var any uint64
 		for j := 0; j < w; j++ {
-			any |= f[base+w+j] & e[base+j] &^ f[base+j]
+			k := base + j
+			any |= (fb[k+w]&^fb[k] | fw[k+w]&^fw[k]) & e[k]
 		}
 		if any == 0 {
 			continue
@@ -195,35 +212,45 @@ func (s *Scorer) fill(f, own, e []uint64) {
 		for j := 0; j < w; j++ {
 			k := base + j
 			m := e[k]
-			d := f[k+w] & m &^ f[k]
-			sum, c := bits.Add64(m, d, 0)
-			g := downFill(m, m&^sum|d)
-			var left uint64
+			var left uint64 // the run may go on into the word on the left
 			if j > 0 {
-				left = e[k-1] &^ f[k-1] >> 63
+				left = e[k-1] >> 63
 			}
-			if c|g&left != 0 {
-				g = s.spreadRow(f, e, k, j, d)
+			db, dw := fb[k+w]&m&^fb[k], fw[k+w]&m&^fw[k]
+			sumb, cb := bits.Add64(m, db, 0)
+			sumw, cw := bits.Add64(m, dw, 0)
+			gb := downFill(m, m&^sumb|db)
+			gw := downFill(m, m&^sumw|dw)
+			if cb|gb&left&^(fb[k-1]>>63) != 0 {
+				gb = s.spreadRow(0, fb, e, k, j, db)
 			}
-			f[k] |= g
-			if g&e[k+w]&^f[k+w] != 0 { // the row above comes next anyway
-				s.push(k+w, j)
+			if cw|gw&left&^(fw[k-1]>>63) != 0 {
+				gw = s.spreadRow(1, fw, e, k, j, dw)
+			}
+			fb[k] |= gb
+			fw[k] |= gw
+			if gb&e[k+w]&^fb[k+w] != 0 { // the row above comes next anyway
+				s.push(0, k+w, j)
+			}
+			if gw&e[k+w]&^fw[k+w] != 0 {
+				s.push(1, k+w, j)
 			}
 		}
 	}
-	s.drain(f, e)
+	s.drain(e)
 }
 
 // drain empties the stack of words that may gain from a neighbour. From each word it
 // walks up or down as long as the next word gains, queueing only the other direction
 // when both gain, so a vertical corridor costs a few operations per row.
-func (s *Scorer) drain(f, e []uint64) {
+func (s *Scorer) drain(e []uint64) {
 	w := s.w
 	for len(s.stack) > 0 {
 		top := s.stack[len(s.stack)-1]
 		s.stack = s.stack[:len(s.stack)-1]
-		k, j := int(top>>32), int(top&0xffffffff)
-		s.queued[k] = false
+		k, c, j := int(top>>33), int(top>>32&1), int(top&0xffffffff)
+		s.queued[k] &^= 1 << c
+		f := s.plane(c)
 		for {
 			d := (f[k-w] | f[k+w]) & e[k] &^ f[k]
 			if d == 0 {
@@ -234,14 +261,14 @@ func (s *Scorer) drain(f, e []uint64) {
 			if (d<<1|d>>1)&m == 0 && d&(1|1<<63) == 0 {
 				nw = d // isolated points: no run to fill
 			} else {
-				nw = s.spreadRow(f, e, k, j, d)
+				nw = s.spreadRow(c, f, e, k, j, d)
 			}
 			f[k] |= nw
 			up, down := nw&e[k-w]&^f[k-w] != 0, nw&e[k+w]&^f[k+w] != 0
 			switch {
 			case down:
 				if up {
-					s.push(k-w, j)
+					s.push(c, k-w, j)
 				}
 				k += w
 			case up:
@@ -256,30 +283,32 @@ func (s *Scorer) drain(f, e []uint64) {
 	}
 }
 
-func (s *Scorer) push(k, j int) {
-	if !s.queued[k] {
-		s.queued[k] = true
-		s.stack = append(s.stack, uint64(k)<<32|uint64(j))
+// push queues word k (column word j) for colour c unless it is queued already.
+func (s *Scorer) push(c, k, j int) {
+	if s.queued[k]&(1<<c) == 0 {
+		s.queued[k] |= 1 << c
+		s.stack = append(s.stack, uint64(k)<<33|uint64(c)<<32|uint64(j))
 	}
 }
 
-// spreadRow fills the runs of the empty points that hold the new seeds d of word k
-// (column word j) and returns the new bits of word k; bits the runs add to the words
-// left and right of it go into f at once, queueing the words above and below them.
-func (s *Scorer) spreadRow(f, e []uint64, k, j int, d uint64) uint64 {
+// spreadRow fills, in the fill f of colour c, the runs of empty points that hold the new
+// seeds d of word k (column word j) and returns the new bits of word k; bits the runs
+// add to the words left and right of it go into f at once, queueing the words above and
+// below them.
+func (s *Scorer) spreadRow(c int, f, e []uint64, k, j int, d uint64) uint64 {
 	w := s.w
 	base := k - j
 	m := e[k]
-	sum, c := bits.Add64(m, d, 0)
+	sum, carry := bits.Add64(m, d, 0)
 	g := downFill(m, m&^sum|d)
-	for kk := j + 1; c != 0 && kk < w; kk++ {
+	for kk := j + 1; carry != 0 && kk < w; kk++ {
 		m := e[base+kk]
-		sum, c = bits.Add64(m, 0, c)
+		sum, carry = bits.Add64(m, 0, carry)
 		nw := m &^ sum
 		if nw == 0 {
 			break
 		}
-		s.gain(f, e, base+kk, kk, nw)
+		s.gain(c, f, e, base+kk, kk, nw)
 	}
 	for kk, h := j-1, g; h&1 != 0 && kk >= 0; kk-- {
 		m := e[base+kk]
@@ -287,21 +316,21 @@ func (s *Scorer) spreadRow(f, e []uint64, k, j int, d uint64) uint64 {
 			break
 		}
 		h = downFill(m, 1<<63)
-		s.gain(f, e, base+kk, kk, h)
+		s.gain(c, f, e, base+kk, kk, h)
 	}
 	return g &^ f[k]
 }
 
-// gain adds the bits nw to word k (column word j) of f and queues the words above and
-// below it that nw can extend into.
-func (s *Scorer) gain(f, e []uint64, k, j int, nw uint64) {
+// gain adds the bits nw to word k (column word j) of the fill f of colour c and queues
+// the words above and below it that nw can extend into.
+func (s *Scorer) gain(c int, f, e []uint64, k, j int, nw uint64) {
 	f[k] |= nw
 	w := s.w
 	if a := k - w; nw&e[a]&^f[a] != 0 {
-		s.push(a, j)
+		s.push(c, a, j)
 	}
 	if a := k + w; nw&e[a]&^f[a] != 0 {
-		s.push(a, j)
+		s.push(c, a, j)
 	}
 }
 
