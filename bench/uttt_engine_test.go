@@ -38,14 +38,14 @@ func BenchmarkUtttEnginePerft(b *testing.B) {
 	}
 }
 
-// BenchmarkUtttEngineSearch searches the start to depth 11 on one thread.
+// BenchmarkUtttEngineSearch searches the start to depth 14 on one thread.
 func BenchmarkUtttEngineSearch(b *testing.B) {
 	b.ReportAllocs()
 	e := uttt.NewEngine(64)
 	var nodes uint64
 	for b.Loop() {
 		e.Clear()
-		nodes += e.Search(context.Background(), uttt.Start(), uttt.Limits{Depth: 11}).Nodes
+		nodes += e.Search(context.Background(), uttt.Start(), uttt.Limits{Depth: 14}).Nodes
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }

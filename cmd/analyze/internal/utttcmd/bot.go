@@ -24,7 +24,7 @@ var botEngines = map[string]BotEngine{
 
 // botHashMB and botThreads configure the main engine in the bot.
 var (
-	botHashMB  = 32
+	botHashMB  = 16
 	botThreads = 1
 )
 
