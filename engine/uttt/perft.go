@@ -20,6 +20,9 @@ func perft(p Position, depth int) uint64 {
 	if p.status != Ongoing {
 		return 0
 	}
+	if depth == 2 {
+		return perft2(&p)
+	}
 	var n uint64
 	open := ^p.closed & full9
 	if p.forced >= 0 {
@@ -29,15 +32,57 @@ func perft(p Position, depth int) uint64 {
 		b := bits.TrailingZeros16(open)
 		base := Move(b * 9)
 		free := ^(p.cells[0][b] | p.cells[1][b]) & full9
-		if depth == 2 {
-			for ; free != 0; free &= free - 1 {
-				q := p.Play(base + Move(bits.TrailingZeros16(free)))
-				n += uint64(q.CountMoves())
-			}
-			continue
-		}
 		for ; free != 0; free &= free - 1 {
 			n += perft(p.Play(base+Move(bits.TrailingZeros16(free))), depth-1)
+		}
+	}
+	return n
+}
+
+// perft2 counts the sequences of two plies from an ongoing position without playing
+// any move: each move's reply count follows from the board it sends to (its free tiles,
+// or all free tiles of the open boards when it is closed), the board it may close, and
+// whether it wins the game.
+func perft2(p *Position) uint64 {
+	s := p.side
+	var empty [9]int
+	total := 0 // free tiles in open boards
+	for open := ^p.closed & full9; open != 0; open &= open - 1 {
+		b := bits.TrailingZeros16(open)
+		empty[b] = 9 - bits.OnesCount16(p.cells[0][b]|p.cells[1][b])
+		total += empty[b]
+	}
+	open := ^p.closed & full9
+	if p.forced >= 0 {
+		open = 1 << uint(p.forced)
+	}
+	var n uint64
+	for ; open != 0; open &= open - 1 {
+		b := bits.TrailingZeros16(open)
+		own, occ := p.cells[s][b], p.cells[0][b]|p.cells[1][b]
+		for free := ^occ & full9; free != 0; free &= free - 1 {
+			t := bits.TrailingZeros16(free)
+			c := own | 1<<t
+			closed, left := p.closed, total-1
+			if winTab[c] {
+				if winTab[p.master[s]|1<<b] {
+					continue // the move wins the game
+				}
+				closed |= 1 << b
+				left = total - empty[b]
+			} else if occ|1<<t == full9 {
+				closed |= 1 << b
+			}
+			switch {
+			case closed>>t&1 == 0:
+				if t == b {
+					n += uint64(empty[b] - 1)
+				} else {
+					n += uint64(empty[t])
+				}
+			case closed != full9:
+				n += uint64(left) // a free move: every tile of every open board
+			}
 		}
 	}
 	return n

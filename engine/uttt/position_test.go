@@ -64,12 +64,17 @@ func checkAgainstRef(t *testing.T, p *Position, r *refPos) {
 	}
 }
 
-// playRandom plays a random game, comparing with the reference at every ply; choose
-// picks the move index.
-func playRandom(t *testing.T, choose func(n int) int) {
+// playRandom plays a random game, comparing with the reference at every ply (perft 2
+// as well when withPerft); choose picks the move index.
+func playRandom(t *testing.T, choose func(n int) int, withPerft bool) {
 	p, r := Start(), refStart()
 	for {
 		checkAgainstRef(t, &p, &r)
+		if withPerft {
+			if got, want := Perft(&p, 2), refPerft(r, 2); got != want {
+				t.Fatalf("%s: perft(2) = %d, reference %d", &p, got, want)
+			}
+		}
 		var buf [81]Move
 		n := p.Moves(&buf)
 		if n == 0 {
@@ -86,8 +91,8 @@ func TestRandomGamesAgainstReference(t *testing.T) {
 	if testing.Short() {
 		games = 200
 	}
-	for range games {
-		playRandom(t, rng.IntN)
+	for g := range games {
+		playRandom(t, rng.IntN, g < games/10)
 	}
 }
 
@@ -103,7 +108,7 @@ func FuzzGameAgainstReference(f *testing.F) {
 			}
 			i++
 			return c % n
-		})
+		}, true)
 	})
 }
 
