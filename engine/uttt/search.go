@@ -14,6 +14,10 @@ const MaxDepth = 81
 // at any depth.
 const exactDepth = 255
 
+// forcedDepth is how deep a search without a depth limit looks when only one move is
+// legal.
+const forcedDepth = 10
+
 // DefaultHashMB is the transposition table size Search uses.
 const DefaultHashMB = 32
 
@@ -111,6 +115,9 @@ func (e *Engine) Search(ctx context.Context, pos Position, lim Limits) Result {
 	maxDepth := lim.Depth
 	if maxDepth <= 0 || maxDepth > MaxDepth {
 		maxDepth = MaxDepth
+		if n == 1 {
+			maxDepth = forcedDepth // the move is forced: a short search gives its score
+		}
 	}
 	deadline := lim.Deadline
 	if lim.Time > 0 && (deadline.IsZero() || start.Add(lim.Time).Before(deadline)) {
