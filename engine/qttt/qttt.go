@@ -53,9 +53,9 @@ func Owner(k int) Player { return Player(1 - k&1) }
 // pending after a move closed a cycle. The zero value is the start. Positions are small
 // values meant to be copied per move.
 type Position struct {
-	mark   [NumCells]uint8  // classical mark number in each cell, 0 for none
-	ea, eb [10]uint8        // the two cells of quantum mark k
-	inc    [NumCells]uint16 // bit k: quantum mark k touches the cell (masked by quant)
+	mark   [16]uint8        // classical mark number in each cell (0..8), 0 for none
+	ea, eb [16]uint8        // the two cells of quantum mark k (indexed k&15)
+	inc    [16]uint16       // bit k: quantum mark k touches cell c (0..8; masked by quant)
 	uf     [NumCells]uint8  // union-find parent+1; 0 for a root
 	xs, os uint16           // cells holding classical X / O marks
 	quant  uint16           // bit k: mark k is still quantum
@@ -130,31 +130,37 @@ func (p *Position) Play(a, b int) bool {
 // Measure collapses the pending cycle's component with the pending mark placed in root,
 // one of the two cells of the move that closed the cycle: every other mark of the
 // component is forced into the cell farther from root, so each cell gets one mark.
-func (p *Position) Measure(root int) {
-	var par [NumCells]uint8
-	p.collapse(root, &par)
-}
+func (p *Position) Measure(root int) { p.collapse(root) }
 
-// collapse is Measure that also leaves each collapsed cell's parent (the cell nearer to
-// root) in par.
-func (p *Position) collapse(root int, par *[NumCells]uint8) {
+// collapse is Measure; it returns each collapsed cell's parent (the cell nearer to
+// root), 4 bits per cell.
+func (p *Position) collapse(root int) (par uint64) {
 	k := p.pend
 	p.pend = 0
-	var queue [NumCells]uint8
-	p.place(root, k)
-	queue[0] = uint8(root)
-	for h, t := 0, 1; h < t; h++ {
-		c := queue[h]
-		for m := p.inc[c] & p.quant; m != 0; m &= m - 1 {
+	// Registers only: the frontier is a cell set, the parents are packed, and the marks
+	// and owners are applied at the end.
+	quant := p.quant
+	cells := uint16(1) << root
+	xcells := uint16(k&1) << root
+	p.mark[root] = k
+	for frontier := cells; frontier != 0; {
+		c := uint8(bits.TrailingZeros16(frontier))
+		frontier &^= 1 << c
+		for m := p.inc[c&15] & quant; m != 0; m &= m - 1 {
 			e := uint8(bits.TrailingZeros16(m))
-			o := p.ea[e] ^ p.eb[e] ^ c
-			p.quant &^= 1 << e
-			p.place(int(o), e)
-			par[o] = c
-			queue[t] = o
-			t++
+			o := p.ea[e&15] ^ p.eb[e&15] ^ c
+			quant &^= 1 << e
+			p.mark[o&15] = e
+			cells |= 1 << o
+			xcells |= uint16(e&1) << o
+			par |= uint64(c) << (4 * o)
+			frontier |= 1 << o
 		}
 	}
+	p.quant = quant
+	p.xs |= xcells
+	p.os |= cells &^ xcells
+	return par
 }
 
 // MeasureNumber performs the pending measurement that a record writes as num (the mark
@@ -168,13 +174,12 @@ func (p *Position) MeasureNumber(num int) (ok bool, na, nb int) {
 		p.Measure(int(a))
 		return num == int(k), int(k), int(k)
 	}
-	var par [NumCells]uint8
-	p.collapse(int(a), &par)
+	par := p.collapse(int(a))
 	// With a as the root each cell on the path b..a holds the mark linking it to its
 	// parent; with b as the root each holds the mark of its child on the path instead.
 	best := uint8(NumCells)
 	carry := k
-	for v := b; ; v = par[v] {
+	for v := b; ; v = uint8(par>>(4*v)) & 15 {
 		if v < best {
 			best, na, nb = v, int(p.mark[v]), int(carry)
 		}
@@ -190,7 +195,7 @@ func (p *Position) MeasureNumber(num int) (ok bool, na, nb int) {
 		return false, na, nb
 	}
 	carry = k
-	for v := b; ; v = par[v] {
+	for v := b; ; v = uint8(par>>(4*v)) & 15 {
 		old := p.mark[v]
 		p.xs &^= 1 << v
 		p.os &^= 1 << v

@@ -37,8 +37,8 @@ type Trace struct {
 // ScoreRecord replays a record and scores the position it reaches. It does not
 // allocate unless the record is invalid.
 func ScoreRecord(rec []byte) (Score, error) {
-	p, err := Replay(rec, nil)
-	if err != nil {
+	var p Position
+	if err := replay(&p, rec, nil, false); err != nil {
 		return Score{}, err
 	}
 	return p.Score(), nil
@@ -48,14 +48,22 @@ func ScoreRecord(rec []byte) (Score, error) {
 // reaches. Moves are two cell letters (either case), a cycle-closing move is followed by
 // its measurement number, and tokens may be separated by blanks or written together.
 // When tr is not nil each move is appended to it.
-func Replay(rec []byte, tr *Trace) (Position, error) { return replay(rec, tr, false) }
+func Replay(rec []byte, tr *Trace) (Position, error) {
+	var p Position
+	err := replay(&p, rec, tr, false)
+	return p, err
+}
 
 // ReplayOpen is Replay for a record that may end with a move whose measurement is still
 // to be chosen (Position.Pending is then not zero), as a position to analyse.
-func ReplayOpen(rec []byte, tr *Trace) (Position, error) { return replay(rec, tr, true) }
-
-func replay(rec []byte, tr *Trace, open bool) (Position, error) {
+func ReplayOpen(rec []byte, tr *Trace) (Position, error) {
 	var p Position
+	err := replay(&p, rec, tr, true)
+	return p, err
+}
+
+// replay plays rec on p, which must be the start position.
+func replay(p *Position, rec []byte, tr *Trace, allowPending bool) error {
 	tok := 0
 	i := 0
 	for i < len(rec) {
@@ -82,7 +90,7 @@ func replay(rec []byte, tr *Trace, open bool) (Position, error) {
 			}
 			i = j
 			if p.pend == 0 {
-				return p, recErr(rec, start, i, tok, superfluous(&p))
+				return recErr(rec, start, i, tok, superfluous(p))
 			}
 			if tr != nil {
 				tm := &tr.Moves[len(tr.Moves)-1]
@@ -92,7 +100,7 @@ func replay(rec []byte, tr *Trace, open bool) (Position, error) {
 			}
 			k := int(p.pend)
 			if ok, na, nb := p.MeasureNumber(v); !ok {
-				return p, recErr(rec, start, i, tok, notPossible(k, na, nb))
+				return recErr(rec, start, i, tok, notPossible(k, na, nb))
 			}
 			if tr != nil {
 				tm := &tr.Moves[len(tr.Moves)-1]
@@ -100,24 +108,24 @@ func replay(rec []byte, tr *Trace, open bool) (Position, error) {
 			}
 		default:
 			if cls >= classOther {
-				return p, recErr(rec, start, i+1, tok, badChar(c))
+				return recErr(rec, start, i+1, tok, badChar(c))
 			}
 			a := int(cls)
 			if i+1 >= len(rec) || byteClass[rec[i+1]] >= classOther {
 				if i+1 < len(rec) && isLetter(rec[i+1]) {
-					return p, recErr(rec, start, i+2, tok, badChar(rec[i+1]))
+					return recErr(rec, start, i+2, tok, badChar(rec[i+1]))
 				}
-				return p, recErr(rec, start, i+1, tok, "a move names two cells (e.g. AB)")
+				return recErr(rec, start, i+1, tok, "a move names two cells (e.g. AB)")
 			}
 			b := int(byteClass[rec[i+1]])
 			i += 2
 			if p.pend != 0 {
-				return p, recErr(rec, start, i, tok, "measurement number missing: "+pendingText(&p))
+				return recErr(rec, start, i, tok, "measurement number missing: "+pendingText(p))
 			}
 			open := ^(p.xs | p.os) & allCells
 			if open>>a&1 == 0 || open>>b&1 == 0 || a == b || lineCount[p.xs]|lineCount[p.os] != 0 {
-				if msg := moveError(&p, a, b); msg != "" {
-					return p, recErr(rec, start, i, tok, msg)
+				if msg := moveError(p, a, b); msg != "" {
+					return recErr(rec, start, i, tok, msg)
 				}
 			}
 			p.Play(a, b)
@@ -126,10 +134,10 @@ func replay(rec []byte, tr *Trace, open bool) (Position, error) {
 			}
 		}
 	}
-	if p.pend != 0 && !open {
-		return p, &RecordError{Col: len(rec) + 1, Index: tok + 1, Msg: "measurement number missing: " + pendingText(&p)}
+	if p.pend != 0 && !allowPending {
+		return &RecordError{Col: len(rec) + 1, Index: tok + 1, Msg: "measurement number missing: " + pendingText(p)}
 	}
-	return p, nil
+	return nil
 }
 
 // moveError says why a-b is not a legal move in p, or returns "" if it is.
