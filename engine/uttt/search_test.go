@@ -123,3 +123,72 @@ func TestSearchGameOver(t *testing.T) {
 		t.Fatalf("finished game: %+v", r)
 	}
 }
+
+// solve is a plain alpha-beta solver to the end of the game (no evaluation, no table):
+// the reference for exact endgame results.
+func solve(p *Position, alpha, beta, ply int) int {
+	if p.status != Ongoing {
+		if p.status == Draw {
+			return 0
+		}
+		return -(ScoreWin - ply)
+	}
+	var buf [81]Move
+	n := p.Moves(&buf)
+	for _, m := range buf[:n] {
+		q := p.Play(m)
+		v := -solve(&q, -beta, -alpha, ply+1)
+		if v > alpha {
+			alpha = v
+			if v >= beta {
+				break
+			}
+		}
+	}
+	return alpha
+}
+
+// openEmpty counts the free tiles of the open boards: the most plies left in the game.
+func openEmpty(p *Position) int {
+	n := 0
+	for b := 0; b < 9; b++ {
+		if !p.Closed(b) {
+			for t := 0; t < 9; t++ {
+				if p.Cell(b, t) == '-' {
+					n++
+				}
+			}
+		}
+	}
+	return n
+}
+
+// TestSearchSolvesEndgames checks proven results against the plain solver: the outcome
+// always, and the distance too for the search without reductions.
+func TestSearchSolvesEndgames(t *testing.T) {
+	solved := 0
+	for _, p := range randomPositions(11, 400, 50) {
+		if openEmpty(&p) > 14 {
+			continue
+		}
+		want := solve(&p, -scoreInf, scoreInf, 0)
+		sign := func(v int) int { return min(max(v, -1), 1) }
+		for _, e := range []*Engine{NewEngine(1), {tt: newTable(1), noTT: true}} {
+			r := e.Search(context.Background(), p, Limits{})
+			if !r.Exact {
+				t.Fatalf("%s: not solved (depth %d)", &p, r.Depth)
+			}
+			if sign(r.Score) != sign(want) || e.noTT && r.Score != want {
+				t.Errorf("%s: noTT=%v score %d, solver %d", &p, e.noTT, r.Score, want)
+			}
+			if !p.IsLegal(r.Move) {
+				t.Fatalf("illegal move %v", r.Move)
+			}
+		}
+		solved++
+	}
+	if solved < 20 {
+		t.Errorf("only %d endgames", solved)
+	}
+	t.Logf("%d endgames solved", solved)
+}
