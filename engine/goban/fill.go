@@ -47,15 +47,16 @@ func (s *Scorer) prepare(b *Board) {
 // points in one go (an add carries the fill up a run, a shift cascade carries it down)
 // and pulls from the row above, a bottom-up pass pulls from the row below, and a stack of
 // words that gained bits finishes what the passes left, touching only words that change.
-// Both colours go through each pass together. The cost is linear in the number of points
+// Both colours go through each pass together, and the top-down pass also computes the
+// plane of empty points. The cost is linear in the number of points
 // whatever the shape of the regions.
 func (s *Scorer) ScoreFill(b *Board) Result {
 	s.prepare(b)
-	e := s.empty(b)
 	if s.w == 1 {
-		s.fillNarrow(b.Black, b.White, e)
+		s.fillNarrow(b.Black, b.White, s.empty(b))
 	} else if s.n > 0 {
-		s.fillWide(b.Black, b.White, e)
+		s.e = grow(s.e, len(b.Black))
+		s.fillWide(b.Black, b.White, s.e)
 	}
 	return s.count(b)
 }
@@ -114,18 +115,16 @@ func (s *Scorer) empty(b *Board) []uint64 {
 }
 
 // count turns the filled planes into the score: a player gets their stones and the
-// empty points reaching them minus those that also reach the other colour.
+// empty points that reach them and not the other colour.
 func (s *Scorer) count(b *Board) Result {
-	var sb, sw, nb, nw, both int
+	var nb, nw int
+	black, white, fw := b.Black[:len(s.fb)], b.White[:len(s.fb)], s.fw[:len(s.fb)]
 	for i, x := range s.fb {
-		y := s.fw[i]
-		sb += bits.OnesCount64(b.Black[i])
-		sw += bits.OnesCount64(b.White[i])
-		nb += bits.OnesCount64(x)
-		nw += bits.OnesCount64(y)
-		both += bits.OnesCount64(x & y)
+		y := fw[i]
+		nb += bits.OnesCount64(black[i]) + bits.OnesCount64(x&^y)
+		nw += bits.OnesCount64(white[i]) + bits.OnesCount64(y&^x)
 	}
-	return Result{Size: s.n, Black: sb + nb - both, White: sw + nw - both}
+	return Result{Size: s.n, Black: nb, White: nw}
 }
 
 // downFill extends the seeds g (a subset of m) towards bit 0 through the runs of m: a
@@ -156,6 +155,9 @@ func (s *Scorer) fillWide(black, white, e []uint64) {
 	clear(fw[:w])
 	clear(fb[(n+1)*w:])
 	clear(fw[(n+1)*w:])
+	clear(e[:w])
+	clear(e[(n+1)*w:])
+	vm := s.vm[:w]
 	// Top-down: seed each row with the empty points beside, above and below a stone and
 	// below what the row above reached, then fill its runs: up a run by addition, down by
 	// the shift cascade, each word on its own, then fix up runs that cross into a lower
@@ -167,9 +169,10 @@ func (s *Scorer) fillWide(black, white, e []uint64) {
 		ab, aw := fb[base-w:base:base], fw[base-w:base:base]
 		bl, wh := black[base-w:base+2*w], white[base-w:base+2*w] // rows above, here, below
 		var cb, cw, lb, lw uint64
-		for j := 0; j < w && j < len(rb) && j < len(rw) && j < len(ab) && j < len(aw); j++ {
-			m := erow[j]
+		for j := 0; j < w && j < len(rb) && j < len(rw) && j < len(ab) && j < len(aw) && j < len(erow) && j < len(vm); j++ {
 			sb, sw := bl[w+j], wh[w+j]
+			m := ^(sb | sw) & vm[j] // the empty points, computed here in passing
+			erow[j] = m
 			var nb, nw uint64
 			if j+1 < w {
 				nb, nw = bl[w+j+1]<<63, wh[w+j+1]<<63
