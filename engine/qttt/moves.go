@@ -71,7 +71,8 @@ func (p *Position) branches() uint64 {
 // ctx's error when ctx is cancelled.
 func Perft(ctx context.Context, p *Position, depth int) (uint64, error) {
 	pf := perfter{ctx: ctx}
-	n := pf.perft(p, depth)
+	pf.stack[0] = *p
+	n := pf.perft(0, depth)
 	return n, pf.err
 }
 
@@ -79,9 +80,11 @@ type perfter struct {
 	ctx   context.Context
 	err   error
 	calls uint32
+	stack [20]Position
 }
 
-func (pf *perfter) perft(p *Position, depth int) uint64 {
+func (pf *perfter) perft(ply, depth int) uint64 {
+	p := &pf.stack[ply]
 	if depth <= 1 {
 		if depth == 0 {
 			return 1
@@ -96,19 +99,21 @@ func (pf *perfter) perft(p *Position, depth int) uint64 {
 	}
 	var buf [36]Move
 	var n uint64
+	c := &pf.stack[ply+1]
 	for _, m := range p.Moves(buf[:0]) {
 		a, b := m.Cells()
-		c := *p
+		*c = *p
 		if !c.Play(a, b) {
-			n += pf.perft(&c, depth-1)
+			n += pf.perft(ply+1, depth-1)
 			continue
 		}
-		d := c
+		d := *c
 		c.Measure(a)
-		n += pf.perft(&c, depth-1)
+		n += pf.perft(ply+1, depth-1)
 		if a != b {
-			d.Measure(b)
-			n += pf.perft(&d, depth-1)
+			*c = d
+			c.Measure(b)
+			n += pf.perft(ply+1, depth-1)
 		}
 	}
 	return n

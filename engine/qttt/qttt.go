@@ -49,18 +49,26 @@ func (p Player) String() string {
 func Owner(k int) Player { return Player(1 - k&1) }
 
 // Position is a game state: the classical marks, the quantum marks forming the
-// entanglement forest (with a union-find over the cells), and a measurement that may be
-// pending after a move closed a cycle. The zero value is the start. Positions are small
-// values meant to be copied per move.
+// entanglement forest, and a measurement that may be pending after a move closed a
+// cycle. The zero value is the start. Positions are small values meant to be copied per
+// move.
+//
+// The forest doubles as the union-find (disjoint-set forest) that detects cycles: each
+// open cell's parent pointer is a real entanglement, the quantum mark up[c]'s edge, so
+// find walks marks to the component's root, and a union re-roots the joining tree at
+// the move's cell and hangs it below the other cell. A measurement then needs no
+// search: rooted at the cell that receives the new mark, every other cell receives the
+// mark to its parent, except along the path from that cell to the root, which shifts.
 type Position struct {
-	mark   [16]uint8        // classical mark number in each cell (0..8), 0 for none
-	ea, eb [16]uint8        // the two cells of quantum mark k (indexed k&15)
-	inc    [16]uint16       // bit k: quantum mark k touches cell c (0..8; masked by quant)
-	uf     [NumCells]uint8  // union-find parent+1; 0 for a root
-	xs, os uint16           // cells holding classical X / O marks
-	quant  uint16           // bit k: mark k is still quantum
-	n      uint8            // marks placed so far
-	pend   uint8            // the mark awaiting measurement, 0 if none
+	mark    [16]uint8  // classical mark number in each cell (0..8), 0 for none
+	ea, eb  [16]uint8  // the two cells of quantum mark k (indexed k&15)
+	up      [16]uint8  // parent+1 of an open cell in its entanglement tree; 0 for a root
+	upEdge  [16]uint8  // the quantum mark linking a cell to its parent
+	members [16]uint16 // at a root: the other cells of its tree
+	xs, os  uint16     // cells holding classical X / O marks
+	quant   uint16     // bit k: mark k is still quantum
+	n       uint8      // marks placed so far
+	pend    uint8      // the mark awaiting measurement, 0 if none
 }
 
 // Marks returns the number of marks placed so far (the last move's number).
@@ -95,8 +103,8 @@ func (p *Position) Over() bool {
 }
 
 func (p *Position) find(c int) int {
-	for p.uf[c] != 0 {
-		c = int(p.uf[c]) - 1
+	for p.up[c&15] != 0 {
+		c = int(p.up[c&15]) - 1
 	}
 	return c
 }
@@ -110,7 +118,7 @@ func (p *Position) Connected(a, b int) bool { return p.find(a) == p.find(b) }
 func (p *Position) Play(a, b int) bool {
 	p.n++
 	k := p.n
-	p.ea[k], p.eb[k] = uint8(a), uint8(b)
+	p.ea[k&15], p.eb[k&15] = uint8(a), uint8(b)
 	if a == b {
 		p.pend = k
 		return true
@@ -120,99 +128,103 @@ func (p *Position) Play(a, b int) bool {
 		p.pend = k
 		return true
 	}
-	p.uf[ra] = uint8(rb) + 1
+	if bits.OnesCount16(p.members[ra&15]) > bits.OnesCount16(p.members[rb&15]) {
+		a, b, ra, rb = b, a, rb, ra // re-root the smaller tree: paths stay short
+	}
+	p.members[rb&15] |= p.members[ra&15] | 1<<ra
+	// Re-root a's tree at a (reverse the parent pointers from a to ra), then hang a
+	// below b by mark k.
+	prev, pe := uint8(b)+1, k
+	for v := uint8(a); ; {
+		next, ne := p.up[v&15], p.upEdge[v&15]
+		p.up[v&15], p.upEdge[v&15] = prev, pe
+		if next == 0 {
+			break
+		}
+		prev, pe = v+1, ne
+		v = next - 1
+	}
 	p.quant |= 1 << k
-	p.inc[a] |= 1 << k
-	p.inc[b] |= 1 << k
 	return false
 }
 
 // Measure collapses the pending cycle's component with the pending mark placed in root,
 // one of the two cells of the move that closed the cycle: every other mark of the
 // component is forced into the cell farther from root, so each cell gets one mark.
-func (p *Position) Measure(root int) { p.collapse(root) }
-
-// collapse is Measure; it returns each collapsed cell's parent (the cell nearer to
-// root), 4 bits per cell.
-func (p *Position) collapse(root int) (par uint64) {
+func (p *Position) Measure(root int) {
 	k := p.pend
 	p.pend = 0
-	// Registers only: the frontier is a cell set, the parents are packed, and the marks
-	// and owners are applied at the end.
+	r := p.find(root)
+	cells := p.members[r&15] | 1<<r
 	quant := p.quant
-	cells := uint16(1) << root
-	xcells := uint16(k&1) << root
-	p.mark[root] = k
-	for frontier := cells; frontier != 0; {
-		c := uint8(bits.TrailingZeros16(frontier))
-		frontier &^= 1 << c
-		for m := p.inc[c&15] & quant; m != 0; m &= m - 1 {
-			e := uint8(bits.TrailingZeros16(m))
-			o := p.ea[e&15] ^ p.eb[e&15] ^ c
-			quant &^= 1 << e
-			p.mark[o&15] = e
-			cells |= 1 << o
-			xcells |= uint16(e&1) << o
-			par |= uint64(c) << (4 * o)
-			frontier |= 1 << o
-		}
+	for s := cells; s != 0; s &= s - 1 {
+		c := bits.TrailingZeros16(s)
+		e := p.upEdge[c&15]
+		p.mark[c&15] = e
+		quant &^= 1 << e
 	}
-	p.quant = quant
+	// Along the path from root to r each cell takes its child's mark instead.
+	carry := k
+	for v := root; ; {
+		e := p.upEdge[v&15]
+		p.mark[v&15] = carry
+		next := p.up[v&15]
+		if next == 0 {
+			break
+		}
+		carry = e
+		v = int(next) - 1
+	}
+	var xcells uint16
+	for s := cells; s != 0; s &= s - 1 {
+		c := bits.TrailingZeros16(s)
+		xcells |= uint16(p.mark[c&15]&1) << c
+	}
+	p.quant = quant &^ 1
 	p.xs |= xcells
 	p.os |= cells &^ xcells
-	return par
 }
 
-// MeasureNumber performs the pending measurement that a record writes as num (the mark
-// that ends up in the first cell on the cycle) and reports whether num was one of the
-// two possible numbers na and nb, which it returns too. When it was not, the position
-// is left measured one way and should be discarded.
-func (p *Position) MeasureNumber(num int) (ok bool, na, nb int) {
+// cyclePath returns the cells of the cycle the pending move a-b closed, in order along
+// the tree from b to a.
+func (p *Position) cyclePath() (seq [NumCells]uint8, n int) {
 	k := p.pend
-	a, b := p.ea[k], p.eb[k]
-	if a == b {
-		p.Measure(int(a))
-		return num == int(k), int(k), int(k)
-	}
-	par := p.collapse(int(a))
-	// With a as the root each cell on the path b..a holds the mark linking it to its
-	// parent; with b as the root each holds the mark of its child on the path instead.
-	best := uint8(NumCells)
-	carry := k
-	for v := b; ; v = uint8(par>>(4*v)) & 15 {
-		if v < best {
-			best, na, nb = v, int(p.mark[v]), int(carry)
-		}
-		if v == a {
+	a, b := p.ea[k&15], p.eb[k&15]
+	var chain [NumCells]uint8
+	var anc uint16
+	m := 0
+	for v := a; ; {
+		chain[m%NumCells] = v
+		m++
+		anc |= 1 << v
+		if p.up[v&15] == 0 || a == b {
 			break
 		}
-		carry = p.mark[v]
+		v = p.up[v&15] - 1
 	}
-	if num == na {
-		return true, na, nb
+	v := b
+	for anc>>v&1 == 0 {
+		seq[n%NumCells] = v
+		n++
+		v = p.up[v&15] - 1
 	}
-	if num != nb {
-		return false, na, nb
+	i := 0
+	for chain[i%NumCells] != v {
+		i++
 	}
-	carry = k
-	for v := b; ; v = uint8(par>>(4*v)) & 15 {
-		old := p.mark[v]
-		p.xs &^= 1 << v
-		p.os &^= 1 << v
-		p.place(int(v), carry)
-		carry = old
-		if v == a {
-			break
-		}
+	for ; i >= 0; i-- {
+		seq[n%NumCells] = chain[i%NumCells]
+		n++
 	}
-	return true, na, nb
+	return seq, n
 }
 
-func (p *Position) place(c int, m uint8) {
-	p.mark[c] = m
-	x := uint16(m & 1) // branch-free: 1 for X, 0 for O
-	p.xs |= x << c
-	p.os |= (x ^ 1) << c
+// edgeBetween returns the mark linking the adjacent tree cells u and v.
+func (p *Position) edgeBetween(u, v uint8) uint8 {
+	if p.up[u&15] == v+1 {
+		return p.upEdge[u&15]
+	}
+	return p.upEdge[v&15]
 }
 
 // Choices returns the two measurements of the pending cycle: the cell that receives the
@@ -221,49 +233,57 @@ func (p *Position) place(c int, m uint8) {
 // choices are the same.
 func (p *Position) Choices() (rootA, numA, rootB, numB int) {
 	k := p.pend
-	a, b := p.ea[k], p.eb[k]
+	a, b := p.ea[k&15], p.eb[k&15]
 	if a == b {
 		return int(a), int(k), int(a), int(k)
 	}
-	// Breadth-first search of the tree from a for the path to b.
-	var parCell, parEdge [NumCells]uint8
-	var queue [NumCells]uint8
-	seen := uint16(1) << a
-	queue[0] = a
-	for h, t := 0, 1; h < t; h++ {
-		c := queue[h]
-		if c == b {
-			break
-		}
-		for m := p.inc[c] & p.quant; m != 0; m &= m - 1 {
-			e := uint8(bits.TrailingZeros16(m))
-			o := p.ea[e] ^ p.eb[e] ^ c
-			if seen>>o&1 == 0 {
-				seen |= 1 << o
-				parCell[o], parEdge[o] = c, e
-				queue[t] = o
-				t++
-			}
+	seq, n := p.cyclePath()
+	// seq runs b ... a. With a as the root each cell takes the mark towards a (a takes
+	// k); with b as the root, the mark towards b (b takes k).
+	best := 0
+	for i := 1; i < n; i++ {
+		if seq[i%NumCells] < seq[best%NumCells] {
+			best = i
 		}
 	}
-	best := uint8(NumCells)
-	var na, nb uint8
-	gb := k // mark v receives when b is the root
-	for v := b; ; {
-		ga := k // mark v receives when a is the root
-		if v != a {
-			ga = parEdge[v]
-		}
-		if v < best {
-			best, na, nb = v, ga, gb
-		}
-		if v == a {
-			break
-		}
-		gb = parEdge[v]
-		v = parCell[v]
+	numA, numB = int(k), int(k)
+	if best < n-1 {
+		numA = int(p.edgeBetween(seq[best%NumCells], seq[(best+1)%NumCells]))
 	}
-	return int(a), int(na), int(b), int(nb)
+	if best > 0 {
+		numB = int(p.edgeBetween(seq[(best-1)%NumCells], seq[best%NumCells]))
+	}
+	return int(a), numA, int(b), numB
+}
+
+// MeasureNumber performs the pending measurement that a record writes as num (the mark
+// that ends up in the first cell on the cycle) and reports whether num was one of the
+// two possible numbers na and nb, which it returns too; if not, nothing is measured.
+func (p *Position) MeasureNumber(num int) (ok bool, na, nb int) {
+	ra, na, rb, nb := p.Choices()
+	switch num {
+	case na:
+		p.Measure(ra)
+	case nb:
+		p.Measure(rb)
+	default:
+		return false, na, nb
+	}
+	return true, na, nb
+}
+
+// CycleCells returns the cells on the cycle closed by the pending move (the single cell
+// for a single-cell move), 0 when nothing is pending.
+func (p *Position) CycleCells() uint16 {
+	if p.pend == 0 {
+		return 0
+	}
+	seq, n := p.cyclePath()
+	var cyc uint16
+	for _, c := range seq[:n] {
+		cyc |= 1 << c
+	}
+	return cyc
 }
 
 // Score is a result in half points: X and O.

@@ -245,37 +245,6 @@ func endText(p *Position) string {
 	return "every cell is classical"
 }
 
-// CycleCells returns the cells on the cycle closed by the pending move (the single cell
-// for a single-cell move), 0 when nothing is pending.
-func (p *Position) CycleCells() uint16 {
-	if p.pend == 0 {
-		return 0
-	}
-	a, b := p.ea[p.pend], p.eb[p.pend]
-	var par [NumCells]uint8
-	var queue [NumCells]uint8
-	seen := uint16(1) << a
-	queue[0] = a
-	for h, t := 0, 1; h < t; h++ {
-		c := queue[h]
-		for m := p.inc[c] & p.quant; m != 0; m &= m - 1 {
-			e := uint8(bits.TrailingZeros16(m))
-			o := p.ea[e] ^ p.eb[e] ^ c
-			if seen>>o&1 == 0 {
-				seen |= 1 << o
-				par[o] = c
-				queue[t] = o
-				t++
-			}
-		}
-	}
-	cyc := uint16(1) << a
-	for v := b; v != a; v = par[v] {
-		cyc |= 1 << v
-	}
-	return cyc
-}
-
 // FormatMove writes a move as two cell letters.
 func FormatMove(a, b int) string { return string([]byte{CellName(a), CellName(b)}) }
 
