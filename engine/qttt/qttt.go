@@ -157,28 +157,26 @@ func (p *Position) Measure(root int) {
 	r := p.find(root)
 	cells := p.members[r&15] | 1<<r
 	quant := p.quant
+	var xcells uint16
 	for s := cells; s != 0; s &= s - 1 {
 		c := bits.TrailingZeros16(s)
 		e := p.upEdge[c&15]
 		p.mark[c&15] = e
 		quant &^= 1 << e
+		xcells |= uint16(e&1) << c
 	}
 	// Along the path from root to r each cell takes its child's mark instead.
 	carry := k
 	for v := root; ; {
 		e := p.upEdge[v&15]
 		p.mark[v&15] = carry
+		xcells = xcells&^(1<<v) | uint16(carry&1)<<v
 		next := p.up[v&15]
 		if next == 0 {
 			break
 		}
 		carry = e
 		v = int(next) - 1
-	}
-	var xcells uint16
-	for s := cells; s != 0; s &= s - 1 {
-		c := bits.TrailingZeros16(s)
-		xcells |= uint16(p.mark[c&15]&1) << c
 	}
 	p.quant = quant &^ 1
 	p.xs |= xcells
@@ -187,14 +185,14 @@ func (p *Position) Measure(root int) {
 
 // cyclePath returns the cells of the cycle the pending move a-b closed, in order along
 // the tree from b to a.
-func (p *Position) cyclePath() (seq [NumCells]uint8, n int) {
+func (p *Position) cyclePath() (seq [16]uint8, n int) {
 	k := p.pend
 	a, b := p.ea[k&15], p.eb[k&15]
-	var chain [NumCells]uint8
+	var chain [16]uint8
 	var anc uint16
 	m := 0
 	for v := a; ; {
-		chain[m%NumCells] = v
+		chain[m&15] = v
 		m++
 		anc |= 1 << v
 		if p.up[v&15] == 0 || a == b {
@@ -204,16 +202,16 @@ func (p *Position) cyclePath() (seq [NumCells]uint8, n int) {
 	}
 	v := b
 	for anc>>v&1 == 0 {
-		seq[n%NumCells] = v
+		seq[n&15] = v
 		n++
 		v = p.up[v&15] - 1
 	}
 	i := 0
-	for chain[i%NumCells] != v {
+	for chain[i&15] != v {
 		i++
 	}
 	for ; i >= 0; i-- {
-		seq[n%NumCells] = chain[i%NumCells]
+		seq[n&15] = chain[i&15]
 		n++
 	}
 	return seq, n
@@ -242,16 +240,16 @@ func (p *Position) Choices() (rootA, numA, rootB, numB int) {
 	// k); with b as the root, the mark towards b (b takes k).
 	best := 0
 	for i := 1; i < n; i++ {
-		if seq[i%NumCells] < seq[best%NumCells] {
+		if seq[i&15] < seq[best&15] {
 			best = i
 		}
 	}
 	numA, numB = int(k), int(k)
 	if best < n-1 {
-		numA = int(p.edgeBetween(seq[best%NumCells], seq[(best+1)%NumCells]))
+		numA = int(p.edgeBetween(seq[best&15], seq[(best+1)&15]))
 	}
 	if best > 0 {
-		numB = int(p.edgeBetween(seq[(best-1)%NumCells], seq[best%NumCells]))
+		numB = int(p.edgeBetween(seq[(best-1)&15], seq[best&15]))
 	}
 	return int(a), numA, int(b), numB
 }
@@ -280,7 +278,7 @@ func (p *Position) CycleCells() uint16 {
 	}
 	seq, n := p.cyclePath()
 	var cyc uint16
-	for _, c := range seq[:n] {
+	for _, c := range seq[:n&15] {
 		cyc |= 1 << c
 	}
 	return cyc
