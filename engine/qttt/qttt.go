@@ -151,10 +151,12 @@ func (p *Position) Play(a, b int) bool {
 // Measure collapses the pending cycle's component with the pending mark placed in root,
 // one of the two cells of the move that closed the cycle: every other mark of the
 // component is forced into the cell farther from root, so each cell gets one mark.
-func (p *Position) Measure(root int) {
+func (p *Position) Measure(root int) { p.measure(root, p.find(root)) }
+
+// measure is Measure with the root r of the component's tree known.
+func (p *Position) measure(root, r int) {
 	k := p.pend
 	p.pend = 0
-	r := p.find(root)
 	cells := p.members[r&15] | 1<<r
 	quant := p.quant
 	var xcells uint16
@@ -185,7 +187,7 @@ func (p *Position) Measure(root int) {
 
 // cyclePath returns the cells of the cycle the pending move a-b closed, in order along
 // the tree from b to a.
-func (p *Position) cyclePath() (seq [16]uint8, n int) {
+func (p *Position) cyclePath() (seq [16]uint8, n int, root int) {
 	k := p.pend
 	a, b := p.ea[k&15], p.eb[k&15]
 	var chain [16]uint8
@@ -200,6 +202,7 @@ func (p *Position) cyclePath() (seq [16]uint8, n int) {
 		}
 		v = p.up[v&15] - 1
 	}
+	root = int(chain[(m-1)&15])
 	v := b
 	for anc>>v&1 == 0 {
 		seq[n&15] = v
@@ -214,7 +217,7 @@ func (p *Position) cyclePath() (seq [16]uint8, n int) {
 		seq[n&15] = chain[i&15]
 		n++
 	}
-	return seq, n
+	return seq, n, root
 }
 
 // edgeBetween returns the mark linking the adjacent tree cells u and v.
@@ -230,12 +233,18 @@ func (p *Position) edgeBetween(u, v uint8) uint8 {
 // it, the mark that ends up in the first cell on the cycle. For a single-cell move both
 // choices are the same.
 func (p *Position) Choices() (rootA, numA, rootB, numB int) {
+	rootA, numA, rootB, numB, _ = p.choices()
+	return
+}
+
+// choices is Choices that also returns the root of the component's tree.
+func (p *Position) choices() (rootA, numA, rootB, numB, r int) {
 	k := p.pend
 	a, b := p.ea[k&15], p.eb[k&15]
 	if a == b {
-		return int(a), int(k), int(a), int(k)
+		return int(a), int(k), int(a), int(k), int(a)
 	}
-	seq, n := p.cyclePath()
+	seq, n, r := p.cyclePath()
 	// seq runs b ... a. With a as the root each cell takes the mark towards a (a takes
 	// k); with b as the root, the mark towards b (b takes k).
 	best := 0
@@ -251,19 +260,19 @@ func (p *Position) Choices() (rootA, numA, rootB, numB int) {
 	if best > 0 {
 		numB = int(p.edgeBetween(seq[(best-1)&15], seq[best&15]))
 	}
-	return int(a), numA, int(b), numB
+	return int(a), numA, int(b), numB, r
 }
 
 // MeasureNumber performs the pending measurement that a record writes as num (the mark
 // that ends up in the first cell on the cycle) and reports whether num was one of the
 // two possible numbers na and nb, which it returns too; if not, nothing is measured.
 func (p *Position) MeasureNumber(num int) (ok bool, na, nb int) {
-	ra, na, rb, nb := p.Choices()
+	ra, na, rb, nb, r := p.choices()
 	switch num {
 	case na:
-		p.Measure(ra)
+		p.measure(ra, r)
 	case nb:
-		p.Measure(rb)
+		p.measure(rb, r)
 	default:
 		return false, na, nb
 	}
@@ -276,7 +285,7 @@ func (p *Position) CycleCells() uint16 {
 	if p.pend == 0 {
 		return 0
 	}
-	seq, n := p.cyclePath()
+	seq, n, _ := p.cyclePath()
 	var cyc uint16
 	for _, c := range seq[:n&15] {
 		cyc |= 1 << c
