@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -275,3 +276,29 @@ var wantSlow = `Bot 1, randomBot, has 0 wins and made 0 illegal moves, for a tot
 Bot 2, lateBot, has 4 wins and made 2 illegal moves, for a total of 565 points.
 Bot 3, childhangBot, has 1 wins and made 2 illegal moves, for a total of 129 points.
 `
+
+// TestPlayTournamentParallelInProcess runs the orchestration with in-process mirrors on
+// four workers (cheap enough for the race detector) and compares with a serial run.
+func TestPlayTournamentParallelInProcess(t *testing.T) {
+	names := []string{"random", "naive", "depth", "crash", "illegal", "garbage", "flood", "child"}
+	players := make([]tournament.Player, len(names))
+	botNames := make([]string, len(names))
+	for i, n := range names {
+		players[i] = mirrorPlayer(bots[n].mirror)
+		botNames[i] = n + "Bot"
+	}
+	var log bytes.Buffer
+	st, played, err := playTournament(context.Background(), players, botNames, 4, &log, io.Discard)
+	if err != nil || played != len(names)*(len(names)-1) {
+		t.Fatalf("played %d, %v", played, err)
+	}
+	var b bytes.Buffer
+	st.Report(&b, 0)
+	_, want := mirrorResults(names)
+	if b.String() != want || stripTiming(want) != wantFast {
+		t.Fatalf("parallel:\n%s\nserial:\n%s", b.String(), want)
+	}
+	if n := strings.Count(log.String(), "\n"); n != played {
+		t.Fatalf("%d log lines for %d games", n, played)
+	}
+}
