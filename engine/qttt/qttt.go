@@ -123,19 +123,16 @@ func (p *Position) Play(a, b int) bool {
 		p.pend = k
 		return true
 	}
-	ra, rb := p.find(a), p.find(b)
-	if ra == rb {
+	// b's tree holds a: the move closes a cycle. Otherwise re-root a's tree at a (reverse
+	// the parent pointers from a to its root) and hang it below b by mark k.
+	rb := p.find(b)
+	if (p.members[rb&15]|1<<rb)>>a&1 != 0 {
 		p.pend = k
 		return true
 	}
-	if bits.OnesCount16(p.members[ra&15]) > bits.OnesCount16(p.members[rb&15]) {
-		a, b, ra, rb = b, a, rb, ra // re-root the smaller tree: paths stay short
-	}
-	p.members[rb&15] |= p.members[ra&15] | 1<<ra
-	// Re-root a's tree at a (reverse the parent pointers from a to ra), then hang a
-	// below b by mark k.
 	prev, pe := uint8(b)+1, k
-	for v := uint8(a); ; {
+	v := uint8(a)
+	for {
 		next, ne := p.up[v&15], p.upEdge[v&15]
 		p.up[v&15], p.upEdge[v&15] = prev, pe
 		if next == 0 {
@@ -144,6 +141,7 @@ func (p *Position) Play(a, b int) bool {
 		prev, pe = v+1, ne
 		v = next - 1
 	}
+	p.members[rb&15] |= p.members[v&15] | 1<<v // v is a's old root
 	p.quant |= 1 << k
 	return false
 }
