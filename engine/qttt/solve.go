@@ -198,8 +198,8 @@ func terminal(p *Position) int {
 	return m
 }
 
-// search returns the value of p (not over, nothing pending) for the player to move,
-// fail-soft within (alpha, beta).
+// search returns the value of the position at stack[ply] (not over, nothing pending)
+// for the player to move, fail-soft within (alpha, beta). Children go to stack[ply+1].
 func (s *Solver) search(ply int, alpha, beta int) int {
 	p := &s.stack[ply]
 	s.nodes++
@@ -392,8 +392,9 @@ func (s *Solver) searchLeaf(ply int, alpha, beta int) int {
 	return best
 }
 
-// measure returns the value of p, whose last move closed a cycle, for the player who
-// chooses the measurement (the player to move next), fail-soft within (alpha, beta).
+// measure returns the value of the position at stack[ply], whose last move closed a
+// cycle, for the player who chooses the measurement (the player to move next),
+// fail-soft within (alpha, beta).
 func (s *Solver) measure(ply int, alpha, beta int) int {
 	p := &s.stack[ply]
 	k := p.pend

@@ -217,7 +217,7 @@ func jsonRecord(file string, line int, rec string, p *qttt.Position, tr *qttt.Tr
 		}
 	}
 	for q := p.Quantum(); q != 0; q &= q - 1 {
-		k := trailingZeros(q)
+		k := bits.TrailingZeros16(q)
 		a, b := p.Edge(k)
 		r.Quantum = append(r.Quantum, jsonQuantum{k, qttt.FormatMove(a, b)})
 	}
@@ -243,15 +243,13 @@ func jsonRecord(file string, line int, rec string, p *qttt.Position, tr *qttt.Tr
 		}
 		jm := jsonMeasurement{Move: i + 1, Chooser: chooser, Cycle: qttt.CellSet(m.Cycle), Mark: m.Mark, Collapsed: map[string]int{}}
 		for c := m.Collapsed; c != 0; c &= c - 1 {
-			cell := trailingZeros(c)
+			cell := bits.TrailingZeros16(c)
 			jm.Collapsed[string(qttt.CellName(cell))] = q.Cell(cell)
 		}
 		r.Measurements = append(r.Measurements, jm)
 	}
 	return r
 }
-
-func trailingZeros(x uint16) int { return bits.TrailingZeros16(x) }
 
 // name is how an input is named in messages.
 func name(path string) string {
