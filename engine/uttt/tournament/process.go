@@ -68,6 +68,43 @@ func readCapped(r *os.File, max int, done chan<- readResult) {
 	done <- readResult{buf: buf, over: true}
 }
 
+// stderrTail is how many of the last bytes a bot wrote on stderr are kept for the
+// record of a failed turn.
+const stderrTail = 512
+
+// readTail reads r until EOF or an error (a deadline), keeping the last max bytes, so
+// a bot writing much on stderr is never blocked.
+func readTail(r *os.File, max int, done chan<- []byte) {
+	tail := make([]byte, 0, 2*max)
+	buf := make([]byte, 4096)
+	for {
+		n, err := r.Read(buf)
+		tail = append(tail, buf[:n]...)
+		if len(tail) > max {
+			tail = append(tail[:0], tail[len(tail)-max:]...)
+		}
+		if err != nil {
+			done <- tail
+			return
+		}
+	}
+}
+
+// withStderr adds the last line the bot wrote on stderr, if any, to err.
+func withStderr(err error, tail []byte) error {
+	s := strings.TrimSpace(string(tail))
+	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
+		s = strings.TrimSpace(s[i+1:])
+	}
+	if s == "" {
+		return err
+	}
+	if len(s) > 120 {
+		s = s[:120] + "..."
+	}
+	return fmt.Errorf("%w; stderr: %q", err, s)
+}
+
 // crashError describes how a process ended when that was not a clean exit.
 func crashError(ps *os.ProcessState) error {
 	if ps == nil || ps.Success() {
@@ -76,7 +113,8 @@ func crashError(ps *os.ProcessState) error {
 	return fmt.Errorf("crashed: %v", ps)
 }
 
-// newCommand prepares the command with stdout on w, stdin and stderr on /dev/null.
+// newCommand prepares the command with stdout on w, stdin (and stderr, unless the caller
+// sets it) on /dev/null.
 func newCommand(dir string, argv []string, w *os.File) *exec.Cmd {
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Dir = dir

@@ -14,21 +14,32 @@ const drainGrace = 100 * time.Millisecond
 
 // runTurn runs argv in its own process group and returns its output. The bot's turn
 // ends when its process exits; then the whole group is killed, so nothing it started
-// outlives the turn. On overrun or flood the group is killed at once.
+// outlives the turn. On overrun or flood the group is killed at once. The last line the
+// bot wrote on stderr is added to the error of a crash or an overrun.
 func runTurn(ctx context.Context, dir string, argv []string, limit time.Duration, max int) ([]byte, error) {
 	r, w, err := os.Pipe()
 	if err != nil {
 		return nil, err
 	}
 	defer r.Close()
+	er, ew, err := os.Pipe()
+	if err != nil {
+		w.Close()
+		return nil, err
+	}
+	defer er.Close()
 	cmd := newCommand(dir, argv, w)
+	cmd.Stderr = ew
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	deadline := time.Now().Add(limit)
 	err = cmd.Start()
 	w.Close()
+	ew.Close()
 	if err != nil {
 		return nil, err
 	}
+	stderr := make(chan []byte, 1)
+	go readTail(er, stderrTail, stderr)
 	pid := cmd.Process.Pid
 	exited := make(chan struct{})
 	go func() {
@@ -70,12 +81,17 @@ wait:
 		r.SetReadDeadline(time.Now().Add(drainGrace))
 		res = <-read
 	}
+	er.SetReadDeadline(time.Now().Add(drainGrace))
+	tail := <-stderr
 	werr := cmd.Wait()
 	if reason == nil && werr != nil {
 		reason = crashError(cmd.ProcessState)
 		if reason == nil {
 			reason = werr
 		}
+	}
+	if reason != nil && reason != ErrFlood && ctx.Err() == nil {
+		reason = withStderr(reason, tail)
 	}
 	return res.buf, reason
 }

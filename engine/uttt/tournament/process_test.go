@@ -50,6 +50,7 @@ func TestProcessAnswers(t *testing.T) {
 		{"args", `echo "$1$#"`, "X12\n", nil, false},
 		{"cwd", `pwd`, dir + "\n", nil, false},
 		{"crash", `echo 44; exit 3`, "", nil, true},
+		{"stderr-flood-then-answer", `i=0; while [ $i -lt 2000 ]; do echo "debug line $i" >&2; i=$((i+1)); done; echo 44`, "44\n", nil, false},
 		{"signal", `kill -SEGV $$`, "", nil, true},
 		{"hang", `sleep 30`, "", ErrTimeout, false},
 		{"late", `sleep 0.5; echo 44`, "", ErrTimeout, false},
@@ -100,6 +101,19 @@ func TestProcessZeroO(t *testing.T) {
 	out, err := p.Answer(context.Background(), args)
 	if want := "O --------- --------- --------- --------X --------- --------- --------- --------- ----0---- --------- 84\n"; err != nil || out != want {
 		t.Fatalf("got %q, %v; want %q", out, err, want)
+	}
+}
+
+func TestProcessStderrInError(t *testing.T) {
+	dir := t.TempDir()
+	p := &Process{Argv: []string{writeScript(t, dir, "tb.sh", `echo Traceback >&2; echo "ZeroDivisionError: division by zero" >&2; exit 1`)}, Dir: dir, Limit: time.Second}
+	_, err := p.Answer(context.Background(), startArgs)
+	if err == nil || err.Error() != `crashed: exit status 1; stderr: "ZeroDivisionError: division by zero"` {
+		t.Fatalf("err = %v", err)
+	}
+	p = &Process{Argv: []string{writeScript(t, dir, "slow.sh", `echo thinking >&2; sleep 30`)}, Dir: dir, Limit: 100 * time.Millisecond}
+	if _, err = p.Answer(context.Background(), startArgs); !errors.Is(err, ErrTimeout) || !strings.HasSuffix(err.Error(), `stderr: "thinking"`) {
+		t.Fatalf("err = %v", err)
 	}
 }
 

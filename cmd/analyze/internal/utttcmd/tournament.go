@@ -38,7 +38,7 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 	limit := fs.Duration("time", time.Second, "time limit per turn, process start included")
 	jobs := fs.Int("j", 1, "games played at once")
 	zero := fs.Bool("zero", false, "write O as the digit 0 in the board arguments, as the seed's example does")
-	logPath := fs.String("log", "", "write one JSON line per game (players, turns, invalid moves, result, points) to `FILE` (- for stdout)")
+	logPath := fs.String("log", "", "write one JSON line per game (players, turns, why a move was invalid with the bot's last stderr line, result, points) to `FILE` (- for stdout)")
 	pos, st := cli.Parse(fs, args)
 	if st >= 0 {
 		return st
