@@ -254,32 +254,34 @@ func (s *Scorer) drain(e []uint64) {
 		k, c, j := int(top>>33), int(top>>32&1), int(top&0xffffffff)
 		s.queued[k] &^= 1 << c
 		f := s.plane(c)
+		// The walk keeps the words it stands on and next to in registers: a step down
+		// reuses the word it leaves as the one above.
+		m, fk := e[k], f[k]
+		mu, fu, md, fd := e[k-w], f[k-w], e[k+w], f[k+w]
 		for {
-			d := (f[k-w] | f[k+w]) & e[k] &^ f[k]
+			d := (fu | fd) & m &^ fk
 			if d == 0 {
 				break
 			}
-			m := e[k]
-			var nw uint64
-			if (d<<1|d>>1)&m == 0 && d&(1|1<<63) == 0 {
-				nw = d // isolated points: no run to fill
-			} else {
+			nw := d // isolated points: no run to fill
+			if (d<<1|d>>1)&m != 0 || d&(1|1<<63) != 0 {
 				nw = s.spreadRow(c, f, e, k, j, d)
 			}
-			f[k] |= nw
-			up, down := nw&e[k-w]&^f[k-w] != 0, nw&e[k+w]&^f[k+w] != 0
-			switch {
-			case down:
+			fk |= nw
+			f[k] = fk
+			up, down := nw&mu&^fu != 0, nw&md&^fd != 0
+			if down {
 				if up {
 					s.push(c, k-w, j)
 				}
 				k += w
-			case up:
+				mu, fu, m, fk = m, fk, md, fd
+				md, fd = e[k+w], f[k+w]
+			} else if up {
 				k -= w
-			default:
-				k = -1
-			}
-			if k < 0 {
+				md, fd, m, fk = m, fk, mu, fu
+				mu, fu = e[k-w], f[k-w]
+			} else {
 				break
 			}
 		}
