@@ -48,15 +48,17 @@ func (s *Scorer) prepare(b *Board) {
 // and pulls from the row above, a bottom-up pass pulls from the row below, and a stack of
 // words that gained bits finishes what the passes left, touching only words that change.
 // Both colours go through each pass together, and the top-down pass also computes the
-// plane of empty points. The cost is linear in the number of points
-// whatever the shape of the regions.
+// plane of empty points. The cost is linear in the number of points whatever the shape
+// of the regions.
 func (s *Scorer) ScoreFill(b *Board) Result {
 	s.prepare(b)
-	if s.w == 1 {
-		s.fillNarrow(b.Black, b.White, s.empty(b))
-	} else if s.n > 0 {
+	if s.n > 0 {
 		s.e = grow(s.e, len(b.Black))
-		s.fillWide(b.Black, b.White, s.e)
+		if s.w == 1 {
+			s.fillNarrow(b.Black, b.White, s.e)
+		} else {
+			s.fillWide(b.Black, b.White, s.e)
+		}
 	}
 	return s.count(b)
 }
@@ -75,10 +77,13 @@ func (s *Scorer) fillNarrow(black, white, e []uint64) {
 	fb, fw := s.fb[:n+2], s.fw[:n+2]
 	black, white, e = black[:n+2], white[:n+2], e[:n+2]
 	fb[0], fw[0], fb[n+1], fw[n+1] = 0, 0, 0, 0
+	e[0], e[n+1] = 0, 0
+	vm := s.vm[0]
 	var pb, pw uint64
 	for i := 1; i <= n; i++ {
-		m := e[i]
 		bl, wh := black[i], white[i]
+		m := ^(bl | wh) & vm
+		e[i] = m
 		xb := (pb | black[i-1] | black[i+1] | bl<<1 | bl>>1) & m
 		xw := (pw | white[i-1] | white[i+1] | wh<<1 | wh>>1) & m
 		pb = downFill(m, m&^(m+xb)|xb)
@@ -98,20 +103,6 @@ func (s *Scorer) fillNarrow(black, white, e []uint64) {
 		}
 	}
 	s.drain(e)
-}
-
-// empty computes the plane of empty points into s.e.
-func (s *Scorer) empty(b *Board) []uint64 {
-	s.e = grow(s.e, len(b.Black))
-	w := s.w
-	for i := range s.e {
-		s.e[i] = ^(b.Black[i] | b.White[i]) & s.vm[i%w]
-	}
-	if s.n > 0 {
-		clear(s.e[:w])
-		clear(s.e[(s.n+1)*w:])
-	}
-	return s.e
 }
 
 // count turns the filled planes into the score: a player gets their stones and the
