@@ -11,7 +11,7 @@ import (
 )
 
 // Board is an n-by-n position as two bit planes, one row of W 64-bit words per board row
-// (bit c of word c/64 is column c), with an all-zero guard row above and below.
+// (column c is bit c%64 of word c/64), with an all-zero guard row above and below.
 type Board struct {
 	N     int      // side length; 0 is the legal empty board
 	W     int      // 64-bit words per row: (N+63)/64
