@@ -49,6 +49,12 @@ func TestParseInterspersed(t *testing.T) {
 		t.Fatalf("got pos=%q st=%d all=%v n=%d", pos, st, *all, *n)
 	}
 	fs = NewFlagSet("x", "x", "", &stderr)
+	all = fs.Bool("all", false, "all")
+	pos, st = Parse(fs, []string{"O", "---------", "-0-------", "-5", "--all=true", "-x"})
+	if st != -1 || !*all || !reflect.DeepEqual(pos, []string{"O", "---------", "-0-------", "-5", "-x"}) {
+		t.Fatalf("dashes after positionals: pos=%q st=%d all=%v", pos, st, *all)
+	}
+	fs = NewFlagSet("x", "x", "", &stderr)
 	pos, st = Parse(fs, []string{"--", "-1", "-x"})
 	if st != -1 || !reflect.DeepEqual(pos, []string{"-1", "-x"}) {
 		t.Fatalf("after --: pos=%q st=%d", pos, st)
