@@ -242,21 +242,46 @@ func (p *Position) choices() (rootA, numA, rootB, numB, r int) {
 	if a == b {
 		return int(a), int(k), int(a), int(k), int(a)
 	}
-	seq, n, r := p.cyclePath()
-	// seq runs b ... a. With a as the root each cell takes the mark towards a (a takes
-	// k); with b as the root, the mark towards b (b takes k).
-	best := 0
-	for i := 1; i < n; i++ {
-		if seq[i&15] < seq[best&15] {
-			best = i
+	// The cycle is the tree path a ... lca ... b plus mark k. With a as the root each
+	// cycle cell takes its mark towards a (a takes k), with b as the root its mark
+	// towards b (b takes k); the record names the first cell's mark.
+	var chain [16]uint8 // a and its ancestors
+	var pos [16]uint8   // index of each ancestor in chain
+	var anc uint16
+	m := uint8(0)
+	for v := a; ; {
+		chain[m&15], pos[v&15] = v, m
+		m++
+		anc |= 1 << v
+		if p.up[v&15] == 0 {
+			break
 		}
+		v = p.up[v&15] - 1
 	}
-	numA, numB = int(k), int(k)
-	if best < n-1 {
-		numA = int(p.edgeBetween(seq[best&15], seq[(best+1)&15]))
+	r = int(chain[(m-1)&15])
+	best := uint8(NumCells)
+	// b's side, below the lowest common ancestor: towards a is up, towards b is down.
+	v, towardB := b, k
+	for anc>>v&1 == 0 {
+		if v < best {
+			best, numA, numB = v, int(p.upEdge[v&15]), int(towardB)
+		}
+		towardB = p.upEdge[v&15]
+		v = p.up[v&15] - 1
 	}
-	if best > 0 {
-		numB = int(p.edgeBetween(seq[(best-1)&15], seq[best&15]))
+	// a's side up to the lowest common ancestor v: towards a is down, towards b is up
+	// (for v itself, down to b's side).
+	towardA := k
+	for i := uint8(0); i <= pos[v&15]; i++ {
+		c := chain[i&15]
+		if c < best {
+			tb := p.upEdge[c&15]
+			if c == v {
+				tb = towardB
+			}
+			best, numA, numB = c, int(towardA), int(tb)
+		}
+		towardA = p.upEdge[c&15]
 	}
 	return int(a), numA, int(b), numB, r
 }
