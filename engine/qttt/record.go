@@ -64,6 +64,8 @@ func ReplayOpen(rec []byte, tr *Trace) (Position, error) {
 
 // replay plays rec on p, which must be the start position.
 func replay(p *Position, rec []byte, tr *Trace, allowPending bool) error {
+	var closed uint16 // cells with classical marks
+	over := false
 	tok := 0
 	i := 0
 	for i < len(rec) {
@@ -102,6 +104,9 @@ func replay(p *Position, rec []byte, tr *Trace, allowPending bool) error {
 			if ok, na, nb := p.MeasureNumber(v); !ok {
 				return recErr(rec, start, i, tok, notPossible(k, na, nb))
 			}
+			// Cells close and games end only in measurements.
+			closed = p.xs | p.os
+			over = lineCount[p.xs]|lineCount[p.os] != 0 || closed == allCells
 			if tr != nil {
 				tm := &tr.Moves[len(tr.Moves)-1]
 				tm.Collapsed &^= p.Open()
@@ -122,8 +127,7 @@ func replay(p *Position, rec []byte, tr *Trace, allowPending bool) error {
 			if p.pend != 0 {
 				return recErr(rec, start, i, tok, "measurement number missing: "+pendingText(p))
 			}
-			open := ^(p.xs | p.os) & allCells
-			if open>>a&1 == 0 || open>>b&1 == 0 || a == b || lineCount[p.xs]|lineCount[p.os] != 0 {
+			if closed&(1<<a|1<<b) != 0 || a == b || over {
 				if msg := moveError(p, a, b); msg != "" {
 					return recErr(rec, start, i, tok, msg)
 				}
