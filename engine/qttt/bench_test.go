@@ -19,7 +19,8 @@ func benchRecords(n int) [][]byte {
 	return recs
 }
 
-func BenchmarkScoreRecord(b *testing.B) {
+// BenchmarkScore parses and scores random complete game records (records/s).
+func BenchmarkScore(b *testing.B) {
 	machine.LogOnce(b.Logf)
 	recs := benchRecords(4096)
 	b.ReportAllocs()
@@ -32,7 +33,8 @@ func BenchmarkScoreRecord(b *testing.B) {
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "records/s")
 }
 
-func BenchmarkRefScoreRecord(b *testing.B) {
+// BenchmarkRefScore is BenchmarkScore with the reference scorer, the baseline.
+func BenchmarkRefScore(b *testing.B) {
 	machine.LogOnce(b.Logf)
 	recs := benchRecords(4096)
 	strs := make([]string, len(recs))
@@ -60,7 +62,8 @@ func BenchmarkRandomGame(b *testing.B) {
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 }
 
-func BenchmarkPerft5(b *testing.B) {
+// BenchmarkPerft counts perft(5) from the start one sequence at a time (sequences/s).
+func BenchmarkPerft(b *testing.B) {
 	machine.LogOnce(b.Logf)
 	var p Position
 	var n uint64
