@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/boardlab/boardlab/engine/goban"
+	"github.com/boardlab/boardlab/internal/machine"
 )
 
 // gobanBoards are the boards the Go scorer and the seed's C reference are compared on.
@@ -110,11 +111,11 @@ func BenchmarkGobanVsC(b *testing.B) {
 			defer runtime.UnlockOSThread()
 			b.ReportAllocs()
 			b.ResetTimer()
-			cpu0, cpuOK := gobanThreadCPU()
+			cpu0, cpuOK := machine.ThreadCPU()
 			for b.Loop() {
 				s.Score(board)
 			}
-			cpu1, _ := gobanThreadCPU()
+			cpu1, _ := machine.ThreadCPU()
 			goNs := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "boards/s")
 			b.ReportMetric(float64(ct.perBoard.Nanoseconds()), "C-ns/board")

@@ -26,19 +26,19 @@ func qtttRecords(n int) [][]byte {
 type qtttTimer struct {
 	wall, cpu time.Duration
 	t0        time.Time
-	c0        int64
+	c0        time.Duration
 }
 
 func (t *qtttTimer) start() {
-	t.c0, _ = qtttThreadCPU()
+	t.c0, _ = machine.ThreadCPU()
 	t.t0 = time.Now()
 }
 
 func (t *qtttTimer) stop() {
 	t.wall += time.Since(t.t0)
-	c, ok := qtttThreadCPU()
+	c, ok := machine.ThreadCPU()
 	if ok {
-		t.cpu += time.Duration(c - t.c0)
+		t.cpu += c - t.c0
 	}
 }
 

@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
@@ -13,6 +12,7 @@ import (
 	"github.com/boardlab/boardlab/engine/uttt/selfplay"
 	"github.com/boardlab/boardlab/engine/uttt/tournament"
 	"github.com/boardlab/boardlab/engine/uttt/zoo"
+	"github.com/boardlab/boardlab/internal/machine"
 )
 
 // BenchmarkUtttMatchRandomGames is random-vs-random self-play on one core: whole games
@@ -33,11 +33,8 @@ func BenchmarkUtttMatchRandomGames(b *testing.B) {
 // utttMatchCPUSeconds returns the process's user+system CPU time: on the shared
 // machine work per CPU second is steadier than work per wall second.
 func utttMatchCPUSeconds() float64 {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return float64(ru.Utime.Nano()+ru.Stime.Nano()) / 1e9
+	d, _ := machine.ProcessCPU()
+	return d.Seconds()
 }
 
 // utttMatchReport reports work per wall second and per CPU second (per core).

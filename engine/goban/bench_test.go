@@ -83,14 +83,14 @@ func benchScorer(b *testing.B, score func(*Scorer, *Board) Result) {
 // so they hold on a machine that other processes load, where ns/op does not.
 func startCPU() func() float64 {
 	runtime.LockOSThread()
-	t0, ok := threadCPU()
+	t0, ok := machine.ThreadCPU()
 	return func() float64 {
-		t1, _ := threadCPU()
+		t1, _ := machine.ThreadCPU()
 		runtime.UnlockOSThread()
 		if !ok {
 			return 0
 		}
-		return float64(t1-t0) / 1e9
+		return (t1 - t0).Seconds()
 	}
 }
 

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -105,6 +106,28 @@ func Expand(args []string) (inputs []Input, errs []error) {
 func unwrapPath(err error) error {
 	if pe, ok := err.(*fs.PathError); ok {
 		return pe.Err
+	}
+	return err
+}
+
+// Name is the input's name in messages: its path, or "stdin".
+func (in Input) Name() string {
+	if in.Path == "-" {
+		return "stdin"
+	}
+	return in.Path
+}
+
+// Cause strips the path that an error from Expand or os repeats, for messages that
+// name the input already.
+func Cause(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	var ee *ExpandError
+	if errors.As(err, &ee) {
+		return ee.Err
 	}
 	return err
 }

@@ -104,6 +104,7 @@ func runGen(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 			fmt.Fprintf(stderr, "analyze goban gen: %v\n", err)
 			return cli.ExitFail
 		}
+		o.NoSync = true // generated boards can be made again; fsync per board dominated
 		b.text(o.Writer)
 		if err := o.Commit(); err != nil {
 			fmt.Fprintf(stderr, "analyze goban gen: %s: %v\n", path, err)

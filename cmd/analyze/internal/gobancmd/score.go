@@ -4,10 +4,8 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"strings"
 	"sync"
 
@@ -79,7 +77,7 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	err := cli.Ordered(ctx, len(inputs), 0, work, func(i int, r scored) {
 		if r.err != nil {
 			out.Flush()
-			fmt.Fprintf(stderr, "analyze goban score: %s: %v\n", name(inputs[i].Path), cause(r.err))
+			fmt.Fprintf(stderr, "analyze goban score: %s: %v\n", inputs[i].Name(), cli.Cause(r.err))
 			failed = true
 		} else {
 			out.Write(r.out)
@@ -133,25 +131,4 @@ func format(path string, res goban.Result, owner []byte, asJSON, withMap, single
 		b = goban.AppendMap(b, owner, res.Size)
 	}
 	return b
-}
-
-// name is how an input is named in messages.
-func name(path string) string {
-	if path == "-" {
-		return "stdin"
-	}
-	return path
-}
-
-// cause strips the path an error repeats (the message names the input already).
-func cause(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	var ee *cli.ExpandError
-	if errors.As(err, &ee) {
-		return ee.Err
-	}
-	return err
 }

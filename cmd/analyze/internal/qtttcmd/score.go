@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"math/bits"
 	"time"
 
@@ -53,18 +52,18 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	start := time.Now()
 	for i, in := range inputs {
 		if errs[i] != nil {
-			sc.fail(name(in.Path), 0, cause(errs[i]))
+			sc.fail(in.Name(), 0, cli.Cause(errs[i]))
 			continue
 		}
 		r, err := in.Open(stdin)
 		if err != nil {
-			sc.fail(name(in.Path), 0, cause(err))
+			sc.fail(in.Name(), 0, cli.Cause(err))
 			continue
 		}
-		err = sc.scoreStream(name(in.Path), r)
+		err = sc.scoreStream(in.Name(), r)
 		r.Close()
 		if err != nil && ctx.Err() == nil {
-			sc.fail(name(in.Path), 0, cause(err))
+			sc.fail(in.Name(), 0, cli.Cause(err))
 		}
 		if ctx.Err() != nil {
 			break
@@ -249,25 +248,4 @@ func jsonRecord(file string, line int, rec string, p *qttt.Position, tr *qttt.Tr
 		r.Measurements = append(r.Measurements, jm)
 	}
 	return r
-}
-
-// name is how an input is named in messages.
-func name(path string) string {
-	if path == "-" {
-		return "stdin"
-	}
-	return path
-}
-
-// cause strips the path an error repeats (the message names the input already).
-func cause(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	var ee *cli.ExpandError
-	if errors.As(err, &ee) {
-		return ee.Err
-	}
-	return err
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/qttt"
+	"github.com/boardlab/boardlab/internal/machine"
 )
 
 const solveUsage = "analyze qttt solve [--all] [--json] [--tt BITS] [RECORD]"
@@ -51,9 +52,10 @@ func runSolve(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return cli.ExitFail
 	}
 	s := qttt.NewSolver(*ttBits)
-	cpu0 := cpuTime()
+	cpu0, _ := machine.ProcessCPU()
 	r, err := s.Solve(ctx, p, *all)
-	cpu := cpuTime() - cpu0
+	cpu1, _ := machine.ProcessCPU()
+	cpu := cpu1 - cpu0
 	if err != nil {
 		fmt.Fprintf(stderr, "analyze qttt solve: interrupted after %d nodes, %v\n", r.TotalNodes, r.TotalTime.Round(time.Millisecond))
 		return cli.ExitInterrupted

@@ -76,4 +76,3 @@ func refuseTerminal(outPath string, stdout, stderr io.Writer, cmd string) int {
 	}
 	return -1
 }
-
