@@ -1,0 +1,195 @@
+package cli
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+)
+
+// Shard is one part K of N of a bulk job (K from 0 to N-1). The zero Shard (N == 0)
+// means the whole job, unsharded.
+//
+// The conventions every sharded command follows, so that `analyze merge` can put the
+// parts back together into exactly what the unsharded run prints:
+//   - Work with a known size (table ranges, game indices, files of a sorted walk,
+//     first moves) is split into contiguous ranges (Range); the shard outputs then
+//     concatenate in K order.
+//   - A line stream of unknown length (stdin) is split by line: line i (0-based)
+//     belongs to shard i mod N (Owns). The shard's output then starts with the header
+//     line written by WriteLinesHeader, and every output line is prefixed with the
+//     0-based input line number and a tab (AppendLineIndex), so the merge can restore
+//     input order exactly whatever lines failed.
+//   - With --out PATH, a shard writes PATH.K-of-N (Path), so shards writing to one
+//     shared volume never collide and the merge can check that no part is missing or
+//     doubled.
+type Shard struct {
+	K, N int
+}
+
+// Enabled reports whether s selects a part of the job.
+func (s Shard) Enabled() bool { return s.N > 0 }
+
+// String returns "K/N", or "" for the whole job.
+func (s Shard) String() string {
+	if !s.Enabled() {
+		return ""
+	}
+	return fmt.Sprintf("%d/%d", s.K, s.N)
+}
+
+// Set parses "K/N" (the flag.Value interface).
+func (s *Shard) Set(v string) error {
+	k, n, ok := strings.Cut(v, "/")
+	if !ok {
+		return errors.New("expected K/N, such as 0/4 (part K of N, K from 0 to N-1)")
+	}
+	ki, err1 := strconv.Atoi(strings.TrimSpace(k))
+	ni, err2 := strconv.Atoi(strings.TrimSpace(n))
+	if err1 != nil || err2 != nil || ni < 1 || ki < 0 || ki >= ni {
+		return fmt.Errorf("%q: expected K/N with N >= 1 and 0 <= K < N, such as 0/4", v)
+	}
+	s.K, s.N = ki, ni
+	return nil
+}
+
+// Owns reports whether item i (0-based) of a stream belongs to this shard: i mod N == K.
+// The whole job owns everything.
+func (s Shard) Owns(i int64) bool {
+	return !s.Enabled() || i%int64(s.N) == int64(s.K)
+}
+
+// Range returns this shard's contiguous part [lo, hi) of n items: the parts of shards
+// 0..N-1 are in order, cover [0, n) exactly and differ in size by at most one.
+func (s Shard) Range(n int64) (lo, hi int64) {
+	if !s.Enabled() {
+		return 0, n
+	}
+	return split(n, s.K, s.N), split(n, s.K+1, s.N)
+}
+
+// split returns k*n/N without overflow for any n >= 0.
+func split(n int64, k, N int) int64 {
+	q, r := n/int64(N), n%int64(N)
+	return q*int64(k) + r*int64(k)/int64(N)
+}
+
+// Path returns the output path of this shard: path + ".K-of-N", or path itself for the
+// whole job or for stdout ("" or "-").
+func (s Shard) Path(path string) string {
+	if !s.Enabled() || path == "" || path == "-" {
+		return path
+	}
+	return fmt.Sprintf("%s.%d-of-%d", path, s.K, s.N)
+}
+
+// ParseShardSuffix splits a shard output path "BASE.K-of-N" into BASE and its Shard.
+func ParseShardSuffix(path string) (base string, s Shard, ok bool) {
+	dot := strings.LastIndexByte(path, '.')
+	if dot < 0 {
+		return path, Shard{}, false
+	}
+	k, n, found := strings.Cut(path[dot+1:], "-of-")
+	if !found {
+		return path, Shard{}, false
+	}
+	ki, err1 := strconv.Atoi(k)
+	ni, err2 := strconv.Atoi(n)
+	if err1 != nil || err2 != nil || ni < 1 || ki < 0 || ki >= ni {
+		return path, Shard{}, false
+	}
+	return path[:dot], Shard{ki, ni}, true
+}
+
+// LinesHeader starts the output of a line-stream shard: "#boardlab-shard-lines K/N".
+const LinesHeader = "#boardlab-shard-lines"
+
+// WriteLinesHeader writes the header line of a line-stream shard's output.
+func WriteLinesHeader(w io.Writer, s Shard) error {
+	_, err := fmt.Fprintf(w, "%s %d/%d\n", LinesHeader, s.K, s.N)
+	return err
+}
+
+// AppendLineIndex appends the prefix of an output line of a line-stream shard: the
+// 0-based input line number and a tab.
+func AppendLineIndex(dst []byte, line int64) []byte {
+	return append(strconv.AppendInt(dst, line, 10), '\t')
+}
+
+// ShardFlag registers --shard K/N (and --shards N, the count used with a scheduler's
+// index variable) on fs. Call Resolve after parsing.
+func ShardFlag(fs *flag.FlagSet) *ShardSpec {
+	sp := &ShardSpec{}
+	fs.Var(&sp.Shard, "shard", "run part `K/N` of the job (K from 0 to N-1); see 'analyze help shard'")
+	fs.IntVar(&sp.count, "shards", 0, "the number of shards `N` when the part comes from $JOB_COMPLETION_INDEX")
+	return sp
+}
+
+// ShardSpec is a --shard flag with its scheduler fallback.
+type ShardSpec struct {
+	Shard
+	count int
+}
+
+// Resolve fills the shard from the environment when --shard was not given:
+// JOB_COMPLETION_INDEX (Kubernetes Indexed Jobs) with --shards N or $BOARDLAB_SHARDS,
+// or SLURM_ARRAY_TASK_ID with SLURM_ARRAY_TASK_COUNT (Slurm job arrays; a
+// SLURM_ARRAY_TASK_MIN other than 0 is subtracted). It says on stderr where the shard
+// came from. It returns an error naming the variable when a value is unusable.
+func (sp *ShardSpec) Resolve(cmd string, getenv func(string) string, stderr io.Writer) (Shard, error) {
+	if sp.Enabled() {
+		return sp.Shard, nil
+	}
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	if idx := getenv("JOB_COMPLETION_INDEX"); idx != "" {
+		n := sp.count
+		src := "--shards"
+		if n == 0 {
+			if v := getenv("BOARDLAB_SHARDS"); v != "" {
+				var err error
+				if n, err = strconv.Atoi(v); err != nil {
+					return Shard{}, fmt.Errorf("$BOARDLAB_SHARDS=%q: not a number", v)
+				}
+				src = "$BOARDLAB_SHARDS"
+			}
+		}
+		if n == 0 {
+			return Shard{}, errors.New("$JOB_COMPLETION_INDEX is set but the shard count is not: give --shards N or set $BOARDLAB_SHARDS")
+		}
+		var s Shard
+		if err := s.Set(idx + "/" + strconv.Itoa(n)); err != nil {
+			return Shard{}, fmt.Errorf("$JOB_COMPLETION_INDEX=%q with %s=%d: %v", idx, src, n, err)
+		}
+		fmt.Fprintf(stderr, "analyze %s: shard %s from $JOB_COMPLETION_INDEX and %s\n", cmd, s, src)
+		sp.Shard = s
+		return s, nil
+	}
+	if id := getenv("SLURM_ARRAY_TASK_ID"); id != "" {
+		cnt := getenv("SLURM_ARRAY_TASK_COUNT")
+		if cnt == "" {
+			return Shard{}, errors.New("$SLURM_ARRAY_TASK_ID is set but $SLURM_ARRAY_TASK_COUNT is not")
+		}
+		k, err := strconv.Atoi(id)
+		if err != nil {
+			return Shard{}, fmt.Errorf("$SLURM_ARRAY_TASK_ID=%q: not a number", id)
+		}
+		if m := getenv("SLURM_ARRAY_TASK_MIN"); m != "" {
+			if mi, err := strconv.Atoi(m); err == nil {
+				k -= mi
+			}
+		}
+		var s Shard
+		if err := s.Set(strconv.Itoa(k) + "/" + cnt); err != nil {
+			return Shard{}, fmt.Errorf("$SLURM_ARRAY_TASK_ID=%q, $SLURM_ARRAY_TASK_COUNT=%q: %v", id, cnt, err)
+		}
+		fmt.Fprintf(stderr, "analyze %s: shard %s from $SLURM_ARRAY_TASK_ID and $SLURM_ARRAY_TASK_COUNT\n", cmd, s)
+		sp.Shard = s
+		return s, nil
+	}
+	return Shard{}, nil
+}
