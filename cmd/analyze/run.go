@@ -42,7 +42,8 @@ const globalUsage = `usage: analyze [--cpuprofile FILE] [--memprofile FILE] COMM
 boardlab's analysis engine for four combinatorial games.
 
 commands:
-%s  batch        run a plan of analyze jobs with timings (no PLAN: the embedded default plan)
+%s  merge        combine the outputs of a sharded job (--shard K/N) into the whole run's
+  batch        run a plan of analyze jobs with timings (no PLAN: the embedded default plan)
   version      print the build and a report of this machine
   help         print help for a command: analyze help COMMAND
 
@@ -144,6 +145,8 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return runVersion(rest, stdout, stderr)
 	case "batch":
 		return runBatch(ctx, rest, stdout, stderr)
+	case "merge":
+		return runMerge(ctx, rest, stdout, stderr)
 	}
 	for _, g := range groups {
 		if g.name == name {
