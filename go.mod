@@ -7,3 +7,5 @@ require (
 	github.com/klauspost/cpuid/v2 v2.4.2
 	golang.org/x/sys v0.41.0
 )
+
+require go.yaml.in/yaml/v3 v3.0.6
