@@ -192,7 +192,7 @@ func TestRandomRoundTrip(t *testing.T) {
 		t.Fatalf("-o: code %d, stderr %q", code, errOut)
 	}
 	scores := filepath.Join(dir, "s.txt")
-	if _, errOut, code := run(t, "", "score", "-o", scores, games); code != 0 || !strings.Contains(errOut, "50 records scored, 0 bad") {
+	if _, errOut, code := run(t, "", "score", "--out", scores, games); code != 0 || !strings.Contains(errOut, "50 records scored, 0 bad") {
 		t.Fatalf("score -o: code %d, stderr %q", code, errOut)
 	}
 	if _, _, code := run(t, "", "random"); code != cli.ExitUsage {
