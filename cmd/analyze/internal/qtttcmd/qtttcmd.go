@@ -14,8 +14,8 @@ const Summary = "Quantum tic-tac-toe: score game records, perft, random games an
 // BatchJobs are this group's lines in the default "analyze batch" plan. $WORK names a
 // scratch directory that batch creates and removes.
 var BatchJobs = []string{
-	"qttt random -q --seed 1 -o $WORK/qttt-games.txt 200000",
-	"qttt score -o $WORK/qttt-scores.txt $WORK/qttt-games.txt",
+	"qttt random -q --seed 1 --out $WORK/qttt-games.txt 200000",
+	"qttt score --out $WORK/qttt-scores.txt $WORK/qttt-games.txt",
 	"qttt perft 6",
 	"qttt solve",
 	"qttt solve --all AI AC AC 3",

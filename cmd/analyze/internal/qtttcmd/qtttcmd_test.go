@@ -188,7 +188,7 @@ func TestRandomRoundTrip(t *testing.T) {
 	}
 	dir := t.TempDir()
 	games := filepath.Join(dir, "g.txt")
-	if _, errOut, code := run(t, "", "random", "-q", "-o", games, "50"); code != 0 || errOut != "" {
+	if _, errOut, code := run(t, "", "random", "-q", "--out", games, "50"); code != 0 || errOut != "" {
 		t.Fatalf("-o: code %d, stderr %q", code, errOut)
 	}
 	scores := filepath.Join(dir, "s.txt")

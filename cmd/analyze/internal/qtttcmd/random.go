@@ -13,19 +13,26 @@ import (
 	"github.com/boardlab/boardlab/engine/qttt"
 )
 
-const randomUsage = "analyze qttt random [--seed S] [-o FILE] [-q] N"
+const randomUsage = "analyze qttt random [--seed S] [-o FILE] [-q] [--shard K/N] N"
 
 const randomHelp = `Plays N games of uniformly random legal moves (each measurement chosen at random) and
 prints each as "RECORD<TAB>X O": its record in the seed notation and its score, a line
-"analyze qttt score" reads back and checks. The same seed gives the same games.
-Statistics go to stderr at the end (unless -q): the score distribution, how the games
-ended, game length in moves and measurements per game.`
+"analyze qttt score" reads back and checks. Game i (0 to N-1) is played from its own
+random stream, seeded by S and i, so the same seed gives the same games and game i is
+the same whichever run or shard plays it. Statistics go to stderr at the end (unless
+-q): the score distribution, how the games ended, game length in moves and
+measurements per game.
+
+--shard K/N plays the K-th of N contiguous ranges of game indices; the outputs of
+shards 0..N-1 concatenated in order are the output of the whole run (with -o PATH,
+shard K writes PATH.K-of-N).`
 
 func runRandom(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := cli.NewFlagSet("qttt random", randomUsage, randomHelp, stderr)
 	seed := fs.Uint64("seed", 1, "random seed")
-	outPath := fs.String("o", "", "write the games to `FILE` (created atomically) instead of standard output")
+	outPath := fs.String("out", "", "write the games to `FILE` (created atomically) instead of standard output")
 	quiet := fs.Bool("q", false, "no statistics on stderr")
+	shardSpec := cli.ShardFlag(fs)
 	pos, st := cli.Parse(fs, args)
 	if st >= 0 {
 		return st
@@ -37,23 +44,30 @@ func runRandom(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	if err != nil || n < 0 {
 		return cli.Usagef(stderr, "qttt random", "N %q: want a non-negative integer", pos[0])
 	}
-	out, err := cli.CreateOutput(*outPath, stdout)
+	shard, err := shardSpec.Resolve("qttt random", nil, stderr)
+	if err != nil {
+		return cli.Usagef(stderr, "qttt random", "%v", err)
+	}
+	lo, hi := shard.Range(int64(n))
+	out, err := cli.CreateOutput(shard.Path(*outPath), stdout)
 	if err != nil {
 		fmt.Fprintf(stderr, "analyze qttt random: %v\n", err)
 		return cli.ExitFail
 	}
-	rng := rand.New(rand.NewPCG(*seed, 0x9E3779B97F4A7C15))
+	pcg := rand.NewPCG(0, 0)
+	rng := rand.New(pcg)
 	progress := cli.NewProgress(stderr, "qttt random", "games")
 	var stats randomStats
 	var buf []byte
 	done := 0
-	for ; done < n; done++ {
+	for i := lo; i < hi; i, done = i+1, done+1 {
 		if done&0xFFF == 0 {
 			if ctx.Err() != nil {
 				break
 			}
-			progress.Update(int64(done), int64(n))
+			progress.Update(int64(done), hi-lo)
 		}
+		pcg.Seed(gameSeed(*seed, i))
 		var end qttt.Position
 		buf, end = qttt.RandomGame(rng, buf[:0])
 		s := end.Score()
@@ -73,9 +87,25 @@ func runRandom(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		return cli.ExitFail
 	}
 	if !*quiet {
+		if shard.Enabled() {
+			fmt.Fprintf(stderr, "shard %s: games %d to %d of %d\n", shard, lo, hi-1, n)
+		}
 		stats.print(stderr, *seed)
 	}
 	return cli.ExitOK
+}
+
+// gameSeed returns the seed of game i's random stream: both PCG words mixed from the
+// run's seed and i with SplitMix64's finaliser, so neighbouring games are unrelated.
+func gameSeed(seed uint64, i int64) (uint64, uint64) {
+	a := mix64(seed + 0x9E3779B97F4A7C15*uint64(i+1))
+	return a, mix64(a ^ uint64(i) ^ 0xD1B54A32D192ED03)
+}
+
+func mix64(z uint64) uint64 {
+	z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
+	z = (z ^ z>>27) * 0x94D049BB133111EB
+	return z ^ z>>31
 }
 
 type randomStats struct {
