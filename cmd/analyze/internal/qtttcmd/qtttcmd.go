@@ -33,3 +33,6 @@ var Commands = []cli.Command{
 func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return cli.Dispatch(ctx, "qttt", Summary, Commands, args, stdin, stdout, stderr)
 }
+
+// recordExpected says what a record on the command line must look like.
+const recordExpected = "expected a game record such as \"AB BE DE AE 1\": moves as two cells A-I, each cycle-closing move followed by its measurement number"

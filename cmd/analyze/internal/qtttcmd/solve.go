@@ -48,8 +48,7 @@ func runSolve(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	rec := joinRecord(pos)
 	p, err := qttt.ReplayOpen([]byte(rec), nil)
 	if err != nil {
-		fmt.Fprintf(stderr, "analyze qttt solve: record: %v\n", err)
-		return cli.ExitFail
+		return cli.Usagef(stderr, "qttt solve", "record %s: %v; %s", quotePrefix([]byte(rec), 40), err, recordExpected)
 	}
 	s := qttt.NewSolver(*ttBits)
 	cpu0, _ := machine.ProcessCPU()
