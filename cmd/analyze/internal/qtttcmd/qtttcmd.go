@@ -27,6 +27,7 @@ var Commands = []cli.Command{
 	{Name: "perft", Summary: "count move sequences from the start, each measurement choice a branch", Run: runPerft},
 	{Name: "solve", Summary: "exact value of the start or of a record under perfect play, best moves, nodes, time", Run: runSolve},
 	{Name: "random", Summary: "random legal games as records with their scores, and statistics", Run: runRandom},
+	{Name: "show", Summary: "draw the position a record reaches, as text or SVG (entanglements, cycles)", Run: runShow},
 }
 
 // Run runs "analyze qttt ARGS...".
