@@ -34,7 +34,7 @@ func TestScoreFIFOInterrupt(t *testing.T) {
 	cancel()
 	select {
 	case code := <-done:
-		if el := time.Since(t0); code != cli.ExitInterrupted || el > 500*time.Millisecond {
+		if el := time.Since(t0); code != cli.ExitInterrupted || el > timeScale*500*time.Millisecond {
 			t.Errorf("code %d after %v", code, el)
 		}
 	case <-time.After(3 * time.Second):

@@ -217,7 +217,7 @@ func TestScoreInterruptWhileReading(t *testing.T) {
 	cancel()
 	select {
 	case code := <-done:
-		if code != cli.ExitInterrupted || time.Since(start) > 500*time.Millisecond {
+		if code != cli.ExitInterrupted || time.Since(start) > timeScale*500*time.Millisecond {
 			t.Errorf("code %d after %v", code, time.Since(start))
 		}
 		if o.String() != "0 0\n" {
