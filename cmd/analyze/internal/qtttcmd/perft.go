@@ -43,6 +43,11 @@ func runPerft(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if *ttBits != 0 && (*ttBits < 10 || *ttBits > 30) {
 		return cli.Usagef(stderr, "qttt perft", "--tt %d: want 0 or 10 to 30", *ttBits)
 	}
+	if *ttBits != 0 {
+		if err := checkTable("--tt", *ttBits, 24); err != nil {
+			return cli.Usagef(stderr, "qttt perft", "%v", err)
+		}
+	}
 	count := qttt.Perft
 	if *ttBits != 0 {
 		count = qttt.NewPerftHasher(*ttBits).Perft

@@ -256,3 +256,18 @@ func TestInterrupted(t *testing.T) {
 		t.Errorf("random: code %d", code)
 	}
 }
+
+// TestTableTooBig refuses a --tt table the memory cannot hold, before allocating it.
+func TestTableTooBig(t *testing.T) {
+	defer func(f func() (int64, string, bool)) { memoryFree = f }(memoryFree)
+	memoryFree = func() (int64, string, bool) { return 200 << 20, "the test's limit", true }
+	for _, args := range [][]string{{"perft", "--tt", "24", "3"}, {"solve", "--tt", "24"}} {
+		_, e, code := run(t, "", args...)
+		if code != cli.ExitUsage || !strings.Contains(e, "--tt 24: a table of") || !strings.Contains(e, "the test's limit leaves 200 MiB") {
+			t.Errorf("%q: code %d, stderr %q", args, code, e)
+		}
+	}
+	if out, _, code := run(t, "", "perft", "--tt", "20", "3"); code != 0 || !strings.HasSuffix(out, "3 49896\n") {
+		t.Errorf("a table that fits: code %d, %q", code, out)
+	}
+}
