@@ -67,3 +67,16 @@ func TestRandomShardsConcatenate(t *testing.T) {
 		t.Errorf("JOB_COMPLETION_INDEX without a count: code %d, want 2", code)
 	}
 }
+
+func TestRandomJobsSameOutput(t *testing.T) {
+	o1, e1, c1 := run(t, "", "random", "--seed", "4", "--jobs", "1", "20000")
+	if c1 != 0 || strings.Count(o1, "\n") != 20000 || !strings.Contains(e1, "games 20000 (seed 4)") {
+		t.Fatalf("code %d, stderr %q", c1, e1)
+	}
+	for _, j := range []string{"2", "5", "0"} {
+		o, e, c := run(t, "", "random", "--seed", "4", "--jobs", j, "20000")
+		if c != 0 || o != o1 || e != e1 {
+			t.Errorf("--jobs %s: code %d, output equal %v, statistics equal %v", j, c, o == o1, e == e1)
+		}
+	}
+}
