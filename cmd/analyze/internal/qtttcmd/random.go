@@ -178,7 +178,7 @@ func mix64(z uint64) uint64 {
 type randomStats struct {
 	games        int
 	scores       [5][5]int // games by score, in half points: [X][O]
-	length       [10]int // games by number of moves
+	length       [10]int   // games by number of moves
 	measurements int
 	ends         [4]int // X line(s) only, O line only, both, no line
 	margin       int
