@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -225,5 +226,45 @@ func TestScoreInterruptWhileReading(t *testing.T) {
 		}
 	case <-time.After(2 * time.Second):
 		t.Fatal("score did not stop on cancel while its input blocks")
+	}
+}
+
+// hugeLine is a reader of one line of n bytes 'A', then a good record.
+type hugeLine struct{ n int64 }
+
+func (r *hugeLine) Read(b []byte) (int, error) {
+	if r.n <= 0 {
+		return 0, io.EOF
+	}
+	if r.n <= int64(len("\nAB\n")) {
+		n := copy(b, "\nAB\n"[len("\nAB\n")-int(r.n):])
+		r.n -= int64(n)
+		return n, nil
+	}
+	k := min(int64(len(b)), r.n-int64(len("\nAB\n")))
+	for i := range k {
+		b[i] = 'A'
+	}
+	r.n -= k
+	return int(k), nil
+}
+
+// TestScoreHugeLineFlatMemory streams a 256 MiB line: it is reported and skipped
+// without being held, and the record after it is scored.
+func TestScoreHugeLineFlatMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("streams 256 MiB")
+	}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	var o, e bytes.Buffer
+	code := Run(context.Background(), []string{"score"}, &hugeLine{256<<20 + 4}, &o, &e)
+	runtime.ReadMemStats(&after)
+	if code != cli.ExitFail || o.String() != "0 0\n" || !strings.Contains(e.String(), "stdin:1: line longer than 65536 bytes (268435457 bytes") {
+		t.Fatalf("code %d, stdout %q, stderr %q", code, o.String(), e.String())
+	}
+	if grew := after.TotalAlloc - before.TotalAlloc; grew > 16<<20 {
+		t.Errorf("allocated %d MiB for a 256 MiB line", grew>>20)
 	}
 }
