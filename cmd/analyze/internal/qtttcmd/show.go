@@ -244,8 +244,8 @@ func cellCentre(c int) (x, y float64) {
 func edgePath(k, a, b int) string {
 	x1, y1 := slot(a, k)
 	x2, y2 := slot(b, k)
-	if a == b { // the single-cell move: a small loop
-		return fmt.Sprintf("M %s %s c 28 -34 56 0 0 0", draw.Num(x1), draw.Num(y1-10))
+	if a == b { // the single-cell move: a ring around its label
+		return fmt.Sprintf("M %s %s a 23 23 0 1 0 46 0 a 23 23 0 1 0 -46 0", num1(x1-23), num1(y1))
 	}
 	dx, dy := x2-x1, y2-y1
 	d := math.Hypot(dx, dy)
