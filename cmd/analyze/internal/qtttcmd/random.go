@@ -32,7 +32,7 @@ func runRandom(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	seed := fs.Uint64("seed", 1, "random seed")
 	outPath := fs.String("out", "", "write the games to `FILE` (created atomically) instead of standard output")
 	quiet := fs.Bool("q", false, "no statistics on stderr")
-	jobs := fs.Int("jobs", 0, "play with `N` parallel workers (0: one per CPU); the output is the same")
+	jobs := fs.Int("jobs", 0, "play with `N` parallel workers (0: one per CPU; at most 4 per CPU); the output is the same")
 	shardSpec := cli.ShardFlag(fs)
 	pos, st := cli.Parse(fs, args)
 	if st >= 0 {
@@ -93,9 +93,7 @@ const randomBlockGames = 4096
 // order and returns their statistics and how many games were written. It returns at
 // once when ctx is cancelled, with the blocks finished before.
 func playRandom(ctx context.Context, seed uint64, lo, hi int64, jobs int, out io.Writer, progress *cli.Progress) (randomStats, int64) {
-	if jobs <= 0 {
-		jobs = defaultJobs()
-	}
+	jobs = workerCount(jobs)
 	nBlocks := 3 * jobs
 	free := make(chan *randomBlock, nBlocks)
 	for range nBlocks {

@@ -53,7 +53,7 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	fs := cli.NewFlagSet("qttt score", scoreUsage, scoreHelp, stderr)
 	asJSON := fs.Bool("json", false, "print JSON Lines: one object per record with board, lines and measurements")
 	outPath := fs.String("out", "", "write the scores to `FILE` (created atomically) instead of standard output, and a summary to stderr")
-	jobs := fs.Int("jobs", 0, "score with `N` parallel workers (0: one per CPU)")
+	jobs := fs.Int("jobs", 0, "score with `N` parallel workers (0: one per CPU; at most 4 per CPU)")
 	shardSpec := cli.ShardFlag(fs)
 	pos, st := cli.Parse(fs, args)
 	if st >= 0 {
@@ -140,10 +140,7 @@ type lineErr struct {
 // by the number of chunks in flight. On ctx's cancellation it returns at once with
 // what was written, even when the reader is blocked in a read.
 func scoreInputs(ctx context.Context, args []string, stdin io.Reader, out *cli.Output, stderr io.Writer, opt scoreOptions) scoreResult {
-	workers := opt.jobs
-	if workers <= 0 {
-		workers = defaultJobs()
-	}
+	workers := workerCount(opt.jobs)
 	nChunks := 4 * workers
 	free := make(chan *chunk, nChunks)
 	for range nChunks {
@@ -332,6 +329,15 @@ func readChunks(ctx context.Context, stop <-chan struct{}, args []string, stdin 
 }
 
 func defaultJobs() int { return runtime.GOMAXPROCS(0) }
+
+// workerCount returns the workers to run for --jobs n: one per CPU for 0, and never
+// more than four per CPU (the work is CPU-bound; more would only cost memory).
+func workerCount(n int) int {
+	if n <= 0 {
+		return defaultJobs()
+	}
+	return min(n, 4*defaultJobs())
+}
 
 // scoreWorker scores chunks; its scratch buffers are reused from chunk to chunk.
 type scoreWorker struct {
