@@ -34,8 +34,8 @@ the cycle, the number written and the marks it made classical).
 Records are scored in parallel by --jobs workers; the output keeps the input order.
 
 A bad line is reported on stderr with its file, line, token and the reason; the other
-lines are still scored and the exit status is 1. A line longer than 64 KiB is reported
-by its number and length with a short prefix, and skipped.
+lines are still scored and the exit status is 1. A line longer than 65,535 bytes is
+reported by its number and length with a short prefix, and skipped.
 
 --shard K/N scores every N-th line of the inputs taken together (line i, counted from
 0 over all inputs in order, belongs to shard i mod N). The shard's output starts with
@@ -287,6 +287,9 @@ func readChunks(ctx context.Context, stop <-chan struct{}, args []string, stdin 
 					s, err = br.ReadSlice('\n')
 					ll.size += int64(len(s))
 				}
+				if len(s) > 0 && s[len(s)-1] == '\n' {
+					ll.size-- // the line's length without its newline
+				}
 				if shard.Owns(global) {
 					c.long = append(c.long, ll)
 				}
@@ -358,7 +361,7 @@ func (w *scoreWorker) score(c *chunk) {
 			ll := long[0]
 			long = long[1:]
 			c.bad++
-			w.fail(c, line, fmt.Sprintf("line longer than %d bytes (%d bytes, starting %s), skipped", maxLine, ll.size, quotePrefix(ll.prefix, 24)))
+			w.fail(c, line, fmt.Sprintf("line of %d bytes, longer than the limit of %d: skipped (it starts %s)", ll.size, maxLine-1, quotePrefix(ll.prefix, 24)))
 		} else if len(s) > 0 {
 			w.scoreLine(c, line, global, s)
 		}

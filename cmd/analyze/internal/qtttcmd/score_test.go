@@ -170,7 +170,7 @@ func TestScoreLongLines(t *testing.T) {
 	if len(lines) != 3 {
 		t.Fatalf("want 3 messages, got %q", e)
 	}
-	for i, want := range []string{"stdin:2: line longer than 65536 bytes (6291457 bytes, starting \"ABABAB", "stdin:4: token 1 \"777777", "stdin:6: line longer than 65536 bytes (6291456 bytes"} {
+	for i, want := range []string{"stdin:2: line of 6291456 bytes, longer than the limit of 65535: skipped (it starts \"ABABAB", "stdin:4: token 1 \"777777", "stdin:6: line of 6291456 bytes, longer than the limit of 65535"} {
 		if !strings.Contains(lines[i], want) || len(lines[i]) > 200 {
 			t.Errorf("message %d = %q, want %q and short", i, lines[i], want)
 		}
@@ -261,10 +261,18 @@ func TestScoreHugeLineFlatMemory(t *testing.T) {
 	var o, e bytes.Buffer
 	code := Run(context.Background(), []string{"score"}, &hugeLine{256<<20 + 4}, &o, &e)
 	runtime.ReadMemStats(&after)
-	if code != cli.ExitFail || o.String() != "0 0\n" || !strings.Contains(e.String(), "stdin:1: line longer than 65536 bytes (268435457 bytes") {
+	if code != cli.ExitFail || o.String() != "0 0\n" || !strings.Contains(e.String(), "stdin:1: line of 268435456 bytes, longer than") {
 		t.Fatalf("code %d, stdout %q, stderr %q", code, o.String(), e.String())
 	}
 	if grew := after.TotalAlloc - before.TotalAlloc; grew > 16<<20 {
 		t.Errorf("allocated %d MiB for a 256 MiB line", grew>>20)
+	}
+}
+
+func TestScoreLineLimitBoundary(t *testing.T) {
+	in := strings.Repeat(" ", maxLine-3) + "AB\n" + strings.Repeat(" ", maxLine-2) + "AB\n" + strings.Repeat(" ", maxLine-3) + "AB"
+	out, e, code := run(t, in, "score")
+	if code != cli.ExitFail || out != "0 0\n0 0\n" || !strings.Contains(e, "stdin:2: line of 65536 bytes, longer than the limit of 65535") || strings.Count(e, "\n") != 1 {
+		t.Errorf("code %d, stdout %q, stderr %q", code, out, e)
 	}
 }
