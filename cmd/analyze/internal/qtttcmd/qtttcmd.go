@@ -1,4 +1,4 @@
-// Package qtttcmd implements "analyze qttt": Quantum tic-tac-toe: score game records, perft, random games and the solver.
+// Package qtttcmd implements "analyze qttt": scoring game records, perft, random games, the solver and pictures of positions.
 package qtttcmd
 
 import (
@@ -9,7 +9,7 @@ import (
 )
 
 // Summary is the group's one-line description in "analyze help".
-const Summary = "Quantum tic-tac-toe: score game records, perft, random games and the solver."
+const Summary = "Quantum tic-tac-toe: score game records, perft, random games, the solver and pictures of positions."
 
 // BatchJobs are this group's lines in the default "analyze batch" plan. $WORK names a
 // scratch directory that batch creates and removes.
