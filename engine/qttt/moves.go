@@ -91,7 +91,7 @@ func (pf *perfter) perft(ply, depth int) uint64 {
 		}
 		return p.branches()
 	}
-	if pf.calls++; pf.calls&0xFFF == 0 && pf.err == nil {
+	if pf.calls++; pf.calls&0x3FF == 0 && pf.err == nil {
 		pf.err = pf.ctx.Err()
 	}
 	if pf.err != nil {

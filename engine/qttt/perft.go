@@ -50,7 +50,7 @@ func (h *PerftHasher) perft(ply, depth int) uint64 {
 	if depth == 1 {
 		return p.branches()
 	}
-	if h.calls++; h.calls&0xFFF == 0 && h.err == nil {
+	if h.calls++; h.calls&0x3FF == 0 && h.err == nil {
 		h.err = h.ctx.Err()
 	}
 	if h.err != nil || p.Over() {

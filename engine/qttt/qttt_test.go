@@ -80,6 +80,7 @@ func TestRecordErrors(t *testing.T) {
 		{"AB AB 01", `"01"`, "not one of the two possible marks (1 or 2)"},
 		{"AB AB 0", `"0"`, "not one of the two possible marks"},
 		{"BC BE CF EF 1 AD AG GH DG 6 II", "end of record", "write 9"},
+		{"AB AB " + strings.Repeat("7", 100000), `"777777777777777777777777..."`, "not one of the two possible marks"},
 	}
 	for _, c := range cases {
 		_, err := ScoreRecord([]byte(c.rec))
@@ -90,6 +91,9 @@ func TestRecordErrors(t *testing.T) {
 		}
 		if !strings.Contains(err.Error(), c.tok) || !strings.Contains(err.Error(), c.msg) {
 			t.Errorf("%q: error %q, want %s and %q", c.rec, err, c.tok, c.msg)
+		}
+		if len(err.Error()) > 200 {
+			t.Errorf("%q...: error of %d bytes", c.rec[:20], len(err.Error()))
 		}
 		if _, rerr := RefScoreRecord(c.rec); rerr == nil {
 			t.Errorf("%q: reference accepts it", c.rec)

@@ -10,7 +10,7 @@ import (
 type RecordError struct {
 	Col   int    // 1-based byte column of the token (one past the end for the end of record)
 	Index int    // 1-based token number (moves and measurement numbers both count)
-	Token string // the token as written; empty at the end of the record
+	Token string // the token as written (cut after 24 bytes); empty at the end of the record
 	Msg   string
 }
 
@@ -206,8 +206,16 @@ func badChar(c byte) string {
 	return fmt.Sprintf("unexpected character %q (a record holds cell letters A-I and measurement numbers)", c)
 }
 
+// maxToken is the longest token an error quotes whole; longer ones (a run of digits)
+// are cut and end in "...".
+const maxToken = 24
+
 func recErr(rec []byte, start, end, tok int, msg string) *RecordError {
-	return &RecordError{Col: start + 1, Index: tok, Token: string(rec[start:end]), Msg: msg}
+	t := string(rec[start:min(end, start+maxToken)])
+	if end-start > maxToken {
+		t += "..."
+	}
+	return &RecordError{Col: start + 1, Index: tok, Token: t, Msg: msg}
 }
 
 func pendingText(p *Position) string {

@@ -38,10 +38,15 @@ func runPerft(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	p, err := qttt.Replay([]byte(*record), nil)
 	if err != nil {
-		return cli.Usagef(stderr, "qttt perft", "--record: %v", err)
+		return cli.Usagef(stderr, "qttt perft", "--record %s: %v; %s", quotePrefix([]byte(*record), 40), err, recordExpected)
 	}
 	if *ttBits != 0 && (*ttBits < 10 || *ttBits > 30) {
 		return cli.Usagef(stderr, "qttt perft", "--tt %d: want 0 or 10 to 30", *ttBits)
+	}
+	if *ttBits != 0 {
+		if err := checkTable("--tt", *ttBits, 24); err != nil {
+			return cli.Usagef(stderr, "qttt perft", "%v", err)
+		}
 	}
 	count := qttt.Perft
 	if *ttBits != 0 {
@@ -55,14 +60,19 @@ func runPerft(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	start := time.Now()
 	var total uint64
 	if *divide {
-		total, err = perftDivide(ctx, count, &p, d, stdout)
+		progress := cli.NewProgress(stderr, fmt.Sprintf("qttt perft %d", d), "first moves")
+		total, err = perftDivide(ctx, count, &p, d, stdout, progress)
+		progress.Done()
 		if err == nil {
 			fmt.Fprintf(stdout, "%d %d\n", d, total)
 		}
 	} else {
 		for i := 1; i <= d; i++ {
+			// Depths that take long show their progress, first move by first move.
+			progress := cli.NewProgress(stderr, fmt.Sprintf("qttt perft: depth %d", i), "first moves")
 			var n uint64
-			n, err = count(ctx, &p, i)
+			n, err = perftDivide(ctx, count, &p, i, nil, progress)
+			progress.Done()
 			if err != nil {
 				break
 			}
@@ -84,9 +94,17 @@ func runPerft(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 
 type perftFunc func(context.Context, *qttt.Position, int) (uint64, error)
 
-func perftDivide(ctx context.Context, count perftFunc, p *qttt.Position, d int, w io.Writer) (uint64, error) {
+// perftDivide counts the sequences of length d below each first move and measurement
+// choice, writes "MOVE COUNT" or "MOVE MARK COUNT" for each to w when w is not nil, and
+// returns their sum. progress counts the first moves done.
+func perftDivide(ctx context.Context, count perftFunc, p *qttt.Position, d int, w io.Writer, progress *cli.Progress) (uint64, error) {
 	var total uint64
-	for _, m := range p.Moves(nil) {
+	if d == 0 {
+		return 1, ctx.Err()
+	}
+	moves := p.Moves(nil)
+	for i, m := range moves {
+		progress.Update(int64(i), int64(len(moves)))
 		a, b := m.Cells()
 		c := *p
 		if !c.Play(a, b) {
@@ -94,7 +112,9 @@ func perftDivide(ctx context.Context, count perftFunc, p *qttt.Position, d int, 
 			if err != nil {
 				return total, err
 			}
-			fmt.Fprintf(w, "%s %d\n", m, n)
+			if w != nil {
+				fmt.Fprintf(w, "%s %d\n", m, n)
+			}
 			total += n
 			continue
 		}
@@ -110,7 +130,9 @@ func perftDivide(ctx context.Context, count perftFunc, p *qttt.Position, d int, 
 			if err != nil {
 				return total, err
 			}
-			fmt.Fprintf(w, "%s %d %d\n", m, num, n)
+			if w != nil {
+				fmt.Fprintf(w, "%s %d %d\n", m, num, n)
+			}
 			total += n
 		}
 	}

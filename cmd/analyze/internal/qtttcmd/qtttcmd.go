@@ -1,4 +1,4 @@
-// Package qtttcmd implements "analyze qttt": Quantum tic-tac-toe: score game records, perft, random games and the solver.
+// Package qtttcmd implements "analyze qttt": scoring game records, perft, random games, the solver and pictures of positions.
 package qtttcmd
 
 import (
@@ -9,13 +9,13 @@ import (
 )
 
 // Summary is the group's one-line description in "analyze help".
-const Summary = "Quantum tic-tac-toe: score game records, perft, random games and the solver."
+const Summary = "Quantum tic-tac-toe: score game records, perft, random games, the solver and pictures of positions."
 
 // BatchJobs are this group's lines in the default "analyze batch" plan. $WORK names a
 // scratch directory that batch creates and removes.
 var BatchJobs = []string{
-	"qttt random -q --seed 1 -o $WORK/qttt-games.txt 200000",
-	"qttt score -o $WORK/qttt-scores.txt $WORK/qttt-games.txt",
+	"qttt random -q --seed 1 --out $WORK/qttt-games.txt 200000",
+	"qttt score --out $WORK/qttt-scores.txt $WORK/qttt-games.txt",
 	"qttt perft 6",
 	"qttt solve",
 	"qttt solve --all AI AC AC 3",
@@ -27,9 +27,13 @@ var Commands = []cli.Command{
 	{Name: "perft", Summary: "count move sequences from the start, each measurement choice a branch", Run: runPerft},
 	{Name: "solve", Summary: "exact value of the start or of a record under perfect play, best moves, nodes, time", Run: runSolve},
 	{Name: "random", Summary: "random legal games as records with their scores, and statistics", Run: runRandom},
+	{Name: "show", Summary: "draw the position a record reaches, as text or SVG (entanglements, cycles)", Run: runShow},
 }
 
 // Run runs "analyze qttt ARGS...".
 func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return cli.Dispatch(ctx, "qttt", Summary, Commands, args, stdin, stdout, stderr)
 }
+
+// recordExpected says what a record on the command line must look like.
+const recordExpected = "expected a game record such as \"AB BE DE AE 1\": moves as two cells A-I, each cycle-closing move followed by its measurement number"

@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 )
@@ -159,7 +161,7 @@ func TestSolve(t *testing.T) {
 	if code != 0 || json.Unmarshal([]byte(out), &r) != nil || r["value"] == nil || r["pv"] == nil {
 		t.Fatalf("json: code %d, out %q", code, out)
 	}
-	if _, errOut, code := run(t, "", "solve", "AB ZZ"); code != cli.ExitFail || !strings.Contains(errOut, "unknown cell 'Z'") {
+	if _, errOut, code := run(t, "", "solve", "AB ZZ"); code != cli.ExitUsage || !strings.Contains(errOut, "unknown cell 'Z'") || !strings.Contains(errOut, "expected a game record") {
 		t.Errorf("bad record: code %d, stderr %q", code, errOut)
 	}
 	if testing.Short() {
@@ -188,16 +190,56 @@ func TestRandomRoundTrip(t *testing.T) {
 	}
 	dir := t.TempDir()
 	games := filepath.Join(dir, "g.txt")
-	if _, errOut, code := run(t, "", "random", "-q", "-o", games, "50"); code != 0 || errOut != "" {
+	if _, errOut, code := run(t, "", "random", "-q", "--out", games, "50"); code != 0 || errOut != "" {
 		t.Fatalf("-o: code %d, stderr %q", code, errOut)
 	}
 	scores := filepath.Join(dir, "s.txt")
-	if _, errOut, code := run(t, "", "score", "-o", scores, games); code != 0 || !strings.Contains(errOut, "50 records scored, 0 bad") {
+	if _, errOut, code := run(t, "", "score", "--out", scores, games); code != 0 || !strings.Contains(errOut, "50 records scored, 0 bad") {
 		t.Fatalf("score -o: code %d, stderr %q", code, errOut)
 	}
 	if _, _, code := run(t, "", "random"); code != cli.ExitUsage {
 		t.Errorf("no N: code %d", code)
 	}
+}
+
+// TestCtrlCAnswersQuickly cancels long commands while they work: each must return 130
+// within half a second.
+func TestCtrlCAnswersQuickly(t *testing.T) {
+	for _, args := range [][]string{
+		{"perft", "--tt", "10", "9"},
+		{"perft", "--tt", "0", "9"},
+		{"perft", "--divide", "9"},
+		{"solve", "--all", "--tt", "10"},
+		{"random", "-q", "1000000000"},
+		{"score", "--jobs", "2"},
+	} {
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan int, 1)
+		stdin := repeatReader("AI EG BE EH DG AI 1 BC CE 3\n")
+		go func() { done <- Run(ctx, args, stdin, io.Discard, io.Discard) }()
+		time.Sleep(150 * time.Millisecond)
+		t0 := time.Now()
+		cancel()
+		select {
+		case code := <-done:
+			if el := time.Since(t0); code != cli.ExitInterrupted || el > timeScale*500*time.Millisecond {
+				t.Errorf("%q: code %d, %v after cancel", args, code, el)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatalf("%q: still running 5 s after cancel", args)
+		}
+	}
+}
+
+// repeatReader is an endless stream of one line.
+type repeatReader string
+
+func (r repeatReader) Read(b []byte) (int, error) {
+	n := 0
+	for n+len(r) <= len(b) {
+		n += copy(b[n:], r)
+	}
+	return n, nil
 }
 
 func TestInterrupted(t *testing.T) {
@@ -212,5 +254,20 @@ func TestInterrupted(t *testing.T) {
 	}
 	if code := Run(ctx, []string{"random", "10"}, nil, &o, &e); code != cli.ExitInterrupted {
 		t.Errorf("random: code %d", code)
+	}
+}
+
+// TestTableTooBig refuses a --tt table the memory cannot hold, before allocating it.
+func TestTableTooBig(t *testing.T) {
+	defer func(f func() (int64, string, bool)) { memoryFree = f }(memoryFree)
+	memoryFree = func() (int64, string, bool) { return 200 << 20, "the test's limit", true }
+	for _, args := range [][]string{{"perft", "--tt", "24", "3"}, {"solve", "--tt", "24"}} {
+		_, e, code := run(t, "", args...)
+		if code != cli.ExitUsage || !strings.Contains(e, "--tt 24: a table of") || !strings.Contains(e, "the test's limit leaves 200 MiB") {
+			t.Errorf("%q: code %d, stderr %q", args, code, e)
+		}
+	}
+	if out, _, code := run(t, "", "perft", "--tt", "20", "3"); code != 0 || !strings.HasSuffix(out, "3 49896\n") {
+		t.Errorf("a table that fits: code %d, %q", code, out)
 	}
 }

@@ -5,17 +5,17 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"math/bits"
+	"runtime"
 	"time"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/qttt"
 )
 
-const scoreUsage = "analyze qttt score [--json] [-o FILE] [FILE|DIR|-]..."
+const scoreUsage = "analyze qttt score [--json] [-o FILE] [-j N] [--shard K/N] [FILE|DIR|-]..."
 
 const scoreHelp = `Scores quantum tic-tac-toe game records, one per line, and prints X's score and O's
 per record in input order, e.g. "0.5 1" or "2 0". A record is the seed's notation: moves
@@ -31,47 +31,52 @@ one object per record instead: file, line, record, x, o, moves, over, the final 
 cells, largest mark) and each measurement (the move that closed the cycle, who chose,
 the cycle, the number written and the marks it made classical).
 
+Records are scored in parallel by --jobs workers; the output keeps the input order.
+
 A bad line is reported on stderr with its file, line, token and the reason; the other
-lines are still scored and the exit status is 1.`
+lines are still scored and the exit status is 1. A line longer than 65,535 bytes is
+reported by its number and length with a short prefix, and skipped.
+
+--shard K/N scores every N-th line of the inputs taken together (line i, counted from
+0 over all inputs in order, belongs to shard i mod N). The shard's output starts with
+the line "#boardlab-shard-lines K/N" and each result line is prefixed with its input
+line number i and a tab, so "analyze merge" can restore the input order exactly; with
+-o PATH the shard writes PATH.K-of-N.`
+
+// maxLine is the longest line scored; longer lines are reported and skipped.
+const maxLine = 1 << 16
+
+// chunkBytes is the amount of input handed to a worker at once.
+const chunkBytes = 1 << 16
 
 func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := cli.NewFlagSet("qttt score", scoreUsage, scoreHelp, stderr)
 	asJSON := fs.Bool("json", false, "print JSON Lines: one object per record with board, lines and measurements")
-	outPath := fs.String("o", "", "write the scores to `FILE` (created atomically) instead of standard output, and a summary to stderr")
+	outPath := fs.String("out", "", "write the scores to `FILE` (created atomically) instead of standard output, and a summary to stderr")
+	jobs := fs.Int("jobs", 0, "score with `N` parallel workers (0: one per CPU; at most 4 per CPU)")
+	shardSpec := cli.ShardFlag(fs)
 	pos, st := cli.Parse(fs, args)
 	if st >= 0 {
 		return st
 	}
-	out, err := cli.CreateOutput(*outPath, stdout)
+	if *jobs < 0 {
+		return cli.Usagef(stderr, "qttt score", "--jobs %d: want a number of workers >= 1, or 0 for one per CPU", *jobs)
+	}
+	shard, err := shardSpec.Resolve("qttt score", nil, stderr)
+	if err != nil {
+		return cli.Usagef(stderr, "qttt score", "%v", err)
+	}
+	path := shard.Path(*outPath)
+	out, err := cli.CreateOutput(path, stdout)
 	if err != nil {
 		fmt.Fprintf(stderr, "analyze qttt score: %v\n", err)
 		return cli.ExitFail
 	}
-	inputs, errs := cli.Expand(pos)
-	sc := scorer{out: out, stderr: stderr, json: *asJSON, ctx: ctx}
 	start := time.Now()
-	for i, in := range inputs {
-		if errs[i] != nil {
-			sc.fail(in.Name(), 0, cli.Cause(errs[i]))
-			continue
-		}
-		r, err := in.Open(stdin)
-		if err != nil {
-			sc.fail(in.Name(), 0, cli.Cause(err))
-			continue
-		}
-		err = sc.scoreStream(in.Name(), r)
-		r.Close()
-		if err != nil && ctx.Err() == nil {
-			sc.fail(in.Name(), 0, cli.Cause(err))
-		}
-		if ctx.Err() != nil {
-			break
-		}
-	}
-	if ctx.Err() != nil {
+	res := scoreInputs(ctx, pos, stdin, out, stderr, scoreOptions{json: *asJSON, jobs: *jobs, shard: shard})
+	if res.interrupted {
 		out.Commit()
-		fmt.Fprintf(stderr, "analyze qttt score: interrupted after %d records\n", sc.records)
+		fmt.Fprintf(stderr, "analyze qttt score: interrupted after %d records\n", res.records)
 		return cli.ExitInterrupted
 	}
 	if err := out.Commit(); err != nil {
@@ -81,96 +86,346 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if *outPath != "" {
 		el := time.Since(start)
 		fmt.Fprintf(stderr, "analyze qttt score: %d records scored, %d bad, in %v (%.3g records/s) -> %s\n",
-			sc.records, sc.bad, el.Round(time.Microsecond), float64(sc.records+sc.bad)/el.Seconds(), *outPath)
+			res.records, res.bad, el.Round(time.Microsecond), float64(res.records+res.bad)/el.Seconds(), path)
 	}
-	if sc.bad > 0 || sc.failed {
+	if res.bad > 0 || res.failed {
 		return cli.ExitFail
 	}
 	return cli.ExitOK
 }
 
-type scorer struct {
-	out     *cli.Output
-	stderr  io.Writer
-	json    bool
-	ctx     context.Context
-	records int
-	bad     int
-	failed  bool
-	buf     []byte
+type scoreOptions struct {
+	json  bool
+	jobs  int
+	shard cli.Shard
 }
 
-func (sc *scorer) fail(file string, line int, err error) {
-	sc.failed = true
-	sc.out.Flush()
-	if line > 0 {
-		fmt.Fprintf(sc.stderr, "analyze qttt score: %s:%d: %v\n", file, line, err)
-	} else {
-		fmt.Fprintf(sc.stderr, "analyze qttt score: %s: %v\n", file, err)
+type scoreResult struct {
+	records, bad int
+	failed       bool // some input or line failed
+	interrupted  bool
+}
+
+// chunk is a run of whole lines of one input, scored by one worker. The reader fills
+// the input side, a worker the output side; chunks are recycled, so a long run does
+// not allocate per line.
+type chunk struct {
+	file   string
+	line   int64 // 1-based line number of the first line in file
+	global int64 // 0-based index of the first line over all inputs
+	data   []byte
+	long   []longLine // lines too long to score, replaced by empty lines in data
+	ioErr  error      // an error about the input itself, reported after data's lines
+
+	out          []byte
+	errs         []lineErr // messages to print after out[:off]
+	records, bad int
+	done         chan struct{}
+}
+
+type longLine struct {
+	line   int64
+	size   int64
+	prefix []byte
+}
+
+type lineErr struct {
+	off int
+	msg string
+}
+
+// scoreInputs scores every line of the inputs named by args into out, in order, with
+// opt.jobs workers. A reader goroutine cuts the inputs into chunks of whole lines,
+// workers score chunks, and this goroutine writes them out in order. Memory is bounded
+// by the number of chunks in flight. On ctx's cancellation it returns at once with
+// what was written, even when the reader is blocked in a read.
+func scoreInputs(ctx context.Context, args []string, stdin io.Reader, out *cli.Output, stderr io.Writer, opt scoreOptions) scoreResult {
+	workers := workerCount(opt.jobs)
+	nChunks := 4 * workers
+	free := make(chan *chunk, nChunks)
+	for range nChunks {
+		free <- &chunk{data: make([]byte, 0, chunkBytes+maxLine+1)}
 	}
-}
-
-const maxLine = 1 << 16
-
-// scoreStream scores every line of r.
-func (sc *scorer) scoreStream(file string, r io.Reader) error {
-	br := bufio.NewReaderSize(r, 1<<16)
-	for n := 1; ; n++ {
-		line, err := br.ReadSlice('\n')
-		if errors.Is(err, bufio.ErrBufferFull) {
-			for errors.Is(err, bufio.ErrBufferFull) {
-				_, err = br.ReadSlice('\n')
+	work := make(chan *chunk, nChunks)
+	order := make(chan *chunk, nChunks)
+	stop := make(chan struct{})
+	defer close(stop)
+	go readChunks(ctx, stop, args, stdin, opt.shard, free, work, order)
+	for range workers {
+		go func() {
+			w := scoreWorker{json: opt.json, sharded: opt.shard.Enabled()}
+			for c := range work {
+				w.score(c)
+				close(c.done)
 			}
-			sc.bad++
-			sc.fail(file, n, fmt.Errorf("line longer than %d bytes", maxLine))
-		} else if len(line) > 0 {
-			sc.scoreLine(file, n, line)
+		}()
+	}
+	var res scoreResult
+	if opt.shard.Enabled() {
+		cli.WriteLinesHeader(out, opt.shard)
+	}
+	for {
+		var c *chunk
+		var ok bool
+		select {
+		case c, ok = <-order:
+		default:
+			out.Flush() // nothing ready: show what is done
+			select {
+			case c, ok = <-order:
+			case <-ctx.Done():
+				res.interrupted = true
+				return res
+			}
 		}
-		if err == io.EOF {
-			return nil
+		if ctx.Err() != nil {
+			res.interrupted = true
+			return res
 		}
+		if !ok {
+			break
+		}
+		select {
+		case <-c.done:
+		case <-ctx.Done():
+			res.interrupted = true
+			return res
+		}
+		prev := 0
+		for _, e := range c.errs {
+			out.Write(c.out[prev:e.off])
+			prev = e.off
+			out.Flush()
+			fmt.Fprintf(stderr, "analyze qttt score: %s\n", e.msg)
+			res.failed = true
+		}
+		out.Write(c.out[prev:])
+		res.records += c.records
+		res.bad += c.bad
+		free <- c
+	}
+	if ctx.Err() != nil {
+		res.interrupted = true
+	}
+	return res
+}
+
+// readChunks reads the inputs line by line into chunks, sends each chunk to order (in
+// input order) and to work, and closes both at the end. Lines another shard owns are
+// kept as empty lines so that line numbers stay right.
+func readChunks(ctx context.Context, stop <-chan struct{}, args []string, stdin io.Reader, shard cli.Shard,
+	free <-chan *chunk, work, order chan<- *chunk) {
+	defer close(work)
+	defer close(order)
+	var c *chunk
+	get := func(file string, line, global int64) bool {
+		select {
+		case c = <-free:
+		case <-stop:
+			return false
+		}
+		c.file, c.line, c.global = file, line, global
+		c.data, c.long, c.ioErr = c.data[:0], c.long[:0], nil
+		c.out, c.errs, c.records, c.bad = c.out[:0], c.errs[:0], 0, 0
+		c.done = make(chan struct{})
+		return true
+	}
+	send := func() bool {
+		select {
+		case order <- c:
+		case <-stop:
+			return false
+		}
+		work <- c
+		c = nil
+		return true
+	}
+	inputs, errs := cli.Expand(args)
+	var global int64
+	var br *bufio.Reader
+	for i, in := range inputs {
+		if ctx.Err() != nil {
+			return
+		}
+		name := in.Name()
+		if errs[i] != nil {
+			if !get(name, 0, global) {
+				return
+			}
+			c.ioErr = cli.Cause(errs[i])
+			if !send() {
+				return
+			}
+			continue
+		}
+		r, err := in.Open(stdin)
 		if err != nil {
-			return err
+			if !get(name, 0, global) {
+				return
+			}
+			c.ioErr = cli.Cause(err)
+			if !send() {
+				return
+			}
+			continue
 		}
-		if n&0xFFF == 0 && sc.ctx.Err() != nil {
-			return sc.ctx.Err()
+		if br == nil {
+			br = bufio.NewReaderSize(r, maxLine)
+		} else {
+			br.Reset(r)
 		}
+		line := int64(1)
+		if !get(name, line, global) {
+			r.Close()
+			return
+		}
+		for {
+			s, err := br.ReadSlice('\n')
+			if err == bufio.ErrBufferFull {
+				ll := longLine{line: line, size: int64(len(s)), prefix: bytes.Clone(s[:min(len(s), 40)])}
+				for err == bufio.ErrBufferFull {
+					s, err = br.ReadSlice('\n')
+					ll.size += int64(len(s))
+				}
+				if len(s) > 0 && s[len(s)-1] == '\n' {
+					ll.size-- // the line's length without its newline
+				}
+				if shard.Owns(global) {
+					c.long = append(c.long, ll)
+				}
+				c.data = append(c.data, '\n')
+				line++
+				global++
+			} else if len(s) > 0 {
+				if shard.Owns(global) {
+					c.data = append(c.data, s...)
+					if s[len(s)-1] != '\n' {
+						c.data = append(c.data, '\n')
+					}
+				} else {
+					c.data = append(c.data, '\n')
+				}
+				line++
+				global++
+			}
+			if err != nil && err != io.EOF {
+				c.ioErr = cli.Cause(err)
+			}
+			// Hand the chunk over when it is full, and when the next read would wait, so
+			// that a slow stream is answered line by line.
+			if err != nil || len(c.data) >= chunkBytes || len(c.long) >= 64 || (br.Buffered() == 0 && len(c.data) > 0) {
+				if !send() {
+					r.Close()
+					return
+				}
+				if err != nil || ctx.Err() != nil {
+					break
+				}
+				if !get(name, line, global) {
+					r.Close()
+					return
+				}
+			}
+		}
+		r.Close()
 	}
 }
 
-func (sc *scorer) scoreLine(file string, n int, line []byte) {
-	rec, expect, hasExpect := bytes.Cut(line, []byte{'\t'})
-	rec = bytes.TrimRight(rec, "\r\n")
-	if len(bytes.TrimSpace(rec)) == 0 && !hasExpect {
+func defaultJobs() int { return runtime.GOMAXPROCS(0) }
+
+// workerCount returns the workers to run for --jobs n: one per CPU for 0, and never
+// more than four per CPU (the work is CPU-bound; more would only cost memory).
+func workerCount(n int) int {
+	if n <= 0 {
+		return defaultJobs()
+	}
+	return min(n, 4*defaultJobs())
+}
+
+// scoreWorker scores chunks; its scratch buffers are reused from chunk to chunk.
+type scoreWorker struct {
+	json    bool
+	sharded bool
+	tmp     []byte
+}
+
+func (w *scoreWorker) score(c *chunk) {
+	data := c.data
+	line, global := c.line, c.global
+	long := c.long
+	for len(data) > 0 {
+		i := bytes.IndexByte(data, '\n')
+		s := data[:i]
+		data = data[i+1:]
+		if len(long) > 0 && long[0].line == line {
+			ll := long[0]
+			long = long[1:]
+			c.bad++
+			w.fail(c, line, fmt.Sprintf("line of %d bytes, longer than the limit of %d: skipped (it starts %s)", ll.size, maxLine-1, quotePrefix(ll.prefix, 24)))
+		} else if len(s) > 0 {
+			w.scoreLine(c, line, global, s)
+		}
+		line++
+		global++
+	}
+	if c.ioErr != nil {
+		w.fail(c, 0, c.ioErr.Error())
+	}
+}
+
+func (w *scoreWorker) fail(c *chunk, line int64, msg string) {
+	if line > 0 {
+		msg = fmt.Sprintf("%s:%d: %s", c.file, line, msg)
+	} else {
+		msg = c.file + ": " + msg
+	}
+	c.errs = append(c.errs, lineErr{len(c.out), msg})
+}
+
+func (w *scoreWorker) scoreLine(c *chunk, line, global int64, s []byte) {
+	rec, expect, hasExpect := bytes.Cut(s, []byte{'\t'})
+	rec = bytes.TrimRight(rec, "\r")
+	if !hasExpect && len(bytes.TrimSpace(rec)) == 0 {
 		return
 	}
 	var tr *qttt.Trace
-	if sc.json {
+	if w.json {
 		tr = &qttt.Trace{}
 	}
 	p, err := qttt.Replay(rec, tr)
 	if err != nil {
-		sc.bad++
-		sc.fail(file, n, err)
+		c.bad++
+		w.fail(c, line, err.Error())
 		return
 	}
-	s := p.Score()
+	sc := p.Score()
+	w.tmp = sc.AppendText(w.tmp[:0])
 	if hasExpect {
-		want := string(bytes.TrimSpace(expect))
-		if got := s.String(); got != want {
-			sc.bad++
-			sc.fail(file, n, fmt.Errorf("record scores %q, the line says %q", got, want))
+		if want := bytes.TrimSpace(expect); !bytes.Equal(w.tmp, want) {
+			c.bad++
+			w.fail(c, line, fmt.Sprintf("record scores %q, the line says %s", w.tmp, quotePrefix(want, 24)))
 			return
 		}
 	}
-	sc.records++
-	if sc.json {
-		b, _ := json.Marshal(jsonRecord(file, n, string(rec), &p, tr))
-		sc.out.Write(append(b, '\n'))
+	c.records++
+	if w.sharded {
+		c.out = cli.AppendLineIndex(c.out, global)
+	}
+	if w.json {
+		b, _ := json.Marshal(jsonRecord(c.file, int(line), string(rec), &p, tr))
+		c.out = append(append(c.out, b...), '\n')
 		return
 	}
-	sc.buf = append(s.AppendText(sc.buf[:0]), '\n')
-	sc.out.Write(sc.buf)
+	c.out = append(append(c.out, w.tmp...), '\n')
+}
+
+// quotePrefix quotes b, cut to its first n bytes (with "..." after the quote) when
+// longer, so that a message never echoes a huge line.
+func quotePrefix(b []byte, n int) string {
+	if len(b) <= n {
+		return fmt.Sprintf("%q", b)
+	}
+	return fmt.Sprintf("%q...", b[:n])
 }
 
 type jsonLine struct {

@@ -45,11 +45,13 @@ func runSolve(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if *ttBits < 10 || *ttBits > 30 {
 		return cli.Usagef(stderr, "qttt solve", "--tt %d: want 10 to 30", *ttBits)
 	}
+	if err := checkTable("--tt", *ttBits, 16); err != nil {
+		return cli.Usagef(stderr, "qttt solve", "%v", err)
+	}
 	rec := joinRecord(pos)
 	p, err := qttt.ReplayOpen([]byte(rec), nil)
 	if err != nil {
-		fmt.Fprintf(stderr, "analyze qttt solve: record: %v\n", err)
-		return cli.ExitFail
+		return cli.Usagef(stderr, "qttt solve", "record %s: %v; %s", quotePrefix([]byte(rec), 40), err, recordExpected)
 	}
 	s := qttt.NewSolver(*ttBits)
 	cpu0, _ := machine.ProcessCPU()

@@ -1,0 +1,5 @@
+//go:build !race
+
+package qtttcmd
+
+const timeScale = 1
