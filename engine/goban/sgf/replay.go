@@ -1,0 +1,231 @@
+package sgf
+
+import (
+	"fmt"
+
+	"github.com/boardlab/boardlab/engine/goban"
+)
+
+// Point colours of a replay board.
+const (
+	empty  = 0
+	black  = 1
+	white  = 2
+	border = 3
+)
+
+// Replay replays a game's main line with Go's capture rule in time linear in the number
+// of moves: chains are kept as union-find trees with a circular list of their stones and
+// a count of pseudo-liberties (empty neighbours counted once per adjacent stone, zero
+// exactly when the chain has no liberty), so a move touches only its four neighbours,
+// and a capture the stones it removes. The zero value is ready to use; a Replay is not
+// safe for concurrent use.
+type Replay struct {
+	cols, rows int
+	stride     int     // cols+1: one border column shared by the row ends
+	color      []uint8 // (rows+2)*stride points, border all round
+	parent     []int16 // union-find parent of a stone's chain
+	next       []int16 // next stone of the chain, circularly
+	libs       []int16 // at a root: the chain's pseudo-liberties
+	size       []int16 // at a root: the chain's stones
+
+	// Captured[c] counts the stones taken by colour c (0 black, 1 white) in the last
+	// game played: the opponent's stones captured by c's moves, and the stones of the
+	// opponent's suicides.
+	Captured [2]int
+}
+
+// Play replays g's main line from an empty board of g's size. A move onto an occupied
+// point is an *Error naming the game, the move number and the byte offset.
+func (r *Replay) Play(g *Game) error {
+	r.reset(g.Cols, g.Rows)
+	move := 0
+	dirty := false // setup changed the board: chains must be rebuilt before a move
+	for _, op := range g.Ops {
+		switch op.Kind {
+		case OpBlack, OpWhite:
+			move++
+			if op.X < 0 {
+				continue
+			}
+			if dirty {
+				r.rebuild()
+				dirty = false
+			}
+			p := (int(op.Y)+1)*r.stride + int(op.X)
+			if r.color[p] != empty {
+				return &Error{Game: g.Index, Move: move, Offset: int(op.Offset),
+					Msg: fmt.Sprintf("%s[%s]: the point is occupied", colourName(op.Kind), op.Letters())}
+			}
+			r.play(p, op.Kind+1)
+		default:
+			p := (int(op.Y)+1)*r.stride + int(op.X)
+			r.color[p] = [...]uint8{OpSetB: black, OpSetW: white, OpSetE: empty}[op.Kind]
+			dirty = true
+		}
+	}
+	return nil
+}
+
+func colourName(kind uint8) string {
+	if kind == OpWhite {
+		return "W"
+	}
+	return "B"
+}
+
+func (r *Replay) reset(cols, rows int) {
+	r.cols, r.rows, r.stride = cols, rows, cols+1
+	n := (rows + 2) * r.stride
+	if cap(r.color) < n {
+		r.color = make([]uint8, n)
+		r.parent = make([]int16, n)
+		r.next = make([]int16, n)
+		r.libs = make([]int16, n)
+		r.size = make([]int16, n)
+	}
+	r.color, r.parent, r.next = r.color[:n], r.parent[:n], r.next[:n]
+	r.libs, r.size = r.libs[:n], r.size[:n]
+	for i := range r.color {
+		r.color[i] = border
+	}
+	for y := 1; y <= rows; y++ {
+		clear(r.color[y*r.stride : y*r.stride+cols])
+	}
+	r.Captured = [2]int{}
+}
+
+func (r *Replay) find(p int) int {
+	par := r.parent
+	for int(par[p]) != p {
+		q := int(par[par[p]])
+		par[p] = int16(q)
+		p = q
+	}
+	return p
+}
+
+// union joins the chains of roots a and b and returns the new root.
+func (r *Replay) union(a, b int) int {
+	if a == b {
+		return a
+	}
+	if r.size[a] < r.size[b] {
+		a, b = b, a
+	}
+	r.parent[b] = int16(a)
+	r.size[a] += r.size[b]
+	r.libs[a] += r.libs[b]
+	r.next[a], r.next[b] = r.next[b], r.next[a]
+	return a
+}
+
+// play puts a stone of colour c at the empty point p: it takes a liberty from each
+// neighbouring chain, joins its own, captures the opponent's chains left without a
+// liberty, then removes its own chain if that has none (suicide).
+func (r *Replay) play(p int, c uint8) {
+	col := r.color
+	col[p] = c
+	r.parent[p], r.next[p], r.size[p] = int16(p), int16(p), 1
+	nb := [4]int{p - r.stride, p - 1, p + 1, p + r.stride}
+	libs := int16(0)
+	for _, q := range nb {
+		switch col[q] {
+		case empty:
+			libs++
+		case black, white:
+			r.libs[r.find(q)]--
+		}
+	}
+	r.libs[p] = libs
+	root := p
+	for _, q := range nb {
+		if col[q] == c {
+			root = r.union(root, r.find(q))
+		}
+	}
+	o := 3 - c
+	for _, q := range nb {
+		if col[q] == o {
+			if rq := r.find(q); r.libs[rq] == 0 {
+				r.Captured[c-1] += r.remove(rq)
+			}
+		}
+	}
+	if r.libs[root] == 0 {
+		r.Captured[o-1] += r.remove(root)
+	}
+}
+
+// remove empties the chain of root and gives its points back as liberties to the
+// neighbouring chains; it returns the number of stones removed.
+func (r *Replay) remove(root int) int {
+	col := r.color
+	n := 0
+	p := root
+	for {
+		col[p] = empty
+		n++
+		for _, q := range [4]int{p - r.stride, p - 1, p + 1, p + r.stride} {
+			if c := col[q]; c == black || c == white {
+				r.libs[r.find(q)]++
+			}
+		}
+		p = int(r.next[p])
+		if p == root {
+			return n
+		}
+	}
+}
+
+// rebuild recomputes every chain from the colours, after setup changed them.
+func (r *Replay) rebuild() {
+	col := r.color
+	for y := 1; y <= r.rows; y++ {
+		for p := y * r.stride; p < y*r.stride+r.cols; p++ {
+			c := col[p]
+			if c == empty {
+				continue
+			}
+			r.parent[p], r.next[p], r.size[p] = int16(p), int16(p), 1
+			libs := int16(0)
+			for _, q := range [4]int{p - r.stride, p - 1, p + 1, p + r.stride} {
+				if col[q] == empty {
+					libs++
+				}
+			}
+			r.libs[p] = libs
+			root := p
+			if col[p-1] == c {
+				root = r.union(root, r.find(p-1))
+			}
+			if col[p-r.stride] == c {
+				r.union(root, r.find(p-r.stride))
+			}
+		}
+	}
+}
+
+// At returns 'X', 'O' or '-' for column x, row y of the position reached.
+func (r *Replay) At(x, y int) byte {
+	return "-XO"[r.color[(y+1)*r.stride+x]]
+}
+
+// Board writes the position reached into b (rows x cols), for scoring.
+func (r *Replay) Board(b *goban.Board) {
+	b.ResetRect(r.rows, r.cols)
+	w := b.W
+	for y := 0; y < r.rows; y++ {
+		row := r.color[(y+1)*r.stride : (y+1)*r.stride+r.cols]
+		k := (y + 1) * w
+		for x, c := range row {
+			bit := uint64(1) << (x & 63)
+			switch c {
+			case black:
+				b.Black[k+x>>6] |= bit
+			case white:
+				b.White[k+x>>6] |= bit
+			}
+		}
+	}
+}
