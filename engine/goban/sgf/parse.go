@@ -22,16 +22,16 @@ type Error struct {
 	Move   int    // move number (B or W property, from 1) of the fault; 0 before the first move
 	Offset int    // byte offset in the input
 	Msg    string // what is wrong
-	Setup  bool   // the fault is in a setup property (AB, AW, AE) after Move moves
+	After  bool   // the fault is not a move but comes after Move moves (setup, tree structure)
 	Fatal  bool   // the tree structure is broken: later games of the input cannot be read
 }
 
 func (e *Error) Error() string {
 	switch {
-	case e.Move > 0 && !e.Setup:
+	case e.Move > 0 && !e.After:
 		return fmt.Sprintf("game %d, move %d, byte %d: %s", e.Game, e.Move, e.Offset, e.Msg)
 	case e.Move > 0:
-		return fmt.Sprintf("game %d, setup after move %d, byte %d: %s", e.Game, e.Move, e.Offset, e.Msg)
+		return fmt.Sprintf("game %d, after move %d, byte %d: %s", e.Game, e.Move, e.Offset, e.Msg)
 	}
 	return fmt.Sprintf("game %d, byte %d: %s", e.Game, e.Offset, e.Msg)
 }
@@ -109,15 +109,15 @@ type prop struct {
 
 // Identifiers of the properties the parser uses, as two packed upper-case letters.
 const (
-	idB  = 'B'
-	idW  = 'W'
-	idAB = 'A'<<8 | 'B'
-	idAW = 'A'<<8 | 'W'
-	idAE = 'A'<<8 | 'E'
-	idSZ = 'S'<<8 | 'Z'
-	idKM = 'K'<<8 | 'M'
-	idHA = 'H'<<8 | 'A'
-	idRE = 'R'<<8 | 'E'
+	idB    = 'B'
+	idW    = 'W'
+	idAB   = 'A'<<8 | 'B'
+	idAW   = 'A'<<8 | 'W'
+	idAE   = 'A'<<8 | 'E'
+	idSZ   = 'S'<<8 | 'Z'
+	idKM   = 'K'<<8 | 'M'
+	idHA   = 'H'<<8 | 'A'
+	idRE   = 'R'<<8 | 'E'
 	idLong = 0xffff // three letters or more: never used
 )
 
@@ -160,16 +160,18 @@ func (p *Parser) Next(g *Game) error {
 }
 
 // fail records the first fault of the game.
-func (p *Parser) fail(off int, fatal, setup bool, format string, args ...any) {
+func (p *Parser) fail(off int, fatal, after bool, format string, args ...any) {
 	if p.err == nil {
-		p.err = &Error{Game: p.g.Index, Move: p.g.Moves, Offset: off, Setup: setup, Msg: fmt.Sprintf(format, args...)}
+		p.err = &Error{Game: p.g.Index, Move: p.g.Moves, Offset: off, After: after || fatal, Msg: fmt.Sprintf(format, args...)}
 	}
 	if fatal {
 		p.err.Fatal = true
 	}
 }
 
-func isSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\v' || c == '\f' }
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\v' || c == '\f'
+}
 
 // tree reads one game tree at p.pos ('('): the nodes of its main line (the first child
 // at every branch) are applied, the other variations skipped.

@@ -28,6 +28,7 @@ type Replay struct {
 	next       []int16 // next stone of the chain, circularly
 	libs       []int16 // at a root: the chain's pseudo-liberties
 	size       []int16 // at a root: the chain's stones
+	dirty      bool    // setup changed colours since the chains were last built
 
 	// Captured[c] counts the stones taken by colour c (0 black, 1 white) in the last
 	// game played: the opponent's stones captured by c's moves, and the stones of the
@@ -40,29 +41,38 @@ type Replay struct {
 func (r *Replay) Play(g *Game) error {
 	r.reset(g.Cols, g.Rows)
 	move := 0
-	dirty := false // setup changed the board: chains must be rebuilt before a move
 	for _, op := range g.Ops {
-		switch op.Kind {
-		case OpBlack, OpWhite:
+		if op.Kind <= OpWhite {
 			move++
-			if op.X < 0 {
-				continue
-			}
-			if dirty {
-				r.rebuild()
-				dirty = false
-			}
-			p := (int(op.Y)+1)*r.stride + int(op.X)
-			if r.color[p] != empty {
-				return &Error{Game: g.Index, Move: move, Offset: int(op.Offset),
-					Msg: fmt.Sprintf("%s[%s]: the point is occupied", colourName(op.Kind), op.Letters())}
-			}
-			r.play(p, op.Kind+1)
-		default:
-			p := (int(op.Y)+1)*r.stride + int(op.X)
-			r.color[p] = [...]uint8{OpSetB: black, OpSetW: white, OpSetE: empty}[op.Kind]
-			dirty = true
 		}
+		if err := r.step(op); err != nil {
+			err.Game, err.Move = g.Index, move
+			return err
+		}
+	}
+	return nil
+}
+
+// step applies one op; an error lacks the game and move, which the caller adds.
+func (r *Replay) step(op Op) *Error {
+	p := (int(op.Y)+1)*r.stride + int(op.X)
+	switch op.Kind {
+	case OpBlack, OpWhite:
+		if op.X < 0 {
+			return nil
+		}
+		if r.dirty {
+			r.rebuild()
+			r.dirty = false
+		}
+		if r.color[p] != empty {
+			return &Error{Offset: int(op.Offset),
+				Msg: fmt.Sprintf("%s[%s]: the point is occupied", colourName(op.Kind), op.Letters())}
+		}
+		r.play(p, op.Kind+1)
+	default:
+		r.color[p] = [...]uint8{OpSetB: black, OpSetW: white, OpSetE: empty}[op.Kind]
+		r.dirty = true // setup changed the board: chains are rebuilt before the next move
 	}
 	return nil
 }
@@ -93,6 +103,7 @@ func (r *Replay) reset(cols, rows int) {
 		clear(r.color[y*r.stride : y*r.stride+cols])
 	}
 	r.Captured = [2]int{}
+	r.dirty = false
 }
 
 func (r *Replay) find(p int) int {
