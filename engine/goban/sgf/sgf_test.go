@@ -142,7 +142,7 @@ func TestErrors(t *testing.T) {
 		{"(;KM[abc])", "game 1, byte 5: KM[abc]: komi is not a number"},
 		{"(;SZ[3];B[aa]", "game 1, after move 1, byte 13: unexpected end of input: 1 unclosed parenthesis"},
 		{"(;SZ[3];B[aa", "game 1, byte 9: unterminated property value"},
-		{"(;SZ[3];B[aa]x)", "game 1, after move 1, byte 13: property identifier starts with lower-case 'x'"},
+		{"(;SZ[3];B[aa]x)", "game 1, byte 13: property identifier starts with lower-case 'x'"},
 		{"(;SZ[3];B[aa]1)", "game 1, after move 1, byte 13: unexpected '1' between nodes"},
 		{"(;SZ[3];B[aa];W)", "game 1, after move 1, byte 15: property without a value: ')' instead of '['"},
 		{"()", "game 1, byte 1: empty game tree"},
