@@ -379,6 +379,16 @@ func (p *Parser) node(pos int, root bool) (int, bool) {
 func (p *Parser) apply(root bool) {
 	g := p.g
 	data := p.data
+	// The common node: one move on a point.
+	if pr := p.props[0]; len(p.props) == 1 && pr.id <= idW && pr.end-pr.start == 2 {
+		x, ok1 := coord(data[pr.start])
+		y, ok2 := coord(data[pr.start+1])
+		if ok1 && ok2 && x < g.Cols && y < g.Rows && !(x == 19 && y == 19) {
+			g.Moves++
+			g.Ops = append(g.Ops, Op{Kind: uint8(pr.id-idB) / uint8(idW-idB), X: int8(x), Y: int8(y), Offset: pr.start})
+			return
+		}
+	}
 	if root {
 		for _, pr := range p.props {
 			if pr.id == idSZ {

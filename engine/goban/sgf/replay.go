@@ -29,6 +29,7 @@ type Replay struct {
 	libs       []int16 // at a root: the chain's pseudo-liberties
 	size       []int16 // at a root: the chain's stones
 	dirty      bool    // setup changed colours since the chains were last built
+	planes     [3][]uint64 // planes[black], planes[white]: one word per row (cols <= 52)
 
 	// Captured[c] counts the stones taken by colour c (0 black, 1 white) in the last
 	// game played: the opponent's stones captured by c's moves, and the stones of the
@@ -69,9 +70,9 @@ func (r *Replay) step(op Op) *Error {
 			return &Error{Offset: int(op.Offset),
 				Msg: fmt.Sprintf("%s[%s]: the point is occupied", colourName(op.Kind), op.Letters())}
 		}
-		r.play(p, op.Kind+1)
+		r.play(p, op.Kind+1, int(op.Y), uint64(1)<<op.X)
 	default:
-		r.color[p] = [...]uint8{OpSetB: black, OpSetW: white, OpSetE: empty}[op.Kind]
+		r.put(p, [...]uint8{OpSetB: black, OpSetW: white, OpSetE: empty}[op.Kind])
 		r.dirty = true // setup changed the board: chains are rebuilt before the next move
 	}
 	return nil
@@ -104,6 +105,26 @@ func (r *Replay) reset(cols, rows int) {
 	}
 	r.Captured = [2]int{}
 	r.dirty = false
+	for c := black; c <= white; c++ {
+		if cap(r.planes[c]) < rows {
+			r.planes[c] = make([]uint64, rows, MaxSize)
+		}
+		r.planes[c] = r.planes[c][:rows]
+		clear(r.planes[c])
+	}
+}
+
+// put sets point p to colour c (empty, black or white), keeping the planes in step.
+func (r *Replay) put(p int, c uint8) {
+	y, x := p/r.stride-1, p%r.stride
+	bit := uint64(1) << x
+	if old := r.color[p]; old == black || old == white {
+		r.planes[old][y] &^= bit
+	}
+	r.color[p] = c
+	if c != empty {
+		r.planes[c][y] |= bit
+	}
 }
 
 func (r *Replay) find(p int) int {
@@ -131,12 +152,13 @@ func (r *Replay) union(a, b int) int {
 	return a
 }
 
-// play puts a stone of colour c at the empty point p: it takes a liberty from each
+// play puts a stone of colour c at the empty point p (row y, column bit): it takes a liberty from each
 // neighbouring chain, joins its own, captures the opponent's chains left without a
 // liberty, then removes its own chain if that has none (suicide).
-func (r *Replay) play(p int, c uint8) {
+func (r *Replay) play(p int, c uint8, y int, bit uint64) {
 	col := r.color
 	col[p] = c
+	r.planes[c][y] |= bit
 	r.parent[p], r.next[p], r.size[p] = int16(p), int16(p), 1
 	nb := [4]int{p - r.stride, p - 1, p + 1, p + r.stride}
 	libs := int16(0)
@@ -174,7 +196,9 @@ func (r *Replay) remove(root int) int {
 	col := r.color
 	n := 0
 	p := root
+	plane := r.planes[col[root]]
 	for {
+		plane[p/r.stride-1] &^= 1 << (p % r.stride)
 		col[p] = empty
 		n++
 		for _, q := range [4]int{p - r.stride, p - 1, p + 1, p + r.stride} {
@@ -225,18 +249,9 @@ func (r *Replay) At(x, y int) byte {
 // Board writes the position reached into b (rows x cols), for scoring.
 func (r *Replay) Board(b *goban.Board) {
 	b.ResetRect(r.rows, r.cols)
-	w := b.W
-	for y := 0; y < r.rows; y++ {
-		row := r.color[(y+1)*r.stride : (y+1)*r.stride+r.cols]
-		k := (y + 1) * w
-		for x, c := range row {
-			bit := uint64(1) << (x & 63)
-			switch c {
-			case black:
-				b.Black[k+x>>6] |= bit
-			case white:
-				b.White[k+x>>6] |= bit
-			}
-		}
+	if r.rows == 0 {
+		return
 	}
+	copy(b.Black[1:], r.planes[black]) // one word per row: cols <= 52
+	copy(b.White[1:], r.planes[white])
 }

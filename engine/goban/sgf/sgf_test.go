@@ -57,7 +57,7 @@ func final(t *testing.T, g *Game) string {
 func TestParseSyntax(t *testing.T) {
 	cases := []struct {
 		name, sgf, board string
-		moves           int
+		moves            int
 	}{
 		{"plain", "(;SZ[3];B[aa];W[bb])", "X--/-O-/---/", 2},
 		{"whitespace everywhere", " \n( ; SZ [3] \n ; B\t[aa] ;\r\nW [bb] ) ", "X--/-O-/---/", 2},
@@ -276,4 +276,3 @@ func checkRandomGame(t *testing.T, rng *rand.Rand, cols, rows, moves int) {
 		t.Fatalf("%dx%d: score %+v, reference %+v", cols, rows, got, want)
 	}
 }
-
