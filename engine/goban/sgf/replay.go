@@ -22,13 +22,13 @@ const (
 // safe for concurrent use.
 type Replay struct {
 	cols, rows int
-	stride     int     // cols+1: one border column shared by the row ends
-	color      []uint8 // (rows+2)*stride points, border all round
-	parent     []int16 // union-find parent of a stone's chain
-	next       []int16 // next stone of the chain, circularly
-	libs       []int16 // at a root: the chain's pseudo-liberties
-	size       []int16 // at a root: the chain's stones
-	dirty      bool    // setup changed colours since the chains were last built
+	stride     int         // cols+1: one border column shared by the row ends
+	color      []uint8     // (rows+2)*stride points, border all round
+	parent     []int16     // union-find parent of a stone's chain
+	next       []int16     // next stone of the chain, circularly
+	libs       []int16     // at a root: the chain's pseudo-liberties
+	size       []int16     // at a root: the chain's stones
+	dirty      bool        // setup changed colours since the chains were last built
 	planes     [3][]uint64 // planes[black], planes[white]: one word per row (cols <= 52)
 
 	// Captured[c] counts the stones taken by colour c (0 black, 1 white) in the last
