@@ -197,6 +197,26 @@ func (p *Parser) tree() {
 				p.fail(pos, true, false, "node after a variation")
 				return
 			}
+			// The common node, ";B[xy]" or ";W[xy]" alone, takes a short path.
+			if nodes > 0 && pos+6 < len(data) && (data[pos+1] == 'B' || data[pos+1] == 'W') &&
+				data[pos+2] == '[' && data[pos+5] == ']' {
+				k := pos + 6
+				for k < len(data) && isSpace(data[k]) {
+					k++
+				}
+				if k < len(data) && (data[k] == ';' || data[k] == '(' || data[k] == ')') {
+					x, ok1 := coord(data[pos+3])
+					y, ok2 := coord(data[pos+4])
+					g := p.g
+					if ok1 && ok2 && x < g.Cols && y < g.Rows && !(x == 19 && y == 19) {
+						g.Moves++
+						g.Ops = append(g.Ops, Op{Kind: (data[pos+1] - 'B') / ('W' - 'B'), X: int8(x), Y: int8(y), Offset: int32(pos + 3)})
+						nodes++
+						pos = k
+						continue
+					}
+				}
+			}
 			var ok bool
 			if pos, ok = p.node(pos+1, nodes == 0); !ok {
 				p.pos = pos

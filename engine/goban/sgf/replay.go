@@ -161,26 +161,29 @@ func (r *Replay) play(p int, c uint8, y int, bit uint64) {
 	r.planes[c][y] |= bit
 	r.parent[p], r.next[p], r.size[p] = int16(p), int16(p), 1
 	nb := [4]int{p - r.stride, p - 1, p + 1, p + r.stride}
+	var roots [4]int // the chain of each neighbouring stone
 	libs := int16(0)
-	for _, q := range nb {
+	for i, q := range nb {
 		switch col[q] {
 		case empty:
 			libs++
 		case black, white:
-			r.libs[r.find(q)]--
+			rq := r.find(q)
+			roots[i] = rq
+			r.libs[rq]--
 		}
 	}
 	r.libs[p] = libs
 	root := p
-	for _, q := range nb {
+	for i, q := range nb {
 		if col[q] == c {
-			root = r.union(root, r.find(q))
+			root = r.union(root, r.find(roots[i]))
 		}
 	}
 	o := 3 - c
-	for _, q := range nb {
-		if col[q] == o {
-			if rq := r.find(q); r.libs[rq] == 0 {
+	for i, q := range nb {
+		if col[q] == o { // a chain captured through an earlier neighbour is empty now
+			if rq := roots[i]; r.libs[rq] == 0 {
 				r.Captured[c-1] += r.remove(rq)
 			}
 		}
