@@ -63,7 +63,7 @@ func WriteOwnershipSVG(w io.Writer, owner []byte, rows, cols int, title, legend 
 	margin := 26.0
 	top := 34.0 // title line
 	bw, bh := cell*float64(cols), cell*float64(rows)
-	width := max(bw+2*margin, 320)
+	width := max(bw+2*margin, 480)
 	left := (width - bw) / 2
 	height := top + margin + bh + margin + 22
 	s := draw.NewSVG(w, width, height)
@@ -147,7 +147,7 @@ func WriteOwnershipSVG(w io.Writer, owner []byte, rows, cols int, title, legend 
 	}
 	// Legend: the two territory shades and the counts.
 	ly := height - 12
-	lx := width/2 - 150
+	lx := width/2 - 230
 	s.Rect(lx, ly-10, 12, 12, draw.A("fill", draw.Hex(blackArea), "stroke", "#333333", "stroke-width", "0.5")...)
 	s.Text(lx+16, ly, "black's area", draw.A("font-family", "sans-serif", "font-size", "11")...)
 	s.Rect(lx+95, ly-10, 12, 12, draw.A("fill", draw.Hex(whiteArea), "stroke", "#333333", "stroke-width", "0.5")...)

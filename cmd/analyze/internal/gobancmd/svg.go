@@ -66,8 +66,9 @@ reads them; the k-th game of a collection too): stones, each empty point shaded 
 colour it counts for, coordinates and the result. --format svg (the default) suits
 boards up to a few hundred points a side; --format png draws --scale pixels per point
 (default 1, at least 1), streamed row by row, for boards of any size. One input without
---out writes to stdout; otherwise --out names the file (one input) or a directory that
-receives one NAME.svg or NAME.png per input.`
+--out writes to stdout; otherwise --out names the file (one picture) or a directory
+(several inputs, an existing directory, or a name ending in /) that receives one
+NAME.svg or NAME.png per input or game.`
 
 func runDraw(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := cli.NewFlagSet("goban draw", drawUsage, drawHelp, stderr)
@@ -164,8 +165,8 @@ func runDraw(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 			path := *outPath
 			if toDir {
 				path = filepath.Join(*outPath, pictureName(p.name, "."+*format))
-			} else if drawn > 0 && path == "" {
-				fail(fmt.Errorf("more than one picture: use --out DIR"))
+			} else if drawn > 0 {
+				fail(fmt.Errorf("more than one picture: use --out DIR/"))
 				break
 			}
 			if p.res.Size == 0 && *format == "png" {
