@@ -65,8 +65,9 @@ func expandArchives(inputs []cli.Input, errs []error) ([]source, func()) {
 }
 
 // read returns the input's bytes, decompressed for a .gz file or a zip member (at most
-// maxMember bytes).
-func (s source) read(stdin io.Reader) ([]byte, error) {
+// maxMember bytes). A plain file is read into buf, which the caller may reuse once it
+// is done with the data.
+func (s source) read(stdin io.Reader, buf []byte) ([]byte, error) {
 	if s.zf != nil {
 		if s.zf.UncompressedSize64 > maxMember {
 			return nil, fmt.Errorf("zip member of %d bytes: more than the %d allowed", s.zf.UncompressedSize64, maxMember)
@@ -90,7 +91,13 @@ func (s source) read(stdin io.Reader) ([]byte, error) {
 		}
 		return readLimited(zr, "gzip stream")
 	}
-	data, err := s.in.ReadAll(stdin)
+	var data []byte
+	var err error
+	if s.in.Path == "-" {
+		data, err = s.in.ReadAll(stdin)
+	} else {
+		data, err = readFile(s.in.Path, buf)
+	}
 	if err == nil && s.in.Path == "-" && len(data) > 2 && data[0] == 0x1f && data[1] == 0x8b {
 		zr, err := gzip.NewReader(bytes.NewReader(data)) // gzip on stdin, by its magic bytes
 		if err != nil {

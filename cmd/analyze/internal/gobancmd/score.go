@@ -50,6 +50,7 @@ type worker struct {
 	board  goban.Board
 	scorer goban.Scorer
 	owner  []byte
+	buf    []byte // input buffer
 	sgfWorker
 }
 
@@ -78,12 +79,15 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		if srcs[i].err != nil {
 			return scored{err: srcs[i].err}
 		}
-		data, err := srcs[i].read(stdin)
+		w := workers.Get().(*worker)
+		defer workers.Put(w)
+		data, err := srcs[i].read(stdin, w.buf)
 		if err != nil {
 			return scored{err: err}
 		}
-		w := workers.Get().(*worker)
-		defer workers.Put(w)
+		if cap(data) <= 1<<20 {
+			w.buf = data // reused for the next input; larger buffers are let go
+		}
 		if o.isSGF(data) {
 			return w.scoreSGF(ctx, srcs[i].name, data, &o)
 		}
