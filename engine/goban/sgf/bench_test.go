@@ -4,6 +4,7 @@ import (
 	"io"
 	"runtime"
 	"testing"
+	"time"
 
 	"github.com/boardlab/boardlab/engine/goban"
 	"github.com/boardlab/boardlab/internal/machine"
@@ -28,9 +29,7 @@ func BenchmarkSGF(b *testing.B) {
 	b.SetBytes(int64(total))
 	b.ResetTimer()
 	games := 0
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	cpu0, cpuOK := machine.ThreadCPU()
+	cpu := startCPU()
 	for i := 0; i < b.N; i++ {
 		for _, data := range files {
 			p.Reset(data)
@@ -52,9 +51,7 @@ func BenchmarkSGF(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
-	if cpu1, ok := machine.ThreadCPU(); ok && cpuOK && cpu1 > cpu0 {
-		b.ReportMetric(float64(games)/(cpu1-cpu0).Seconds(), "games/cpu-s")
-	}
+	cpu.report(b, games)
 }
 
 // BenchmarkSGFParse is the parse alone, and BenchmarkSGFReplay the replay alone.
@@ -64,6 +61,7 @@ func BenchmarkSGFParse(b *testing.B) {
 	var g Game
 	b.ReportAllocs()
 	games := 0
+	cpu := startCPU()
 	for i := 0; i < b.N; i++ {
 		for _, data := range files {
 			p.Reset(data)
@@ -73,6 +71,7 @@ func BenchmarkSGFParse(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
+	cpu.report(b, games)
 }
 
 func BenchmarkSGFReplay(b *testing.B) {
@@ -86,10 +85,34 @@ func BenchmarkSGFReplay(b *testing.B) {
 	var r Replay
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu := startCPU()
 	for i := 0; i < b.N; i++ {
 		for k := range gs {
 			r.Play(&gs[k])
 		}
 	}
 	b.ReportMetric(float64(len(gs)*b.N)/b.Elapsed().Seconds(), "games/s")
+	cpu.report(b, len(gs)*b.N)
+}
+
+// cpuClock measures the CPU time of the benchmark's goroutine, locked to its thread,
+// so that rates stay fair when other processes share the cores.
+type cpuClock struct {
+	t0 time.Duration
+	ok bool
+}
+
+func startCPU() cpuClock {
+	runtime.LockOSThread()
+	t0, ok := machine.ThreadCPU()
+	return cpuClock{t0, ok}
+}
+
+// report adds games per CPU-second of the thread (games/cpu-s) and unlocks the thread.
+func (c cpuClock) report(b *testing.B, games int) {
+	t1, ok := machine.ThreadCPU()
+	runtime.UnlockOSThread()
+	if ok && c.ok && t1 > c.t0 {
+		b.ReportMetric(float64(games)/(t1-c.t0).Seconds(), "games/cpu-s")
+	}
 }

@@ -15,8 +15,9 @@ const (
 )
 
 // Replay replays a game's main line with Go's capture rule in time linear in the number
-// of moves: chains are kept as union-find trees with a circular list of their stones and
-// a count of pseudo-liberties (empty neighbours counted once per adjacent stone, zero
+// of moves (up to the logarithm of a chain's size): each stone points at its chain's
+// root, merges relabel the smaller chain, and a chain keeps a circular list of its
+// stones and a count of pseudo-liberties (empty neighbours counted once per adjacent stone, zero
 // exactly when the chain has no liberty), so a move touches only its four neighbours,
 // and a capture the stones it removes. The zero value is ready to use; a Replay is not
 // safe for concurrent use.
@@ -24,7 +25,7 @@ type Replay struct {
 	cols, rows int
 	stride     int         // cols+1: one border column shared by the row ends
 	color      []uint8     // (rows+2)*stride points, border all round
-	parent     []int16     // union-find parent of a stone's chain
+	parent     []int16     // root of a stone's chain
 	next       []int16     // next stone of the chain, circularly
 	libs       []int16     // at a root: the chain's pseudo-liberties
 	size       []int16     // at a root: the chain's stones
@@ -127,17 +128,12 @@ func (r *Replay) put(p int, c uint8) {
 	}
 }
 
-func (r *Replay) find(p int) int {
-	par := r.parent
-	for int(par[p]) != p {
-		q := int(par[par[p]])
-		par[p] = int16(q)
-		p = q
-	}
-	return p
-}
+// find returns the root of p's chain: every stone points at its root directly.
+func (r *Replay) find(p int) int { return int(r.parent[p]) }
 
-// union joins the chains of roots a and b and returns the new root.
+// union joins the chains of roots a and b and returns the new root: the stones of the
+// smaller chain are pointed at the larger one's root (each stone moves O(log n) times
+// over a game, and find needs no loop).
 func (r *Replay) union(a, b int) int {
 	if a == b {
 		return a
@@ -145,7 +141,13 @@ func (r *Replay) union(a, b int) int {
 	if r.size[a] < r.size[b] {
 		a, b = b, a
 	}
-	r.parent[b] = int16(a)
+	for q := b; ; {
+		r.parent[q] = int16(a)
+		q = int(r.next[q])
+		if q == b {
+			break
+		}
+	}
 	r.size[a] += r.size[b]
 	r.libs[a] += r.libs[b]
 	r.next[a], r.next[b] = r.next[b], r.next[a]
@@ -161,28 +163,31 @@ func (r *Replay) play(p int, c uint8, y int, bit uint64) {
 	r.planes[c][y] |= bit
 	r.parent[p], r.next[p], r.size[p] = int16(p), int16(p), 1
 	nb := [4]int{p - r.stride, p - 1, p + 1, p + r.stride}
+	cs := [4]uint8{col[nb[0]], col[nb[1]], col[nb[2]], col[nb[3]]}
+	r.libs[p] = int16(emptyBit[cs[0]] + emptyBit[cs[1]] + emptyBit[cs[2]] + emptyBit[cs[3]])
+	if stoneBit[cs[0]]|stoneBit[cs[1]]|stoneBit[cs[2]]|stoneBit[cs[3]] == 0 {
+		if r.libs[p] == 0 { // a 1x1 board: suicide
+			r.Captured[2-c] += r.remove(p)
+		}
+		return // no neighbouring stone: a new chain with its liberties
+	}
 	var roots [4]int // the chain of each neighbouring stone
-	libs := int16(0)
 	for i, q := range nb {
-		switch col[q] {
-		case empty:
-			libs++
-		case black, white:
+		if stoneBit[cs[i]] != 0 {
 			rq := r.find(q)
 			roots[i] = rq
 			r.libs[rq]--
 		}
 	}
-	r.libs[p] = libs
 	root := p
-	for i, q := range nb {
-		if col[q] == c {
+	for i := range nb {
+		if cs[i] == c {
 			root = r.union(root, r.find(roots[i]))
 		}
 	}
 	o := 3 - c
 	for i, q := range nb {
-		if col[q] == o { // a chain captured through an earlier neighbour is empty now
+		if cs[i] == o && col[q] == o { // a chain captured through an earlier neighbour is empty now
 			if rq := roots[i]; r.libs[rq] == 0 {
 				r.Captured[c-1] += r.remove(rq)
 			}
@@ -192,6 +197,9 @@ func (r *Replay) play(p int, c uint8, y int, bit uint64) {
 		r.Captured[o-1] += r.remove(root)
 	}
 }
+
+// emptyBit is 1 for an empty point, stoneBit for a stone.
+var emptyBit, stoneBit = [4]uint8{empty: 1}, [4]uint8{black: 1, white: 1}
 
 // remove empties the chain of root and gives its points back as liberties to the
 // neighbouring chains; it returns the number of stones removed.
