@@ -104,6 +104,7 @@ func (r *Replay) reset(cols, rows int) {
 	for y := 1; y <= rows; y++ {
 		clear(r.color[y*r.stride : y*r.stride+cols])
 	}
+	clear(r.parent) // points that are not stones have root 0
 	r.Captured = [2]int{}
 	r.dirty = false
 	for c := black; c <= white; c++ {
@@ -171,26 +172,27 @@ func (r *Replay) play(p int, c uint8, y int, bit uint64) {
 		}
 		return // no neighbouring stone: a new chain with its liberties
 	}
-	var roots [4]int // the chain of each neighbouring stone
+	// Each neighbouring stone takes a liberty from its chain; empty and border points
+	// have root 0 (a border point), so the loop needs no branch.
+	var roots [4]int
+	par, libs := r.parent, r.libs
 	for i, q := range nb {
-		if stoneBit[cs[i]] != 0 {
-			rq := r.find(q)
-			roots[i] = rq
-			r.libs[rq]--
-		}
+		rq := int(par[q])
+		roots[i] = rq
+		libs[rq] -= int16(stoneBit[cs[i]])
 	}
 	root := p
 	for i := range nb {
 		if cs[i] == c {
-			root = r.union(root, r.find(roots[i]))
+			root = r.union(root, int(par[roots[i]]))
 		}
 	}
 	o := 3 - c
 	for i, q := range nb {
-		if cs[i] == o && col[q] == o { // a chain captured through an earlier neighbour is empty now
-			if rq := roots[i]; r.libs[rq] == 0 {
-				r.Captured[c-1] += r.remove(rq)
-			}
+		// An opponent's chain without liberty (rare: tested without a branch on the
+		// colour), unless captured through an earlier neighbour.
+		if int(cs[i]^o)|int(libs[roots[i]]) == 0 && col[q] == o {
+			r.Captured[c-1] += r.remove(roots[i])
 		}
 	}
 	if r.libs[root] == 0 {
@@ -211,6 +213,7 @@ func (r *Replay) remove(root int) int {
 	for {
 		plane[p/r.stride-1] &^= 1 << (p % r.stride)
 		col[p] = empty
+		r.parent[p] = 0 // points that are not stones have root 0
 		n++
 		for _, q := range [4]int{p - r.stride, p - 1, p + 1, p + r.stride} {
 			if c := col[q]; c == black || c == white {
@@ -231,6 +234,7 @@ func (r *Replay) rebuild() {
 		for p := y * r.stride; p < y*r.stride+r.cols; p++ {
 			c := col[p]
 			if c == empty {
+				r.parent[p] = 0
 				continue
 			}
 			r.parent[p], r.next[p], r.size[p] = int16(p), int16(p), 1
