@@ -12,11 +12,12 @@ import (
 )
 
 // Colours of the ownership pictures: the board's wood for points counted for nobody, a
-// darker and a lighter shade of it for empty points counted for black and for white.
+// dark brown for empty points counted for black, a pale grey-blue for white's (apart
+// from the wood and from the white stones even at one pixel a point).
 var (
 	woodColour   = color.RGBA{0xdc, 0xb3, 0x5c, 0xff}
 	blackArea    = color.RGBA{0x8c, 0x6d, 0x34, 0xff}
-	whiteArea    = color.RGBA{0xf6, 0xe7, 0xc1, 0xff}
+	whiteArea    = color.RGBA{0xc9, 0xd4, 0xe2, 0xff}
 	blackStone   = color.RGBA{0x14, 0x14, 0x14, 0xff}
 	whiteStone   = color.RGBA{0xff, 0xff, 0xff, 0xff}
 	ownerPalette = color.Palette{woodColour, blackStone, whiteStone, blackArea, whiteArea}
@@ -73,7 +74,8 @@ func WriteOwnershipSVG(w io.Writer, owner []byte, rows, cols int, title, legend 
 	y0 := top + margin
 	s.Rect(left, y0, bw, bh, draw.A("fill", draw.Hex(woodColour))...)
 	small := n <= 52
-	// Empty points: tinted cells, as runs of a row.
+	// Empty points: tinted cells, as runs of a row, drawn without anti-aliased seams.
+	s.Open("g", draw.A("shape-rendering", "crispEdges")...)
 	for _, cc := range []struct {
 		class uint8
 		col   color.RGBA
@@ -84,6 +86,7 @@ func WriteOwnershipSVG(w io.Writer, owner []byte, rows, cols int, title, legend 
 		})
 	}
 	if small {
+		s.End("g")
 		// Grid lines through the points' centres, then stones and territory marks.
 		var d []byte
 		for r := 0; r < rows; r++ {
@@ -120,6 +123,7 @@ func WriteOwnershipSVG(w io.Writer, owner []byte, rows, cols int, title, legend 
 				s.Rect(left+float64(c0)*cell, y0+float64(r)*cell, float64(c1-c0)*cell, cell, draw.A("fill", draw.Hex(col))...)
 			})
 		}
+		s.End("g")
 		s.Rect(left, y0, bw, bh, draw.A("fill", "none", "stroke", "#5a4520", "stroke-width", "1")...)
 	}
 	// Coordinates: every label on small boards, about one per 40 px on large ones.
