@@ -59,7 +59,7 @@ func writePicture(path string, stdout io.Writer, format string, scale int, name 
 	return nil
 }
 
-const drawUsage = "analyze goban draw [--format svg|png] [--scale N] [--komi K] [-o FILE|DIR] [FILE|-]..."
+const drawUsage = "analyze goban draw [--format svg|png] [--scale N] [--komi K] [--out FILE|DIR] [FILE|-]..."
 
 const drawHelp = `Draws the ownership map of each input (a text board or an SGF record, as "goban score"
 reads them; the k-th game of a collection too): stones, each empty point shaded by the
