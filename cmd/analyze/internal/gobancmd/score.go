@@ -92,7 +92,7 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 			return w.scoreSGF(ctx, srcs[i].name, data, &o)
 		}
 		if err := w.board.Parse(data); err != nil {
-			return scored{err: err, stats: summary{failed: 1}}
+			return scored{err: err}
 		}
 		res := w.scorer.Score(&w.board)
 		if *withMap || o.svgDir != "" {
@@ -114,6 +114,7 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	err := cli.Ordered(ctx, len(srcs), 0, work, func(i int, r scored) {
 		total.add(r.stats)
 		if r.err != nil {
+			total.failed++
 			out.Flush()
 			fmt.Fprintf(stderr, "analyze goban score: %s: %v\n", srcs[i].displayName(), cli.Cause(r.err))
 			failed = true

@@ -144,7 +144,7 @@ func (w *worker) scoreSGF(ctx context.Context, name string, data []byte, o *scor
 	r.stats.bytes = int64(len(data))
 	games, many, err := w.sgfGames(ctx, data, o, &r)
 	if err != nil {
-		return scored{err: err, stats: summary{failed: 1, bytes: int64(len(data))}}
+		return scored{err: err, stats: summary{bytes: int64(len(data))}}
 	}
 	for i := range games {
 		gm := &games[i]

@@ -81,8 +81,9 @@ func TestScoreSGFCollection(t *testing.T) {
 		t.Errorf("single collection: %q", out)
 	}
 	// --summary on stderr.
-	_, e, _ = run(t, "", "score", "--summary", dir)
-	for _, want := range []string{"summary: 2 SGF games and 1 text boards scored, 1 failed", "records/s"} {
+	os.WriteFile(filepath.Join(dir, "bad.txt"), []byte("X O -"), 0o644)
+	_, e, _ = run(t, "", "score", "--summary", dir, filepath.Join(dir, "missing"))
+	for _, want := range []string{"summary: 2 SGF games and 1 text boards scored, 3 failed", "records/s"} {
 		if !strings.Contains(e, want) {
 			t.Errorf("--summary lacks %q:\n%s", want, e)
 		}
