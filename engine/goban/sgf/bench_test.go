@@ -60,6 +60,7 @@ func BenchmarkSGFParse(b *testing.B) {
 	var p Parser
 	var g Game
 	b.ReportAllocs()
+	b.ResetTimer()
 	games := 0
 	cpu := startCPU()
 	for i := 0; i < b.N; i++ {
