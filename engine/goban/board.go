@@ -10,11 +10,13 @@ import (
 	"strconv"
 )
 
-// Board is an n-by-n position as two bit planes, one row of W 64-bit words per board row
-// (column c is bit c%64 of word c/64), with an all-zero guard row above and below.
+// Board is a position of N rows and Cols columns (n-by-n for the seed's square boards) as
+// two bit planes, one row of W 64-bit words per board row (column c is bit c%64 of word
+// c/64), with an all-zero guard row above and below.
 type Board struct {
-	N     int      // side length; 0 is the legal empty board
-	W     int      // 64-bit words per row: (N+63)/64
+	N     int      // rows: the side length of a square board; 0 is the legal empty board
+	Cols  int      // columns: N on a square board
+	W     int      // 64-bit words per row: (Cols+63)/64
 	Black []uint64 // (N+2)*W words: black stones, guard rows 0 and N+1
 	White []uint64 // (N+2)*W words: white stones
 
@@ -28,13 +30,24 @@ func NewBoard(n int) *Board {
 	return b
 }
 
+// NewRect returns an empty board of rows x cols points.
+func NewRect(rows, cols int) *Board {
+	b := &Board{}
+	b.ResetRect(rows, cols)
+	return b
+}
+
 // Reset makes b an empty n-by-n board, reusing its buffers.
-func (b *Board) Reset(n int) {
-	if n < 0 {
-		n = 0
+func (b *Board) Reset(n int) { b.ResetRect(n, n) }
+
+// ResetRect makes b an empty board of rows x cols points, reusing its buffers. A board
+// with no rows or no columns is the empty board of size 0.
+func (b *Board) ResetRect(rows, cols int) {
+	if rows <= 0 || cols <= 0 {
+		rows, cols = 0, 0
 	}
-	b.N, b.W = n, (n+63)/64
-	size := (n + 2) * b.W
+	b.N, b.Cols, b.W = rows, cols, (cols+63)/64
+	size := (rows + 2) * b.W
 	b.Black = grow(b.Black, size)
 	b.White = grow(b.White, size)
 	clear(b.Black)
@@ -83,11 +96,11 @@ func (b *Board) Stones() (black, white int) {
 	return black, white
 }
 
-// AppendText appends the board in the seed's format: n lines of n symbols separated by
-// single spaces, each line ending in a newline.
+// AppendText appends the board in the seed's format: one line per row, its symbols
+// separated by single spaces, each line ending in a newline.
 func (b *Board) AppendText(dst []byte) []byte {
 	for r := 0; r < b.N; r++ {
-		for c := 0; c < b.N; c++ {
+		for c := 0; c < b.Cols; c++ {
 			if c > 0 {
 				dst = append(dst, ' ')
 			}
@@ -104,7 +117,8 @@ func (b *Board) String() string { return string(b.AppendText(nil)) }
 // Result is the Tromp-Taylor score of a position: stones plus empty points reaching only
 // that colour, for each side.
 type Result struct {
-	Size  int // side length of the board
+	Size  int // side length of the board (its rows when it is not square)
+	Cols  int // columns: Size on a square board
 	Black int // black stones + empty points reaching only black
 	White int // white stones + empty points reaching only white
 }

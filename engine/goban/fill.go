@@ -5,7 +5,8 @@ import "math/bits"
 // Scorer scores boards with reusable buffers, so scoring allocates nothing once they are
 // large enough. The zero value is ready to use; a Scorer is not safe for concurrent use.
 type Scorer struct {
-	n, w   int
+	n, w   int // rows, words per row
+	cols   int
 	vm     []uint64 // valid bits of each word of a row
 	e      []uint64 // empty points, zero in the guard rows
 	fb, fw []uint64 // after scoring: the empty points reaching black, white
@@ -25,7 +26,7 @@ func Score(b *Board) Result {
 }
 
 func (s *Scorer) prepare(b *Board) {
-	s.n, s.w = b.N, b.W
+	s.n, s.cols, s.w = b.N, b.Cols, b.W
 	size := (b.N + 2) * b.W
 	s.fb = grow(s.fb, size)
 	s.fw = grow(s.fw, size)
@@ -38,7 +39,7 @@ func (s *Scorer) prepare(b *Board) {
 		s.vm[j] = ^uint64(0)
 	}
 	if b.W > 0 {
-		s.vm[b.W-1] = lastMask(b.N)
+		s.vm[b.W-1] = lastMask(b.Cols)
 	}
 }
 
@@ -52,7 +53,7 @@ func (s *Scorer) prepare(b *Board) {
 // of the regions.
 func (s *Scorer) ScoreFill(b *Board) Result {
 	s.prepare(b)
-	if s.n > 0 {
+	if s.n > 0 && s.w > 0 {
 		s.e = grow(s.e, len(b.Black))
 		if s.w == 1 {
 			s.fillNarrow(b.Black, b.White, s.e)
@@ -115,7 +116,7 @@ func (s *Scorer) count(b *Board) Result {
 		nb += bits.OnesCount64(black[i]) + bits.OnesCount64(x&^y)
 		nw += bits.OnesCount64(white[i]) + bits.OnesCount64(y&^x)
 	}
-	return Result{Size: s.n, Black: nb, White: nw}
+	return Result{Size: s.n, Cols: s.cols, Black: nb, White: nw}
 }
 
 // downFill extends the seeds g (a subset of m) towards bit 0 through the runs of m: a
@@ -330,11 +331,12 @@ func (s *Scorer) gain(c int, f, e []uint64, k, j int, nw uint64) {
 	}
 }
 
-// Owner appends the ownership map of the board last scored (n*n bytes, row by row): X and
-// O for stones, x or o for an empty point counted for black or white, - for nobody's.
+// Owner appends the ownership map of the board last scored (rows*cols bytes, row by
+// row): X and O for stones, x or o for an empty point counted for black or white, - for
+// nobody's.
 func (s *Scorer) Owner(dst []byte, b *Board) []byte {
 	for r := 0; r < s.n; r++ {
-		for c := 0; c < s.n; c++ {
+		for c := 0; c < s.cols; c++ {
 			k, bit := (r+1)*s.w+c>>6, uint64(1)<<(c&63)
 			switch {
 			case b.Black[k]&bit != 0:

@@ -155,7 +155,7 @@ func check(t testing.TB, s *Scorer, b *Board) {
 		}
 		if string(s.Owner(nil, b)) != string(owner) {
 			t.Fatalf("%s: ownership map differs on\n%s\ngot\n%s\nwant\n%s", sc.name, b,
-				AppendMap(nil, s.Owner(nil, b), b.N), AppendMap(nil, owner, b.N))
+				AppendMapRect(nil, s.Owner(nil, b), b.N, b.Cols), AppendMapRect(nil, owner, b.N, b.Cols))
 		}
 	}
 }

@@ -180,7 +180,7 @@ func (b *Board) Parse(data []byte) error {
 
 // resize sets b's size to n without clearing the interior rows (the caller fills them).
 func (b *Board) resize(n int) {
-	b.N, b.W = n, (n+63)/64
+	b.N, b.Cols, b.W = n, n, (n+63)/64
 	size := (n + 2) * b.W
 	b.Black = grow(b.Black, size)
 	b.White = grow(b.White, size)

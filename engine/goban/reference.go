@@ -4,17 +4,17 @@ package goban
 // visited once and credited to the one colour it touches, if only one. It is the plain
 // reference the fast scorers are tested against, and it returns the ownership map too.
 func ScoreReference(b *Board) (Result, []byte) {
-	n := b.N
-	grid := make([]byte, n*n)
-	for r := 0; r < n; r++ {
+	rows, n := b.N, b.Cols
+	grid := make([]byte, rows*n)
+	for r := 0; r < rows; r++ {
 		for c := 0; c < n; c++ {
 			grid[r*n+c] = b.At(r, c)
 		}
 	}
-	owner := make([]byte, n*n)
+	owner := make([]byte, rows*n)
 	copy(owner, grid)
-	seen := make([]bool, n*n)
-	res := Result{Size: n}
+	seen := make([]bool, rows*n)
+	res := Result{Size: rows, Cols: n}
 	var region, queue []int
 	for p := range grid {
 		switch grid[p] {
@@ -38,7 +38,7 @@ func ScoreReference(b *Board) (Result, []byte) {
 			r, c := q/n, q%n
 			for _, d := range [4][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
 				rr, cc := r+d[0], c+d[1]
-				if rr < 0 || rr >= n || cc < 0 || cc >= n {
+				if rr < 0 || rr >= rows || cc < 0 || cc >= n {
 					continue
 				}
 				nb := rr*n + cc
@@ -74,8 +74,11 @@ func ScoreReference(b *Board) (Result, []byte) {
 // AppendMap appends an ownership map (n*n bytes from ScoreReference or Scorer.Owner) as
 // the spec draws it: n lines of n symbols separated by spaces, X/O for stones and x, o or
 // - for an empty point counted for black, for white or for nobody.
-func AppendMap(dst, owner []byte, n int) []byte {
-	for r := 0; r < n; r++ {
+func AppendMap(dst, owner []byte, n int) []byte { return AppendMapRect(dst, owner, n, n) }
+
+// AppendMapRect appends the ownership map of a board of rows x n points, like AppendMap.
+func AppendMapRect(dst, owner []byte, rows, n int) []byte {
+	for r := 0; r < rows; r++ {
 		for c := 0; c < n; c++ {
 			if c > 0 {
 				dst = append(dst, ' ')

@@ -117,7 +117,7 @@ func (s *Scorer) ScoreUnionFind(b *Board) Result {
 	clear(s.fb)
 	clear(s.fw)
 	nb, nw := b.Stones()
-	res := Result{Size: n, Black: nb, White: nw}
+	res := Result{Size: n, Cols: b.Cols, Black: nb, White: nw}
 	for i := 1; i <= n; i++ {
 		base := i * w
 		for k := u.rowRuns[i-1]; k < u.rowRuns[i]; k++ {

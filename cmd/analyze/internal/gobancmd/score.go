@@ -8,29 +8,41 @@ import (
 	"io"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/goban"
 )
 
-const scoreUsage = "analyze goban score [--json] [--map] [FILE|DIR|-]..."
+const scoreUsage = "analyze goban score [--json] [--map] [--format auto|text|sgf] [--komi K] [--summary] [--svg DIR] [FILE|DIR|-]..."
 
-const scoreHelp = `Scores Go positions by Tromp-Taylor area rules without komi: each player gets their
-stones plus the empty points that reach only their colour. Each FILE is one board in the
-seed's text format (only X, O and - count, row by row; the count must be a square n*n,
-any n); a DIR is walked and each regular file in it is a board, in sorted order; no
-argument or - reads one board from standard input.
+const scoreHelp = `Scores Go positions by Tromp-Taylor area rules: each player gets their stones plus the
+empty points that reach only their colour. An input is a board in the seed's text format
+(only X, O and - count, row by row; the count must be a square n*n, any n) or an SGF game
+record (FF[4]/FF[3]: the main line is replayed with captures and suicide, the final
+position scored); SGF is recognised by its content ('(' then ';'), or forced with
+--format. A DIR is walked and each regular file in it is an input, in sorted order; no
+argument or - reads standard input. FILE.gz is read through gzip, and each member of
+FILE.zip is an input named FILE.zip/MEMBER.
 
-One input prints its result alone (B+k, W+k or Jigo); several print PATH<TAB>RESULT per
-input, in input order, scored in parallel on all cores. --map adds the ownership map
-after each result (X/O stones, x/o empty points counted for black/white, - for nobody).
---json prints one JSON object per input: path, size, black, white, result (and map).
+One input prints its result alone (B+k, W+k or Jigo); several print NAME<TAB>RESULT per
+input, in input order, scored in parallel on all cores; the k-th game of an SGF
+collection is named FILE#k. SGF results use the record's komi (KM; --komi K overrides
+it, --komi 0 gives the plain area difference); text boards have komi 0 unless --komi.
+--map adds the ownership map after each result (X/O stones, x/o empty points counted for
+black/white, - for nobody). --json prints one JSON object per input or game (for SGF
+also cols, rows, komi, moves, captures, the recorded result re and re_agrees).
+--summary ends with counts (scored, agreeing with RE, resigned, failed) and the rate on
+stderr. --svg DIR writes an ownership-map picture per input or game into DIR.
 Bad inputs are reported on stderr, the others still scored; the exit status is then 1.`
 
-// scored is the outcome of one input: its output lines, or the error to report.
+// scored is the outcome of one input: its output lines, or the error to report; an SGF
+// collection may also have faults in some games (msgs) and counts for --summary.
 type scored struct {
-	out []byte
-	err error
+	out   []byte
+	err   error
+	msgs  []error
+	stats summary
 }
 
 // worker is a board and scorer reused across inputs.
@@ -38,6 +50,8 @@ type worker struct {
 	board  goban.Board
 	scorer goban.Scorer
 	owner  []byte
+	buf    []byte // input buffer
+	sgfWorker
 }
 
 var workers = sync.Pool{New: func() any { return new(worker) }}
@@ -46,45 +60,81 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	fs := cli.NewFlagSet("goban score", scoreUsage, scoreHelp, stderr)
 	asJSON := fs.Bool("json", false, "print JSON Lines: one object per input")
 	withMap := fs.Bool("map", false, "add the ownership map")
+	o := scoreOpts{}
+	o.flags(fs)
 	pos, st := cli.Parse(fs, args)
 	if st >= 0 {
 		return st
 	}
+	if st := o.check(stderr); st >= 0 {
+		return st
+	}
+	o.asJSON, o.withMap = *asJSON, *withMap
 	inputs, errs := cli.Expand(pos)
-	single := len(inputs) == 1 && (len(pos) == 0 || inputs[0].Path == pos[0])
+	srcs, closeArchives := expandArchives(inputs, errs)
+	defer closeArchives()
+	single := len(srcs) == 1 && (len(pos) == 0 || srcs[0].name == pos[0])
+	o.single = single
 	work := func(i int) scored {
-		if errs[i] != nil {
-			return scored{err: errs[i]}
-		}
-		data, err := inputs[i].ReadAll(stdin)
-		if err != nil {
-			return scored{err: err}
+		if srcs[i].err != nil {
+			return scored{err: srcs[i].err}
 		}
 		w := workers.Get().(*worker)
 		defer workers.Put(w)
+		data, err := srcs[i].read(stdin, w.buf)
+		if err != nil {
+			return scored{err: err}
+		}
+		if cap(data) <= 1<<20 {
+			w.buf = data // reused for the next input; larger buffers are let go
+		}
+		if o.isSGF(data) {
+			return w.scoreSGF(ctx, srcs[i].name, data, &o)
+		}
 		if err := w.board.Parse(data); err != nil {
 			return scored{err: err}
 		}
 		res := w.scorer.Score(&w.board)
-		if *withMap {
+		if *withMap || o.svgDir != "" {
 			w.owner = w.scorer.Owner(w.owner[:0], &w.board)
 		}
-		return scored{out: format(inputs[i].Path, res, w.owner, *asJSON, *withMap, single)}
+		r := scored{out: o.formatText(srcs[i].name, res, w.owner), stats: summary{boards: 1, bytes: int64(len(data))}}
+		if o.svgDir != "" {
+			if err := o.writeSVG(srcs[i].name, res, w.owner, o.textKomi(), ""); err != nil {
+				r.msgs = append(r.msgs, err)
+			}
+		}
+		return r
 	}
 	out := bufio.NewWriterSize(stdout, 1<<16)
-	progress := cli.NewProgress(stderr, "goban score", "boards")
+	progress := cli.NewProgress(stderr, "goban score", "inputs")
 	failed := false
-	err := cli.Ordered(ctx, len(inputs), 0, work, func(i int, r scored) {
+	var total summary
+	start := time.Now()
+	err := cli.Ordered(ctx, len(srcs), 0, work, func(i int, r scored) {
+		total.add(r.stats)
 		if r.err != nil {
+			total.failed++
 			out.Flush()
-			fmt.Fprintf(stderr, "analyze goban score: %s: %v\n", inputs[i].Name(), cli.Cause(r.err))
+			fmt.Fprintf(stderr, "analyze goban score: %s: %v\n", srcs[i].displayName(), cli.Cause(r.err))
 			failed = true
 		} else {
 			out.Write(r.out)
 		}
-		progress.Update(int64(i+1), int64(len(inputs)))
+		if len(r.msgs) > 0 {
+			out.Flush()
+			for _, m := range r.msgs {
+				fmt.Fprintf(stderr, "analyze goban score: %s: %v\n", srcs[i].displayName(), m)
+			}
+			failed = true
+		}
+		progress.Update(int64(i+1), int64(len(srcs)))
 	})
 	progress.Done()
+	if o.summary {
+		out.Flush()
+		total.print(stderr, time.Since(start))
+	}
 	if ferr := out.Flush(); ferr != nil {
 		fmt.Fprintf(stderr, "analyze goban score: %v\n", ferr)
 		return cli.ExitFail
@@ -99,36 +149,45 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	return cli.ExitOK
 }
 
-// format renders one result: the line (with its path unless single), the map lines, or
-// one JSON object.
-func format(path string, res goban.Result, owner []byte, asJSON, withMap, single bool) []byte {
-	if asJSON {
+// formatText renders the result of a text board: the line (with its path unless
+// single), the map lines, or one JSON object.
+func (o *scoreOpts) formatText(path string, res goban.Result, owner []byte) []byte {
+	if o.asJSON {
 		v := struct {
 			Path   string    `json:"path"`
 			Size   int       `json:"size"`
 			Black  int       `json:"black"`
 			White  int       `json:"white"`
+			Komi   *float64  `json:"komi,omitempty"`
 			Result string    `json:"result"`
 			Map    *[]string `json:"map,omitempty"`
-		}{path, res.Size, res.Black, res.White, res.String(), nil}
-		if withMap {
-			lines := []string{}
-			if res.Size > 0 {
-				m := string(goban.AppendMap(nil, owner, res.Size))
-				lines = strings.Split(strings.TrimSuffix(m, "\n"), "\n")
-			}
-			v.Map = &lines
+		}{Path: path, Size: res.Size, Black: res.Black, White: res.White, Result: o.textResult(res)}
+		if o.komiSet {
+			v.Komi = &o.komi
+		}
+		if o.withMap {
+			v.Map = mapLines(res, owner)
 		}
 		b, _ := json.Marshal(v)
 		return append(b, '\n')
 	}
 	var b []byte
-	if !single {
+	if !o.single {
 		b = append(append(b, path...), '\t')
 	}
-	b = append(res.AppendText(b), '\n')
-	if withMap {
-		b = goban.AppendMap(b, owner, res.Size)
+	b = append(append(b, o.textResult(res)...), '\n')
+	if o.withMap {
+		b = goban.AppendMapRect(b, owner, res.Size, res.Cols)
 	}
 	return b
+}
+
+// mapLines returns the ownership map as one string per row, for JSON.
+func mapLines(res goban.Result, owner []byte) *[]string {
+	lines := []string{}
+	if res.Size > 0 {
+		m := string(goban.AppendMapRect(nil, owner, res.Size, res.Cols))
+		lines = strings.Split(strings.TrimSuffix(m, "\n"), "\n")
+	}
+	return &lines
 }

@@ -1,0 +1,315 @@
+package gobancmd
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strconv"
+	"time"
+
+	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
+	"github.com/boardlab/boardlab/engine/goban"
+	"github.com/boardlab/boardlab/engine/goban/sgf"
+)
+
+// scoreOpts are the options of "goban score" beyond --json and --map.
+type scoreOpts struct {
+	format  string  // auto, text or sgf
+	komi    float64 // --komi, when komiSet
+	komiSet bool
+	summary bool
+	svgDir  string
+
+	asJSON, withMap, single bool
+}
+
+func (o *scoreOpts) flags(fs *flag.FlagSet) {
+	fs.StringVar(&o.format, "format", "auto", "input format: auto (SGF when the input starts with '(' and ';'), text or sgf")
+	fs.Func("komi", "komi `K` for white: overrides SGF's KM; text boards have 0 unless given", func(s string) error {
+		k, err := strconv.ParseFloat(s, 64)
+		if err != nil || math.IsNaN(k) || math.IsInf(k, 0) {
+			return errors.New("not a number")
+		}
+		o.komi, o.komiSet = k, true
+		return nil
+	})
+	fs.BoolVar(&o.summary, "summary", false, "after the results, print counts and the rate on stderr")
+	fs.StringVar(&o.svgDir, "svg", "", "write an ownership-map SVG per input (or game) into `DIR`")
+}
+
+// check validates the options after parsing; it returns an exit status or -1.
+func (o *scoreOpts) check(stderr io.Writer) int {
+	switch o.format {
+	case "auto", "text", "sgf":
+	default:
+		return cli.Usagef(stderr, "goban score", "--format %q: want auto, text or sgf", o.format)
+	}
+	if o.svgDir != "" {
+		if err := mkdirAll(o.svgDir); err != nil {
+			fmt.Fprintf(stderr, "analyze goban score: --svg: %v\n", err)
+			return cli.ExitFail
+		}
+	}
+	return -1
+}
+
+func (o *scoreOpts) isSGF(data []byte) bool {
+	switch o.format {
+	case "sgf":
+		return true
+	case "text":
+		return false
+	}
+	return sgf.IsSGF(data)
+}
+
+// textKomi is the komi of text boards: 0 unless --komi.
+func (o *scoreOpts) textKomi() float64 {
+	if o.komiSet {
+		return o.komi
+	}
+	return 0
+}
+
+// textResult is a text board's result: the seed's B+k/W+k/Jigo, komi subtracted when given.
+func (o *scoreOpts) textResult(res goban.Result) string {
+	if !o.komiSet {
+		return res.String()
+	}
+	return string(sgf.FormatScore(nil, float64(res.Black-res.White)-o.komi))
+}
+
+// sgfWorker holds the SGF parser and replay a worker reuses.
+type sgfWorker struct {
+	parser sgf.Parser
+	game   sgf.Game
+	replay sgf.Replay
+}
+
+// summary counts what a run scored, for --summary.
+type summary struct {
+	boards, games, failed        int // text boards and SGF games scored, inputs or games failed
+	compared, agree, winnerAgree int // games whose RE can be compared; agreeing exactly; on the winner
+	resigned, timeLoss, other    int // games whose RE is a resignation, a time loss, anything else not comparable
+	bytes                        int64
+}
+
+func (s *summary) add(t summary) {
+	s.boards += t.boards
+	s.games += t.games
+	s.failed += t.failed
+	s.compared += t.compared
+	s.agree += t.agree
+	s.winnerAgree += t.winnerAgree
+	s.resigned += t.resigned
+	s.timeLoss += t.timeLoss
+	s.other += t.other
+	s.bytes += t.bytes
+}
+
+func (s *summary) print(w io.Writer, d time.Duration) {
+	sec := d.Seconds()
+	if sec <= 0 {
+		sec = 1e-9
+	}
+	fmt.Fprintf(w, "summary: %d SGF games and %d text boards scored, %d failed\n", s.games, s.boards, s.failed)
+	if s.games > 0 {
+		fmt.Fprintf(w, "summary: RE comparable in %d games: %d agree with the Tromp-Taylor result (winner and margin), %d on the winner; not comparable: %d resigned, %d lost on time, %d other or missing\n",
+			s.compared, s.agree, s.winnerAgree, s.resigned, s.timeLoss, s.other)
+	}
+	fmt.Fprintf(w, "summary: %.3f s, %.0f records/s, %.1f MB/s\n", sec, float64(s.games+s.boards)/sec, float64(s.bytes)/sec/1e6)
+}
+
+// sgfGame is one game's outcome, kept until the collection's size is known.
+type sgfGame struct {
+	index    int
+	res      goban.Result
+	komi     float64
+	lead     float64 // black's lead after komi
+	g        sgf.Game
+	captured [2]int
+	check    sgf.Check
+	owner    []byte
+}
+
+// scoreSGF scores every game of an SGF input. Games with faults are reported in msgs
+// and the others still scored.
+func (w *worker) scoreSGF(ctx context.Context, name string, data []byte, o *scoreOpts) scored {
+	var r scored
+	r.stats.bytes = int64(len(data))
+	games, many, err := w.sgfGames(ctx, data, o, &r)
+	if err != nil {
+		return scored{err: err, stats: summary{bytes: int64(len(data))}}
+	}
+	for i := range games {
+		gm := &games[i]
+		gname := gm.name(name, many)
+		r.out = o.formatSGF(r.out, gname, gm, many || !o.single)
+		if o.svgDir != "" {
+			if err := o.writeSVG(gname, gm.res, gm.owner, gm.komi, string(sgf.FormatScore(nil, gm.lead))); err != nil {
+				r.msgs = append(r.msgs, err)
+			}
+		}
+	}
+	return r
+}
+
+// name is the game's input name: NAME, or NAME#k in a collection of several games.
+func (gm *sgfGame) name(name string, many bool) string {
+	if many {
+		return name + "#" + strconv.Itoa(gm.index)
+	}
+	return name
+}
+
+// sgfGames replays and scores the games of data, adding faults and counts to r. It
+// reports whether the input holds more than one game; the error is for an input
+// without any game.
+func (w *worker) sgfGames(ctx context.Context, data []byte, o *scoreOpts, r *scored) ([]sgfGame, bool, error) {
+	p := &w.parser
+	p.Reset(data)
+	var games []sgfGame
+	for ctx.Err() == nil {
+		err := p.Next(&w.game)
+		if err == io.EOF {
+			break
+		}
+		if err == nil {
+			err = w.replay.Play(&w.game)
+		}
+		if err != nil {
+			r.msgs = append(r.msgs, err)
+			r.stats.failed++
+			continue
+		}
+		b, s := &w.board, &w.scorer
+		w.replay.Board(b)
+		res := s.Score(b)
+		komi := w.game.PlayKomi()
+		if o.komiSet {
+			komi = o.komi
+		}
+		lead := float64(res.Black-res.White) - komi
+		gm := sgfGame{index: w.game.Index, res: res, komi: komi, lead: lead, g: w.game,
+			captured: w.replay.Captured, check: sgf.CheckResult(w.game.RE, lead)}
+		gm.g.Ops = nil
+		gm.g.RE = append([]byte(nil), w.game.RE...)
+		if w.game.RE == nil {
+			gm.g.RE = nil
+		}
+		if o.withMap || o.svgDir != "" {
+			gm.owner = s.Owner(nil, b)
+		}
+		games = append(games, gm)
+		r.stats.games++
+		switch c := gm.check; {
+		case c.Comparable():
+			r.stats.compared++
+			if c.Agrees {
+				r.stats.agree++
+			}
+			if (c.Kind == "score" || c.Kind == "win") && sameWinner(w.game.RE, lead) || c.Kind == "draw" && lead == 0 {
+				r.stats.winnerAgree++
+			}
+		case c.Kind == "resign":
+			r.stats.resigned++
+		case c.Kind == "time":
+			r.stats.timeLoss++
+		default:
+			r.stats.other++
+		}
+	}
+	if p.Games() == 0 {
+		return nil, false, sgf.ErrNoGame
+	}
+	return games, p.Games() > 1, nil
+}
+
+// sameWinner reports whether RE names the winner of black's lead.
+func sameWinner(re []byte, lead float64) bool {
+	for _, c := range re {
+		switch c {
+		case 'B', 'b':
+			return lead > 0
+		case 'W', 'w':
+			return lead < 0
+		case ' ', '\t':
+			continue
+		}
+		break
+	}
+	return false
+}
+
+// formatSGF appends one game's result line(s) or JSON object.
+func (o *scoreOpts) formatSGF(dst []byte, name string, gm *sgfGame, named bool) []byte {
+	result := string(sgf.FormatScore(nil, gm.lead))
+	if o.asJSON {
+		v := struct {
+			Path          string    `json:"path"`
+			Format        string    `json:"format"`
+			Game          int       `json:"game"`
+			Cols          int       `json:"cols"`
+			Rows          int       `json:"rows"`
+			Black         int       `json:"black"`
+			White         int       `json:"white"`
+			Komi          float64   `json:"komi"`
+			KM            *float64  `json:"km,omitempty"`
+			Handicap      int       `json:"handicap"`
+			Result        string    `json:"result"`
+			Moves         int       `json:"moves"`
+			CapturedBlack int       `json:"captured_by_black"`
+			CapturedWhite int       `json:"captured_by_white"`
+			RE            *string   `json:"re"`
+			REKind        string    `json:"re_kind"`
+			REAgrees      *bool     `json:"re_agrees"`
+			RENotCompared string    `json:"re_not_comparable,omitempty"`
+			Map           *[]string `json:"map,omitempty"`
+		}{
+			Path: name, Format: "sgf", Game: gm.index, Cols: gm.g.Cols, Rows: gm.g.Rows,
+			Black: gm.res.Black, White: gm.res.White, Komi: gm.komi, Handicap: gm.g.Handicap,
+			Result: result, Moves: gm.g.Moves, CapturedBlack: gm.captured[0], CapturedWhite: gm.captured[1],
+			REKind: gm.check.Kind,
+		}
+		if gm.g.HasKomi && gm.g.Komi != gm.komi {
+			km := gm.g.Komi
+			v.KM = &km
+		}
+		if gm.g.RE != nil {
+			re := string(gm.g.RE)
+			v.RE = &re
+		}
+		if gm.check.Comparable() {
+			a := gm.check.Agrees
+			v.REAgrees = &a
+		} else {
+			v.RENotCompared = map[string]string{
+				"resign": "resignation", "time": "loss on time", "forfeit": "forfeit",
+				"none": "no RE", "unknown": "RE names no score",
+			}[gm.check.Kind]
+		}
+		if o.withMap {
+			v.Map = mapLines(gm.res, gm.owner)
+		}
+		b, _ := json.Marshal(v)
+		return append(append(dst, b...), '\n')
+	}
+	if named {
+		dst = append(append(dst, name...), '\t')
+	}
+	dst = append(append(dst, result...), '\n')
+	if o.withMap {
+		dst = goban.AppendMapRect(dst, gm.owner, gm.res.Size, gm.res.Cols)
+	}
+	return dst
+}
+
+func isDir(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.IsDir()
+}
