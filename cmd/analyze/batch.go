@@ -163,7 +163,7 @@ func runBatch(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 func defaultPlan() string {
 	var b bytes.Buffer
 	b.WriteString("# boardlab default plan: the machine, then a representative job for each engine\n")
-	b.WriteString("version\n")
+	b.WriteString("version -v\n")
 	for _, g := range groups {
 		for _, j := range *g.jobs {
 			b.WriteString(j)

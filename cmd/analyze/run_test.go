@@ -28,11 +28,11 @@ func TestHelpAndVersion(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "batch") || !strings.Contains(out, "goban") {
 		t.Fatalf("help: code %d, out %q", code, out)
 	}
-	out, _, code = analyze(t, "", "version")
+	out, _, code = analyze(t, "", "version", "-v")
 	if code != 0 || !strings.Contains(out, "cpu:") || !strings.Contains(out, "x86-64 level") && !strings.Contains(out, "arch:") {
-		t.Fatalf("version: code %d, out %q", code, out)
+		t.Fatalf("version -v: code %d, out %q", code, out)
 	}
-	out, _, code = analyze(t, "", "version", "--json")
+	out, _, code = analyze(t, "", "version", "--json", "-v")
 	var v map[string]any
 	if code != 0 || json.Unmarshal([]byte(out), &v) != nil || v["machine"] == nil {
 		t.Fatalf("version --json: code %d, out %q", code, out)
@@ -116,5 +116,62 @@ func TestDashArgumentsAfterPositionals(t *testing.T) {
 		"---------", "---------", "---------", "---------", "---------", "---------", "---------", "---------", "01")
 	if code != 0 || len(strings.TrimSpace(out)) != 2 || strings.TrimSpace(out)[0] != '1' {
 		t.Fatalf("bot with the seed's 0 for O: code %d, out %q, stderr %q", code, out, errOut)
+	}
+}
+
+// TestHelpGoesToStdout: every way of asking for help prints on stdout with status 0
+// (issue 16); errors go to stderr with status 2.
+func TestHelpGoesToStdout(t *testing.T) {
+	for _, args := range [][]string{
+		{"-h"}, {"--help"}, {"help"}, {"help", "goban"}, {"help", "goban", "score"},
+		{"goban", "score", "-h"}, {"goban", "score", "--help"}, {"goban", "help", "score"},
+		{"wythoff", "move", "-h"}, {"uttt", "search", "-h"}, {"batch", "-h"}, {"help", "batch"},
+		{"version", "-h"}, {"qttt", "score", "x", "--help"},
+	} {
+		out, errOut, code := analyze(t, "", args...)
+		if code != 0 || !strings.HasPrefix(out, "usage: analyze") || errOut != "" {
+			t.Errorf("%q: code %d, stdout %.60q, stderr %q", args, code, out, errOut)
+		}
+	}
+	out, _, _ := analyze(t, "", "help", "goban", "score")
+	if !strings.Contains(out, "usage: analyze goban score") {
+		t.Errorf("help goban score printed %.80q", out)
+	}
+	for _, args := range [][]string{{"-v"}, {"--version"}, {"version"}} {
+		out, _, code := analyze(t, "", args...)
+		if code != 0 || !strings.HasPrefix(out, "analyze ") || strings.Contains(out, "cpu:") {
+			t.Errorf("%q: code %d, out %q (the CPU report only with version -v)", args, code, out)
+		}
+	}
+}
+
+// TestTypoFlagAfterFile: "goban score FILE --mpa" is a usage error naming the flag and
+// the closest one, not a second file.
+func TestTypoFlagAfterFile(t *testing.T) {
+	f := filepath.Join(t.TempDir(), "b.txt")
+	os.WriteFile(f, []byte("..B\n.BW\nBW.\n"), 0o644)
+	out, errOut, code := analyze(t, "", "goban", "score", f, "--mpa")
+	if code != cli.ExitUsage || out != "" || !strings.Contains(errOut, "unknown flag --mpa (did you mean --map?)") ||
+		!strings.Contains(errOut, "run 'analyze goban score -h' for usage") || strings.Count(errOut, "\n") != 2 {
+		t.Fatalf("code %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	_, errOut, code = analyze(t, "", "uttt", "search", "--time", "100")
+	if code != cli.ExitUsage || !strings.Contains(errOut, "a duration such as 100ms or 1s") {
+		t.Fatalf("--time 100: code %d, stderr %q", code, errOut)
+	}
+	_, errOut, code = analyze(t, "", "--cpuprofil", "x", "version")
+	if code != cli.ExitUsage || !strings.Contains(errOut, "did you mean --cpuprofile?") {
+		t.Fatalf("global typo: code %d, stderr %q", code, errOut)
+	}
+	// -o and --out, -j and --jobs are one flag in every command.
+	dir := t.TempDir()
+	if _, errOut, code := analyze(t, "", "wythoff", "table", "-o", filepath.Join(dir, "t"), "3"); code != 0 {
+		t.Fatalf("wythoff table -o: %d %s", code, errOut)
+	}
+	if _, errOut, code := analyze(t, "", "wythoff", "grundy", "--jobs", "1", "--out", filepath.Join(dir, "g"), "4"); code != 0 {
+		t.Fatalf("wythoff grundy --jobs --out: %d %s", code, errOut)
+	}
+	if out, errOut, code := analyze(t, "", "uttt", "perft", "--jobs", "2", "2"); code != 0 || !strings.Contains(out, "720") {
+		t.Fatalf("uttt perft --jobs: %d %q %s", code, out, errOut)
 	}
 }

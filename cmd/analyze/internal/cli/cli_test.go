@@ -50,9 +50,15 @@ func TestParseInterspersed(t *testing.T) {
 	}
 	fs = NewFlagSet("x", "x", "", &stderr)
 	all = fs.Bool("all", false, "all")
-	pos, st = Parse(fs, []string{"O", "---------", "-0-------", "-5", "--all=true", "-x"})
-	if st != -1 || !*all || !reflect.DeepEqual(pos, []string{"O", "---------", "-0-------", "-5", "-x"}) {
+	pos, st = Parse(fs, []string{"O", "---------", "-0-------", "-X-------", "-5", "--all=true", "-"})
+	if st != -1 || !*all || !reflect.DeepEqual(pos, []string{"O", "---------", "-0-------", "-X-------", "-5", "-"}) {
 		t.Fatalf("dashes after positionals: pos=%q st=%d all=%v", pos, st, *all)
+	}
+	// A flag-shaped word after positionals that names no flag is a typo, not an
+	// argument (issue 16: "goban score FILE --mpa").
+	fs = NewFlagSet("x", "x", "", &stderr)
+	if _, st = Parse(fs, []string{"O", "-x"}); st != ExitUsage {
+		t.Fatalf("-x after a positional: status %d, want %d", st, ExitUsage)
 	}
 	fs = NewFlagSet("x", "x", "", &stderr)
 	pos, st = Parse(fs, []string{"--", "-1", "-x"})
