@@ -6,14 +6,34 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, cancel := context.WithCancel(context.Background())
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	go interrupts(sigs, cancel)
 	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
-	stop()
 	os.Exit(code)
+}
+
+// interrupts cancels the run at the first Ctrl-C (or SIGTERM): commands stop, write
+// what they finished and exit with status 130. If that takes longer than half a second
+// it says so; a second Ctrl-C exits at once.
+func interrupts(sigs <-chan os.Signal, cancel context.CancelFunc) {
+	<-sigs
+	cancel()
+	select {
+	case <-sigs:
+	case <-time.After(500 * time.Millisecond):
+		fmt.Fprintln(os.Stderr, "\nanalyze: interrupted, finishing what was started (Ctrl-C again to quit at once)")
+		<-sigs
+	}
+	fmt.Fprintln(os.Stderr, "\nanalyze: quit at once")
+	os.Exit(130)
 }

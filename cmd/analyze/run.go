@@ -76,6 +76,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (code int
 			code = cli.ExitFail
 		}
 	}()
+	cli.SetInterruptContext(ctx)
+	defer cli.SetInterruptContext(context.Background())
 	var cpuprofile, memprofile string
 	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
 		a := args[0]

@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestSplitCommand(t *testing.T) {
@@ -186,5 +187,35 @@ func TestDevNullIsNotATerminal(t *testing.T) {
 	}
 	if IsTerminal(&bytes.Buffer{}) {
 		t.Fatal("IsTerminal(buffer) = true")
+	}
+}
+
+func TestProgressTermDumbAndNoColor(t *testing.T) {
+	t.Setenv("TERM", "dumb")
+	var buf bytes.Buffer
+	p := newProgress(&buf, "x", "items", true)
+	p.last = p.last.Add(-time.Second)
+	p.Update(1, 2)
+	p.Done()
+	if buf.Len() != 0 {
+		t.Fatalf("progress drawn with TERM=dumb: %q", buf.String())
+	}
+	t.Setenv("TERM", "xterm")
+	t.Setenv("NO_COLOR", "1")
+	p = newProgress(&buf, "x", "items", true)
+	p.last = p.last.Add(-time.Second)
+	p.Update(1, 2)
+	p.Done()
+	if !strings.Contains(buf.String(), "x: 1/2 items") || strings.Contains(buf.String(), "\x1b") {
+		t.Fatalf("NO_COLOR progress: %q", buf.String())
+	}
+	t.Setenv("NO_COLOR", "")
+	os.Unsetenv("NO_COLOR")
+	buf.Reset()
+	p = newProgress(&buf, "x", "items", true)
+	p.last = p.last.Add(-time.Second)
+	p.Update(1, 2)
+	if !strings.Contains(buf.String(), "\x1b[K") {
+		t.Fatalf("terminal progress: %q", buf.String())
 	}
 }
