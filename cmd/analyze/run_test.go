@@ -7,7 +7,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 )
@@ -173,5 +175,68 @@ func TestTypoFlagAfterFile(t *testing.T) {
 	}
 	if out, errOut, code := analyze(t, "", "uttt", "perft", "--jobs", "2", "2"); code != 0 || !strings.Contains(out, "720") {
 		t.Fatalf("uttt perft --jobs: %d %q %s", code, out, errOut)
+	}
+}
+
+// analyzeCtx is analyze with a context cancelled after d (a Ctrl-C).
+func analyzeCtx(t *testing.T, d time.Duration, args ...string) (stdout, stderr string, code int, took time.Duration) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	time.AfterFunc(d, cancel)
+	var o, e bytes.Buffer
+	start := time.Now()
+	code = run(ctx, args, &o, &e)
+	return o.String(), e.String(), code, time.Since(start)
+}
+
+// TestBatchLongLines: a 2 MB comment line does not stop the later jobs; an over-long
+// job line is reported by number with a short prefix and the others still run.
+func TestBatchLongLines(t *testing.T) {
+	plan := "version\n# " + strings.Repeat("c", 2<<20) + "\nversion\n" + "version " + strings.Repeat("x", 100<<10) + "\nversion\n"
+	out, errOut, code := analyze(t, plan, "batch", "-q", "-")
+	if code != cli.ExitFail || !strings.Contains(out, "3 of 3 jobs run, 0 failed") {
+		t.Fatalf("code %d, out:\n%s\nstderr: %.300s", code, out, errOut)
+	}
+	if !strings.Contains(errOut, "stdin:4: a job line of 102408 bytes is longer than 65536") || len(errOut) > 300 {
+		t.Fatalf("long job line not reported briefly: %.400q", errOut)
+	}
+}
+
+// TestInterruptedFIFO: a FIFO that never gets data stops a run within half a second
+// of Ctrl-C, with what was already done written (goban score) or reported (batch).
+func TestInterruptedFIFO(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skipf("mkfifo: %v", err)
+	}
+	a, c := filepath.Join(dir, "a.txt"), filepath.Join(dir, "c.txt")
+	os.WriteFile(a, []byte("..B\n.BW\nBW.\n"), 0o644)
+	os.WriteFile(c, []byte("B\n"), 0o644)
+	out, errOut, code, took := analyzeCtx(t, 200*time.Millisecond, "goban", "score", a, fifo, c)
+	if took > 700*time.Millisecond || code != cli.ExitInterrupted || !strings.Contains(out, "a.txt\tJigo") ||
+		!strings.Contains(errOut, "fifo: interrupted") {
+		t.Fatalf("goban score with a FIFO: code %d after %v, out %q, stderr %q", code, took, out, errOut)
+	}
+	_, errOut, code, took = analyzeCtx(t, 200*time.Millisecond, "batch", fifo)
+	if took > 700*time.Millisecond || code != cli.ExitInterrupted {
+		t.Fatalf("batch FIFO: code %d after %v, stderr %q", code, took, errOut)
+	}
+	_, errOut, code, took = analyzeCtx(t, 200*time.Millisecond, "qttt", "score", fifo)
+	if took > 700*time.Millisecond || code != cli.ExitInterrupted {
+		t.Fatalf("qttt score FIFO: code %d after %v, stderr %q", code, took, errOut)
+	}
+}
+
+// TestOutputDirectoryRefused: --out onto an existing directory fails at once.
+func TestOutputDirectoryRefused(t *testing.T) {
+	dir := t.TempDir()
+	_, errOut, code := analyze(t, "", "wythoff", "grundy", "--out", dir, "64")
+	if code != cli.ExitUsage || !strings.Contains(errOut, "is a directory") {
+		t.Fatalf("code %d, stderr %q", code, errOut)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+		t.Fatalf("left %v", ents)
 	}
 }

@@ -221,7 +221,29 @@ func Parse(fs *flag.FlagSet, args []string) ([]string, int) {
 	}
 	// Mark fs parsed with the positional arguments as its Args.
 	fs.Parse(append([]string{"--"}, pos...))
+	if st := checkOutFlag(fs); st >= 0 {
+		return nil, st
+	}
 	return pos, -1
+}
+
+// checkOutFlag checks the destination of a set -o/--out flag before any work is done
+// (CheckOutputPath), unless its usage says it may be a DIR.
+func checkOutFlag(fs *flag.FlagSet) int {
+	st := -1
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name != "out" && f.Name != "o" || st >= 0 {
+			return
+		}
+		if _, usage := flag.UnquoteUsage(f); strings.Contains(usage, "DIR") {
+			return
+		}
+		if err := CheckOutputPath(f.Value.String()); err != nil {
+			fmt.Fprintf(fs.Output(), "analyze %s: %s %v\n", fs.Name(), shortName(fs, f.Name), err)
+			st = ExitUsage
+		}
+	})
+	return st
 }
 
 // short quotes at most 40 bytes of a value in a message.

@@ -152,7 +152,7 @@ func TestOutFileAtomic(t *testing.T) {
 	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
 		t.Fatalf("directory holds %v", ents)
 	}
-	if _, errOut, code := run(t, "", "table", "--out", filepath.Join(dir, "no", "such", "x"), "5"); code != cli.ExitFail || errOut == "" {
+	if _, errOut, code := run(t, "", "table", "--out", filepath.Join(dir, "no", "such", "x"), "5"); code != cli.ExitUsage || errOut == "" {
 		t.Fatalf("unwritable --out: code %d, stderr %q", code, errOut)
 	}
 }
