@@ -228,12 +228,14 @@ func (d *deadlineReader) Read(p []byte) (int, error) {
 func (d *deadlineReader) Close() error { d.stop(); return nil }
 
 // pumpReader reads r on its own goroutine so that a read blocked in the kernel does
-// not block the caller after ctx is cancelled.
+// not block the caller after ctx is cancelled. Two 64 KiB buffers go round.
 type pumpReader struct {
 	r    io.Reader
 	ctx  context.Context
 	once sync.Once
 	ch   chan chunk
+	free chan []byte
+	cur  []byte // the buffer p.buf is part of, returned to free when used up
 	buf  []byte // the unread rest of the last chunk
 	err  error
 }
@@ -246,9 +248,17 @@ type chunk struct {
 func (p *pumpReader) Read(b []byte) (int, error) {
 	p.once.Do(func() {
 		p.ch = make(chan chunk, 1)
+		p.free = make(chan []byte, 2)
+		p.free <- make([]byte, 64<<10)
+		p.free <- make([]byte, 64<<10)
 		go func() {
 			for {
-				buf := make([]byte, 64<<10)
+				var buf []byte
+				select {
+				case buf = <-p.free:
+				case <-p.ctx.Done():
+					return
+				}
 				n, err := p.r.Read(buf)
 				select {
 				case p.ch <- chunk{buf[:n], err}:
@@ -262,12 +272,16 @@ func (p *pumpReader) Read(b []byte) (int, error) {
 		}()
 	})
 	for len(p.buf) == 0 {
+		if p.cur != nil {
+			p.free <- p.cur[:cap(p.cur)]
+			p.cur = nil
+		}
 		if p.err != nil {
 			return 0, p.err
 		}
 		select {
 		case c := <-p.ch:
-			p.buf, p.err = c.b, c.err
+			p.cur, p.buf, p.err = c.b, c.b, c.err
 		case <-p.ctx.Done():
 			return 0, interrupted{p.ctx.Err()}
 		}
@@ -275,6 +289,21 @@ func (p *pumpReader) Read(b []byte) (int, error) {
 	n := copy(b, p.buf)
 	p.buf = p.buf[n:]
 	return n, nil
+}
+
+// OSFile returns the *os.File under a reader returned by Open or OpenContext, when
+// there is one (a file, a FIFO, a device), for callers that need its size or
+// descriptor. Reads should still go through the reader, which honours the context.
+func OSFile(r io.Reader) (*os.File, bool) {
+	switch v := r.(type) {
+	case *os.File:
+		return v, true
+	case *fileReader:
+		return v.f, true
+	case *ctxReadCloser:
+		return v.f, true
+	}
+	return nil, false
 }
 
 // ExpandError is an argument that could not be expanded into inputs.

@@ -218,3 +218,58 @@ func TestStaleTempsRemoved(t *testing.T) {
 		}
 	}
 }
+
+// TestStdinPipeStream: a pipe on stdin read through the context reader yields every
+// byte in order across many chunks.
+func TestStdinPipeStream(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	want := make([]byte, 1<<20+12345)
+	for i := range want {
+		want[i] = byte(i * 7)
+	}
+	go func() { w.Write(want); w.Close() }()
+	got, err := Input{"-"}.ReadAllContext(context.Background(), r)
+	if err != nil || !reflect.DeepEqual(got, want) {
+		t.Fatalf("read %d bytes, err %v", len(got), err)
+	}
+}
+
+type blockingReader struct{ data []byte }
+
+func (b *blockingReader) Read(p []byte) (int, error) {
+	if len(b.data) == 0 {
+		select {} // a read that never returns, like a terminal nobody types into
+	}
+	n := copy(p, b.data[:min(len(b.data), 1000)])
+	b.data = b.data[n:]
+	return n, nil
+}
+
+func TestPumpReader(t *testing.T) {
+	want := make([]byte, 300<<10)
+	for i := range want {
+		want[i] = byte(i * 13)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	p := &pumpReader{r: &blockingReader{append([]byte(nil), want...)}, ctx: ctx}
+	got := make([]byte, 0, len(want))
+	buf := make([]byte, 7000)
+	for len(got) < len(want) {
+		n, err := p.Read(buf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, buf[:n]...)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatal("pumped bytes differ")
+	}
+	time.AfterFunc(50*time.Millisecond, cancel)
+	if _, err := p.Read(buf); !errors.Is(err, context.Canceled) {
+		t.Fatalf("blocked read after cancel: %v", err)
+	}
+}
