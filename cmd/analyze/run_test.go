@@ -240,3 +240,28 @@ func TestOutputDirectoryRefused(t *testing.T) {
 		t.Fatalf("left %v", ents)
 	}
 }
+
+// TestSymlinkedDirectoryArgument: a symlink to a directory is walked (issue 16: it was
+// skipped with exit 0); a dangling link and a FIFO inside are reported in place, the
+// other boards still scored, exit 1.
+func TestSymlinkedDirectoryArgument(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "boards")
+	os.Mkdir(dir, 0o755)
+	os.WriteFile(filepath.Join(dir, "a.txt"), []byte("..B\n.BW\nBW.\n"), 0o644)
+	link := filepath.Join(root, "speclink")
+	os.Symlink(dir, link)
+	out, errOut, code := analyze(t, "", "goban", "score", link)
+	if code != 0 || !strings.Contains(out, "Jigo") {
+		t.Fatalf("symlink to a directory: code %d, out %q, stderr %q", code, out, errOut)
+	}
+	os.Symlink("gone.txt", filepath.Join(dir, "b.txt"))
+	if err := syscall.Mkfifo(filepath.Join(dir, "c.fifo"), 0o600); err != nil {
+		t.Skipf("mkfifo: %v", err)
+	}
+	out, errOut, code = analyze(t, "", "goban", "score", link)
+	if code != cli.ExitFail || !strings.Contains(out, "a.txt\tJigo") ||
+		!strings.Contains(errOut, "b.txt: dangling symbolic link") || !strings.Contains(errOut, "c.fifo: not a regular file (a named pipe") {
+		t.Fatalf("dangling link and FIFO: code %d, out %q, stderr %q", code, out, errOut)
+	}
+}
