@@ -45,6 +45,7 @@ commands:
 %s  batch        run a plan of analyze jobs with timings (no PLAN: the embedded default plan)
   version      print the build (-v: and a report of this machine's CPU)
   help         print help for a command: analyze help COMMAND [SUBCOMMAND]
+               (analyze help shard: how --shard K/N splits a job)
 
 global flags (before COMMAND):
   --cpuprofile FILE   write a pprof CPU profile of the command to FILE
@@ -56,8 +57,31 @@ Every command takes -h for its flags. docs/cli.md in the source describes the fl
 all commands share (-o/--out, -j/--jobs, --json, --shard K/N), inputs and outputs.
 
 Exit status: 0 success, 1 bad input or failed work (the good inputs are still
-processed), 2 a wrong command line.
+processed), 2 a wrong command line, 130 interrupted (Ctrl-C; what was finished is
+written).
 `
+
+// helpTopics are "analyze help TOPIC" pages that are not commands.
+var helpTopics = map[string]string{
+	"shard": `Sharding: commands with --shard K/N run part K (0 to N-1) of N of their job, so N
+machines or processes share it.
+
+  - Work of known size (table rows, game numbers, the sorted files of a directory
+    walk, first moves) is split into N contiguous ranges differing in size by at
+    most one; the outputs of shards 0..N-1 concatenated are the unsharded output.
+  - A stream of lines on standard input is split by line: line i (from 0) belongs to
+    shard i mod N. Such a shard's output starts with the line
+    "#boardlab-shard-lines K/N" and each output line is prefixed with its input line
+    number and a tab, so the parts can be merged back into input order.
+  - With --out PATH a shard writes PATH.K-of-N.
+
+Without --shard the part can come from a scheduler:
+  JOB_COMPLETION_INDEX (Kubernetes Indexed Jobs) with --shards N or $BOARDLAB_SHARDS;
+  SLURM_ARRAY_TASK_ID with SLURM_ARRAY_TASK_COUNT (Slurm job arrays; a
+  SLURM_ARRAY_TASK_MIN other than 0 is subtracted).
+The command says on stderr where its shard came from.
+`,
+}
 
 func usage(w io.Writer) {
 	var b strings.Builder
@@ -165,6 +189,10 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	case "help", "-h", "-help", "--help":
 		if len(rest) == 0 || name != "help" {
 			usage(stdout)
+			return cli.ExitOK
+		}
+		if topic, ok := helpTopics[rest[0]]; ok && len(rest) == 1 {
+			fmt.Fprint(stdout, topic)
 			return cli.ExitOK
 		}
 		// help COMMAND [SUBCOMMAND]: the command's help on stdout.
