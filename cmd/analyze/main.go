@@ -7,6 +7,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"syscall"
@@ -14,12 +15,16 @@ import (
 )
 
 func main() {
+	os.Exit(runMain(run))
+}
+
+// runMain runs the command line with Ctrl-C and SIGTERM cancelling its context.
+func runMain(run func(ctx context.Context, args []string, stdout, stderr io.Writer) int) int {
 	ctx, cancel := context.WithCancel(context.Background())
 	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	go interrupts(sigs, cancel)
-	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
-	os.Exit(code)
+	return run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 }
 
 // interrupts cancels the run at the first Ctrl-C (or SIGTERM): commands stop, write
