@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"syscall"
 	"testing"
@@ -263,5 +264,22 @@ func TestSymlinkedDirectoryArgument(t *testing.T) {
 	if code != cli.ExitFail || !strings.Contains(out, "a.txt\tJigo") ||
 		!strings.Contains(errOut, "b.txt: dangling symbolic link") || !strings.Contains(errOut, "c.fifo: not a regular file (a named pipe") {
 		t.Fatalf("dangling link and FIFO: code %d, out %q, stderr %q", code, out, errOut)
+	}
+}
+
+// TestEndlessInputRefused: /dev/zero given to goban score is refused once it exceeds
+// the share of the memory limit an input may take, and the good board after it is
+// still scored (issue 16: a fatal out-of-memory trace lost good.txt).
+func TestEndlessInputRefused(t *testing.T) {
+	if _, err := os.Stat("/dev/zero"); err != nil {
+		t.Skip("no /dev/zero")
+	}
+	old := debug.SetMemoryLimit(64 << 20) // as GOMEMLIMIT=64MiB: streams up to 8 MiB
+	defer debug.SetMemoryLimit(old)
+	good := filepath.Join(t.TempDir(), "good.txt")
+	os.WriteFile(good, []byte("..B\n.BW\nBW.\n"), 0o644)
+	out, errOut, code := analyze(t, "", "goban", "score", "/dev/zero", good)
+	if code != cli.ExitFail || !strings.Contains(out, "good.txt\tJigo") || !strings.Contains(errOut, "/dev/zero: input too large: more than 8 MiB") {
+		t.Fatalf("code %d, out %q, stderr %q", code, out, errOut)
 	}
 }

@@ -116,17 +116,81 @@ func (in Input) OpenContext(ctx context.Context, stdin io.Reader) (io.ReadCloser
 }
 
 // ReadAllContext reads the whole input, or stops with an error wrapping ctx.Err()
-// when ctx is cancelled.
+// when ctx is cancelled. An input too large for the memory the process may use
+// (MemoryLimit) fails with an error wrapping ErrTooLarge instead of exhausting it: a
+// regular file beyond a quarter of the limit, a stream (a pipe, a device such as
+// /dev/zero) beyond an eighth, since its size is not known in advance.
 func (in Input) ReadAllContext(ctx context.Context, stdin io.Reader) ([]byte, error) {
+	return in.readAtMost(ctx, stdin, MemoryLimit()/4, MemoryLimit()/8)
+}
+
+// ErrTooLarge is wrapped by the error of ReadAtMost for an input beyond its limit.
+var ErrTooLarge = errors.New("input too large")
+
+// ReadAtMost reads the whole input if it holds at most max bytes; a larger input fails
+// with an error wrapping ErrTooLarge after reading at most max+1 bytes (a regular file
+// is judged by its size without reading it).
+func (in Input) ReadAtMost(ctx context.Context, stdin io.Reader, max int64) ([]byte, error) {
+	return in.readAtMost(ctx, stdin, max, max)
+}
+
+func (in Input) readAtMost(ctx context.Context, stdin io.Reader, maxFile, maxStream int64) ([]byte, error) {
 	r, err := in.OpenContext(ctx, stdin)
 	if err != nil {
 		return nil, err
 	}
 	defer r.Close()
-	if fr, ok := r.(*fileReader); ok {
-		return fr.readAll()
+	tooLarge := func(max int64) error {
+		return fmt.Errorf("%w: more than %s (%d bytes)", ErrTooLarge, FormatBytes(max), max)
 	}
-	return io.ReadAll(r)
+	if fr, ok := r.(*fileReader); ok {
+		data, big, err := fr.readAll(maxFile)
+		if big {
+			return nil, tooLarge(maxFile)
+		}
+		return data, err
+	}
+	data, big, err := readChunks(r, maxStream)
+	if big {
+		return nil, tooLarge(maxStream)
+	}
+	return data, err
+}
+
+// readChunks reads r to its end in chunks and returns it in one exact-size slice, so
+// that reading n bytes of unknown length peaks at 2n bytes (io.ReadAll's growing
+// slice leaves more garbage); big is true, with no data, once r holds more than max.
+func readChunks(r io.Reader, max int64) (data []byte, big bool, err error) {
+	var chunks [][]byte
+	var total int64
+	size := 64 << 10
+	for {
+		c := make([]byte, size)
+		n, rerr := io.ReadFull(r, c)
+		if n > 0 {
+			chunks = append(chunks, c[:n])
+			total += int64(n)
+		}
+		if total > max {
+			return nil, true, nil
+		}
+		if rerr == io.EOF || rerr == io.ErrUnexpectedEOF {
+			break
+		}
+		if rerr != nil {
+			err = rerr // return what was read, as io.ReadAll does
+			break
+		}
+		size = min(2*size, 4<<20)
+	}
+	if len(chunks) == 1 {
+		return chunks[0], false, err
+	}
+	data = make([]byte, 0, total)
+	for _, c := range chunks {
+		data = append(data, c...)
+	}
+	return data, false, err
 }
 
 // fileReader reads a regular file, checking ctx between reads.
@@ -145,21 +209,28 @@ func (r *fileReader) Read(p []byte) (int, error) {
 func (r *fileReader) Close() error { return r.f.Close() }
 
 // readAll reads the rest of the file into a buffer sized from its length, as
-// os.ReadFile does.
-func (r *fileReader) readAll() ([]byte, error) {
+// os.ReadFile does; big is true, with no data, when the file holds more than max
+// bytes (judged by its size when that says so, without reading).
+func (r *fileReader) readAll(max int64) (data []byte, big bool, err error) {
 	size := 512
-	if fi, err := r.f.Stat(); err == nil && fi.Size() > 0 && fi.Size() < 1<<30 {
+	if fi, err := r.f.Stat(); err == nil && fi.Size() > 0 {
+		if fi.Size() > max {
+			return nil, true, nil
+		}
 		size = int(fi.Size()) + 1
 	}
-	data := make([]byte, 0, size)
+	data = make([]byte, 0, size)
 	for {
 		n, err := r.Read(data[len(data):cap(data)])
 		data = data[:len(data)+n]
+		if int64(len(data)) > max {
+			return nil, true, nil
+		}
 		if err != nil {
 			if err == io.EOF {
 				err = nil
 			}
-			return data, err
+			return data, false, err
 		}
 		if len(data) == cap(data) {
 			data = append(data, 0)[:len(data)]

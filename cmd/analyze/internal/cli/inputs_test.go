@@ -273,3 +273,34 @@ func TestPumpReader(t *testing.T) {
 		t.Fatalf("blocked read after cancel: %v", err)
 	}
 }
+
+// TestReadAtMost: an endless device and a large file fail with ErrTooLarge in bounded
+// memory; inputs within the limit are read whole.
+func TestReadAtMost(t *testing.T) {
+	ctx := context.Background()
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		if _, err := (Input{"/dev/zero"}).ReadAtMost(ctx, nil, 1<<20); !errors.Is(err, ErrTooLarge) {
+			t.Fatalf("/dev/zero: %v", err)
+		}
+	}
+	f := filepath.Join(t.TempDir(), "f")
+	os.WriteFile(f, make([]byte, 5000), 0o644)
+	if _, err := (Input{f}).ReadAtMost(ctx, nil, 4999); !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "4.9 KiB") {
+		t.Fatalf("file over the limit: %v", err)
+	}
+	if b, err := (Input{f}).ReadAtMost(ctx, nil, 5000); err != nil || len(b) != 5000 {
+		t.Fatalf("file at the limit: %d bytes, %v", len(b), err)
+	}
+	if b, err := (Input{"-"}).ReadAtMost(ctx, strings.NewReader("abcdef"), 5); !errors.Is(err, ErrTooLarge) || b != nil {
+		t.Fatalf("stdin over the limit: %q %v", b, err)
+	}
+	if l := MemoryLimit(); l <= 0 {
+		t.Fatalf("MemoryLimit() = %d", l)
+	}
+	if err := CheckAlloc("a table", 1<<62, 0.5); err == nil || !strings.Contains(err.Error(), "a table needs 4 EiB") {
+		t.Fatalf("CheckAlloc: %v", err)
+	}
+	if FormatBytes(1536) != "1.5 KiB" || FormatBytes(64<<20) != "64 MiB" || FormatBytes(100) != "100 B" {
+		t.Fatal("FormatBytes")
+	}
+}
