@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Output is where a command writes its data: stdout, or a file that appears under its
@@ -25,7 +26,8 @@ type Output struct {
 	*bufio.Writer
 	f      *os.File // nil for stdout
 	path   string
-	direct bool // f is path itself (a device or FIFO), not a temporary file
+	direct bool        // f is path itself (a device or FIFO), not a temporary file
+	mode   fs.FileMode // the permissions of the file path replaces, marked existed; 0 for a new file
 	// NoSync skips the fsync before the rename: much faster for many small files that
 	// can be made again (generated inputs). A partial file still never appears under
 	// the final name, but after a system crash the newest files may be empty.
@@ -58,46 +60,69 @@ func CheckOutputPath(path string) error {
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return &OutputPathError{path, Cause(err).Error()}
 	}
-	dir := filepath.Dir(path)
-	fi, err := os.Stat(dir)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return &OutputPathError{path, fmt.Sprintf("directory %s does not exist", dir)}
-	case err != nil:
-		return &OutputPathError{path, Cause(err).Error()}
-	case !fi.IsDir():
-		return &OutputPathError{path, fmt.Sprintf("%s is not a directory", dir)}
-	}
-	if err := writable(dir); err != nil {
-		return &OutputPathError{path, fmt.Sprintf("directory %s is not writable: %v", dir, err)}
+	if reason := checkDir(filepath.Dir(path)); reason != "" {
+		return &OutputPathError{path, reason}
 	}
 	return nil
 }
 
+// checkDir says why dir cannot receive new files, or "".
+func checkDir(dir string) string {
+	fi, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Sprintf("directory %s does not exist", dir)
+	case err != nil:
+		return Cause(err).Error()
+	case !fi.IsDir():
+		return fmt.Sprintf("%s is not a directory", dir)
+	}
+	if err := writable(dir); err != nil {
+		return fmt.Sprintf("directory %s is not writable: %v", dir, err)
+	}
+	return ""
+}
+
+// preparedDirs are the directories this process has checked and cleaned of stale
+// temporary files, so that writing many files into one directory does it once.
+var preparedDirs sync.Map
+
 // CreateOutput returns an Output on path, or on stdout when path is "" or "-". It
-// checks path first (CheckOutputPath) and removes stale temporary files of path.
+// checks path first (as CheckOutputPath) and, once per directory and process, removes
+// the stale temporary files of runs that no longer run (RemoveStaleTemps).
 func CreateOutput(path string, stdout io.Writer) (*Output, error) {
 	if path == "" || path == "-" {
 		return &Output{Writer: bufio.NewWriterSize(stdout, 1<<16)}, nil
 	}
-	if err := CheckOutputPath(path); err != nil {
-		return nil, err
-	}
-	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
+	var mode fs.FileMode // of an existing file, kept by Commit
+	fi, err := os.Stat(path)
+	switch {
+	case err == nil && fi.IsDir():
+		return nil, &OutputPathError{path, "is a directory (give a file name)"}
+	case err == nil && !fi.Mode().IsRegular():
 		f, err := os.OpenFile(path, os.O_WRONLY, 0)
 		if err != nil {
 			return nil, err
 		}
 		return &Output{Writer: bufio.NewWriterSize(f, 1<<16), f: f, path: path, direct: true}, nil
+	case err == nil:
+		mode = fi.Mode().Perm() | existed
+	case !errors.Is(err, fs.ErrNotExist):
+		return nil, &OutputPathError{path, Cause(err).Error()}
 	}
 	dir, base := filepath.Split(path)
 	if dir == "" {
 		dir = "."
 	}
-	RemoveStaleTemps(dir, base)
+	if _, done := preparedDirs.Load(dir); !done {
+		if reason := checkDir(filepath.Clean(dir)); reason != "" {
+			return nil, &OutputPathError{path, reason}
+		}
+		RemoveStaleTemps(dir)
+		preparedDirs.Store(dir, true)
+	}
 	prefix := "." + base + ".tmp-" + strconv.Itoa(os.Getpid()) + "-"
 	var f *os.File
-	var err error
 	for try := 0; try < 100; try++ {
 		// 0666: the kernel applies the umask, as for any new file.
 		f, err = os.OpenFile(filepath.Join(dir, prefix+strconv.FormatUint(rand.Uint64()%1e10, 10)), os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
@@ -108,34 +133,45 @@ func CreateOutput(path string, stdout io.Writer) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Output{Writer: bufio.NewWriterSize(f, 1<<20), f: f, path: path}, nil
+	return &Output{Writer: bufio.NewWriterSize(f, 1<<20), f: f, path: path, mode: mode}, nil
 }
 
-// RemoveStaleTemps removes dir's temporary files of output base (.BASE.tmp-PID-N)
-// whose process is no longer running. Files of running processes are left alone.
-func RemoveStaleTemps(dir, base string) {
-	matches, _ := filepath.Glob(filepath.Join(dir, "."+escapeGlob(base)+".tmp-*-*"))
-	for _, m := range matches {
-		rest := strings.TrimPrefix(filepath.Base(m), "."+base+".tmp-")
-		pidText, n, ok := strings.Cut(rest, "-")
-		pid, err1 := strconv.Atoi(pidText)
-		_, err2 := strconv.ParseUint(n, 10, 64)
-		if !ok || err1 != nil || err2 != nil || pid <= 0 || pid == os.Getpid() || processAlive(pid) {
-			continue
+// existed marks Output.mode as the mode of a file that existed.
+const existed = fs.ModeTemporary
+
+// RemoveStaleTemps removes the temporary output files in dir (.NAME.tmp-PID-N) whose
+// process is no longer running, such as those of a run killed with SIGKILL. Files of
+// running processes are left alone.
+func RemoveStaleTemps(dir string) {
+	d, err := os.Open(dir)
+	if err != nil {
+		return
+	}
+	names, _ := d.Readdirnames(-1)
+	d.Close()
+	for _, name := range names {
+		if pid, ok := tempPID(name); ok && pid != os.Getpid() && !processAlive(pid) {
+			os.Remove(filepath.Join(dir, name))
 		}
-		os.Remove(m)
 	}
 }
 
-func escapeGlob(s string) string {
-	var b strings.Builder
-	for _, c := range s {
-		if strings.ContainsRune(`*?[\`, c) {
-			b.WriteByte('\\')
-		}
-		b.WriteRune(c)
+// tempPID returns the PID in a temporary output file's name .NAME.tmp-PID-N.
+func tempPID(name string) (int, bool) {
+	if len(name) < 2 || name[0] != '.' {
+		return 0, false
 	}
-	return b.String()
+	i := strings.LastIndex(name, ".tmp-")
+	if i < 1 {
+		return 0, false
+	}
+	pidText, n, ok := strings.Cut(name[i+len(".tmp-"):], "-")
+	pid, err1 := strconv.Atoi(pidText)
+	_, err2 := strconv.ParseUint(n, 10, 64)
+	if !ok || err1 != nil || err2 != nil || pid <= 0 {
+		return 0, false
+	}
+	return pid, true
 }
 
 // Commit flushes and, for a file, syncs, closes and renames it into place.
@@ -156,9 +192,9 @@ func (o *Output) Commit() error {
 			return err
 		}
 	}
-	if fi, err := os.Stat(o.path); err == nil && fi.Mode().IsRegular() {
+	if o.mode&existed != 0 {
 		// An existing file keeps its permissions (a 0600 file stays private).
-		if err := o.f.Chmod(fi.Mode().Perm()); err != nil {
+		if err := o.f.Chmod(o.mode.Perm()); err != nil {
 			o.Abort()
 			return err
 		}

@@ -192,13 +192,15 @@ func TestOutputChecksAndPermissions(t *testing.T) {
 }
 
 // TestStaleTempsRemoved: temporary files of a process that no longer runs (killed with
-// SIGKILL) are removed by the next run; those of a live process stay.
+// SIGKILL) are removed by the next run writing into the directory; those of a live
+// process and files not named like ours stay.
 func TestStaleTempsRemoved(t *testing.T) {
 	dir := t.TempDir()
 	dead := filepath.Join(dir, ".out.txt.tmp-999999999-123")
+	deadOther := filepath.Join(dir, ".other.txt.tmp-999999999-1")
 	live := filepath.Join(dir, ".out.txt.tmp-1-456") // pid 1 always runs
-	other := filepath.Join(dir, ".other.txt.tmp-999999999-1")
-	for _, p := range []string{dead, live, other} {
+	notOurs := filepath.Join(dir, ".out.txt.tmp-x")
+	for _, p := range []string{dead, deadOther, live, notOurs} {
 		os.WriteFile(p, []byte("x"), 0o644)
 	}
 	o, err := CreateOutput(filepath.Join(dir, "out.txt"), nil)
@@ -209,10 +211,12 @@ func TestStaleTempsRemoved(t *testing.T) {
 		t.Errorf("temporary file %s is not named .NAME.tmp-PID-N", o.f.Name())
 	}
 	o.Abort()
-	if _, err := os.Stat(dead); err == nil {
-		t.Error("stale temporary file of a dead process was not removed")
+	for _, p := range []string{dead, deadOther} {
+		if _, err := os.Stat(p); err == nil {
+			t.Errorf("stale temporary file %s of a dead process was not removed", p)
+		}
 	}
-	for _, p := range []string{live, other} {
+	for _, p := range []string{live, notOurs} {
 		if _, err := os.Stat(p); err != nil {
 			t.Errorf("%s removed: %v", p, err)
 		}
