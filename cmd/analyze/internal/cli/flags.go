@@ -172,6 +172,7 @@ func isBool(f *flag.Flag) bool {
 // they stand. A flag-shaped token that names no flag is an error that suggests the
 // closest defined name, never a file name. The shared vocabulary is accepted whatever
 // spelling the command defined: -o and --out, -j, --jobs and --workers, -q and --quiet.
+// A set -o/--out is checked at once (CheckOutputPath) unless its usage allows a DIR.
 func Parse(fs *flag.FlagSet, args []string) ([]string, int) {
 	alias := aliases(fs)
 	var pos []string
@@ -196,7 +197,7 @@ func Parse(fs *flag.FlagSet, args []string) ([]string, int) {
 		}
 		f := fs.Lookup(target)
 		if f == nil {
-			return nil, flagError(fs, "unknown flag %s%s", strings.SplitN(a, "=", 2)[0], suggestFlag(fs, alias, name))
+			return nil, flagError(fs, "unknown flag %s%s", short(strings.SplitN(a, "=", 2)[0]), suggestFlag(fs, alias, name))
 		}
 		if !hasValue {
 			if isBool(f) {
