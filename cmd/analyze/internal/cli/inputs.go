@@ -121,13 +121,25 @@ func (in Input) OpenContext(ctx context.Context, stdin io.Reader) (io.ReadCloser
 // regular file beyond a quarter of the limit, a stream (a pipe, a device such as
 // /dev/zero) beyond an eighth, since its size is not known in advance.
 func (in Input) ReadAllContext(ctx context.Context, stdin io.Reader) ([]byte, error) {
-	return in.readAtMost(ctx, stdin, MemoryLimit()/4, MemoryLimit()/8)
+	return in.readAtMost(ctx, stdin, -4, -8)
+}
+
+// smallInput is a size every process can hold: reading up to it does not ask for the
+// memory limit (which costs a few system calls).
+const smallInput = 16 << 20
+
+// resolveMax turns a negative max, -k meaning MemoryLimit()/k, into bytes.
+func resolveMax(max int64) int64 {
+	if max < 0 {
+		return MemoryLimit() / -max
+	}
+	return max
 }
 
 // ErrTooLarge is wrapped by the error of ReadAtMost for an input beyond its limit.
 var ErrTooLarge = errors.New("input too large")
 
-// ReadAtMost reads the whole input if it holds at most max bytes; a larger input fails
+// ReadAtMost reads the whole input if it holds at most max >= 0 bytes; a larger input fails
 // with an error wrapping ErrTooLarge after reading at most max+1 bytes (a regular file
 // is judged by its size without reading it).
 func (in Input) ReadAtMost(ctx context.Context, stdin io.Reader, max int64) ([]byte, error) {
@@ -141,6 +153,7 @@ func (in Input) readAtMost(ctx context.Context, stdin io.Reader, maxFile, maxStr
 	}
 	defer r.Close()
 	tooLarge := func(max int64) error {
+		max = resolveMax(max)
 		return fmt.Errorf("%w: more than %s (%d bytes)", ErrTooLarge, FormatBytes(max), max)
 	}
 	if fr, ok := r.(*fileReader); ok {
@@ -159,7 +172,8 @@ func (in Input) readAtMost(ctx context.Context, stdin io.Reader, maxFile, maxStr
 
 // readChunks reads r to its end in chunks and returns it in one exact-size slice, so
 // that reading n bytes of unknown length peaks at 2n bytes (io.ReadAll's growing
-// slice leaves more garbage); big is true, with no data, once r holds more than max.
+// slice leaves more garbage); big is true, with no data, once r holds more than max
+// (max < 0: resolveMax, asked only past smallInput).
 func readChunks(r io.Reader, max int64) (data []byte, big bool, err error) {
 	var chunks [][]byte
 	var total int64
@@ -171,7 +185,10 @@ func readChunks(r io.Reader, max int64) (data []byte, big bool, err error) {
 			chunks = append(chunks, c[:n])
 			total += int64(n)
 		}
-		if total > max {
+		if total > smallInput {
+			max = resolveMax(max)
+		}
+		if total > max && max >= 0 {
 			return nil, true, nil
 		}
 		if rerr == io.EOF || rerr == io.ErrUnexpectedEOF {
@@ -210,11 +227,15 @@ func (r *fileReader) Close() error { return r.f.Close() }
 
 // readAll reads the rest of the file into a buffer sized from its length, as
 // os.ReadFile does; big is true, with no data, when the file holds more than max
-// bytes (judged by its size when that says so, without reading).
+// bytes (judged by its size when that says so, without reading; max < 0: resolveMax,
+// asked only past smallInput).
 func (r *fileReader) readAll(max int64) (data []byte, big bool, err error) {
 	size := 512
 	if fi, err := r.f.Stat(); err == nil && fi.Size() > 0 {
-		if fi.Size() > max {
+		if fi.Size() > smallInput {
+			max = resolveMax(max)
+		}
+		if fi.Size() > max && max >= 0 {
 			return nil, true, nil
 		}
 		size = int(fi.Size()) + 1
@@ -223,7 +244,10 @@ func (r *fileReader) readAll(max int64) (data []byte, big bool, err error) {
 	for {
 		n, err := r.Read(data[len(data):cap(data)])
 		data = data[:len(data)+n]
-		if int64(len(data)) > max {
+		if len(data) > smallInput {
+			max = resolveMax(max)
+		}
+		if int64(len(data)) > max && max >= 0 {
 			return nil, true, nil
 		}
 		if err != nil {
