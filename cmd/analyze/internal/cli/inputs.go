@@ -81,7 +81,7 @@ func (in Input) OpenContext(ctx context.Context, stdin io.Reader) (io.ReadCloser
 		return nil, err
 	}
 	if fi.Mode().IsRegular() {
-		return &fileReader{f: f, ctx: ctx}, nil
+		return &fileReader{f: f, ctx: ctx, size: fi.Size()}, nil
 	}
 	if fi.IsDir() {
 		f.Close()
@@ -212,8 +212,9 @@ func readChunks(r io.Reader, max int64) (data []byte, big bool, err error) {
 
 // fileReader reads a regular file, checking ctx between reads.
 type fileReader struct {
-	f   *os.File
-	ctx context.Context
+	f    *os.File
+	ctx  context.Context
+	size int64 // when opened
 }
 
 func (r *fileReader) Read(p []byte) (int, error) {
@@ -231,14 +232,14 @@ func (r *fileReader) Close() error { return r.f.Close() }
 // asked only past smallInput).
 func (r *fileReader) readAll(max int64) (data []byte, big bool, err error) {
 	size := 512
-	if fi, err := r.f.Stat(); err == nil && fi.Size() > 0 {
-		if fi.Size() > smallInput {
+	if r.size > 0 {
+		if r.size > smallInput {
 			max = resolveMax(max)
 		}
-		if fi.Size() > max && max >= 0 {
+		if r.size > max && max >= 0 {
 			return nil, true, nil
 		}
-		size = int(fi.Size()) + 1
+		size = int(r.size) + 1
 	}
 	data = make([]byte, 0, size)
 	for {
