@@ -88,3 +88,29 @@ func TestSecondCtrlCQuits(t *testing.T) {
 		t.Fatalf("exit %d %v after the second SIGINT; stderr %q", code, took, errOut)
 	}
 }
+
+// TestCtrlCStopsStdinRead: a command reading a pipe on stdin that never gets data
+// (wythoff move reads stdin directly) exits 130 within half a second of SIGINT.
+func TestCtrlCStopsStdinRead(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	cmd := exec.Command(os.Args[0], "wythoff", "move")
+	cmd.Env = append(os.Environ(), "BOARDLAB_RUN_MAIN=1")
+	cmd.Stdin = r
+	var errOut bytes.Buffer
+	cmd.Stderr = &errOut
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	r.Close()
+	time.Sleep(300 * time.Millisecond)
+	sent := time.Now()
+	cmd.Process.Signal(os.Interrupt)
+	code, took := waitExit(t, cmd, sent)
+	if code != 130 || took > 500*time.Millisecond {
+		t.Fatalf("exit %d %v after SIGINT; stderr %q", code, took, errOut.String())
+	}
+}

@@ -102,6 +102,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (code int
 	}()
 	cli.SetInterruptContext(ctx)
 	defer cli.SetInterruptContext(context.Background())
+	// Reads of standard input stop on Ctrl-C in every command, also those that read it
+	// directly; one reader for the whole run, so batch jobs share it.
+	in := stdin
+	stdin = cli.NewContextReader(ctx, in)
+	defer func() { stdin = in }()
 	var cpuprofile, memprofile string
 	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
 		a := args[0]
@@ -166,7 +171,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (code int
 			}
 		}()
 	}
-	return dispatch(ctx, args, stdout, stderr)
+	code = dispatch(ctx, args, stdout, stderr)
+	if code == cli.ExitFail && ctx.Err() != nil {
+		// A read or a job cut short by Ctrl-C failed because of it: the run was
+		// interrupted, whatever the command made of the error.
+		code = cli.ExitInterrupted
+	}
+	return code
 }
 
 func writeHeapProfile(path string) error {

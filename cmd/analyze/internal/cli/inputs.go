@@ -387,9 +387,9 @@ func (p *pumpReader) Read(b []byte) (int, error) {
 	return n, nil
 }
 
-// OSFile returns the *os.File under a reader returned by Open or OpenContext, when
-// there is one (a file, a FIFO, a device), for callers that need its size or
-// descriptor. Reads should still go through the reader, which honours the context.
+// OSFile returns the *os.File under a reader returned by Open, OpenContext or
+// NewContextReader (the stdin commands get is one), when there is one (a file, a FIFO,
+// a device, standard input), for callers that need its size or descriptor. Reads should still go through the reader, which honours the context.
 func OSFile(r io.Reader) (*os.File, bool) {
 	switch v := r.(type) {
 	case *os.File:
@@ -398,6 +398,12 @@ func OSFile(r io.Reader) (*os.File, bool) {
 		return v.f, true
 	case *ctxReadCloser:
 		return v.f, true
+	case *deadlineReader:
+		return v.f, true
+	case *pumpReader:
+		return OSFile(v.r)
+	case *checkReader:
+		return OSFile(v.r)
 	}
 	return nil, false
 }
