@@ -21,7 +21,8 @@ func NewLineReader(r io.Reader, max int) *LineReader {
 	return &LineReader{r: bufio.NewReaderSize(r, 64<<10), max: max}
 }
 
-// Next returns the next line without its "\n" (or "\r\n"), its 1-based number and its
+// Next returns the next line without its "\n" (or "\r\n"; a "\r" ending the input is
+// dropped too, as bufio.ScanLines does), its 1-based number and its
 // full length in bytes; when length > len(line) the line was longer than the limit and
 // line holds its first bytes. ok is false at the end of the input or on an error (Err).
 func (l *LineReader) Next() (line []byte, number int64, length int64, ok bool) {
@@ -51,14 +52,14 @@ func (l *LineReader) Next() (line []byte, number int64, length int64, ok bool) {
 		break
 	}
 	l.line++
-	full := length <= int64(l.max)
-	if n := len(l.buf); n > 0 && l.buf[n-1] == '\n' {
-		l.buf, length = l.buf[:n-1], length-1
-		if n := len(l.buf); n > 0 && l.buf[n-1] == '\r' && full {
-			l.buf, length = l.buf[:n-1], length-1
+	if l.err == nil { // the line ended with '\n', kept or beyond the prefix
+		length--
+		if n := len(l.buf); n > 0 && l.buf[n-1] == '\n' {
+			l.buf = l.buf[:n-1]
 		}
-	} else if l.err == nil {
-		length-- // the '\n' was beyond the kept prefix
+	}
+	if n := len(l.buf); length <= int64(l.max) && n > 0 && l.buf[n-1] == '\r' {
+		l.buf, length = l.buf[:n-1], length-1 // "\r\n", or a final "\r", as bufio.ScanLines
 	}
 	return l.buf, l.line, length, true
 }
