@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -47,24 +46,29 @@ func runBatch(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if len(pos) > 1 {
 		return cli.Usagef(stderr, "batch", "at most one PLAN, got %d arguments", len(pos))
 	}
-	name, text := "default plan", defaultPlan()
+	name := "default plan"
+	var jobs []job
+	var errs []error
 	if len(pos) == 1 {
-		var data []byte
-		var err error
-		if pos[0] == "-" {
-			name = "stdin"
-			data, err = io.ReadAll(stdin)
-		} else {
-			name = pos[0]
-			data, err = os.ReadFile(pos[0])
-		}
+		in := cli.Input{Path: pos[0]}
+		name = in.Name()
+		r, err := in.OpenContext(ctx, stdin)
 		if err != nil {
-			fmt.Fprintf(stderr, "analyze batch: %v\n", err)
+			fmt.Fprintf(stderr, "analyze batch: %s: %v\n", name, cli.Cause(err))
+			if ctx.Err() != nil {
+				return cli.ExitInterrupted
+			}
 			return cli.ExitFail
 		}
-		text = string(data)
+		jobs, errs = parsePlan(name, r)
+		r.Close()
+		if ctx.Err() != nil {
+			fmt.Fprintf(stderr, "analyze batch: interrupted while reading %s\n", name)
+			return cli.ExitInterrupted
+		}
+	} else {
+		jobs, errs = parsePlan(name, strings.NewReader(defaultPlan()))
 	}
-	jobs, errs := parsePlan(name, text)
 	for _, err := range errs {
 		fmt.Fprintf(stderr, "analyze batch: %v\n", err)
 	}
@@ -163,7 +167,7 @@ func runBatch(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 func defaultPlan() string {
 	var b bytes.Buffer
 	b.WriteString("# boardlab default plan: the machine, then a representative job for each engine\n")
-	b.WriteString("version\n")
+	b.WriteString("version -v\n")
 	for _, g := range groups {
 		for _, j := range *g.jobs {
 			b.WriteString(j)
@@ -173,16 +177,27 @@ func defaultPlan() string {
 	return b.String()
 }
 
-// parsePlan splits a plan into jobs; a line that cannot be split or that would recurse
-// into batch is an error naming the plan and line, and the other lines still run.
-func parsePlan(name, text string) ([]job, []error) {
+// maxJobLine bounds a job line of a plan; comments and blank lines may be any length.
+const maxJobLine = 64 << 10
+
+// parsePlan splits a plan into jobs; a line that cannot be split, is too long or would
+// recurse into batch is an error naming the plan and line, and the other lines still
+// run. Lines of any length are read in bounded memory.
+func parsePlan(name string, r io.Reader) ([]job, []error) {
 	var jobs []job
 	var errs []error
-	sc := bufio.NewScanner(strings.NewReader(text))
-	sc.Buffer(make([]byte, 64*1024), 1<<20)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
+	lr := cli.NewLineReader(r, maxJobLine+1)
+	for {
+		b, n, size, ok := lr.Next()
+		if !ok {
+			break
+		}
+		line := strings.TrimSpace(string(b))
 		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		if size > maxJobLine {
+			errs = append(errs, fmt.Errorf("%s:%d: a job line of %d bytes is longer than %d: %q", name, n, size, maxJobLine, cli.Prefix([]byte(line), 40)))
 			continue
 		}
 		args, err := cli.SplitCommand(line)
@@ -201,10 +216,10 @@ func parsePlan(name, text string) ([]job, []error) {
 			errs = append(errs, fmt.Errorf("%s:%d: a plan cannot run batch", name, n))
 			continue
 		}
-		jobs = append(jobs, job{line: n, text: strings.TrimSpace(strings.TrimPrefix(line, "analyze ")), args: args})
+		jobs = append(jobs, job{line: int(n), text: strings.TrimSpace(strings.TrimPrefix(line, "analyze ")), args: args})
 	}
-	if err := sc.Err(); err != nil {
-		errs = append(errs, fmt.Errorf("%s: %v", name, err))
+	if err := lr.Err(); err != nil {
+		errs = append(errs, fmt.Errorf("%s: %v", name, cli.Cause(err)))
 	}
 	return jobs, errs
 }

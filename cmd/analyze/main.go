@@ -6,14 +6,39 @@ package main
 
 import (
 	"context"
+	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
-	stop()
-	os.Exit(code)
+	os.Exit(runMain(run))
+}
+
+// runMain runs the command line with Ctrl-C and SIGTERM cancelling its context.
+func runMain(run func(ctx context.Context, args []string, stdout, stderr io.Writer) int) int {
+	ctx, cancel := context.WithCancel(context.Background())
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	go interrupts(sigs, cancel)
+	return run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+}
+
+// interrupts cancels the run at the first Ctrl-C (or SIGTERM): commands stop, write
+// what they finished and exit with status 130. If that takes longer than half a second
+// it says so; a second Ctrl-C exits at once.
+func interrupts(sigs <-chan os.Signal, cancel context.CancelFunc) {
+	<-sigs
+	cancel()
+	select {
+	case <-sigs:
+	case <-time.After(500 * time.Millisecond):
+		fmt.Fprintln(os.Stderr, "\nanalyze: interrupted, finishing what was started (Ctrl-C again to quit at once)")
+		<-sigs
+	}
+	fmt.Fprintln(os.Stderr, "\nanalyze: quit at once")
+	os.Exit(130)
 }

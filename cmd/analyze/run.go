@@ -44,16 +44,45 @@ boardlab's analysis engine for four combinatorial games.
 commands:
 %s  merge        combine the outputs of a sharded job (--shard K/N) into the whole run's
   batch        run a plan of analyze jobs with timings (no PLAN: the embedded default plan)
-  version      print the build and a report of this machine
-  help         print help for a command: analyze help COMMAND
+  version      print the build (-v: and a report of this machine's CPU)
+  help         print help for a command: analyze help COMMAND [SUBCOMMAND]
+               (analyze help shard: how --shard K/N splits a job)
 
 global flags (before COMMAND):
   --cpuprofile FILE   write a pprof CPU profile of the command to FILE
   --memprofile FILE   write a pprof heap profile to FILE when the command ends
+  -v, --version       print the build, as "analyze version"
+  -h, --help          print this help
+
+Every command takes -h for its flags. docs/cli.md in the source describes the flags
+all commands share (-o/--out, -j/--jobs, --json, --shard K/N), inputs and outputs.
 
 Exit status: 0 success, 1 bad input or failed work (the good inputs are still
-processed), 2 a wrong command line.
+processed), 2 a wrong command line, 130 interrupted (Ctrl-C; what was finished is
+written).
 `
+
+// helpTopics are "analyze help TOPIC" pages that are not commands.
+var helpTopics = map[string]string{
+	"shard": `Sharding: commands with --shard K/N run part K (0 to N-1) of N of their job, so N
+machines or processes share it.
+
+  - Work of known size (table rows, game numbers, the sorted files of a directory
+    walk, first moves) is split into N contiguous ranges differing in size by at
+    most one; the outputs of shards 0..N-1 concatenated are the unsharded output.
+  - A stream of lines on standard input is split by line: line i (from 0) belongs to
+    shard i mod N. Such a shard's output starts with the line
+    "#boardlab-shard-lines K/N" and each output line is prefixed with its input line
+    number and a tab, so the parts can be merged back into input order.
+  - With --out PATH a shard writes PATH.K-of-N.
+
+Without --shard the part can come from a scheduler:
+  JOB_COMPLETION_INDEX (Kubernetes Indexed Jobs) with --shards N or $BOARDLAB_SHARDS;
+  SLURM_ARRAY_TASK_ID with SLURM_ARRAY_TASK_COUNT (Slurm job arrays; a
+  SLURM_ARRAY_TASK_MIN other than 0 is subtracted).
+The command says on stderr where its shard came from.
+`,
+}
 
 func usage(w io.Writer) {
 	var b strings.Builder
@@ -72,24 +101,52 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (code int
 			code = cli.ExitFail
 		}
 	}()
-	fs := cli.NewFlagSet("analyze", "analyze [global flags] COMMAND [flags] [args]", "", stderr)
-	fs.Usage = func() { usage(stderr) }
-	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to `FILE`")
-	memprofile := fs.String("memprofile", "", "write a heap profile to `FILE`")
-	if err := fs.Parse(args); err != nil {
-		if err.Error() == "flag: help requested" {
+	cli.SetInterruptContext(ctx)
+	defer cli.SetInterruptContext(context.Background())
+	// Reads of standard input stop on Ctrl-C in every command, also those that read it
+	// directly; one reader for the whole run, so batch jobs share it.
+	in := stdin
+	stdin = cli.NewContextReader(ctx, in)
+	defer func() { stdin = in }()
+	var cpuprofile, memprofile string
+	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
+		a := args[0]
+		name, value, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		switch name {
+		case "h", "help":
 			usage(stdout)
 			return cli.ExitOK
+		case "v", "version":
+			return runVersion(nil, stdout, stderr)
+		case "cpuprofile", "memprofile":
+			if !hasValue {
+				if len(args) < 2 {
+					fmt.Fprintf(stderr, "analyze: flag --%s needs a value: FILE\nrun 'analyze -h' for usage\n", name)
+					return cli.ExitUsage
+				}
+				value, args = args[1], args[1:]
+			}
+			if name == "cpuprofile" {
+				cpuprofile = value
+			} else {
+				memprofile = value
+			}
+			args = args[1:]
+			continue
 		}
+		hint := ""
+		if s := cli.Suggest(name, []string{"cpuprofile", "memprofile", "help", "version"}); s != "" {
+			hint = fmt.Sprintf(" (did you mean --%s?)", s)
+		}
+		fmt.Fprintf(stderr, "analyze: unknown flag %s%s\nrun 'analyze -h' for usage\n", strings.SplitN(a, "=", 2)[0], hint)
 		return cli.ExitUsage
 	}
-	args = fs.Args()
 	if len(args) == 0 {
 		usage(stderr)
 		return cli.ExitUsage
 	}
-	if *cpuprofile != "" {
-		f, err := os.Create(*cpuprofile)
+	if cpuprofile != "" {
+		f, err := os.Create(cpuprofile)
 		if err != nil {
 			fmt.Fprintf(stderr, "analyze: --cpuprofile: %v\n", err)
 			return cli.ExitFail
@@ -107,15 +164,21 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (code int
 			}
 		}()
 	}
-	if *memprofile != "" {
+	if memprofile != "" {
 		defer func() {
-			if err := writeHeapProfile(*memprofile); err != nil {
+			if err := writeHeapProfile(memprofile); err != nil {
 				fmt.Fprintf(stderr, "analyze: --memprofile: %v\n", err)
 				code = cli.ExitFail
 			}
 		}()
 	}
-	return dispatch(ctx, args, stdout, stderr)
+	code = dispatch(ctx, args, stdout, stderr)
+	if code == cli.ExitFail && ctx.Err() != nil {
+		// A read or a job cut short by Ctrl-C failed because of it: the run was
+		// interrupted, whatever the command made of the error.
+		code = cli.ExitInterrupted
+	}
+	return code
 }
 
 func writeHeapProfile(path string) error {
@@ -140,27 +203,51 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			usage(stdout)
 			return cli.ExitOK
 		}
-		return dispatch(ctx, []string{rest[0], "-h"}, stdout, stderr)
+		if topic, ok := helpTopics[rest[0]]; ok && len(rest) == 1 {
+			fmt.Fprint(stdout, topic)
+			return cli.ExitOK
+		}
+		// help COMMAND [SUBCOMMAND]: the command's help on stdout.
+		if len(rest) == 1 {
+			return dispatch(ctx, []string{rest[0], "-h"}, stdout, stderr)
+		}
+		return dispatch(ctx, []string{rest[0], "help", rest[1]}, stdout, stderr)
 	case "version":
+		if cli.WantsHelp(rest) {
+			stderr = stdout
+		}
 		return runVersion(rest, stdout, stderr)
 	case "batch":
+		if cli.WantsHelp(rest) {
+			stderr = stdout
+		}
 		return runBatch(ctx, rest, stdout, stderr)
 	case "merge":
+		if cli.WantsHelp(rest) {
+			stderr = stdout
+		}
 		return runMerge(ctx, rest, stdout, stderr)
 	}
+	names := []string{"help", "version", "batch", "merge"}
 	for _, g := range groups {
 		if g.name == name {
 			return g.run(ctx, rest, stdin, stdout, stderr)
 		}
+		names = append(names, g.name)
+	}
+	if s := cli.Suggest(name, names); s != "" {
+		fmt.Fprintf(stderr, "analyze: unknown command %q (did you mean %s?)\nrun 'analyze help' for the command list\n", name, s)
+		return cli.ExitUsage
 	}
 	fmt.Fprintf(stderr, "analyze: unknown command %q\nrun 'analyze help' for the command list\n", name)
 	return cli.ExitUsage
 }
 
 func runVersion(args []string, stdout, stderr io.Writer) int {
-	fs := cli.NewFlagSet("version", "analyze version [--json]",
-		"Prints the module version, VCS revision, Go version and a report of this machine:\nCPU, cores, x86-64 level and the CPU features the engines use.", stderr)
+	fs := cli.NewFlagSet("version", "analyze version [-v] [--json]",
+		"Prints the module version, VCS revision and Go version; with -v also a report of\nthis machine: CPU, cores, x86-64 level and the CPU features the engines use.", stderr)
 	asJSON := fs.Bool("json", false, "print one JSON object")
+	verbose := fs.Bool("v", false, "add the report of this machine (CPU, cores, features)")
 	pos, st := cli.Parse(fs, args)
 	if st >= 0 {
 		return st
@@ -169,12 +256,16 @@ func runVersion(args []string, stdout, stderr io.Writer) int {
 		return cli.Usagef(stderr, "version", "unexpected argument %q", pos[0])
 	}
 	b := buildInfo()
-	m := machine.Get()
 	if *asJSON {
-		json.NewEncoder(stdout).Encode(struct {
-			Build   build          `json:"build"`
-			Machine machine.Report `json:"machine"`
-		}{b, m})
+		v := struct {
+			Build   build           `json:"build"`
+			Machine *machine.Report `json:"machine,omitempty"`
+		}{Build: b}
+		if *verbose {
+			m := machine.Get()
+			v.Machine = &m
+		}
+		json.NewEncoder(stdout).Encode(v)
 		return cli.ExitOK
 	}
 	fmt.Fprintf(stdout, "analyze %s", b.Version)
@@ -192,7 +283,9 @@ func runVersion(args []string, stdout, stderr io.Writer) int {
 	if b.PGO != "" {
 		fmt.Fprintf(stdout, "pgo: %s\n", b.PGO)
 	}
-	fmt.Fprint(stdout, m.String())
+	if *verbose {
+		fmt.Fprint(stdout, machine.Get().String())
+	}
 	return cli.ExitOK
 }
 

@@ -6,8 +6,11 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 )
@@ -28,11 +31,11 @@ func TestHelpAndVersion(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "batch") || !strings.Contains(out, "goban") {
 		t.Fatalf("help: code %d, out %q", code, out)
 	}
-	out, _, code = analyze(t, "", "version")
+	out, _, code = analyze(t, "", "version", "-v")
 	if code != 0 || !strings.Contains(out, "cpu:") || !strings.Contains(out, "x86-64 level") && !strings.Contains(out, "arch:") {
-		t.Fatalf("version: code %d, out %q", code, out)
+		t.Fatalf("version -v: code %d, out %q", code, out)
 	}
-	out, _, code = analyze(t, "", "version", "--json")
+	out, _, code = analyze(t, "", "version", "--json", "-v")
 	var v map[string]any
 	if code != 0 || json.Unmarshal([]byte(out), &v) != nil || v["machine"] == nil {
 		t.Fatalf("version --json: code %d, out %q", code, out)
@@ -116,5 +119,167 @@ func TestDashArgumentsAfterPositionals(t *testing.T) {
 		"---------", "---------", "---------", "---------", "---------", "---------", "---------", "---------", "01")
 	if code != 0 || len(strings.TrimSpace(out)) != 2 || strings.TrimSpace(out)[0] != '1' {
 		t.Fatalf("bot with the seed's 0 for O: code %d, out %q, stderr %q", code, out, errOut)
+	}
+}
+
+// TestHelpGoesToStdout: every way of asking for help prints on stdout with status 0
+// (issue 16); errors go to stderr with status 2.
+func TestHelpGoesToStdout(t *testing.T) {
+	for _, args := range [][]string{
+		{"-h"}, {"--help"}, {"help"}, {"help", "goban"}, {"help", "goban", "score"},
+		{"goban", "score", "-h"}, {"goban", "score", "--help"}, {"goban", "help", "score"},
+		{"wythoff", "move", "-h"}, {"uttt", "search", "-h"}, {"batch", "-h"}, {"help", "batch"},
+		{"version", "-h"}, {"qttt", "score", "x", "--help"},
+	} {
+		out, errOut, code := analyze(t, "", args...)
+		if code != 0 || !strings.HasPrefix(out, "usage: analyze") || errOut != "" {
+			t.Errorf("%q: code %d, stdout %.60q, stderr %q", args, code, out, errOut)
+		}
+	}
+	out, _, _ := analyze(t, "", "help", "goban", "score")
+	if !strings.Contains(out, "usage: analyze goban score") {
+		t.Errorf("help goban score printed %.80q", out)
+	}
+	for _, args := range [][]string{{"-v"}, {"--version"}, {"version"}} {
+		out, _, code := analyze(t, "", args...)
+		if code != 0 || !strings.HasPrefix(out, "analyze ") || strings.Contains(out, "cpu:") {
+			t.Errorf("%q: code %d, out %q (the CPU report only with version -v)", args, code, out)
+		}
+	}
+}
+
+// TestTypoFlagAfterFile: "goban score FILE --mpa" is a usage error naming the flag and
+// the closest one, not a second file.
+func TestTypoFlagAfterFile(t *testing.T) {
+	f := filepath.Join(t.TempDir(), "b.txt")
+	os.WriteFile(f, []byte("..B\n.BW\nBW.\n"), 0o644)
+	out, errOut, code := analyze(t, "", "goban", "score", f, "--mpa")
+	if code != cli.ExitUsage || out != "" || !strings.Contains(errOut, "unknown flag --mpa (did you mean --map?)") ||
+		!strings.Contains(errOut, "run 'analyze goban score -h' for usage") || strings.Count(errOut, "\n") != 2 {
+		t.Fatalf("code %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	_, errOut, code = analyze(t, "", "uttt", "search", "--time", "100")
+	if code != cli.ExitUsage || !strings.Contains(errOut, "a duration such as 100ms or 1s") {
+		t.Fatalf("--time 100: code %d, stderr %q", code, errOut)
+	}
+	_, errOut, code = analyze(t, "", "--cpuprofil", "x", "version")
+	if code != cli.ExitUsage || !strings.Contains(errOut, "did you mean --cpuprofile?") {
+		t.Fatalf("global typo: code %d, stderr %q", code, errOut)
+	}
+	// -o and --out, -j and --jobs are one flag in every command.
+	dir := t.TempDir()
+	if _, errOut, code := analyze(t, "", "wythoff", "table", "-o", filepath.Join(dir, "t"), "3"); code != 0 {
+		t.Fatalf("wythoff table -o: %d %s", code, errOut)
+	}
+	if _, errOut, code := analyze(t, "", "wythoff", "grundy", "--jobs", "1", "--out", filepath.Join(dir, "g"), "4"); code != 0 {
+		t.Fatalf("wythoff grundy --jobs --out: %d %s", code, errOut)
+	}
+	if out, errOut, code := analyze(t, "", "uttt", "perft", "--jobs", "2", "2"); code != 0 || !strings.Contains(out, "720") {
+		t.Fatalf("uttt perft --jobs: %d %q %s", code, out, errOut)
+	}
+}
+
+// analyzeCtx is analyze with a context cancelled after d (a Ctrl-C).
+func analyzeCtx(t *testing.T, d time.Duration, args ...string) (stdout, stderr string, code int, took time.Duration) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	time.AfterFunc(d, cancel)
+	var o, e bytes.Buffer
+	start := time.Now()
+	code = run(ctx, args, &o, &e)
+	return o.String(), e.String(), code, time.Since(start)
+}
+
+// TestBatchLongLines: a 2 MB comment line does not stop the later jobs; an over-long
+// job line is reported by number with a short prefix and the others still run.
+func TestBatchLongLines(t *testing.T) {
+	plan := "version\n# " + strings.Repeat("c", 2<<20) + "\nversion\n" + "version " + strings.Repeat("x", 100<<10) + "\nversion\n"
+	out, errOut, code := analyze(t, plan, "batch", "-q", "-")
+	if code != cli.ExitFail || !strings.Contains(out, "3 of 3 jobs run, 0 failed") {
+		t.Fatalf("code %d, out:\n%s\nstderr: %.300s", code, out, errOut)
+	}
+	if !strings.Contains(errOut, "stdin:4: a job line of 102408 bytes is longer than 65536") || len(errOut) > 300 {
+		t.Fatalf("long job line not reported briefly: %.400q", errOut)
+	}
+}
+
+// TestInterruptedFIFO: a FIFO that never gets data stops a run within half a second
+// of Ctrl-C, with what was already done written (goban score) or reported (batch).
+func TestInterruptedFIFO(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skipf("mkfifo: %v", err)
+	}
+	a, c := filepath.Join(dir, "a.txt"), filepath.Join(dir, "c.txt")
+	os.WriteFile(a, []byte("..B\n.BW\nBW.\n"), 0o644)
+	os.WriteFile(c, []byte("B\n"), 0o644)
+	out, errOut, code, took := analyzeCtx(t, 200*time.Millisecond, "goban", "score", a, fifo, c)
+	if took > 700*time.Millisecond || code != cli.ExitInterrupted || !strings.Contains(out, "a.txt\tJigo") ||
+		!strings.Contains(errOut, "fifo: interrupted") {
+		t.Fatalf("goban score with a FIFO: code %d after %v, out %q, stderr %q", code, took, out, errOut)
+	}
+	_, errOut, code, took = analyzeCtx(t, 200*time.Millisecond, "batch", fifo)
+	if took > 700*time.Millisecond || code != cli.ExitInterrupted {
+		t.Fatalf("batch FIFO: code %d after %v, stderr %q", code, took, errOut)
+	}
+	_, errOut, code, took = analyzeCtx(t, 200*time.Millisecond, "qttt", "score", fifo)
+	if took > 700*time.Millisecond || code != cli.ExitInterrupted {
+		t.Fatalf("qttt score FIFO: code %d after %v, stderr %q", code, took, errOut)
+	}
+}
+
+// TestOutputDirectoryRefused: --out onto an existing directory fails at once.
+func TestOutputDirectoryRefused(t *testing.T) {
+	dir := t.TempDir()
+	_, errOut, code := analyze(t, "", "wythoff", "grundy", "--out", dir, "64")
+	if code != cli.ExitUsage || !strings.Contains(errOut, "is a directory") {
+		t.Fatalf("code %d, stderr %q", code, errOut)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+		t.Fatalf("left %v", ents)
+	}
+}
+
+// TestSymlinkedDirectoryArgument: a symlink to a directory is walked (issue 16: it was
+// skipped with exit 0); a dangling link and a FIFO inside are reported in place, the
+// other boards still scored, exit 1.
+func TestSymlinkedDirectoryArgument(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "boards")
+	os.Mkdir(dir, 0o755)
+	os.WriteFile(filepath.Join(dir, "a.txt"), []byte("..B\n.BW\nBW.\n"), 0o644)
+	link := filepath.Join(root, "speclink")
+	os.Symlink(dir, link)
+	out, errOut, code := analyze(t, "", "goban", "score", link)
+	if code != 0 || !strings.Contains(out, "Jigo") {
+		t.Fatalf("symlink to a directory: code %d, out %q, stderr %q", code, out, errOut)
+	}
+	os.Symlink("gone.txt", filepath.Join(dir, "b.txt"))
+	if err := syscall.Mkfifo(filepath.Join(dir, "c.fifo"), 0o600); err != nil {
+		t.Skipf("mkfifo: %v", err)
+	}
+	out, errOut, code = analyze(t, "", "goban", "score", link)
+	if code != cli.ExitFail || !strings.Contains(out, "a.txt\tJigo") ||
+		!strings.Contains(errOut, "b.txt: dangling symbolic link") || !strings.Contains(errOut, "c.fifo: not a regular file (a named pipe") {
+		t.Fatalf("dangling link and FIFO: code %d, out %q, stderr %q", code, out, errOut)
+	}
+}
+
+// TestEndlessInputRefused: /dev/zero given to goban score is refused once it exceeds
+// the share of the memory limit an input may take, and the good board after it is
+// still scored (issue 16: a fatal out-of-memory trace lost good.txt).
+func TestEndlessInputRefused(t *testing.T) {
+	if _, err := os.Stat("/dev/zero"); err != nil {
+		t.Skip("no /dev/zero")
+	}
+	old := debug.SetMemoryLimit(64 << 20) // as GOMEMLIMIT=64MiB: streams up to 8 MiB
+	defer debug.SetMemoryLimit(old)
+	good := filepath.Join(t.TempDir(), "good.txt")
+	os.WriteFile(good, []byte("..B\n.BW\nBW.\n"), 0o644)
+	out, errOut, code := analyze(t, "", "goban", "score", "/dev/zero", good)
+	if code != cli.ExitFail || !strings.Contains(out, "good.txt\tJigo") || !strings.Contains(errOut, "/dev/zero: input too large: more than 8 MiB") {
+		t.Fatalf("code %d, out %q, stderr %q", code, out, errOut)
 	}
 }

@@ -58,9 +58,11 @@ const (
 	shiftO = 6 // bit 1 to bit 7
 )
 
-// pextXO holds, at index c<<8|o<<4|x for 4-bit masks c (counted), o and x (subsets of c),
-// pext(x, c) in its low nibble and pext(o, c) in its high nibble; pop4 holds popcount(c).
-var pextXO, pop4 = func() (t [4096]uint8, p [16]uint8) {
+// buildPextXO computes pextXO and pop4 (pext_table.go), which hold, at index
+// c<<8|o<<4|x for 4-bit masks c (counted), o and x (subsets of c), pext(x, c) in the
+// low nibble and pext(o, c) in the high nibble, and popcount(c). The tables are
+// literals so that no process pays for them at start; TestPextTable checks them.
+func buildPextXO() (t [4096]uint8, p [16]uint8) {
 	pext := func(x, c int) (v int) {
 		k := 0
 		for i := 0; i < 4; i++ {
@@ -80,7 +82,7 @@ var pextXO, pop4 = func() (t [4096]uint8, p [16]uint8) {
 		}
 	}
 	return
-}()
+}
 
 // evenBits gathers bits 0, 2, 4, ... 14 of x into bits 0..7.
 func evenBits(x uint64) uint64 {

@@ -89,6 +89,7 @@ func (h *PerftHasher) perft(ply, depth int) uint64 {
 // perftKey is the smallest over the eight symmetries of (classical cells, X pairs,
 // O pairs) with the depth.
 func perftKey(p *Position, depth int) (uint64, uint64) {
+	symOnce.Do(initSym)
 	var best0, best1 uint64
 	for s := 0; s < 8; s++ {
 		var xp, op uint64

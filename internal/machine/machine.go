@@ -10,23 +10,11 @@ import (
 	"runtime/debug"
 	"strings"
 	"sync"
-
-	"github.com/klauspost/cpuid/v2"
 )
 
-// Features the engines may dispatch on or whose absence explains a figure.
-var features = []struct {
-	name string
-	id   cpuid.FeatureID
-}{
-	{"POPCNT", cpuid.POPCNT},
-	{"BMI1", cpuid.BMI1},
-	{"BMI2", cpuid.BMI2},
-	{"LZCNT", cpuid.LZCNT},
-	{"AVX2", cpuid.AVX2},
-	{"AVX512F", cpuid.AVX512F},
-	{"ADX", cpuid.ADX},
-}
+// features are the CPU features the engines may dispatch on or whose absence explains
+// a figure, in report order.
+var features = []string{"POPCNT", "BMI1", "BMI2", "LZCNT", "AVX2", "AVX512F", "ADX"}
 
 // Report is a snapshot of the machine and the Go build running on it.
 type Report struct {
@@ -44,18 +32,20 @@ type Report struct {
 	VM        bool     `json:"vm"`
 }
 
-// Get returns the report for this process.
+// Get returns the report for this process. The CPU is examined on each call, not at
+// package initialisation, so a process that never asks pays nothing.
 func Get() Report {
+	c := detect()
 	r := Report{
-		CPU:       strings.TrimSpace(cpuid.CPU.BrandName),
-		Vendor:    cpuid.CPU.VendorString,
-		Physical:  cpuid.CPU.PhysicalCores,
-		Logical:   cpuid.CPU.LogicalCores,
+		CPU:       strings.TrimSpace(c.brand),
+		Vendor:    c.vendor,
+		Physical:  c.physical,
+		Logical:   c.logical,
 		GOMAXPROC: runtime.GOMAXPROCS(0),
-		X64Level:  cpuid.CPU.X64Level(),
+		X64Level:  c.x64Level,
 		GOARCH:    runtime.GOARCH,
 		Go:        runtime.Version(),
-		VM:        cpuid.CPU.VM(),
+		VM:        c.vm,
 	}
 	if r.CPU == "" {
 		r.CPU = "unknown"
@@ -71,13 +61,22 @@ func Get() Report {
 		}
 	}
 	for _, f := range features {
-		if cpuid.CPU.Supports(f.id) {
-			r.Features = append(r.Features, f.name)
+		if c.has[f] {
+			r.Features = append(r.Features, f)
 		} else {
-			r.Missing = append(r.Missing, f.name)
+			r.Missing = append(r.Missing, f)
 		}
 	}
 	return r
+}
+
+// cpuInfo is what detect finds out about the CPU.
+type cpuInfo struct {
+	brand, vendor     string
+	physical, logical int
+	x64Level          int
+	vm                bool
+	has               map[string]bool // by the names in features
 }
 
 // String renders the report as a few "key: value" lines.

@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestSplitCommand(t *testing.T) {
@@ -50,9 +51,15 @@ func TestParseInterspersed(t *testing.T) {
 	}
 	fs = NewFlagSet("x", "x", "", &stderr)
 	all = fs.Bool("all", false, "all")
-	pos, st = Parse(fs, []string{"O", "---------", "-0-------", "-5", "--all=true", "-x"})
-	if st != -1 || !*all || !reflect.DeepEqual(pos, []string{"O", "---------", "-0-------", "-5", "-x"}) {
+	pos, st = Parse(fs, []string{"O", "---------", "-0-------", "-X-------", "-5", "--all=true", "-"})
+	if st != -1 || !*all || !reflect.DeepEqual(pos, []string{"O", "---------", "-0-------", "-X-------", "-5", "-"}) {
 		t.Fatalf("dashes after positionals: pos=%q st=%d all=%v", pos, st, *all)
+	}
+	// A flag-shaped word after positionals that names no flag is a typo, not an
+	// argument (issue 16: "goban score FILE --mpa").
+	fs = NewFlagSet("x", "x", "", &stderr)
+	if _, st = Parse(fs, []string{"O", "-x"}); st != ExitUsage {
+		t.Fatalf("-x after a positional: status %d, want %d", st, ExitUsage)
 	}
 	fs = NewFlagSet("x", "x", "", &stderr)
 	pos, st = Parse(fs, []string{"--", "-1", "-x"})
@@ -180,5 +187,35 @@ func TestDevNullIsNotATerminal(t *testing.T) {
 	}
 	if IsTerminal(&bytes.Buffer{}) {
 		t.Fatal("IsTerminal(buffer) = true")
+	}
+}
+
+func TestProgressTermDumbAndNoColor(t *testing.T) {
+	t.Setenv("TERM", "dumb")
+	var buf bytes.Buffer
+	p := newProgress(&buf, "x", "items", true)
+	p.last = p.last.Add(-time.Second)
+	p.Update(1, 2)
+	p.Done()
+	if buf.Len() != 0 {
+		t.Fatalf("progress drawn with TERM=dumb: %q", buf.String())
+	}
+	t.Setenv("TERM", "xterm")
+	t.Setenv("NO_COLOR", "1")
+	p = newProgress(&buf, "x", "items", true)
+	p.last = p.last.Add(-time.Second)
+	p.Update(1, 2)
+	p.Done()
+	if !strings.Contains(buf.String(), "x: 1/2 items") || strings.Contains(buf.String(), "\x1b") {
+		t.Fatalf("NO_COLOR progress: %q", buf.String())
+	}
+	t.Setenv("NO_COLOR", "")
+	os.Unsetenv("NO_COLOR")
+	buf.Reset()
+	p = newProgress(&buf, "x", "items", true)
+	p.last = p.last.Add(-time.Second)
+	p.Update(1, 2)
+	if !strings.Contains(buf.String(), "\x1b[K") {
+		t.Fatalf("terminal progress: %q", buf.String())
 	}
 }

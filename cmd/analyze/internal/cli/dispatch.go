@@ -17,7 +17,8 @@ type Command struct {
 }
 
 // Dispatch runs the subcommand named by args[0] from cmds. With no argument, "help" or
-// -h it prints the group's command list; "help NAME" prints NAME's own usage.
+// -h it prints the group's command list; "help NAME" and "NAME -h" print NAME's own
+// usage on stdout (the command runs with stdout as its stderr).
 func Dispatch(ctx context.Context, group, summary string, cmds []Command, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	usage := func(w io.Writer) {
 		fmt.Fprintf(w, "usage: analyze %s COMMAND [flags] [args]\n\n%s\n\ncommands:\n", group, summary)
@@ -35,7 +36,7 @@ func Dispatch(ctx context.Context, group, summary string, cmds []Command, args [
 		if len(args) > 1 && name == "help" {
 			for _, c := range cmds {
 				if c.Name == args[1] {
-					return c.Run(ctx, []string{"-h"}, stdin, stdout, stderr)
+					return c.Run(ctx, []string{"-h"}, stdin, stdout, stdout)
 				}
 			}
 			return Usagef(stderr, group, "unknown command %q", args[1])
@@ -43,12 +44,21 @@ func Dispatch(ctx context.Context, group, summary string, cmds []Command, args [
 		usage(stdout)
 		return ExitOK
 	}
+	var names []string
 	for _, c := range cmds {
 		if c.Name == name {
+			if WantsHelp(args[1:]) {
+				return c.Run(ctx, []string{"-h"}, stdin, stdout, stdout)
+			}
 			return c.Run(ctx, args[1:], stdin, stdout, stderr)
 		}
+		names = append(names, c.Name)
 	}
-	fmt.Fprintf(stderr, "analyze %s: unknown command %q\n", group, name)
-	usage(stderr)
+	hint := ""
+	if s := Suggest(name, names); s != "" {
+		hint = fmt.Sprintf(" (did you mean %s?)", s)
+	}
+	fmt.Fprintf(stderr, "analyze %s: unknown command %q%s\n", group, name, hint)
+	fmt.Fprintf(stderr, "run 'analyze %s help' for the command list\n", group)
 	return ExitUsage
 }

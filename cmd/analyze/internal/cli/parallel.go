@@ -10,7 +10,8 @@ import (
 // workers <= 0) and calls emit(i, result) for each i in increasing order as soon as the
 // results before it are in, so output streams in input order while work runs ahead.
 // It stops handing out work when ctx is cancelled, emits every result finished before
-// the first missing one, and returns ctx.Err() in that case.
+// the first missing one, and returns ctx.Err() whenever ctx was cancelled by the end
+// (a work item may have failed because of the cancellation).
 func Ordered[T any](ctx context.Context, n, workers int, work func(i int) T, emit func(i int, r T)) error {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -28,7 +29,7 @@ func Ordered[T any](ctx context.Context, n, workers int, work func(i int) T, emi
 			}
 			emit(i, work(i))
 		}
-		return nil
+		return ctx.Err()
 	}
 	type item struct {
 		i int
@@ -71,8 +72,5 @@ func Ordered[T any](ctx context.Context, n, workers int, work func(i int) T, emi
 			next++
 		}
 	}
-	if next < n {
-		return ctx.Err()
-	}
-	return nil
+	return ctx.Err()
 }

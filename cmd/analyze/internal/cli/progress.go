@@ -3,12 +3,16 @@ package cli
 import (
 	"fmt"
 	"io"
+	"os"
+	"strings"
 	"sync"
 	"time"
 )
 
 // Progress draws a one-line progress report on stderr, at most ten times a second, and
-// only when stderr is a terminal; otherwise every method is a no-op.
+// only when stderr is a terminal and TERM is not "dumb"; otherwise every method is a
+// no-op. With NO_COLOR set the line is redrawn with a carriage return and spaces
+// only, no escape sequences.
 type Progress struct {
 	w     io.Writer
 	label string
@@ -18,12 +22,20 @@ type Progress struct {
 	start time.Time
 	last  time.Time
 	drawn bool
+	plain bool // no escape sequences (NO_COLOR)
+	width int  // length of the last line drawn, for plain redraws
 }
 
 // NewProgress returns a progress line labelled label counting unit (e.g. "pairs").
 func NewProgress(stderr io.Writer, label, unit string) *Progress {
+	return newProgress(stderr, label, unit, IsTerminal(stderr))
+}
+
+func newProgress(stderr io.Writer, label, unit string, terminal bool) *Progress {
 	now := time.Now()
-	return &Progress{w: stderr, label: label, unit: unit, on: IsTerminal(stderr), start: now, last: now}
+	on := terminal && os.Getenv("TERM") != "dumb"
+	_, plain := os.LookupEnv("NO_COLOR")
+	return &Progress{w: stderr, label: label, unit: unit, on: on, plain: plain, start: now, last: now}
 }
 
 // Update reports done out of total (total <= 0 when unknown).
@@ -43,17 +55,18 @@ func (p *Progress) Update(done, total int64) {
 	if el > 0 {
 		rate = float64(done) / el
 	}
+	var line string
 	if total > 0 {
 		eta := ""
 		if rate > 0 {
 			eta = fmt.Sprintf(", %s left", (time.Duration(float64(total-done)/rate) * time.Second).Round(time.Second))
 		}
-		fmt.Fprintf(p.w, "\r\x1b[K%s: %d/%d %s (%.1f%%), %.3g %s/s%s", p.label, done, total, p.unit,
+		line = fmt.Sprintf("%s: %d/%d %s (%.1f%%), %.3g %s/s%s", p.label, done, total, p.unit,
 			100*float64(done)/float64(total), rate, p.unit, eta)
 	} else {
-		fmt.Fprintf(p.w, "\r\x1b[K%s: %d %s, %.3g %s/s", p.label, done, p.unit, rate, p.unit)
+		line = fmt.Sprintf("%s: %d %s, %.3g %s/s", p.label, done, p.unit, rate, p.unit)
 	}
-	p.drawn = true
+	p.draw(line)
 }
 
 // Done clears the progress line.
@@ -64,7 +77,23 @@ func (p *Progress) Done() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.drawn {
-		fmt.Fprint(p.w, "\r\x1b[K")
+		p.draw("")
+		fmt.Fprint(p.w, "\r")
 		p.drawn = false
 	}
+}
+
+// draw replaces the progress line with line.
+func (p *Progress) draw(line string) {
+	if p.plain {
+		pad := ""
+		if n := p.width - len(line); n > 0 {
+			pad = strings.Repeat(" ", n)
+		}
+		fmt.Fprintf(p.w, "\r%s%s", line, pad)
+	} else {
+		fmt.Fprintf(p.w, "\r\x1b[K%s", line)
+	}
+	p.width = len(line)
+	p.drawn = true
 }

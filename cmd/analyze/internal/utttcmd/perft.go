@@ -14,7 +14,7 @@ import (
 const perftUsage = "analyze uttt perft [--divide] [-j N] D [POSITION]"
 
 func runPerft(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := cli.NewFlagSet("perft", perftUsage, `Counts the move sequences of length D (a finished game has no moves) from the
+	fs := cli.NewFlagSet("uttt perft", perftUsage, `Counts the move sequences of length D (a finished game has no moves) from the
 start or from POSITION (the 12 protocol arguments, or two-digit moves from the
 start). It prints "d COUNT" for d = 1..D, so the last line is "D COUNT"; with
 --divide it first prints "MOVE COUNT" for every first move. The time and leaves/s

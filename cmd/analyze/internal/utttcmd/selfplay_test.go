@@ -37,9 +37,9 @@ func TestSelfplayUsage(t *testing.T) {
 			t.Errorf("%q: exit %d, stderr %q; want 2 and %q", c.args, code, stderr, c.want)
 		}
 	}
-	code, _, stderr := runCmd(context.Background(), "selfplay", "-h")
-	if code != 0 || !strings.Contains(stderr, "engine[:BUDGET]") || !strings.Contains(stderr, selfplayUsage) {
-		t.Errorf("-h: exit %d, %q", code, stderr)
+	code, stdout, _ := runCmd(context.Background(), "selfplay", "-h") // help goes to stdout (issue 16)
+	if code != 0 || !strings.Contains(stdout, "engine[:BUDGET]") || !strings.Contains(stdout, selfplayUsage) {
+		t.Errorf("-h: exit %d, %q", code, stdout)
 	}
 }
 

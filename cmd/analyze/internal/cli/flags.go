@@ -1,0 +1,382 @@
+package cli
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"reflect"
+	"strings"
+	"time"
+)
+
+// vocabulary is the flag names shared by every command: a command defines one of a
+// group's names and Parse accepts all of them for it. Help shows "-short, --long";
+// the hidden names are older spellings that keep working.
+var vocabulary = []struct {
+	short, long string
+	hidden      []string
+}{
+	{"o", "out", nil},
+	{"j", "jobs", []string{"workers"}},
+	{"q", "quiet", nil},
+}
+
+// aliases maps every accepted name that fs does not define itself to the defined
+// flag it stands for.
+func aliases(fs *flag.FlagSet) map[string]string {
+	m := map[string]string{}
+	for _, v := range vocabulary {
+		names := append([]string{v.long, v.short}, v.hidden...)
+		target := ""
+		for _, n := range names {
+			if fs.Lookup(n) != nil {
+				target = n
+				break
+			}
+		}
+		if target == "" {
+			continue
+		}
+		for _, n := range names {
+			if fs.Lookup(n) == nil {
+				m[n] = target
+			}
+		}
+	}
+	return m
+}
+
+// displayName is how help and messages write flag name: "-o, --out" for a name of
+// the vocabulary, "-x" for other one-letter names, "--name" otherwise.
+func displayName(fs *flag.FlagSet, name string) string {
+	for _, v := range vocabulary {
+		names := append([]string{v.long, v.short}, v.hidden...)
+		in, defined := false, 0
+		for _, n := range names {
+			in = in || n == name
+			if fs.Lookup(n) != nil {
+				defined++
+			}
+		}
+		if in && defined == 1 {
+			return "-" + v.short + ", --" + v.long
+		}
+	}
+	return dashed(name)
+}
+
+// shortName is the flag's name as messages write it: "--out" for -o, "--jobs" for
+// --workers.
+func shortName(fs *flag.FlagSet, name string) string {
+	d := displayName(fs, name)
+	if i := strings.LastIndex(d, ", "); i >= 0 {
+		return d[i+2:]
+	}
+	return d
+}
+
+func dashed(name string) string {
+	if len(name) == 1 {
+		return "-" + name
+	}
+	return "--" + name
+}
+
+// PrintFlags lists fs's flags, one entry per flag with its aliases ("-o, --out FILE"),
+// its usage and its default when that is not the zero value.
+func PrintFlags(w io.Writer, fs *flag.FlagSet) {
+	fs.VisitAll(func(f *flag.Flag) {
+		arg, usage := flag.UnquoteUsage(f)
+		line := "  " + displayName(fs, f.Name)
+		if n, ok := argNames[arg]; ok {
+			arg = n
+		}
+		if arg != "" {
+			line += " " + arg
+		}
+		if !isZeroValue(f) {
+			if _, ok := getter(f).(string); ok {
+				usage += fmt.Sprintf(" (default %q)", f.DefValue)
+			} else {
+				usage += fmt.Sprintf(" (default %s)", f.DefValue)
+			}
+		}
+		fmt.Fprintf(w, "%s\n        %s\n", line, strings.ReplaceAll(usage, "\n", "\n        "))
+	})
+}
+
+func getter(f *flag.Flag) any {
+	if g, ok := f.Value.(flag.Getter); ok {
+		return g.Get()
+	}
+	return nil
+}
+
+// isZeroValue reports whether f's default is its type's zero value, as the flag
+// package decides whether to print a default.
+func isZeroValue(f *flag.Flag) (zero bool) {
+	defer func() {
+		if recover() != nil {
+			zero = false
+		}
+	}()
+	typ := reflect.TypeOf(f.Value)
+	var z reflect.Value
+	if typ.Kind() == reflect.Pointer {
+		z = reflect.New(typ.Elem())
+	} else {
+		z = reflect.Zero(typ)
+	}
+	return f.DefValue == z.Interface().(flag.Value).String()
+}
+
+// flagName returns the name written in a, when a has a flag's shape: one or two
+// dashes, then a letter, then letters, digits and single inner '-' or '_', then
+// optionally "=value". Anything else starting with a dash ("-5", "---------", a board
+// written "-0-------" or "-X-------") is a positional argument.
+func flagName(a string) (name, value string, hasValue, ok bool) {
+	if len(a) < 2 || a[0] != '-' {
+		return "", "", false, false
+	}
+	s := a[1:]
+	if s[0] == '-' {
+		s = s[1:]
+	}
+	name, value, hasValue = strings.Cut(s, "=")
+	if name == "" || !isLetter(name[0]) || name[len(name)-1] == '-' || strings.Contains(name, "--") {
+		return "", "", false, false
+	}
+	for i := 1; i < len(name); i++ {
+		c := name[i]
+		if !isLetter(c) && !(c >= '0' && c <= '9') && c != '-' && c != '_' {
+			return "", "", false, false
+		}
+	}
+	return name, value, hasValue, true
+}
+
+func isLetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+
+func isBool(f *flag.Flag) bool {
+	b, ok := f.Value.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
+}
+
+// Parse parses args with fs and returns the positional arguments and an exit status:
+// -1 to go on, ExitOK after -h (the help is printed on fs's output), ExitUsage after a
+// bad flag (a one-line message and a hint are printed).
+//
+// Flags may stand before, between or after positional arguments; "--" ends them. A
+// token is a flag when it has a flag's shape (-name, --name, --name=value, the name
+// starting with a letter); "-5", "---------" or "-0-------" are positional wherever
+// they stand. A flag-shaped token that names no flag is an error that suggests the
+// closest defined name, never a file name. The shared vocabulary is accepted whatever
+// spelling the command defined: -o and --out, -j, --jobs and --workers, -q and --quiet.
+// A set -o/--out is checked at once (CheckOutputPath) unless its usage allows a DIR.
+func Parse(fs *flag.FlagSet, args []string) ([]string, int) {
+	alias := aliases(fs)
+	var pos []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			pos = append(pos, args[i+1:]...)
+			break
+		}
+		name, value, hasValue, ok := flagName(a)
+		if !ok {
+			pos = append(pos, a)
+			continue
+		}
+		if (name == "h" || name == "help") && fs.Lookup(name) == nil {
+			fs.Usage()
+			return nil, ExitOK
+		}
+		target := name
+		if t, ok := alias[name]; ok {
+			target = t
+		}
+		f := fs.Lookup(target)
+		if f == nil {
+			return nil, flagError(fs, "unknown flag %s%s", short(strings.SplitN(a, "=", 2)[0]), suggestFlag(fs, alias, name))
+		}
+		if !hasValue {
+			if isBool(f) {
+				value = "true"
+			} else {
+				if i+1 >= len(args) {
+					return nil, flagError(fs, "flag %s needs a value%s", shortName(fs, f.Name), expected(f, ": "))
+				}
+				i++
+				value = args[i]
+			}
+		}
+		if err := fs.Set(target, value); err != nil {
+			why := expected(f, ": expected ")
+			if why == "" || !isBuiltin(f) {
+				why = ": " + err.Error()
+			} else if strings.Contains(err.Error(), "out of range") {
+				why += " (out of range)"
+			}
+			return nil, flagError(fs, "invalid value %q for %s%s", short(value), shortName(fs, f.Name), why)
+		}
+	}
+	// Mark fs parsed with the positional arguments as its Args.
+	fs.Parse(append([]string{"--"}, pos...))
+	if st := checkOutFlag(fs); st >= 0 {
+		return nil, st
+	}
+	return pos, -1
+}
+
+// checkOutFlag checks the destination of a set -o/--out flag before any work is done
+// (CheckOutputPath), unless its usage says it may be a DIR.
+func checkOutFlag(fs *flag.FlagSet) int {
+	st := -1
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name != "out" && f.Name != "o" || st >= 0 {
+			return
+		}
+		if _, usage := flag.UnquoteUsage(f); strings.Contains(usage, "DIR") {
+			return
+		}
+		if err := CheckOutputPath(f.Value.String()); err != nil {
+			fmt.Fprintf(fs.Output(), "analyze %s: %s %v\n", fs.Name(), shortName(fs, f.Name), err)
+			st = ExitUsage
+		}
+	})
+	return st
+}
+
+// short quotes at most 40 bytes of a value in a message.
+func short(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "..."
+	}
+	return s
+}
+
+func isBuiltin(f *flag.Flag) bool {
+	t := reflect.TypeOf(f.Value)
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return t.PkgPath() == "flag"
+}
+
+// argNames renames the flag package's type words in help to placeholders.
+var argNames = map[string]string{"int": "N", "uint": "N", "float": "X", "duration": "DURATION", "string": "TEXT"}
+
+// expected says what a flag's value must look like, after prefix; "" when unknown.
+func expected(f *flag.Flag, prefix string) string {
+	var e string
+	switch getter(f).(type) {
+	case bool:
+		e = "true or false"
+	case int, int64:
+		e = "an integer"
+	case uint, uint64:
+		e = "a non-negative integer"
+	case float64:
+		e = "a number"
+	case time.Duration:
+		e = "a duration such as 100ms or 1s"
+	case string:
+		if arg, _ := flag.UnquoteUsage(f); arg != "string" {
+			e = arg
+		}
+	}
+	if _, ok := f.Value.(*Shard); ok {
+		e = "K/N, such as 0/4"
+	}
+	if e == "" {
+		return ""
+	}
+	return prefix + e
+}
+
+func flagError(fs *flag.FlagSet, format string, args ...any) int {
+	w := fs.Output()
+	fmt.Fprintf(w, "analyze %s: %s\n", fs.Name(), fmt.Sprintf(format, args...))
+	fmt.Fprintf(w, "run 'analyze %s -h' for usage\n", fs.Name())
+	return ExitUsage
+}
+
+// suggestFlag returns " (did you mean --map?)" for the defined flag closest to name,
+// or "" when none is close.
+func suggestFlag(fs *flag.FlagSet, alias map[string]string, name string) string {
+	var names []string
+	fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+	for a := range alias {
+		names = append(names, a)
+	}
+	best := Suggest(name, names)
+	if best == "" {
+		return ""
+	}
+	if t, ok := alias[best]; ok {
+		best = t
+	}
+	return fmt.Sprintf(" (did you mean %s?)", shortName(fs, best))
+}
+
+// Suggest returns the candidate closest to s by edit distance (adjacent swaps count
+// one), or "" when none is close enough to be a likely typo.
+func Suggest(s string, candidates []string) string {
+	best, bestD := "", 1<<30
+	for _, c := range candidates {
+		d := editDistance(strings.ToLower(s), strings.ToLower(c))
+		if len(s) >= 2 && strings.HasPrefix(c, s) && d > 1 {
+			d = 1
+		}
+		if d < bestD || d == bestD && c < best {
+			best, bestD = c, d
+		}
+	}
+	limit := 2
+	if len(s) <= 3 {
+		limit = 1
+	}
+	if bestD > limit || bestD >= len(s) {
+		return ""
+	}
+	return best
+}
+
+// editDistance is the optimal string alignment distance: insertions, deletions,
+// substitutions and swaps of adjacent bytes each cost one.
+func editDistance(a, b string) int {
+	d := make([][]int, len(a)+1)
+	for i := range d {
+		d[i] = make([]int, len(b)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(a)][len(b)]
+}
+
+// WantsHelp reports whether args ask for help (-h, -help or --help before any "--").
+func WantsHelp(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "--":
+			return false
+		case "-h", "-help", "--help":
+			return true
+		}
+	}
+	return false
+}

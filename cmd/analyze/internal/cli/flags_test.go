@@ -1,0 +1,97 @@
+package cli
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestVocabularyAliases(t *testing.T) {
+	for _, c := range []struct {
+		defined string // the spelling the command defines
+		args    []string
+	}{
+		{"out", []string{"-o", "f"}},
+		{"o", []string{"--out", "f"}},
+		{"o", []string{"--out=f"}},
+		{"workers", []string{"-j", "f"}},
+		{"workers", []string{"--jobs", "f"}},
+		{"j", []string{"--workers", "f"}},
+		{"j", []string{"--jobs=f"}},
+	} {
+		var stderr bytes.Buffer
+		fs := NewFlagSet("x", "x", "", &stderr)
+		v := fs.String(c.defined, "", "value")
+		if _, st := Parse(fs, c.args); st != -1 || *v != "f" {
+			t.Errorf("%s defined, %q: status %d, value %q, stderr %q", c.defined, c.args, st, *v, stderr.String())
+		}
+	}
+	var stderr, help bytes.Buffer
+	fs := NewFlagSet("x", "x", "", &stderr)
+	fs.Int("workers", 0, "goroutines")
+	fs.String("o", "", "write to `FILE`")
+	fs.Bool("q", false, "quiet")
+	fs.Bool("json", false, "JSON")
+	fs.SetOutput(&help)
+	if _, st := Parse(fs, []string{"-h"}); st != ExitOK {
+		t.Fatalf("-h status %d", st)
+	}
+	h := help.String()
+	for _, want := range []string{"  -j, --jobs N\n", "  -o, --out FILE\n", "  -q, --quiet\n", "  --json\n"} {
+		if !strings.Contains(h, want) {
+			t.Errorf("help lacks %q:\n%s", want, h)
+		}
+	}
+	if strings.Contains(h, "workers") {
+		t.Errorf("help shows the hidden spelling --workers:\n%s", h)
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"FILE", "--mpa"}, "analyze x: unknown flag --mpa (did you mean --map?)\nrun 'analyze x -h' for usage\n"},
+		{[]string{"--tiem", "1s"}, "unknown flag --tiem (did you mean --time?)"},
+		{[]string{"--zzzzzz"}, "unknown flag --zzzzzz\n"},
+		{[]string{"--time", "100"}, `invalid value "100" for --time: expected a duration such as 100ms or 1s`},
+		{[]string{"--time"}, "flag --time needs a value: a duration such as 100ms or 1s"},
+		{[]string{"--count", "ten"}, `invalid value "ten" for --count: expected an integer`},
+		{[]string{"--count", "99999999999999999999"}, "expected an integer (out of range)"},
+		{[]string{"--seed", "-1"}, "expected a non-negative integer"},
+		{[]string{"--shard", "4/4"}, "for --shard: "},
+		{[]string{"--map=maybe"}, "expected true or false"},
+	} {
+		var stderr bytes.Buffer
+		fs := NewFlagSet("x", "x", "", &stderr)
+		fs.Bool("map", false, "map")
+		fs.Duration("time", time.Second, "time")
+		fs.Int("count", 1, "count")
+		fs.Uint64("seed", 1, "seed")
+		var sh Shard
+		fs.Var(&sh, "shard", "shard")
+		if _, st := Parse(fs, c.args); st != ExitUsage || !strings.Contains(stderr.String(), c.want) {
+			t.Errorf("%q: status %d, stderr %q; want %d and %q", c.args, st, stderr.String(), ExitUsage, c.want)
+		}
+		if n := strings.Count(stderr.String(), "\n"); n != 2 {
+			t.Errorf("%q: %d lines of error, want a message and a hint: %q", c.args, n, stderr.String())
+		}
+	}
+}
+
+func TestSuggest(t *testing.T) {
+	names := []string{"map", "json", "out", "threads", "time"}
+	for s, want := range map[string]string{"mpa": "map", "jsno": "json", "thread": "threads", "tim": "time", "xyz": "", "o": ""} {
+		if got := Suggest(s, names); got != want {
+			t.Errorf("Suggest(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
+
+func TestWantsHelp(t *testing.T) {
+	if !WantsHelp([]string{"a", "--help"}) || WantsHelp([]string{"--", "-h"}) || WantsHelp([]string{"x"}) {
+		t.Fatal("WantsHelp")
+	}
+}

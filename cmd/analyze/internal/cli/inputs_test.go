@@ -1,0 +1,310 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+func mkfifo(t *testing.T, path string) {
+	t.Helper()
+	if err := syscall.Mkfifo(path, 0o600); err != nil {
+		t.Skipf("mkfifo: %v", err)
+	}
+}
+
+// TestExpandLinksAndSpecialFiles: a symlink to a directory given as an argument is
+// walked; inside a walked directory a link loop, a dangling link and a FIFO are
+// reported in place, and a link to a directory is followed (issue 16).
+func TestExpandLinksAndSpecialFiles(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "d")
+	os.MkdirAll(filepath.Join(dir, "sub"), 0o755)
+	os.MkdirAll(filepath.Join(root, "other"), 0o755)
+	os.WriteFile(filepath.Join(dir, "a.txt"), []byte("x"), 0o644)
+	os.WriteFile(filepath.Join(dir, "sub", "b.txt"), []byte("x"), 0o644)
+	os.WriteFile(filepath.Join(root, "other", "c.txt"), []byte("x"), 0o644)
+	os.Symlink("..", filepath.Join(dir, "sub", "up"))                       // loop
+	os.Symlink("nowhere.txt", filepath.Join(dir, "dangling"))               // dangling
+	os.Symlink(filepath.Join(root, "other"), filepath.Join(dir, "linkdir")) // followed
+	os.Symlink("self", filepath.Join(dir, "self"))                          // ELOOP
+	mkfifo(t, filepath.Join(dir, "fifo"))
+	link := filepath.Join(root, "link")
+	os.Symlink(dir, link)
+
+	ins, errs := Expand([]string{link})
+	var got []string
+	for i, in := range ins {
+		rel, _ := filepath.Rel(link, in.Path)
+		if errs[i] != nil {
+			rel += "!"
+		}
+		got = append(got, rel)
+	}
+	want := []string{"a.txt", "dangling!", "fifo!", "linkdir/c.txt", "self!", "sub/b.txt", "sub/up!"}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("Expand(link to dir) = %q, want %q (errors: %v)", got, want, errs)
+	}
+	for i, in := range ins {
+		if errs[i] == nil {
+			continue
+		}
+		msg := errs[i].Error()
+		switch filepath.Base(in.Path) {
+		case "dangling":
+			if !errors.Is(errs[i], ErrDanglingLink) || !strings.Contains(msg, "nowhere.txt") {
+				t.Errorf("dangling: %v", msg)
+			}
+		case "fifo":
+			if !errors.Is(errs[i], ErrNotRegularFile) || !strings.Contains(msg, "named pipe") {
+				t.Errorf("fifo: %v", msg)
+			}
+		case "self", "up":
+			if !errors.Is(errs[i], ErrSymlinkLoop) {
+				t.Errorf("%s: %v", in.Path, msg)
+			}
+		}
+	}
+	// A FIFO named as an argument is an input, not an error.
+	ins, errs = Expand([]string{filepath.Join(dir, "fifo"), filepath.Join(dir, "dangling")})
+	if len(ins) != 2 || errs[0] != nil || !errors.Is(errs[1], ErrDanglingLink) {
+		t.Fatalf("explicit fifo and dangling link: %v %v", ins, errs)
+	}
+}
+
+// TestReadFIFOStopsOnCancel: a FIFO that never gets a writer, or whose writer never
+// writes, must not hang a read after the context is cancelled.
+func TestReadFIFOStopsOnCancel(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "fifo")
+	mkfifo(t, fifo)
+	for _, withWriter := range []bool{false, true} {
+		if withWriter {
+			// Hold a writer open so the open succeeds and the read blocks.
+			go func() {
+				w, err := os.OpenFile(fifo, os.O_WRONLY, 0)
+				if err == nil {
+					time.Sleep(400 * time.Millisecond)
+					w.Close()
+				}
+			}()
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		time.AfterFunc(100*time.Millisecond, cancel)
+		start := time.Now()
+		_, err := Input{fifo}.ReadAllContext(ctx, nil)
+		if el := time.Since(start); el > time.Second {
+			t.Fatalf("writer %v: read returned after %v", withWriter, el)
+		}
+		if !errors.Is(err, context.Canceled) || !errors.Is(err, ErrInterrupted) {
+			t.Fatalf("writer %v: err %v, want interrupted", withWriter, err)
+		}
+	}
+	// Data written to the FIFO is read.
+	go func() {
+		w, err := os.OpenFile(fifo, os.O_WRONLY, 0)
+		if err == nil {
+			w.WriteString("hello")
+			w.Close()
+		}
+	}()
+	data, err := Input{fifo}.ReadAllContext(context.Background(), nil)
+	if err != nil || string(data) != "hello" {
+		t.Fatalf("fifo read %q, %v", data, err)
+	}
+}
+
+// TestStdinPipeStopsOnCancel: a blocking pipe on stdin is read by a goroutine that is
+// abandoned on cancellation.
+func TestStdinPipeStopsOnCancel(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	defer r.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(100*time.Millisecond, cancel)
+	w.WriteString("partial")
+	start := time.Now()
+	data, err := Input{"-"}.ReadAllContext(ctx, r)
+	if time.Since(start) > time.Second || !errors.Is(err, context.Canceled) || string(data) != "partial" {
+		t.Fatalf("stdin pipe: %q, %v after %v", data, err, time.Since(start))
+	}
+}
+
+func TestOutputChecksAndPermissions(t *testing.T) {
+	dir := t.TempDir()
+	var pe *OutputPathError
+	if err := CheckOutputPath(dir); !errors.As(err, &pe) || !strings.Contains(err.Error(), "is a directory") {
+		t.Fatalf("existing directory: %v", err)
+	}
+	if _, err := CreateOutput(dir, nil); !errors.As(err, &pe) {
+		t.Fatalf("CreateOutput on a directory: %v", err)
+	}
+	if err := CheckOutputPath(filepath.Join(dir, "no", "such", "f")); !errors.As(err, &pe) || !strings.Contains(err.Error(), "does not exist") {
+		t.Fatalf("missing parent: %v", err)
+	}
+	for _, p := range []string{"", "-", filepath.Join(dir, "new.txt")} {
+		if err := CheckOutputPath(p); err != nil {
+			t.Fatalf("%q: %v", p, err)
+		}
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+		t.Fatalf("checks left files: %v", ents)
+	}
+
+	// A new file honours the umask; an existing file keeps its mode.
+	old := syscall.Umask(0o027)
+	defer syscall.Umask(old)
+	fresh := filepath.Join(dir, "fresh")
+	o, err := CreateOutput(fresh, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.WriteString("x")
+	if err := o.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if fi, _ := os.Stat(fresh); fi.Mode().Perm() != 0o640 {
+		t.Errorf("new file mode %v, want 0640 under umask 027", fi.Mode().Perm())
+	}
+	private := filepath.Join(dir, "private")
+	os.WriteFile(private, []byte("old"), 0o600)
+	os.Chmod(private, 0o600)
+	o, _ = CreateOutput(private, nil)
+	o.WriteString("new")
+	if err := o.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if fi, _ := os.Stat(private); fi.Mode().Perm() != 0o600 {
+		t.Errorf("existing 0600 file became %v", fi.Mode().Perm())
+	}
+	if b, _ := os.ReadFile(private); string(b) != "new" {
+		t.Errorf("content %q", b)
+	}
+}
+
+// TestStaleTempsRemoved: temporary files of a process that no longer runs (killed with
+// SIGKILL) are removed by the next run writing into the directory; those of a live
+// process and files not named like ours stay.
+func TestStaleTempsRemoved(t *testing.T) {
+	dir := t.TempDir()
+	dead := filepath.Join(dir, ".out.txt.tmp-999999999-123")
+	deadOther := filepath.Join(dir, ".other.txt.tmp-999999999-1")
+	live := filepath.Join(dir, ".out.txt.tmp-1-456") // pid 1 always runs
+	notOurs := filepath.Join(dir, ".out.txt.tmp-x")
+	for _, p := range []string{dead, deadOther, live, notOurs} {
+		os.WriteFile(p, []byte("x"), 0o644)
+	}
+	o, err := CreateOutput(filepath.Join(dir, "out.txt"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(filepath.Base(o.f.Name()), ".out.txt.tmp-"+strconv.Itoa(os.Getpid())+"-") {
+		t.Errorf("temporary file %s is not named .NAME.tmp-PID-N", o.f.Name())
+	}
+	o.Abort()
+	for _, p := range []string{dead, deadOther} {
+		if _, err := os.Stat(p); err == nil {
+			t.Errorf("stale temporary file %s of a dead process was not removed", p)
+		}
+	}
+	for _, p := range []string{live, notOurs} {
+		if _, err := os.Stat(p); err != nil {
+			t.Errorf("%s removed: %v", p, err)
+		}
+	}
+}
+
+// TestStdinPipeStream: a pipe on stdin read through the context reader yields every
+// byte in order across many chunks.
+func TestStdinPipeStream(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	want := make([]byte, 1<<20+12345)
+	for i := range want {
+		want[i] = byte(i * 7)
+	}
+	go func() { w.Write(want); w.Close() }()
+	got, err := Input{"-"}.ReadAllContext(context.Background(), r)
+	if err != nil || !reflect.DeepEqual(got, want) {
+		t.Fatalf("read %d bytes, err %v", len(got), err)
+	}
+}
+
+type blockingReader struct{ data []byte }
+
+func (b *blockingReader) Read(p []byte) (int, error) {
+	if len(b.data) == 0 {
+		select {} // a read that never returns, like a terminal nobody types into
+	}
+	n := copy(p, b.data[:min(len(b.data), 1000)])
+	b.data = b.data[n:]
+	return n, nil
+}
+
+func TestPumpReader(t *testing.T) {
+	want := make([]byte, 300<<10)
+	for i := range want {
+		want[i] = byte(i * 13)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	p := &pumpReader{r: &blockingReader{append([]byte(nil), want...)}, ctx: ctx}
+	got := make([]byte, 0, len(want))
+	buf := make([]byte, 7000)
+	for len(got) < len(want) {
+		n, err := p.Read(buf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, buf[:n]...)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatal("pumped bytes differ")
+	}
+	time.AfterFunc(50*time.Millisecond, cancel)
+	if _, err := p.Read(buf); !errors.Is(err, context.Canceled) {
+		t.Fatalf("blocked read after cancel: %v", err)
+	}
+}
+
+// TestReadAtMost: an endless device and a large file fail with ErrTooLarge in bounded
+// memory; inputs within the limit are read whole.
+func TestReadAtMost(t *testing.T) {
+	ctx := context.Background()
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		if _, err := (Input{"/dev/zero"}).ReadAtMost(ctx, nil, 1<<20); !errors.Is(err, ErrTooLarge) {
+			t.Fatalf("/dev/zero: %v", err)
+		}
+	}
+	f := filepath.Join(t.TempDir(), "f")
+	os.WriteFile(f, make([]byte, 5000), 0o644)
+	if _, err := (Input{f}).ReadAtMost(ctx, nil, 4999); !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "4.9 KiB") {
+		t.Fatalf("file over the limit: %v", err)
+	}
+	if b, err := (Input{f}).ReadAtMost(ctx, nil, 5000); err != nil || len(b) != 5000 {
+		t.Fatalf("file at the limit: %d bytes, %v", len(b), err)
+	}
+	if b, err := (Input{"-"}).ReadAtMost(ctx, strings.NewReader("abcdef"), 5); !errors.Is(err, ErrTooLarge) || b != nil {
+		t.Fatalf("stdin over the limit: %q %v", b, err)
+	}
+	if l := MemoryLimit(); l <= 0 {
+		t.Fatalf("MemoryLimit() = %d", l)
+	}
+	if err := CheckAlloc("a table", 1<<62, 0.5); err == nil || !strings.Contains(err.Error(), "a table needs 4 EiB") {
+		t.Fatalf("CheckAlloc: %v", err)
+	}
+	if FormatBytes(1536) != "1.5 KiB" || FormatBytes(64<<20) != "64 MiB" || FormatBytes(100) != "100 B" {
+		t.Fatal("FormatBytes")
+	}
+}

@@ -1,0 +1,35 @@
+package cli
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestLineReader(t *testing.T) {
+	long := strings.Repeat("x", 3<<20)
+	in := "a\r\nbb\n" + long + "\nlast"
+	l := NewLineReader(strings.NewReader(in), 10)
+	type got struct {
+		s         string
+		num, size int64
+	}
+	want := []got{{"a", 1, 1}, {"bb", 2, 2}, {"xxxxxxxxxx", 3, 3 << 20}, {"last", 4, 4}}
+	for i, w := range want {
+		line, num, size, ok := l.Next()
+		if !ok || string(line) != w.s || num != w.num || size != w.size {
+			t.Fatalf("line %d: %q %d %d %v, want %v", i, line, num, size, ok, w)
+		}
+	}
+	if _, _, _, ok := l.Next(); ok || l.Err() != nil {
+		t.Fatalf("after the end: ok %v, err %v", ok, l.Err())
+	}
+	l = NewLineReader(strings.NewReader("abc\n\n"), 3)
+	for _, w := range []string{"abc", ""} {
+		if line, _, size, ok := l.Next(); !ok || string(line) != w || size != int64(len(w)) {
+			t.Fatalf("%q: got %q size %d", w, line, size)
+		}
+	}
+	if Prefix([]byte("abcdef"), 3) != "abc..." || Prefix([]byte("ab"), 3) != "ab" {
+		t.Fatal("Prefix")
+	}
+}

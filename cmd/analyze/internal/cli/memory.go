@@ -1,0 +1,68 @@
+package cli
+
+import (
+	"fmt"
+	"math"
+	"runtime/debug"
+	"sync"
+)
+
+// systemLimits are read once: the machine's memory and the limits set at start.
+var systemLimits = sync.OnceValue(systemMemoryLimits)
+
+// MemoryLimit returns the number of bytes this process may use: the smallest of the
+// machine's memory, the address-space limit (ulimit -v), the cgroup's memory.max and
+// GOMEMLIMIT, or math.MaxInt64 when none is known. Commands check a large allocation
+// against it before making it and refuse with a clear error instead of dying.
+func MemoryLimit() int64 {
+	limit := int64(math.MaxInt64)
+	for _, l := range systemLimits() {
+		if l > 0 && l < limit {
+			limit = l
+		}
+	}
+	if l := debug.SetMemoryLimit(-1); l > 0 && l < limit {
+		limit = l
+	}
+	return limit
+}
+
+// CheckAlloc returns an error saying what and how much when allocating bytes for what
+// would exceed share (0 < share <= 1) of MemoryLimit.
+func CheckAlloc(what string, bytes int64, share float64) error {
+	limit := MemoryLimit()
+	if limit == math.MaxInt64 || float64(bytes) <= share*float64(limit) {
+		return nil
+	}
+	return fmt.Errorf("%s needs %s, more than %s this process may use (%s)", what, FormatBytes(bytes), shareText(share), FormatBytes(limit))
+}
+
+func shareText(share float64) string {
+	switch share {
+	case 1:
+		return "the memory"
+	case 0.5:
+		return "half the memory"
+	case 0.25:
+		return "a quarter of the memory"
+	}
+	return fmt.Sprintf("%.0f%% of the memory", 100*share)
+}
+
+// FormatBytes writes n in the largest binary unit that keeps it at least 1: "512 B",
+// "1.5 KiB", "64 MiB", "4 GiB".
+func FormatBytes(n int64) string {
+	const units = "KMGTPE"
+	if n < 1024 {
+		return fmt.Sprintf("%d B", n)
+	}
+	v, u := float64(n)/1024, 0
+	for v >= 1024 && u < len(units)-1 {
+		v /= 1024
+		u++
+	}
+	if v == math.Trunc(v) {
+		return fmt.Sprintf("%.0f %ciB", v, units[u])
+	}
+	return fmt.Sprintf("%.1f %ciB", v, units[u])
+}
