@@ -38,6 +38,7 @@ type worker struct {
 	board  goban.Board
 	scorer goban.Scorer
 	owner  []byte
+	loader
 }
 
 var workers = sync.Pool{New: func() any { return new(worker) }}
@@ -46,23 +47,27 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	fs := cli.NewFlagSet("goban score", scoreUsage, scoreHelp, stderr)
 	asJSON := fs.Bool("json", false, "print JSON Lines: one object per input")
 	withMap := fs.Bool("map", false, "add the ownership map")
+	bulk := addBulkFlags(fs)
 	pos, st := cli.Parse(fs, args)
 	if st >= 0 {
 		return st
 	}
+	if st := bulk.resolve("goban score", stderr); st >= 0 {
+		return st
+	}
+	if bulk.lines {
+		return bulk.scoreLines(ctx, pos, stdin, stdout, stderr, *asJSON, *withMap)
+	}
 	inputs, errs := cli.Expand(pos)
 	single := len(inputs) == 1 && (len(pos) == 0 || inputs[0].Path == pos[0])
+	inputs, errs = bulk.shardInputs(inputs, errs)
 	work := func(i int) scored {
 		if errs[i] != nil {
 			return scored{err: errs[i]}
 		}
-		data, err := inputs[i].ReadAll(stdin)
-		if err != nil {
-			return scored{err: err}
-		}
 		w := workers.Get().(*worker)
 		defer workers.Put(w)
-		if err := w.board.Parse(data); err != nil {
+		if err := w.load(ctx, inputs[i], stdin, &w.board, bulk.maxSize); err != nil {
 			return scored{err: err}
 		}
 		res := w.scorer.Score(&w.board)
@@ -74,7 +79,7 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	out := bufio.NewWriterSize(stdout, 1<<16)
 	progress := cli.NewProgress(stderr, "goban score", "boards")
 	failed := false
-	err := cli.Ordered(ctx, len(inputs), 0, work, func(i int, r scored) {
+	err := orderedBatches(ctx, len(inputs), bulk.jobs, 32, work, func(i int, r scored) {
 		if r.err != nil {
 			out.Flush()
 			fmt.Fprintf(stderr, "analyze goban score: %s: %v\n", inputs[i].Name(), cli.Cause(r.err))

@@ -1,0 +1,205 @@
+package gobancmd
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"syscall"
+
+	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
+	"github.com/boardlab/boardlab/engine/goban"
+)
+
+// defaultMaxSize is the default --max-size: a 65,536-by-65,536 board is 4.3 G points,
+// about 1 GiB of bit planes while it is read and as much again once placed.
+const defaultMaxSize = 65536
+
+// bulkOpts are the flags of "goban score" for bulk input: --lines, --max-size, --jobs
+// and --shard.
+type bulkOpts struct {
+	lines   bool
+	maxSize int
+	jobs    int
+	spec    *cli.ShardSpec
+	shard   cli.Shard
+}
+
+// addBulkFlags registers the bulk flags on fs.
+func addBulkFlags(fs *flag.FlagSet) *bulkOpts {
+	o := &bulkOpts{}
+	fs.BoolVar(&o.lines, "lines", false, "read one board per line of each input (the whole board on one line) and print one result per line")
+	fs.IntVar(&o.maxSize, "max-size", defaultMaxSize, "refuse a board larger than `N`xN (counted before any board memory is allocated)")
+	fs.IntVar(&o.jobs, "jobs", 0, "parallel workers `N` (0: one per core)")
+	o.spec = cli.ShardFlag(fs)
+	return o
+}
+
+// resolve checks the bulk flags after parsing and fills the shard (from --shard or the
+// scheduler's variables); it returns -1 to go on or an exit status.
+func (o *bulkOpts) resolve(cmd string, stderr io.Writer) int {
+	if o.maxSize < 1 {
+		return cli.Usagef(stderr, cmd, "--max-size %d: must be at least 1", o.maxSize)
+	}
+	if o.jobs < 0 {
+		return cli.Usagef(stderr, cmd, "--jobs %d: must be 0 (all cores) or more", o.jobs)
+	}
+	s, err := o.spec.Resolve(cmd, nil, stderr)
+	if err != nil {
+		return cli.Usagef(stderr, cmd, "%v", err)
+	}
+	o.shard = s
+	return -1
+}
+
+// shardInputs keeps this shard's contiguous range of the inputs (bad arguments
+// included, so each is reported by exactly one shard): the outputs of shards 0..N-1
+// concatenate to the unsharded output.
+func (o *bulkOpts) shardInputs(inputs []cli.Input, errs []error) ([]cli.Input, []error) {
+	lo, hi := o.shard.Range(int64(len(inputs)))
+	return inputs[lo:hi], errs[lo:hi]
+}
+
+// sizeErr adds the flag to raise to a *goban.SizeError.
+func sizeErr(err error) error {
+	var se *goban.SizeError
+	if errors.As(err, &se) {
+		return fmt.Errorf("%v (raise it with --max-size)", err)
+	}
+	return err
+}
+
+// wholeFile bounds the regular files read whole into a worker's buffer; larger ones
+// stream through the parser.
+const wholeFile = 16 << 20
+
+// loader reads inputs into a board with as few system calls as a regular file allows
+// (openat, fstat, one read, close, into a reused buffer) and streams everything else
+// (stdin, pipes, devices, large files) through a bounded goban.Parser.
+type loader struct {
+	buf    []byte
+	parser goban.Parser
+}
+
+// load reads input in into b, bounded by maxSize.
+func (l *loader) load(ctx context.Context, in cli.Input, stdin io.Reader, b *goban.Board, maxSize int) error {
+	if in.Path != "-" {
+		done, err := l.loadRegular(ctx, in.Path, b, maxSize)
+		if done {
+			return err
+		}
+	}
+	r, err := in.Open(stdin)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	return l.stream(ctx, r, nil, b, maxSize)
+}
+
+// stream parses head and then r into b through the parser.
+func (l *loader) stream(ctx context.Context, r io.Reader, head []byte, b *goban.Board, maxSize int) error {
+	l.parser.MaxSize = maxSize
+	l.parser.Reset()
+	if _, err := l.parser.Write(head); err != nil {
+		return sizeErr(err)
+	}
+	if _, err := l.parser.ReadFrom(ctxReader{ctx, r}); err != nil {
+		return sizeErr(err)
+	}
+	return sizeErr(l.parser.Board(b))
+}
+
+// loadRegular reads a regular file; done is false when path is not a regular file (or
+// could not be opened without blocking), for the caller to read it another way.
+func (l *loader) loadRegular(ctx context.Context, path string, b *goban.Board, maxSize int) (done bool, err error) {
+	var fd int
+	for {
+		fd, err = syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NONBLOCK, 0)
+		if err != syscall.EINTR {
+			break
+		}
+	}
+	if err != nil {
+		return true, err
+	}
+	defer syscall.Close(fd)
+	var st syscall.Stat_t
+	if err := syscall.Fstat(fd, &st); err != nil {
+		return true, err
+	}
+	if st.Mode&syscall.S_IFMT != syscall.S_IFREG {
+		return false, nil
+	}
+	if st.Size > wholeFile {
+		return true, l.stream(ctx, fdReader(fd), nil, b, maxSize)
+	}
+	want := int(st.Size) + 1 // one more byte to see the end
+	if cap(l.buf) < want {
+		l.buf = make([]byte, max(want, 64<<10))
+	}
+	buf := l.buf[:want]
+	n := 0
+	for n < len(buf) {
+		m, err := syscall.Read(fd, buf[n:])
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil {
+			return true, err
+		}
+		if m == 0 {
+			break
+		}
+		n += m
+		if int64(n) == st.Size {
+			break // a regular file read to its size: no read for the end
+		}
+	}
+	data := buf[:n]
+	if n == len(buf) { // the file grew: read the rest through the parser
+		return true, l.stream(ctx, fdReader(fd), data, b, maxSize)
+	}
+	if int64(len(data)) > int64(maxSize)*int64(maxSize) {
+		// Could hold more symbols than the limit: let the parser count them.
+		return true, l.stream(ctx, bytes.NewReader(data), nil, b, maxSize)
+	}
+	if i := bytes.IndexByte(data, 0); i >= 0 {
+		return true, &goban.BinaryError{Offset: int64(i)}
+	}
+	return true, b.Parse(data)
+}
+
+// fdReader reads a file descriptor with plain read calls.
+type fdReader int
+
+func (f fdReader) Read(p []byte) (int, error) {
+	for {
+		n, err := syscall.Read(int(f), p)
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil {
+			return 0, err
+		}
+		if n == 0 && len(p) > 0 {
+			return 0, io.EOF
+		}
+		return n, nil
+	}
+}
+
+// ctxReader stops reading once ctx is cancelled.
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c ctxReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.r.Read(p)
+}
