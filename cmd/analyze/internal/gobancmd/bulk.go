@@ -1,13 +1,11 @@
 package gobancmd
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"syscall"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/goban"
@@ -80,6 +78,9 @@ const wholeFile = 16 << 20
 // (stdin, pipes, devices, large files) through a bounded goban.Parser.
 type loader struct {
 	buf    []byte
+	path   []byte // NUL-terminated path for the open call
+	dir    string // the directory open as *dirFD-1 (*dirFD 0: none)
+	dirFD  *int
 	parser goban.Parser
 }
 
@@ -110,85 +111,6 @@ func (l *loader) stream(ctx context.Context, r io.Reader, head []byte, b *goban.
 		return sizeErr(err)
 	}
 	return sizeErr(l.parser.Board(b))
-}
-
-// loadRegular reads a regular file; done is false when path is not a regular file (or
-// could not be opened without blocking), for the caller to read it another way.
-func (l *loader) loadRegular(ctx context.Context, path string, b *goban.Board, maxSize int) (done bool, err error) {
-	var fd int
-	for {
-		fd, err = syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NONBLOCK, 0)
-		if err != syscall.EINTR {
-			break
-		}
-	}
-	if err != nil {
-		return true, err
-	}
-	defer syscall.Close(fd)
-	var st syscall.Stat_t
-	if err := syscall.Fstat(fd, &st); err != nil {
-		return true, err
-	}
-	if st.Mode&syscall.S_IFMT != syscall.S_IFREG {
-		return false, nil
-	}
-	if st.Size > wholeFile {
-		return true, l.stream(ctx, fdReader(fd), nil, b, maxSize)
-	}
-	want := int(st.Size) + 1 // one more byte to see the end
-	if cap(l.buf) < want {
-		l.buf = make([]byte, max(want, 64<<10))
-	}
-	buf := l.buf[:want]
-	n := 0
-	for n < len(buf) {
-		m, err := syscall.Read(fd, buf[n:])
-		if err == syscall.EINTR {
-			continue
-		}
-		if err != nil {
-			return true, err
-		}
-		if m == 0 {
-			break
-		}
-		n += m
-		if int64(n) == st.Size {
-			break // a regular file read to its size: no read for the end
-		}
-	}
-	data := buf[:n]
-	if n == len(buf) { // the file grew: read the rest through the parser
-		return true, l.stream(ctx, fdReader(fd), data, b, maxSize)
-	}
-	if int64(len(data)) > int64(maxSize)*int64(maxSize) {
-		// Could hold more symbols than the limit: let the parser count them.
-		return true, l.stream(ctx, bytes.NewReader(data), nil, b, maxSize)
-	}
-	if i := bytes.IndexByte(data, 0); i >= 0 {
-		return true, &goban.BinaryError{Offset: int64(i)}
-	}
-	return true, b.Parse(data)
-}
-
-// fdReader reads a file descriptor with plain read calls.
-type fdReader int
-
-func (f fdReader) Read(p []byte) (int, error) {
-	for {
-		n, err := syscall.Read(int(f), p)
-		if err == syscall.EINTR {
-			continue
-		}
-		if err != nil {
-			return 0, err
-		}
-		if n == 0 && len(p) > 0 {
-			return 0, io.EOF
-		}
-		return n, nil
-	}
 }
 
 // ctxReader stops reading once ctx is cancelled.

@@ -58,7 +58,7 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if bulk.lines {
 		return bulk.scoreLines(ctx, pos, stdin, stdout, stderr, *asJSON, *withMap)
 	}
-	inputs, errs := cli.Expand(pos)
+	inputs, errs := expand(pos)
 	single := len(inputs) == 1 && (len(pos) == 0 || inputs[0].Path == pos[0])
 	inputs, errs = bulk.shardInputs(inputs, errs)
 	work := func(i int) scored {
