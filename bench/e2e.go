@@ -12,7 +12,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/boardlab/boardlab/internal/machine"
@@ -80,7 +79,7 @@ func e2eInput(dir, name string, make func(path string) error) (string, error) {
 }
 
 // childRun is the cost of one child process: its wall time, its CPU time (user +
-// system, from its rusage) and its peak resident memory.
+// system, from its rusage) and its peak resident memory (as last seen in /proc).
 type childRun struct {
 	wall, cpu time.Duration
 	maxRSS    int64 // bytes
@@ -111,13 +110,20 @@ func runChild(bin string, args []string, stdinPath, stdoutPath string) (childRun
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	t0 := time.Now()
-	err = cmd.Run()
-	r := childRun{wall: time.Since(t0)}
+	if err := cmd.Start(); err != nil {
+		return childRun{}, err
+	}
+	// The child's rusage reports the benchmark process's own peak (the kernel keeps the
+	// larger of the parent's memory at fork and the child's), so the peak is read from
+	// /proc while the child runs instead.
+	done := make(chan struct{})
+	peak := make(chan int64, 1)
+	go func() { peak <- pollHWM(cmd.Process.Pid, done) }()
+	err = cmd.Wait()
+	close(done)
+	r := childRun{wall: time.Since(t0), maxRSS: <-peak}
 	if cmd.ProcessState != nil {
 		r.cpu = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
-		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-			r.maxRSS = int64(ru.Maxrss) * 1024
-		}
 	}
 	if err != nil {
 		msg := stderr.String()
@@ -127,6 +133,32 @@ func runChild(bin string, args []string, stdinPath, stdoutPath string) (childRun
 		return r, fmt.Errorf("%s %s: %v\n%s", filepath.Base(bin), strings.Join(args, " "), err, msg)
 	}
 	return r, nil
+}
+
+// pollHWM reads the peak resident memory (VmHWM) of process pid from /proc every 2 ms
+// until done, and returns the last value seen in bytes (0 where /proc is missing).
+func pollHWM(pid int, done chan struct{}) int64 {
+	path := "/proc/" + strconv.Itoa(pid) + "/status"
+	var hwm int64
+	t := time.NewTicker(2 * time.Millisecond)
+	defer t.Stop()
+	for {
+		if data, err := os.ReadFile(path); err == nil {
+			if i := bytes.Index(data, []byte("VmHWM:")); i >= 0 {
+				f := strings.Fields(string(data[i+6 : i+6+bytes.IndexByte(data[i+6:], '\n')]))
+				if len(f) > 0 {
+					if kb, err := strconv.ParseInt(f[0], 10, 64); err == nil && kb*1024 > hwm {
+						hwm = kb * 1024
+					}
+				}
+			}
+		}
+		select {
+		case <-done:
+			return hwm
+		case <-t.C:
+		}
+	}
 }
 
 // countLines counts the newlines of a file.

@@ -81,6 +81,7 @@ type loader struct {
 	path   []byte // NUL-terminated path for the open call
 	dir    string // the directory open as *dirFD-1 (*dirFD 0: none)
 	dirFD  *int
+	atime  bool // O_NOATIME was refused: open without it
 	parser goban.Parser
 }
 

@@ -39,7 +39,17 @@ func (l *loader) sysOpen(path string) (int, error) {
 			dirfd, name = *l.dirFD-1, path[i+1:]
 		}
 	}
-	return rawOpen(dirfd, name, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NONBLOCK, &l.path)
+	const flags = syscall.O_RDONLY | syscall.O_CLOEXEC | syscall.O_NONBLOCK
+	if !l.atime {
+		// O_NOATIME: reading does not dirty the inode (on a relatime mount the first
+		// read after a write would). Only the owner may ask; others get EPERM once.
+		fd, err := rawOpen(dirfd, name, flags|syscall.O_NOATIME, &l.path)
+		if err != syscall.EPERM {
+			return fd, err
+		}
+		l.atime = true
+	}
+	return rawOpen(dirfd, name, flags, &l.path)
 }
 
 // atFDCWD is AT_FDCWD: paths relative to the working directory.
