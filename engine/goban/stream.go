@@ -16,8 +16,9 @@ type Parser struct {
 	// MaxSize bounds the side of the board; 0 means no bound.
 	MaxSize int
 
-	xs, os []uint64
-	s      bitStream
+	xs, os []uint64   // the current block of the symbol streams
+	xb, ob [][]uint64 // full blocks before it, blockWords words each
+	s      bitStream  // k counts the words stored in the current block
 	tail   [16]byte
 	nt     int   // bytes pending in tail
 	read   int64 // bytes written so far
@@ -48,9 +49,15 @@ func (e *BinaryError) Error() string {
 // that the symbol streams never grow more than piece/64 words beyond the limit.
 const piece = 1 << 20
 
-// Reset starts a new board, keeping the buffers and MaxSize.
+// blockWords is the length of a full block of a symbol stream: past it the streams grow
+// by new blocks rather than by copying, so that reading a board holds two bits per
+// symbol and not twice that while a stream is copied.
+const blockWords = 1 << 17
+
+// Reset starts a new board, keeping the current block and MaxSize.
 func (p *Parser) Reset() {
 	p.s = bitStream{}
+	p.xb, p.ob = nil, nil
 	p.nt = 0
 	p.read = 0
 	p.err = nil
@@ -76,6 +83,7 @@ func (p *Parser) Write(data []byte) (int, error) {
 			if p.nt == 16 {
 				p.room(16)
 				p.s.feed(p.xs, p.os, p.tail[:])
+				p.spill()
 				p.nt = 0
 			}
 			continue
@@ -86,6 +94,7 @@ func (p *Parser) Write(data []byte) (int, error) {
 		}
 		p.room(n)
 		p.s.feed(p.xs, p.os, data[:n])
+		p.spill()
 		data = data[n:]
 		p.read += int64(n)
 		if err := p.check(); err != nil {
@@ -97,34 +106,42 @@ func (p *Parser) Write(data []byte) (int, error) {
 
 // check records and returns a *SizeError once the symbols exceed MaxSize*MaxSize.
 func (p *Parser) check() error {
-	if p.MaxSize > 0 && p.s.count() > int64(p.MaxSize)*int64(p.MaxSize) {
+	if p.MaxSize > 0 && p.count() > int64(p.MaxSize)*int64(p.MaxSize) {
 		p.err = &SizeError{MaxSize: p.MaxSize}
 	}
 	return p.err
 }
 
-// room makes the symbol streams long enough to feed n more bytes and end the streams.
+// count is the number of symbols streamed so far.
+func (p *Parser) count() int64 { return int64(len(p.xb))*blockWords*64 + p.s.count() }
+
+// room makes the current block long enough to feed n <= piece more bytes and end the
+// streams, growing it by doubling up to blockWords plus that slack.
 func (p *Parser) room(n int) {
 	need := p.s.k + n/64 + 3
 	if need <= len(p.xs) {
 		return
 	}
-	c := 2 * len(p.xs)
-	if c < need {
-		c = need
-	}
-	if c < 64 {
-		c = 64
-	}
-	if p.MaxSize > 0 {
-		if lim := int64(p.MaxSize)*int64(p.MaxSize)/64 + piece/64 + 3; int64(c) > lim && int64(need) <= lim {
-			c = int(lim)
-		}
-	}
+	c := min(max(2*len(p.xs), need, 64), blockWords+piece/64+3)
 	xs := make([]uint64, c)
 	os := make([]uint64, c)
 	copy(xs, p.xs[:p.s.k])
 	copy(os, p.os[:p.s.k])
+	p.xs, p.os = xs, os
+}
+
+// spill moves a full current block to the full blocks and starts a new one with the
+// words stored past its end.
+func (p *Parser) spill() {
+	if p.s.k < blockWords {
+		return
+	}
+	p.xb = append(p.xb, p.xs[:blockWords:blockWords])
+	p.ob = append(p.ob, p.os[:blockWords:blockWords])
+	xs := make([]uint64, len(p.xs))
+	os := make([]uint64, len(p.os))
+	p.s.k = copy(xs, p.xs[blockWords:p.s.k])
+	copy(os, p.os[blockWords:])
 	p.xs, p.os = xs, os
 }
 
@@ -167,7 +184,48 @@ func (p *Parser) Board(b *Board) error {
 	if err := p.check(); err != nil {
 		return err
 	}
-	return b.fromStream(&p.s, p.xs, p.os)
+	if len(p.xb) == 0 {
+		return b.fromStream(&p.s, p.xs, p.os)
+	}
+	// The streams end in the current block; place the board word by word from blocks.
+	k := p.s.k
+	p.xs[k], p.os[k] = p.s.ax, p.s.ao
+	p.xs[k+1], p.os[k+1] = 0, 0
+	count := p.count()
+	n := isqrt(int(count))
+	if int64(n)*int64(n) != count {
+		return &ParseError{Count: int(count)}
+	}
+	full := len(p.xb) * blockWords
+	word := func(blocks [][]uint64, cur []uint64, q int) uint64 {
+		if q < full {
+			return blocks[q/blockWords][q%blockWords]
+		}
+		return cur[q-full]
+	}
+	b.resize(n)
+	w := b.W
+	last := lastMask(n)
+	for r := 0; r < n; r++ {
+		row := b.Black[(r+1)*w : (r+2)*w]
+		wrow := b.White[(r+1)*w : (r+2)*w]
+		for j := range row {
+			o := r*n + j*64
+			q, s := o>>6, uint(o&63)
+			bx := word(p.xb, p.xs, q) >> s
+			bo := word(p.ob, p.os, q) >> s
+			if s != 0 {
+				bx |= word(p.xb, p.xs, q+1) << (64 - s)
+				bo |= word(p.ob, p.os, q+1) << (64 - s)
+			}
+			if j == w-1 {
+				bx &= last
+				bo &= last
+			}
+			row[j], wrow[j] = bx, bo
+		}
+	}
+	return nil
 }
 
 // ReadBoard reads one board from r with a Parser bounded by maxSize (0: no bound).

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -142,8 +143,40 @@ func TestParserMemory(t *testing.T) {
 	if err := p.Board(&Board{}); !errors.As(err, &pe) || pe.Count != 200<<20+1 {
 		t.Fatalf("non-square: %v", err)
 	}
-	if held := 8 * (cap(p.xs) + cap(p.os)); held > 2*(200<<20)/8*2 {
-		t.Errorf("held %d bytes for 200 MB of symbols", held)
+	held := 8 * (cap(p.xs) + cap(p.os))
+	for i := range p.xb {
+		held += 8 * (cap(p.xb[i]) + cap(p.ob[i]))
+	}
+	if want := 2 * (200 << 20) / 8; held > want*11/10 {
+		t.Errorf("held %d bytes for 200 MB of symbols, want about %d", held, want)
+	}
+}
+
+// TestParserBlocks reads boards larger than a block of the symbol streams.
+func TestParserBlocks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("boards of 9 M points")
+	}
+	for _, n := range []int{2898, 3001} { // 2897*2897 < 64*blockWords < 2898*2898
+		want := RandomBoard(n, uint64(n))
+		text := want.AppendText(nil)
+		if n == 3001 {
+			text = dense(text)
+		}
+		var p Parser
+		if _, err := p.ReadFrom(bytes.NewReader(text)); err != nil {
+			t.Fatal(err)
+		}
+		var got Board
+		if err := p.Board(&got); err != nil {
+			t.Fatal(err)
+		}
+		if len(p.xb) == 0 {
+			t.Fatalf("%d: no full block", n)
+		}
+		if got.N != n || !slices.Equal(got.Black, want.Black) || !slices.Equal(got.White, want.White) {
+			t.Fatalf("%dx%d board read in blocks differs", n, n)
+		}
 	}
 }
 
