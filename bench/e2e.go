@@ -26,7 +26,7 @@ var e2eEnv struct {
 	err  error
 }
 
-// e2eDir returns the shared temporary directory and the analyze binary built into it.
+// e2eSetup returns the shared temporary directory and the analyze binary built into it.
 func e2eSetup() (dir, bin string, err error) {
 	e2eEnv.once.Do(func() {
 		e2eEnv.dir, e2eEnv.err = os.MkdirTemp("", "boardlab-e2e-")

@@ -1,7 +1,6 @@
 package gobancmd
 
 import (
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -28,6 +27,7 @@ func expand(args []string) ([]cli.Input, []error) {
 			inputs, errs = append(inputs, in...), append(errs, e...)
 			continue
 		}
+		inputs, errs = slices.Grow(inputs, len(files)), slices.Grow(errs, len(files))
 		for _, f := range files {
 			inputs = append(inputs, cli.Input{Path: f})
 			errs = append(errs, nil)
@@ -51,15 +51,6 @@ func walkPlain(root string) (files []string, ok bool) {
 	for len(stack) > 0 {
 		dir := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		f, err := os.Open(dir)
-		if err != nil {
-			return nil, false
-		}
-		ents, err := f.ReadDir(-1)
-		f.Close()
-		if err != nil {
-			return nil, false
-		}
 		// The paths filepath.Join(dir, name) gives, as cli.Expand's walk names them.
 		prefix := filepath.Clean(dir)
 		switch {
@@ -68,23 +59,39 @@ func walkPlain(root string) (files []string, ok bool) {
 		case prefix[len(prefix)-1] != os.PathSeparator:
 			prefix += string(os.PathSeparator)
 		}
-		for _, e := range ents {
-			name := e.Name()
-			if len(name) > 1 && name[0] == '.' {
-				continue
-			}
-			switch t := e.Type(); {
-			case t.IsRegular():
-				files = append(files, prefix+name)
-			case t.IsDir():
-				stack = append(stack, prefix+name)
-			case t&fs.ModeType == fs.ModeIrregular:
-				return nil, false // type unknown without a stat: let cli.Expand look
-			default:
-				return nil, false
-			}
+		if !listDir(dir, prefix, &files, &stack) {
+			return nil, false
 		}
 	}
 	slices.Sort(files)
 	return files, true
+}
+
+// listDirOS is listDir through os.File.ReadDir: the entries' types come with the names
+// where the file system gives them.
+func listDirOS(dir, prefix string, files, dirs *[]string) bool {
+	f, err := os.Open(dir)
+	if err != nil {
+		return false
+	}
+	ents, err := f.ReadDir(-1)
+	f.Close()
+	if err != nil {
+		return false
+	}
+	for _, e := range ents {
+		name := e.Name()
+		if len(name) > 1 && name[0] == '.' {
+			continue
+		}
+		switch t := e.Type(); {
+		case t.IsRegular():
+			*files = append(*files, prefix+name)
+		case t.IsDir():
+			*dirs = append(*dirs, prefix+name)
+		default:
+			return false
+		}
+	}
+	return true
 }

@@ -59,7 +59,7 @@ func (o *bulkOpts) scoreLines(ctx context.Context, pos []string, stdin io.Reader
 	if withMap {
 		return cli.Usagef(stderr, "goban score", "--map is not available with --lines (one line per board)")
 	}
-	inputs, errs := cli.Expand(pos)
+	inputs, errs := expand(pos)
 	lr := &linesRun{o: o, inputs: inputs, json: asJSON,
 		single: len(inputs) == 1 && (len(pos) == 0 || inputs[0].Path == pos[0])}
 	for _, in := range inputs {

@@ -191,3 +191,53 @@ func writeFile(tmp, path string, data []byte) error {
 	}
 	return syscall.Rename(tmp, path)
 }
+
+// listDir appends the regular files of dir to files and its directories to dirs (as
+// prefix+name, hidden names skipped); false when it holds anything else (a link, a
+// special file, an entry of unknown type) or cannot be read. It reads the entries with
+// getdents64 into one buffer, allocating only the paths.
+func listDir(dir, prefix string, files, dirs *[]string) bool {
+	fd, err := syscall.Open(dir, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return false
+	}
+	defer syscall.Close(fd)
+	buf := make([]byte, 64<<10)
+	path := []byte(prefix)
+	for {
+		n, err := syscall.ReadDirent(fd, buf)
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil {
+			return false
+		}
+		if n <= 0 {
+			return true
+		}
+		for b := buf[:n]; len(b) >= 19; {
+			// struct linux_dirent64: ino u64, off s64, reclen u16, type u8, name.
+			reclen := int(b[16]) | int(b[17])<<8
+			if reclen < 19 || reclen > len(b) {
+				return false
+			}
+			typ, name := b[18], b[19:reclen]
+			b = b[reclen:]
+			if i := bytes.IndexByte(name, 0); i >= 0 {
+				name = name[:i]
+			}
+			if len(name) == 0 || name[0] == '.' {
+				continue // ".", ".." and hidden names
+			}
+			path = append(path[:len(prefix)], name...)
+			switch typ {
+			case syscall.DT_REG:
+				*files = append(*files, string(path))
+			case syscall.DT_DIR:
+				*dirs = append(*dirs, string(path))
+			default:
+				return false
+			}
+		}
+	}
+}

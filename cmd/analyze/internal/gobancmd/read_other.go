@@ -21,3 +21,9 @@ func writeFile(tmp, path string, data []byte) error {
 	}
 	return os.Rename(tmp, path)
 }
+
+// listDir appends the regular files of dir to files and its directories to dirs (as
+// prefix+name, hidden names skipped); false when it holds anything else or fails.
+func listDir(dir, prefix string, files, dirs *[]string) bool {
+	return listDirOS(dir, prefix, files, dirs)
+}
