@@ -50,6 +50,15 @@ func TestGenLinesMatchesBoards(t *testing.T) {
 	}
 }
 
+// TestGenLargeBoard writes a board of more than a megabyte, which gen hands to the
+// output a megabyte at a time.
+func TestGenLargeBoard(t *testing.T) {
+	out, _, code := run(t, "", "gen", "--size", "900", "--seed", "4")
+	if code != 0 || out != goban.RandomBoard(900, 4).String() {
+		t.Errorf("900x900 to stdout: code %d, text differs", code)
+	}
+}
+
 func TestScoreLines(t *testing.T) {
 	dir := t.TempDir()
 	// Boards of several sizes, each scored alone for the expected line.

@@ -60,7 +60,17 @@ func (g *genJob) name(i int) string {
 
 // appendBoard appends board i: rows of symbols separated by spaces, or one line of
 // symbols with --lines.
-func (g *genJob) appendBoard(dst []byte, i int) []byte {
+func (g *genJob) appendBoard(dst []byte, i int) []byte { return g.streamBoard(dst, i, nil) }
+
+// streamBoard is appendBoard that hands the text to spill (when not nil) whenever a
+// row ends with a megabyte or more pending, so that one huge board is written in bounded
+// memory; spill returns the buffer to go on with.
+func (g *genJob) streamBoard(dst []byte, i int, spill func([]byte) []byte) []byte {
+	rowEnd := func() {
+		if spill != nil && len(dst) >= 1<<20 {
+			dst = spill(dst)
+		}
+	}
 	n := g.size
 	switch g.kind {
 	case "spec":
@@ -88,6 +98,7 @@ func (g *genJob) appendBoard(dst []byte, i int) []byte {
 			if !g.lines {
 				dst = append(dst, '\n')
 			}
+			rowEnd()
 		}
 		if g.lines {
 			dst = append(dst, '\n')
@@ -110,6 +121,7 @@ func (g *genJob) appendBoard(dst []byte, i int) []byte {
 		if !g.lines {
 			dst = append(dst, '\n')
 		}
+		rowEnd()
 	}
 	if g.lines {
 		dst = append(dst, '\n')
@@ -181,7 +193,21 @@ func runGen(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 		return cli.ExitFail
 	}
 	o.NoSync = true // generated boards can be made again
-	o.Write(g.appendBoard(nil, lo))
+	var werr error
+	rest := g.streamBoard(make([]byte, 0, 2<<20), lo, func(b []byte) []byte {
+		if werr == nil {
+			_, werr = o.Write(b)
+		}
+		return b[:0]
+	})
+	if werr == nil {
+		_, werr = o.Write(rest)
+	}
+	if werr != nil {
+		o.Abort()
+		fmt.Fprintf(stderr, "analyze goban gen: %s: %v\n", *out, werr)
+		return cli.ExitFail
+	}
 	if err := o.Commit(); err != nil {
 		fmt.Fprintf(stderr, "analyze goban gen: %s: %v\n", *out, err)
 		return cli.ExitFail
