@@ -256,6 +256,46 @@ func mergeLines(t *testing.T, outs []string) string {
 	return s.String()
 }
 
+// TestLinesInterrupted cancels --lines and gen and expects exit 130 with the output
+// written so far in order.
+func TestLinesInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var o, e bytes.Buffer
+	if code := Run(ctx, []string{"score", "--lines"}, io.LimitReader(&repeat{'X'}, 1<<30), &o, &e); code != cli.ExitInterrupted {
+		t.Errorf("score --lines cancelled: code %d %q", code, e.String())
+	}
+	dir := t.TempDir()
+	if code := Run(ctx, []string{"gen", "--count", "1000", "--out", dir}, nil, &o, &e); code != cli.ExitInterrupted {
+		t.Errorf("gen cancelled: code %d", code)
+	}
+	if code := Run(ctx, []string{"gen", "--lines", "--count", "100000"}, nil, &o, &e); code != cli.ExitInterrupted {
+		t.Errorf("gen --lines cancelled: code %d", code)
+	}
+	// Cancelled while reading: the lines before are printed, in order.
+	ctx, cancel = context.WithCancel(context.Background())
+	r := &cancelAfter{r: strings.NewReader(strings.Repeat("X\n", 100000)), n: 3, cancel: cancel}
+	o.Reset()
+	code := Run(ctx, []string{"score", "--lines"}, r, &o, &e)
+	if code != cli.ExitInterrupted || strings.Trim(o.String(), "B+1\n") != "" {
+		t.Errorf("score --lines cancelled while reading: code %d, output %d bytes", code, o.Len())
+	}
+}
+
+// cancelAfter reads through r in small pieces and cancels after n reads.
+type cancelAfter struct {
+	r      io.Reader
+	n      int
+	cancel func()
+}
+
+func (c *cancelAfter) Read(p []byte) (int, error) {
+	if c.n--; c.n == 0 {
+		c.cancel()
+	}
+	return c.r.Read(p[:min(len(p), 4096)])
+}
+
 func TestShardScore(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "many")
 	if _, e, code := run(t, "", "gen", "--size", "15", "--count", "40", "--out", dir); code != 0 {
