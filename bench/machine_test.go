@@ -12,5 +12,7 @@ import (
 // its figures were measured.
 func TestMain(m *testing.M) {
 	fmt.Fprintln(os.Stderr, machine.Get().Line())
-	os.Exit(m.Run())
+	code := m.Run()
+	e2eCleanup()
+	os.Exit(code)
 }

@@ -101,21 +101,35 @@ func (b *Board) Parse(data []byte) error {
 	words := len(data)/64 + 2
 	b.xs = grow(b.xs, words)
 	b.os = grow(b.os, words)
-	xs, os := b.xs, b.os
-	var ax, ao uint64 // pending stream bits, off of them valid
-	var off uint
-	k := 0 // stream words stored
-	for i := 0; i < len(data); i += 16 {
-		var v0, v1 uint64
-		if i+16 <= len(data) {
-			v0 = binary.LittleEndian.Uint64(data[i:])
-			v1 = binary.LittleEndian.Uint64(data[i+8:])
-		} else {
-			var t [16]byte
-			copy(t[:], data[i:])
-			v0 = binary.LittleEndian.Uint64(t[:])
-			v1 = binary.LittleEndian.Uint64(t[8:])
-		}
+	var s bitStream
+	whole := len(data) &^ 15
+	s.feed(b.xs, b.os, data[:whole])
+	if whole < len(data) {
+		var t [16]byte
+		copy(t[:], data[whole:])
+		s.feed(b.xs, b.os, t[:])
+	}
+	return b.fromStream(&s, b.xs, b.os)
+}
+
+// bitStream is the state of the symbol streams while parsing: the words stored so far
+// (k) and the pending bits (off of them valid) of the black and white streams.
+type bitStream struct {
+	ax, ao uint64
+	off    uint
+	k      int
+}
+
+// count is the number of symbols streamed so far.
+func (s *bitStream) count() int64 { return int64(s.k)*64 + int64(s.off) }
+
+// feed streams the symbols of data (whose length is a multiple of 16) into xs and os,
+// which must have room for len(data)/64 + 2 more words after the k stored.
+func (s *bitStream) feed(xs, os []uint64, data []byte) {
+	ax, ao, off, k := s.ax, s.ao, s.off, s.k
+	for ; len(data) >= 16; data = data[16:] {
+		v0 := binary.LittleEndian.Uint64(data[:8])
+		v1 := binary.LittleEndian.Uint64(data[8:16])
 		c0, c1 := counted(v0), counted(v1)
 		c := movemask(c0) | movemask(c1)<<8
 		if c == 0 {
@@ -152,9 +166,16 @@ func (b *Board) Parse(data []byte) error {
 			ax, ao = x>>(cnt-off), o>>(cnt-off)
 		}
 	}
-	xs[k], os[k] = ax, ao
+	s.ax, s.ao, s.off, s.k = ax, ao, off, k
+}
+
+// fromStream ends the streams (xs and os need room for two more words) and fills b
+// with the board they hold, or returns a *ParseError when their length is not a square.
+func (b *Board) fromStream(s *bitStream, xs, os []uint64) error {
+	k := s.k
+	xs[k], os[k] = s.ax, s.ao
 	xs[k+1], os[k+1] = 0, 0
-	count := k*64 + int(off)
+	count := k*64 + int(s.off)
 	n := isqrt(count)
 	if n*n != count {
 		return &ParseError{Count: count}

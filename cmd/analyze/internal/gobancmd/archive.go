@@ -2,8 +2,7 @@ package gobancmd
 
 import (
 	"archive/zip"
-	"bytes"
-	"compress/gzip"
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -11,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
+	"github.com/boardlab/boardlab/engine/goban"
 )
 
 // maxMember bounds what one compressed input (a .gz file or a .zip member) may expand
@@ -64,48 +64,33 @@ func expandArchives(inputs []cli.Input, errs []error) ([]source, func()) {
 	}
 }
 
-// read returns the input's bytes, decompressed for a .gz file or a zip member (at most
-// maxMember bytes). A plain file is read into buf, which the caller may reuse once it
-// is done with the data.
-func (s source) read(stdin io.Reader, buf []byte) ([]byte, error) {
+// read returns a zip member's bytes, decompressed (at most maxMember bytes). Plain
+// inputs, gzip included, are read by the loader.
+func (s source) read() ([]byte, error) {
+	if s.zf.UncompressedSize64 > maxMember {
+		return nil, fmt.Errorf("zip member of %d bytes: more than the %d allowed", s.zf.UncompressedSize64, maxMember)
+	}
+	rc, err := s.zf.Open()
+	if err != nil {
+		return nil, fmt.Errorf("zip: %w", err)
+	}
+	defer rc.Close()
+	return readLimited(rc, "zip member")
+}
+
+// readWhole returns an input's bytes whole (at most maxMember), decompressed when it
+// is gzip.
+func (s source) readWhole(ctx context.Context, stdin io.Reader) ([]byte, error) {
 	if s.zf != nil {
-		if s.zf.UncompressedSize64 > maxMember {
-			return nil, fmt.Errorf("zip member of %d bytes: more than the %d allowed", s.zf.UncompressedSize64, maxMember)
-		}
-		rc, err := s.zf.Open()
-		if err != nil {
-			return nil, fmt.Errorf("zip: %w", err)
-		}
-		defer rc.Close()
-		return readLimited(rc, "zip member")
+		return s.read()
 	}
-	if strings.EqualFold(path.Ext(s.in.Path), ".gz") {
-		f, err := os.Open(s.in.Path)
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		zr, err := gzip.NewReader(f)
-		if err != nil {
-			return nil, fmt.Errorf("gzip: %w", err)
-		}
-		return readLimited(zr, "gzip stream")
+	var l loader
+	l.detect = func([]byte) bool { return true }
+	var b goban.Board
+	if err := l.load(ctx, s.in, stdin, &b, 0); err != nil {
+		return nil, err
 	}
-	var data []byte
-	var err error
-	if s.in.Path == "-" {
-		data, err = s.in.ReadAll(stdin)
-	} else {
-		data, err = readFile(s.in.Path, buf)
-	}
-	if err == nil && s.in.Path == "-" && len(data) > 2 && data[0] == 0x1f && data[1] == 0x8b {
-		zr, err := gzip.NewReader(bytes.NewReader(data)) // gzip on stdin, by its magic bytes
-		if err != nil {
-			return nil, fmt.Errorf("gzip: %w", err)
-		}
-		return readLimited(zr, "gzip stream")
-	}
-	return data, err
+	return l.whole, nil
 }
 
 func readLimited(r io.Reader, what string) ([]byte, error) {

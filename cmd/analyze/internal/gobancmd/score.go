@@ -50,8 +50,8 @@ type worker struct {
 	board  goban.Board
 	scorer goban.Scorer
 	owner  []byte
-	buf    []byte // input buffer
 	sgfWorker
+	loader
 }
 
 var workers = sync.Pool{New: func() any { return new(worker) }}
@@ -62,6 +62,7 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	withMap := fs.Bool("map", false, "add the ownership map")
 	o := scoreOpts{}
 	o.flags(fs)
+	bulk := addBulkFlags(fs)
 	pos, st := cli.Parse(fs, args)
 	if st >= 0 {
 		return st
@@ -69,11 +70,19 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if st := o.check(stderr); st >= 0 {
 		return st
 	}
+	if st := bulk.resolve("goban score", stderr); st >= 0 {
+		return st
+	}
 	o.asJSON, o.withMap = *asJSON, *withMap
-	inputs, errs := cli.Expand(pos)
+	if bulk.lines {
+		return bulk.scoreLines(ctx, pos, stdin, stdout, stderr, *asJSON, *withMap)
+	}
+	inputs, errs := expand(pos)
+	single := len(inputs) == 1 && (len(pos) == 0 || inputs[0].Path == pos[0])
+	inputs, errs = bulk.shardInputs(inputs, errs)
 	srcs, closeArchives := expandArchives(inputs, errs)
 	defer closeArchives()
-	single := len(srcs) == 1 && (len(pos) == 0 || srcs[0].name == pos[0])
+	single = single && len(srcs) == 1
 	o.single = single
 	work := func(i int) scored {
 		if srcs[i].err != nil {
@@ -81,18 +90,27 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		}
 		w := workers.Get().(*worker)
 		defer workers.Put(w)
-		data, err := srcs[i].read(stdin, w.buf)
-		if err != nil {
-			return scored{err: err}
+		var data []byte
+		if srcs[i].zf != nil {
+			var err error
+			if data, err = srcs[i].read(); err != nil {
+				return scored{err: err}
+			}
+		} else {
+			w.detect = o.isSGF
+			if err := w.load(ctx, srcs[i].in, stdin, &w.board, bulk.maxSize); err != nil {
+				return scored{err: err}
+			}
+			data = w.whole
+			w.whole = nil
 		}
-		if cap(data) <= 1<<20 {
-			w.buf = data // reused for the next input; larger buffers are let go
-		}
-		if o.isSGF(data) {
-			return w.scoreSGF(ctx, srcs[i].name, data, &o)
-		}
-		if err := w.board.Parse(data); err != nil {
-			return scored{err: err}
+		if data != nil {
+			if o.isSGF(data) {
+				return w.scoreSGF(ctx, srcs[i].name, data, &o)
+			}
+			if err := w.board.Parse(data); err != nil {
+				return scored{err: err}
+			}
 		}
 		res := w.scorer.Score(&w.board)
 		if *withMap || o.svgDir != "" {
@@ -111,7 +129,7 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	failed := false
 	var total summary
 	start := time.Now()
-	err := cli.Ordered(ctx, len(srcs), 0, work, func(i int, r scored) {
+	err := orderedBatches(ctx, len(srcs), bulk.jobs, 32, work, func(i int, r scored) {
 		total.add(r.stats)
 		if r.err != nil {
 			total.failed++

@@ -86,9 +86,9 @@ func (o *scoreOpts) textResult(res goban.Result) string {
 
 // sgfWorker holds the SGF parser and replay a worker reuses.
 type sgfWorker struct {
-	parser sgf.Parser
-	game   sgf.Game
-	replay sgf.Replay
+	sgfParser sgf.Parser
+	game      sgf.Game
+	replay    sgf.Replay
 }
 
 // summary counts what a run scored, for --summary.
@@ -171,7 +171,7 @@ func (gm *sgfGame) name(name string, many bool) string {
 // reports whether the input holds more than one game; the error is for an input
 // without any game.
 func (w *worker) sgfGames(ctx context.Context, data []byte, o *scoreOpts, r *scored) ([]sgfGame, bool, error) {
-	p := &w.parser
+	p := &w.sgfParser
 	p.Reset(data)
 	var games []sgfGame
 	for ctx.Err() == nil {

@@ -122,7 +122,7 @@ func runDraw(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 			fail(src.err)
 			continue
 		}
-		data, err := src.read(stdin, nil)
+		data, err := src.readWhole(ctx, stdin)
 		if err != nil {
 			fail(err)
 			continue

@@ -1,0 +1,267 @@
+package bench
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/boardlab/boardlab/engine/goban"
+	"github.com/boardlab/boardlab/engine/qttt"
+	"github.com/boardlab/boardlab/engine/uttt/selfplay"
+	"github.com/boardlab/boardlab/engine/uttt/zoo"
+	"github.com/boardlab/boardlab/engine/wythoff"
+	"github.com/boardlab/boardlab/internal/machine"
+)
+
+// e2eJob is one bulk job of issue 11's table: a command line of the built analyze
+// binary and one in-process pass of the same work.
+type e2eJob struct {
+	unit    string // what is counted: boards, lines, games, records, files
+	items   int    // per run
+	args    []string
+	stdin   string // input file on standard input, or ""
+	lines   int    // expected lines of output (0: not checked)
+	prepare func() // before each child run, untimed (e.g. remove the last run's output)
+	inproc  func() // one pass of the same work in-process, single-threaded
+}
+
+// runE2E runs the job's command once per benchmark iteration and its in-process pass
+// for at least 300 ms of thread CPU, and reports both rates per CPU second (the child's
+// user + system time, the benchmark thread's CPU time), their ratio e2e/inproc, the
+// end-to-end rate per wall second and the child's peak RSS.
+func runE2E(b *testing.B, dir, bin string, j e2eJob) {
+	out := filepath.Join(dir, "out.txt")
+	var total childRun
+	runs := 0
+	for b.Loop() {
+		if j.prepare != nil {
+			b.StopTimer()
+			j.prepare()
+			b.StartTimer()
+		}
+		r, err := runChild(bin, j.args, j.stdin, out)
+		if err != nil {
+			b.Fatal(err)
+		}
+		total.wall += r.wall
+		total.cpu += r.cpu
+		total.maxRSS = max(total.maxRSS, r.maxRSS)
+		runs++
+		if runs == 1 && j.lines > 0 {
+			b.StopTimer()
+			if n, err := countLines(out); err != nil || n != j.lines {
+				b.Fatalf("%q printed %d lines (%v), want %d", j.args, n, err, j.lines)
+			}
+			b.StartTimer()
+		}
+	}
+	os.Remove(out)
+	passes, cpu, wall := inprocTime(300*time.Millisecond, j.inproc)
+	items := float64(j.items)
+	e2e := items * float64(runs) / total.cpu.Seconds()
+	b.ReportMetric(items*float64(runs)/total.wall.Seconds(), "e2e-"+j.unit+"/s")
+	b.ReportMetric(e2e, "e2e-"+j.unit+"/cpu-s")
+	if cpu == 0 {
+		cpu = wall // no thread CPU clock here: wall time stands in
+	}
+	in := items * float64(passes) / cpu.Seconds()
+	b.ReportMetric(in, "inproc-"+j.unit+"/cpu-s")
+	b.ReportMetric(e2e/in, "e2e/inproc")
+	b.ReportMetric(float64(total.maxRSS)/(1<<20), "e2e-peak-MB")
+}
+
+// BenchmarkE2E runs each bulk job of issue 11 through the built analyze binary next to
+// the in-process work it does (go test ./bench -run '^$' -bench E2E -benchtime 1x).
+// Sizes: $BOARDLAB_E2E_FILES files (default 100,000) for the directory jobs,
+// $BOARDLAB_E2E_LINES lines (default 1,000,000) for the stream jobs, $BOARDLAB_E2E_GAMES
+// uttt games (default 1,000,000); smaller values make a quick run.
+func BenchmarkE2E(b *testing.B) {
+	if testing.Short() {
+		b.Skip("builds analyze and generates inputs of hundreds of MB: not under -short")
+	}
+	machine.LogOnce(b.Logf)
+	dir, bin, err := e2eSetup()
+	if err != nil {
+		b.Fatal(err)
+	}
+	nfiles := envInt("BOARDLAB_E2E_FILES", 100000)
+	nlines := envInt("BOARDLAB_E2E_LINES", 1000000)
+	ngames := envInt("BOARDLAB_E2E_GAMES", 1000000)
+	gen := func(args ...string) func(string) error {
+		return func(path string) error {
+			_, err := runChild(bin, append(args, "--out", path), "", "")
+			return err
+		}
+	}
+
+	b.Run("goban-score-dir", func(b *testing.B) {
+		d, err := e2eInput(dir, fmt.Sprintf("goban-dir-%d", nfiles), gen("goban", "gen", "--size", "19", "--count", strconv.Itoa(nfiles)))
+		if err != nil {
+			b.Fatal(err)
+		}
+		ents, err := os.ReadDir(d)
+		if err != nil {
+			b.Fatal(err)
+		}
+		texts := make([][]byte, 0, len(ents))
+		for _, e := range ents {
+			t, err := os.ReadFile(filepath.Join(d, e.Name()))
+			if err != nil {
+				b.Fatal(err)
+			}
+			texts = append(texts, t)
+		}
+		runE2E(b, dir, bin, e2eJob{unit: "boards", items: nfiles, lines: nfiles,
+			args: []string{"goban", "score", d}, inproc: gobanParseScore(texts)})
+	})
+
+	b.Run("goban-score-lines", func(b *testing.B) {
+		f, err := e2eInput(dir, fmt.Sprintf("goban-lines-%d.txt", nlines), gen("goban", "gen", "--lines", "--size", "19", "--count", strconv.Itoa(nlines)))
+		if err != nil {
+			b.Fatal(err)
+		}
+		data, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		texts := bytes.SplitAfter(bytes.TrimSuffix(data, []byte{'\n'}), []byte{'\n'})
+		runE2E(b, dir, bin, e2eJob{unit: "boards", items: nlines, lines: nlines,
+			args: []string{"goban", "score", "--lines", f}, inproc: gobanParseScore(texts)})
+	})
+
+	b.Run("wythoff-move-stdin", func(b *testing.B) {
+		f, err := e2eInput(dir, fmt.Sprintf("wythoff-%d.txt", nlines), func(p string) error { return writeWythoffPositions(p, nlines) })
+		if err != nil {
+			b.Fatal(err)
+		}
+		data, _ := os.ReadFile(f)
+		ps := make([]wythoff.Position, 0, nlines)
+		for _, l := range bytes.Split(bytes.TrimSuffix(data, []byte{'\n'}), []byte{'\n'}) {
+			x, y, _ := bytes.Cut(l, []byte{' '})
+			px, _ := strconv.ParseUint(string(x), 10, 64)
+			py, _ := strconv.ParseUint(string(y), 10, 64)
+			ps = append(ps, wythoff.Position{X: px, Y: py})
+		}
+		var sink uint64
+		runE2E(b, dir, bin, e2eJob{unit: "lines", items: nlines, lines: nlines,
+			args: []string{"wythoff", "move"}, stdin: f,
+			inproc: func() {
+				for _, p := range ps {
+					m, _ := wythoff.Move(p.X, p.Y, false)
+					sink += m.X
+				}
+			}})
+		_ = sink
+	})
+
+	b.Run("uttt-selfplay-random", func(b *testing.B) {
+		runE2E(b, dir, bin, e2eJob{unit: "games", items: ngames,
+			args: []string{"uttt", "selfplay", "--a", "random", "--b", "random", "--games", strconv.Itoa(ngames)},
+			inproc: func() {
+				rng := zoo.NewRNG(1)
+				for i := 0; i < ngames; i++ {
+					selfplay.RandomGame(&rng)
+				}
+			}})
+	})
+
+	b.Run("qttt-score", func(b *testing.B) {
+		f, err := e2eInput(dir, fmt.Sprintf("qttt-%d.txt", nlines), func(p string) error {
+			_, err := runChild(bin, []string{"qttt", "random", "--seed", "1", "-q", "-o", p, strconv.Itoa(nlines)}, "", "")
+			return err
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+		data, _ := os.ReadFile(f)
+		var recs [][]byte
+		for _, l := range bytes.Split(bytes.TrimSuffix(data, []byte{'\n'}), []byte{'\n'}) {
+			rec, _, _ := bytes.Cut(l, []byte{'\t'})
+			recs = append(recs, rec)
+		}
+		runE2E(b, dir, bin, e2eJob{unit: "records", items: nlines, lines: nlines,
+			args: []string{"qttt", "score", f},
+			inproc: func() {
+				for _, r := range recs {
+					if _, err := qttt.ScoreRecord(r); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}})
+	})
+
+	b.Run("goban-gen-dir", func(b *testing.B) {
+		out := filepath.Join(dir, "gen-out")
+		var buf []byte
+		runE2E(b, dir, bin, e2eJob{unit: "files", items: nfiles,
+			args:    []string{"goban", "gen", "--size", "19", "--count", strconv.Itoa(nfiles), "--out", out + "/"},
+			prepare: func() { os.RemoveAll(out) },
+			inproc: func() {
+				for i := 0; i < nfiles; i++ {
+					buf = goban.RandomBoard(19, uint64(1+i)).AppendText(buf[:0])
+				}
+			}})
+		os.RemoveAll(out)
+	})
+
+	b.Run("goban-gen-lines", func(b *testing.B) {
+		var buf []byte
+		runE2E(b, dir, bin, e2eJob{unit: "boards", items: nlines, lines: nlines,
+			args: []string{"goban", "gen", "--lines", "--size", "19", "--count", strconv.Itoa(nlines)},
+			inproc: func() {
+				for i := 0; i < nlines; i++ {
+					buf = goban.RandomBoard(19, uint64(1+i)).AppendText(buf[:0])
+				}
+			}})
+	})
+
+	b.Run("process-start", func(b *testing.B) {
+		hello, err := helloWorld(dir)
+		if err != nil {
+			b.Skipf("hello-world binary: %v", err)
+		}
+		board, err := e2eInput(dir, "9x9.txt", func(p string) error { return os.WriteFile(p, []byte(goban.SpecCases[0].Input), 0o644) })
+		if err != nil {
+			b.Fatal(err)
+		}
+		const reps = 100
+		var a, h childRun
+		for b.Loop() {
+			for i := 0; i < reps; i++ { // interleaved, so load changes hit both alike
+				r, err := runChild(bin, []string{"goban", "score", board}, "", "")
+				if err != nil {
+					b.Fatal(err)
+				}
+				a.wall, a.cpu = a.wall+r.wall, a.cpu+r.cpu
+				r, err = runChild(hello, nil, "", "")
+				if err != nil {
+					b.Fatal(err)
+				}
+				h.wall, h.cpu = h.wall+r.wall, h.cpu+r.cpu
+			}
+		}
+		b.ReportMetric(float64(a.wall.Microseconds())/float64(b.N*reps), "analyze-us/run")
+		b.ReportMetric(float64(h.wall.Microseconds())/float64(b.N*reps), "hello-us/run")
+		b.ReportMetric(a.wall.Seconds()/h.wall.Seconds(), "x-hello-wall")
+		b.ReportMetric(a.cpu.Seconds()/h.cpu.Seconds(), "x-hello-cpu")
+		b.ReportMetric(h.wall.Seconds()/a.wall.Seconds(), "e2e/inproc")
+	})
+}
+
+// gobanParseScore is one in-process pass of parsing and scoring texts.
+func gobanParseScore(texts [][]byte) func() {
+	var board goban.Board
+	var s goban.Scorer
+	return func() {
+		for _, t := range texts {
+			if err := board.Parse(t); err != nil {
+				panic(err)
+			}
+			s.Score(&board)
+		}
+	}
+}

@@ -1,0 +1,406 @@
+package gobancmd
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"runtime"
+	"strconv"
+	"sync"
+
+	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
+	"github.com/boardlab/boardlab/engine/goban"
+)
+
+// chunkSize is the size of the blocks --lines reads: whole lines go to a worker
+// together, so the hand-over costs once per block rather than once per board.
+const chunkSize = 512 << 10
+
+// lineChunk is a block of whole lines of one input, and then the output they gave.
+type lineChunk struct {
+	seq    int
+	in     int    // index of the input
+	first  int64  // 0-based index of its first line among all lines read
+	lineNo int64  // 1-based number of its first line in its input
+	data   []byte // whole lines; the last may lack its newline at the end of the input
+	buf    []byte // the chunk's own buffer, data's backing store
+	lines  int64  // number of lines in data
+	out    []byte // output lines
+	errs   []byte // error messages
+	marks  []mark // where each message goes among the output lines
+}
+
+// mark places the message errs[..errEnd] after out[..outAt].
+type mark struct{ outAt, errEnd int }
+
+// lineWorker is what one worker reuses from line to line.
+type lineWorker struct {
+	board  goban.Board
+	scorer goban.Scorer
+	parser goban.Parser
+}
+
+// linesRun is one run of "goban score --lines".
+type linesRun struct {
+	o      *bulkOpts
+	inputs []cli.Input
+	names  []string // input names in messages
+	quoted [][]byte // input paths as JSON strings
+	json   bool
+	single bool
+}
+
+// scoreLines runs "goban score --lines": every line of every input is one board in the
+// seed's format; each gives one output line, in input order, scored in parallel.
+func (o *bulkOpts) scoreLines(ctx context.Context, pos []string, stdin io.Reader, stdout, stderr io.Writer, asJSON, withMap bool) int {
+	if withMap {
+		return cli.Usagef(stderr, "goban score", "--map is not available with --lines (one line per board)")
+	}
+	inputs, errs := expand(pos)
+	lr := &linesRun{o: o, inputs: inputs, json: asJSON,
+		single: len(inputs) == 1 && (len(pos) == 0 || inputs[0].Path == pos[0])}
+	for _, in := range inputs {
+		lr.names = append(lr.names, in.Name())
+		q, _ := json.Marshal(in.Path)
+		lr.quoted = append(lr.quoted, q)
+	}
+	workers := o.jobs
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	nchunks := 3*workers + 2
+	free := make(chan *lineChunk, nchunks)
+	for range nchunks {
+		free <- &lineChunk{buf: make([]byte, chunkSize)}
+	}
+	jobs := make(chan *lineChunk, nchunks)
+	results := make(chan *lineChunk, nchunks)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w := &lineWorker{}
+			for c := range jobs {
+				lr.score(w, c)
+				results <- c
+			}
+		}()
+	}
+	interrupted := false
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		defer close(jobs)
+		interrupted = !lr.read(ctx, stdin, errs, free, jobs, results)
+	}()
+	go func() { wg.Wait(); close(results) }()
+
+	out := bufio.NewWriterSize(stdout, 1<<16)
+	if o.shard.Enabled() {
+		cli.WriteLinesHeader(out, o.shard)
+	}
+	progress := cli.NewProgress(stderr, "goban score", "lines")
+	pending := map[int]*lineChunk{}
+	next, failed := 0, false
+	var done int64
+	for c := range results {
+		pending[c.seq] = c
+		for {
+			c, ok := pending[next]
+			if !ok {
+				break
+			}
+			delete(pending, next)
+			next++
+			at, from := 0, 0
+			for _, m := range c.marks {
+				out.Write(c.out[at:m.outAt])
+				out.Flush()
+				stderr.Write(c.errs[from:m.errEnd])
+				at, from = m.outAt, m.errEnd
+				failed = true
+			}
+			out.Write(c.out[at:])
+			done += c.lines
+			progress.Update(done, 0)
+			c.out, c.errs, c.marks, c.data = c.out[:0], c.errs[:0], c.marks[:0], nil
+			free <- c
+		}
+	}
+	progress.Done()
+	if err := out.Flush(); err != nil {
+		fmt.Fprintf(stderr, "analyze goban score: %v\n", err)
+		return cli.ExitFail
+	}
+	switch {
+	case interrupted || ctx.Err() != nil:
+		fmt.Fprintf(stderr, "analyze goban score: interrupted\n")
+		return cli.ExitInterrupted
+	case failed:
+		return cli.ExitFail
+	}
+	return cli.ExitOK
+}
+
+// fail records the error of one line (lineNo > 0) or of a whole input (lineNo 0).
+func (lr *linesRun) fail(c *lineChunk, lineNo int64, err error) {
+	c.errs = append(c.errs, "analyze goban score: "...)
+	c.errs = append(c.errs, lr.names[c.in]...)
+	if lineNo > 0 {
+		c.errs = strconv.AppendInt(append(c.errs, ':'), lineNo, 10)
+	}
+	c.errs = append(c.errs, ": "...)
+	c.errs = append(c.errs, cli.Cause(err).Error()...)
+	c.errs = append(c.errs, '\n')
+	c.marks = append(c.marks, mark{len(c.out), len(c.errs)})
+}
+
+// read splits the inputs into chunks of whole lines for the workers, in order; it
+// streams a line longer than a chunk through a parser itself. It returns false when
+// ctx stopped it.
+func (lr *linesRun) read(ctx context.Context, stdin io.Reader, errs []error, free, jobs, results chan *lineChunk) bool {
+	seq := 0
+	var index int64 // lines read before, over all inputs
+	carry := make([]byte, 0, chunkSize)
+	long := &lineWorker{}
+	get := func() *lineChunk {
+		select {
+		case c := <-free:
+			c.seq = seq
+			seq++
+			return c
+		case <-ctx.Done():
+			return nil
+		}
+	}
+	for i, in := range lr.inputs {
+		if errs[i] != nil {
+			c := get()
+			if c == nil {
+				return false
+			}
+			c.in = i
+			lr.fail(c, 0, errs[i])
+			results <- c
+			continue
+		}
+		r, err := in.Open(stdin)
+		if err != nil {
+			c := get()
+			if c == nil {
+				return false
+			}
+			c.in = i
+			lr.fail(c, 0, err)
+			results <- c
+			continue
+		}
+		rd := ctxReader{ctx, r}
+		lineNo := int64(1)
+		carry = carry[:0]
+		eof := false
+		for !eof {
+			c := get()
+			if c == nil {
+				r.Close()
+				return false
+			}
+			c.in, c.first, c.lineNo = i, index, lineNo
+			m := copy(c.buf, carry)
+			var rerr error
+			for {
+				n, err := rd.Read(c.buf[m:])
+				m += n
+				if err != nil {
+					rerr = err
+					break
+				}
+				if n > 0 || m == len(c.buf) {
+					break
+				}
+			}
+			if rerr != nil {
+				// Score the lines read, then report a read error after them.
+				eof = true
+				if rerr != io.EOF && ctx.Err() != nil {
+					r.Close()
+					return false
+				}
+			}
+			data := c.buf[:m]
+			carry = carry[:0]
+			if !eof {
+				nl := bytes.LastIndexByte(data, '\n')
+				if nl < 0 && m == len(c.buf) {
+					// A line longer than a chunk: stream it.
+					if !lr.longLine(ctx, long, c, rd, &carry, &eof, &rerr) {
+						r.Close()
+						return false
+					}
+					index += c.lines
+					lineNo += c.lines
+					results <- c
+					if rerr != nil && rerr != io.EOF {
+						lr.readFailed(get, i, rerr, results)
+					}
+					continue
+				}
+				carry = append(carry, data[nl+1:]...)
+				data = data[:nl+1]
+			}
+			c.data = data
+			c.lines = int64(bytes.Count(data, []byte{'\n'}))
+			if eof && len(data) > 0 && data[len(data)-1] != '\n' {
+				c.lines++
+			}
+			index += c.lines
+			lineNo += c.lines
+			jobs <- c
+			if eof && rerr != io.EOF {
+				if !lr.readFailed(get, i, rerr, results) {
+					r.Close()
+					return false
+				}
+			}
+		}
+		r.Close()
+	}
+	return true
+}
+
+// readFailed reports a read error of input i in a chunk of its own.
+func (lr *linesRun) readFailed(get func() *lineChunk, i int, err error, results chan *lineChunk) bool {
+	c := get()
+	if c == nil {
+		return false
+	}
+	c.in = i
+	lr.fail(c, 0, err)
+	results <- c
+	return true
+}
+
+// longLine reads the rest of a line that filled chunk c without a newline, streaming it
+// through a parser when this shard owns it, and scores it into c. What follows the line
+// is left in carry; eof and rerr say how reading ended.
+func (lr *linesRun) longLine(ctx context.Context, w *lineWorker, c *lineChunk, r io.Reader, carry *[]byte, eof *bool, rerr *error) bool {
+	owned := lr.o.shard.Owns(c.first) && c.buf[0] != '#'
+	w.parser.MaxSize = lr.o.maxSize
+	w.parser.Reset()
+	var perr error
+	feed := func(p []byte) {
+		if owned && perr == nil {
+			_, perr = w.parser.Write(p)
+		}
+	}
+	feed(c.buf)
+	for {
+		n, err := r.Read(c.buf)
+		p := c.buf[:n]
+		if nl := bytes.IndexByte(p, '\n'); nl >= 0 {
+			feed(p[:nl])
+			*carry = append((*carry)[:0], p[nl+1:]...)
+			break
+		}
+		feed(p)
+		if err != nil {
+			*eof, *rerr = true, err
+			if err != io.EOF && ctx.Err() != nil {
+				return false
+			}
+			break
+		}
+	}
+	c.data, c.lines = nil, 1
+	if owned {
+		if perr == nil {
+			perr = w.parser.Board(&w.board)
+		}
+		if perr != nil {
+			lr.fail(c, c.lineNo, sizeErr(perr))
+		} else {
+			lr.emit(c, c.first, c.lineNo, w.scorer.Score(&w.board))
+		}
+	}
+	return true
+}
+
+// score scores the lines of chunk c into c.out.
+func (lr *linesRun) score(w *lineWorker, c *lineChunk) {
+	data := c.data
+	hasNUL := bytes.IndexByte(data, 0) >= 0
+	limit := int64(lr.o.maxSize) * int64(lr.o.maxSize)
+	idx, lineNo := c.first, c.lineNo
+	for len(data) > 0 {
+		var line []byte
+		if nl := bytes.IndexByte(data, '\n'); nl >= 0 {
+			line, data = data[:nl], data[nl+1:]
+		} else {
+			line, data = data, nil
+		}
+		if lr.o.shard.Owns(idx) && !skipLine(line) {
+			var err error
+			switch {
+			case hasNUL && bytes.IndexByte(line, 0) >= 0:
+				err = &goban.BinaryError{Offset: int64(bytes.IndexByte(line, 0))}
+			case int64(len(line)) > limit:
+				w.parser.MaxSize = lr.o.maxSize
+				w.parser.Reset()
+				w.parser.Write(line)
+				err = sizeErr(w.parser.Board(&w.board))
+			default:
+				err = w.board.Parse(line)
+			}
+			if err != nil {
+				lr.fail(c, lineNo, err)
+			} else {
+				lr.emit(c, idx, lineNo, w.scorer.Score(&w.board))
+			}
+		}
+		idx++
+		lineNo++
+	}
+}
+
+// skipLine reports whether a line holds no board: blank (spaces, tabs, CR) or a
+// comment starting with #.
+func skipLine(line []byte) bool {
+	if len(line) > 0 && line[0] == '#' {
+		return true
+	}
+	for _, b := range line {
+		if b != ' ' && b != '\t' && b != '\r' {
+			return false
+		}
+	}
+	return true
+}
+
+// emit appends the output line of line lineNo (global index idx) of c's input.
+func (lr *linesRun) emit(c *lineChunk, idx, lineNo int64, res goban.Result) {
+	b := c.out
+	if lr.o.shard.Enabled() {
+		b = cli.AppendLineIndex(b, idx)
+	}
+	if lr.json {
+		b = append(b, `{"path":`...)
+		b = append(b, lr.quoted[c.in]...)
+		b = strconv.AppendInt(append(b, `,"line":`...), lineNo, 10)
+		b = strconv.AppendInt(append(b, `,"size":`...), int64(res.Size), 10)
+		b = strconv.AppendInt(append(b, `,"black":`...), int64(res.Black), 10)
+		b = strconv.AppendInt(append(b, `,"white":`...), int64(res.White), 10)
+		b = append(res.AppendText(append(b, `,"result":"`...)), "\"}\n"...)
+	} else {
+		if !lr.single {
+			b = append(b, lr.inputs[c.in].Path...)
+			b = strconv.AppendInt(append(b, ':'), lineNo, 10)
+			b = append(b, '\t')
+		}
+		b = append(res.AppendText(b), '\n')
+	}
+	c.out = b
+}

@@ -1,0 +1,29 @@
+//go:build !linux
+
+package gobancmd
+
+import (
+	"context"
+	"os"
+
+	"github.com/boardlab/boardlab/engine/goban"
+)
+
+// loadRegular has no fast path here: every input is read through os and the parser.
+func (l *loader) loadRegular(ctx context.Context, path string, b *goban.Board, maxSize int) (done bool, err error) {
+	return false, nil
+}
+
+// writeFile writes data to tmp and renames it to path, so that path appears whole.
+func writeFile(tmp, path string, data []byte) error {
+	if err := os.WriteFile(tmp, data, 0o666); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+// listDir appends the regular files of dir to files and its directories to dirs (as
+// prefix+name, hidden names skipped); false when it holds anything else or fails.
+func listDir(dir, prefix string, files, dirs *[]string) bool {
+	return listDirOS(dir, prefix, files, dirs)
+}
