@@ -15,17 +15,18 @@ const drainGrace = 100 * time.Millisecond
 // runTurn runs argv in its own process group and returns its output. The bot's turn
 // ends when its process exits; then the whole group is killed, so nothing it started
 // outlives the turn. On overrun or flood the group is killed at once. The last line the
-// bot wrote on stderr is added to the error of a crash or an overrun.
-func runTurn(ctx context.Context, dir string, argv []string, limit time.Duration, max int) ([]byte, error) {
+// bot wrote on stderr is added to the error of a crash or an overrun. With scan, the
+// stderr line showing a failed access outside the bot's folder is returned too.
+func runTurn(ctx context.Context, dir string, argv []string, limit time.Duration, max int, scan bool) ([]byte, string, error) {
 	r, w, err := os.Pipe()
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	defer r.Close()
 	er, ew, err := os.Pipe()
 	if err != nil {
 		w.Close()
-		return nil, err
+		return nil, "", err
 	}
 	defer er.Close()
 	cmd := newCommand(dir, argv, w)
@@ -36,10 +37,14 @@ func runTurn(ctx context.Context, dir string, argv []string, limit time.Duration
 	w.Close()
 	ew.Close()
 	if err != nil {
-		return nil, err
+		return nil, "", err
+	}
+	var sc *scanner
+	if scan {
+		sc = &scanner{}
 	}
 	stderr := make(chan []byte, 1)
-	go readTail(er, stderrTail, stderr)
+	go readTail(er, stderrTail, sc, stderr)
 	pid := cmd.Process.Pid
 	exited := make(chan struct{})
 	go func() {
@@ -93,7 +98,11 @@ wait:
 	if reason != nil && reason != ErrFlood && ctx.Err() == nil {
 		reason = withStderr(reason, tail)
 	}
-	return res.buf, reason
+	violation := ""
+	if sc != nil {
+		violation = sc.line
+	}
+	return res.buf, violation, reason
 }
 
 // waitExitNoReap blocks until the process exits, leaving it a zombie (WNOWAIT) so its
@@ -108,4 +117,15 @@ func waitExitNoReap(pid int) {
 			return
 		}
 	}
+}
+
+// processAlive reports whether a process with this pid exists.
+func processAlive(pid int) bool {
+	err := syscall.Kill(pid, 0)
+	return err == nil || err == syscall.EPERM
+}
+
+// killPid sends SIGKILL to one process.
+func killPid(pid int) {
+	syscall.Kill(pid, syscall.SIGKILL)
 }
