@@ -34,20 +34,20 @@ type Turn struct {
 // Result is a finished game. Play fills in the game itself; the caller names the
 // players: Game, X and O are numbered from 1 as in the report.
 type Result struct {
-	Game    int    `json:"game"`
-	X       int    `json:"x"` // bot number of X
-	O       int    `json:"o"` // bot number of O
-	XName   string `json:"x_name"`
-	OName   string `json:"o_name"`
-	Result  string `json:"result"` // "X", "O", "draw", "cap" (250 turns without a winner) or "skipped"
+	Game   int    `json:"game"`
+	X      int    `json:"x"` // bot number of X
+	O      int    `json:"o"` // bot number of O
+	XName  string `json:"x_name"`
+	OName  string `json:"o_name"`
+	Result string `json:"result"` // "X", "O", "draw", "cap" (250 turns without a winner) or "skipped"
 	// Disqualified is the side ("X" or "O") removed from the game for a turn that
 	// tried to read or write outside its folder (with Options.Disqualify); the game
 	// ended there and the opponent won it.
 	Disqualified string `json:"disqualified,omitempty"`
-	Turns   []Turn `json:"turns"`
-	Invalid [2]int `json:"invalid"` // invalid moves of X and O
-	Points  [2]int `json:"points"`  // points of X and O in this game
-	Empty   int    `json:"empty"`   // empty tiles at the end
+	Turns        []Turn `json:"turns"`
+	Invalid      [2]int `json:"invalid"` // invalid moves of X and O
+	Points       [2]int `json:"points"`  // points of X and O in this game
+	Empty        int    `json:"empty"`   // empty tiles at the end
 }
 
 // Judge turns a bot's answer into a move legal in p, or explains why it is invalid.
