@@ -46,9 +46,18 @@ type Sandbox struct {
 	FileSize int64         // largest file written in bytes (RLIMIT_FSIZE)
 	TmpSize  int64         // size of the private /tmp in bytes
 
-	cgroup string // the pids cgroup under which each turn gets its own, "" when not writable
-	root   bool   // running as root, where RLIMIT_NPROC does not apply
+	cgroup  string   // the pids cgroup under which each turn gets its own, "" when not writable
+	root    bool     // running as root, where RLIMIT_NPROC does not apply
+	scratch []string // private writable tmpfs mounts (/tmp, /var/tmp)
+	hidden  []string // directories replaced by an empty read-only tmpfs (/home, /root, /run, ...)
 }
+
+// Directories a bot gets empty: scratch ones writable and private to the turn, hidden
+// ones read-only (users' files, sockets of system services).
+var (
+	scratchDirs = []string{"/tmp", "/var/tmp"}
+	hiddenDirs  = []string{"/home", "/root", "/run", "/mnt", "/media", "/srv"}
+)
 
 // turnSeq numbers the turn cgroups of this controller.
 var turnSeq atomic.Uint64
@@ -83,10 +92,20 @@ func NewSandbox(s Sandbox) (*Sandbox, error) {
 	}
 	sb.Bwrap = path
 	sb.root = os.Geteuid() == 0
+	for _, d := range scratchDirs {
+		if realDir(d) {
+			sb.scratch = append(sb.scratch, d)
+		}
+	}
+	for _, d := range hiddenDirs {
+		if realDir(d) {
+			sb.hidden = append(sb.hidden, d)
+		}
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	args := append(sb.baseArgs(), "--", "/bin/sh", "-c", "echo ok")
-	cmd := exec.CommandContext(ctx, sb.Bwrap, args...)
+	args := sb.command("/", "", nil, []string{"echo", "ok"}, "")
+	cmd := exec.CommandContext(ctx, args[0], args[1:]...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
@@ -134,16 +153,28 @@ func sizeString(n int64) string {
 	return fmt.Sprintf("%d bytes", n)
 }
 
+// realDir reports whether p is a directory and not a symbolic link.
+func realDir(p string) bool {
+	fi, err := os.Lstat(p)
+	return err == nil && fi.IsDir()
+}
+
 // baseArgs are the bwrap options of every turn before the bot's own mounts.
 func (s *Sandbox) baseArgs() []string {
-	return []string{
+	a := []string{
 		"--unshare-all", "--unshare-user", "--disable-userns", "--die-with-parent", "--new-session",
 		"--cap-drop", "ALL",
 		"--ro-bind", "/", "/",
 		"--dev", "/dev",
 		"--proc", "/proc",
-		"--size", strconv.FormatInt(s.TmpSize, 10), "--tmpfs", "/tmp",
 	}
+	for _, d := range s.scratch {
+		a = append(a, "--size", strconv.FormatInt(s.TmpSize, 10), "--tmpfs", d)
+	}
+	for _, d := range s.hidden {
+		a = append(a, "--size", "65536", "--tmpfs", d)
+	}
+	return a
 }
 
 // wrapper sets the limits inside the sandbox and runs the bot as its child (not with
@@ -178,14 +209,20 @@ exec "$@"`
 // cg is the turn's cgroup directory or "".
 func (s *Sandbox) command(dir, folder string, hide []string, argv []string, cg string) []string {
 	a := s.baseArgs()
-	if under(dir, "/tmp") {
-		a = append(a, "--ro-bind", dir, dir)
+	for _, d := range append(append([]string{}, s.scratch...), s.hidden...) {
+		if under(dir, d) {
+			a = append(a, "--ro-bind", dir, dir)
+			break
+		}
 	}
 	for _, h := range hide {
 		a = append(a, "--perms", "0000", "--tmpfs", h, "--remount-ro", h)
 	}
 	if folder != "" {
 		a = append(a, "--bind", folder, folder)
+	}
+	for _, d := range s.hidden {
+		a = append(a, "--remount-ro", d)
 	}
 	a = append(a, "--chdir", dir, "--", "/bin/sh", "-c", wrapper, "sh")
 	nproc := 0

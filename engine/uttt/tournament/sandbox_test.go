@@ -176,11 +176,15 @@ func TestSandboxHostileBots(t *testing.T) {
 			f := newField(t)
 			if c.name == "writer-parent" {
 				// The parent of a directory under /tmp is the sandbox's private /tmp,
-				// where writes succeed and vanish; this bot needs a directory elsewhere,
-				// with the canary in its parent.
-				parent, err := os.MkdirTemp("/var/tmp", "boardlab-sandbox-test-")
+				// where writes succeed and vanish; this bot needs a directory in a
+				// read-only part of its view (here the package's own directory), with the
+				// canary in its parent.
+				parent, err := os.MkdirTemp(".", ".sandbox-test-")
 				if err != nil {
 					t.Skipf("needs a directory outside /tmp: %v", err)
+				}
+				if parent, err = filepath.Abs(parent); err != nil {
+					t.Fatal(err)
 				}
 				t.Cleanup(func() { os.RemoveAll(parent) })
 				os.Mkdir(filepath.Join(parent, "tour"), 0o755)
@@ -292,5 +296,22 @@ func TestScannerAcrossChunks(t *testing.T) {
 	sc.write([]byte(strings.Repeat("x", 10000) + "\nfine\n"))
 	if sc.line != "" {
 		t.Fatalf("%q", sc.line)
+	}
+}
+
+// TestSandboxView checks what a bot sees: the system read-only, no users' files or
+// service sockets, no network but loopback, only its own processes.
+func TestSandboxView(t *testing.T) {
+	sb := testSandbox(t)
+	f := newField(t)
+	p := f.bot(t, sb, `for d in /home /root /run; do [ ! -d $d ] || [ -z "$(ls -A $d)" ] || { echo "$d: $(ls -A $d)" >&2; exit 1; }; done
+grep -q . /etc/passwd || exit 2
+n=$(grep -c : /proc/net/dev); [ "$n" = 1 ] || { echo "network interfaces: $n" >&2; exit 3; }
+n=$(ls /proc | grep -c '^[0-9]'); [ "$n" -le 6 ] && grep -q bwrap /proc/1/cmdline || { echo "processes: $n" >&2; exit 4; }
+[ "$(id -u)" = "$(stat -c %u "$(dirname "$0")")" ] || [ "$(id -u)" = 0 ] || exit 5
+grep -q '^CapEff:	0000000000000000' /proc/self/status || exit 6
+echo 44`, 5*time.Second)
+	if out, err := p.Answer(context.Background(), startArgs); err != nil || out != "44\n" {
+		t.Fatalf("%q, %v", out, err)
 	}
 }
