@@ -182,7 +182,7 @@ func (s *Sandbox) baseArgs() []string {
 // the bot has exited it counts the processes still running in the sandbox (other than
 // bwrap's init and itself; zombies excepted): any left is an error, status 124. Status
 // 125 means the limits could not be set.
-const wrapper = `ulimit -c 0 && ulimit -t "$1" && ulimit -v "$2" && ulimit -f "$3" && { [ "$4" = 0 ] || ulimit -u "$4"; } || { echo "sandbox: cannot set the limits" >&2; exit 125; }
+const wrapper = `ulimit -c 0 && ulimit -t "$1" && ulimit -v "$2" && ulimit -f "$3" && { [ "$4" = 0 ] || ulimit -u "$4" 2>/dev/null || ulimit -p "$4"; } || { echo "sandbox: cannot set the limits" >&2; exit 125; }
 shift 4
 "$@"
 st=$?
