@@ -45,6 +45,7 @@ type Sandbox struct {
 	Procs    int           // processes of one turn (pids cgroup, else RLIMIT_NPROC)
 	FileSize int64         // largest file written in bytes (RLIMIT_FSIZE)
 	TmpSize  int64         // size of the private /tmp in bytes
+	Expose   []string      // absolute paths shown read-only although under a hidden directory
 
 	cgroup  string   // the pids cgroup under which each turn gets its own, "" when not writable
 	root    bool     // running as root, where RLIMIT_NPROC does not apply
@@ -67,7 +68,15 @@ var turnSeq atomic.Uint64
 // created, else RLIMIT_NPROC inside the sandbox's user namespace. Limits left zero get
 // the defaults; CPU defaults to 2 s. It removes the cgroups of controllers that died.
 func NewSandbox(s Sandbox) (*Sandbox, error) {
-	sb := &Sandbox{Bwrap: s.Bwrap, CPU: s.CPU, Memory: s.Memory, Procs: s.Procs, FileSize: s.FileSize, TmpSize: s.TmpSize}
+	sb := &Sandbox{Bwrap: s.Bwrap, CPU: s.CPU, Memory: s.Memory, Procs: s.Procs, FileSize: s.FileSize, TmpSize: s.TmpSize, Expose: s.Expose}
+	for _, e := range sb.Expose {
+		if !filepath.IsAbs(e) {
+			return nil, fmt.Errorf("sandbox: exposed path %q is not absolute", e)
+		}
+		if _, err := os.Stat(e); err != nil {
+			return nil, fmt.Errorf("sandbox: exposed path: %v", err)
+		}
+	}
 	if sb.CPU <= 0 {
 		sb.CPU = 2 * time.Second
 	}
@@ -153,6 +162,26 @@ func sizeString(n int64) string {
 	return fmt.Sprintf("%d bytes", n)
 }
 
+// Hidden returns the directory hiding path from the bots ("" when path is visible):
+// one of the emptied directories (/home, /root, /run, ...) or the private ones (/tmp,
+// /var/tmp), unless path is inside dir or an exposed path.
+func (s *Sandbox) Hidden(path, dir string) string {
+	if under(path, dir) {
+		return ""
+	}
+	for _, e := range s.Expose {
+		if under(path, e) {
+			return ""
+		}
+	}
+	for _, d := range append(append([]string{}, s.scratch...), s.hidden...) {
+		if under(path, d) {
+			return d
+		}
+	}
+	return ""
+}
+
 // realDir reports whether p is a directory and not a symbolic link.
 func realDir(p string) bool {
 	fi, err := os.Lstat(p)
@@ -214,6 +243,9 @@ func (s *Sandbox) command(dir, folder string, hide []string, argv []string, cg s
 			a = append(a, "--ro-bind", dir, dir)
 			break
 		}
+	}
+	for _, e := range s.Expose {
+		a = append(a, "--ro-bind", e, e)
 	}
 	for _, h := range hide {
 		a = append(a, "--perms", "0000", "--tmpfs", h, "--remount-ro", h)

@@ -17,7 +17,7 @@ import (
 	"github.com/boardlab/boardlab/engine/uttt/tournament"
 )
 
-const tournamentUsage = "analyze uttt tournament [--time 1s] [-j N] [--log games.jsonl] [--zero] [--sandbox bwrap|none] [--disqualify] [--memory-mb 1024] [--procs 64] DIR"
+const tournamentUsage = "analyze uttt tournament [--time 1s] [-j N] [--log games.jsonl] [--zero] [--sandbox bwrap|none] [--disqualify] [--memory-mb 1024] [--procs 64] [--expose PATH] DIR"
 
 const tournamentDescription = `Runs the seed's meta tic-tac-toe tournament. DIR/instructions.txt holds the number of
 bots, then for each bot a line with its name and a line with its command (split as a
@@ -31,7 +31,8 @@ every process it started. The winner of a game scores 100 plus the empty tiles l
 after 250 turns without a winner both bots lose 10.
 
 Every turn runs sandboxed with bubblewrap (--sandbox bwrap, the default): the system
-read-only, the bot's folder (the folder of DIR holding its program or script) the only
+read-only (but /home, /root, /run, /mnt, /media and /srv empty, save DIR and --expose
+paths), the bot's folder (the folder of DIR holding its program or script) the only
 writable place, the other bots' folders closed, a private /tmp, no network, its own PID
 namespace (everything it started dies with the turn) and session, no capabilities, and
 limits per turn: CPU time (--time rounded up to seconds, per process), address space
@@ -60,6 +61,18 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 	disqualify := fs.Bool("disqualify", false, "remove a bot from the tournament at its first access outside its folder")
 	memoryMB := fs.Int64("memory-mb", tournament.DefaultMemory>>20, "address space of each bot process in MiB (sandboxed)")
 	procs := fs.Int("procs", tournament.DefaultProcs, "processes a bot may run at once in a turn (sandboxed)")
+	var expose []string
+	fs.Func("expose", "show `PATH` read-only to the bots although the sandbox hides its parent (/home, /root, /run, /tmp, ...), e.g. an interpreter's install; repeatable", func(v string) error {
+		abs, err := filepath.Abs(v)
+		if err != nil {
+			return err
+		}
+		if _, err := os.Stat(abs); err != nil {
+			return err
+		}
+		expose = append(expose, abs)
+		return nil
+	})
 	pos, st := cli.Parse(fs, args)
 	if st >= 0 {
 		return st
@@ -85,7 +98,7 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 	}
 	var sb *tournament.Sandbox
 	if *sandbox == "bwrap" {
-		if sb, err = tournament.NewSandbox(tournament.Sandbox{CPU: *limit, Memory: *memoryMB << 20, Procs: *procs}); err != nil {
+		if sb, err = tournament.NewSandbox(tournament.Sandbox{CPU: *limit, Memory: *memoryMB << 20, Procs: *procs, Expose: expose}); err != nil {
 			fmt.Fprintf(stderr, "analyze uttt tournament: %v\n", err)
 			fmt.Fprintf(stderr, "analyze uttt tournament: install bubblewrap (Debian: apt-get install bubblewrap), or run the bots unsandboxed, with the controller's rights, with --sandbox=none\n")
 			return cli.ExitUsage
@@ -104,10 +117,15 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 	players := make([]tournament.Player, len(bots))
 	for i, b := range bots {
 		names[i] = b.Name
-		if _, err := exec.LookPath(b.Argv[0]); err != nil {
+		if prog, err := exec.LookPath(b.Argv[0]); err != nil {
 			fmt.Fprintf(stderr, "analyze uttt tournament: %s:%d: bot %d (%s): %v; its every turn is an invalid move\n",
 				filepath.Join(dir, "instructions.txt"), b.Line, i+1, b.Name, err)
 			code = cli.ExitFail
+		} else if prog, err = filepath.Abs(prog); err == nil && sb != nil {
+			if h := sb.Hidden(prog, dir); h != "" {
+				fmt.Fprintf(stderr, "analyze uttt tournament: %s:%d: bot %d (%s): its program %s is under %s, which the sandbox hides: it runs what the sandbox's PATH finds instead, or fails; --expose a directory to show it\n",
+					filepath.Join(dir, "instructions.txt"), b.Line, i+1, b.Name, prog, h)
+			}
 		}
 		players[i] = &tournament.Process{Argv: b.Argv, Dir: dir, Limit: *limit, ZeroO: *zero}
 	}
