@@ -33,8 +33,9 @@ var (
 // Hostile bots: each attacks as X on the empty board and plays as a zoo bot otherwise.
 func init() {
 	hostile := map[string]fieldBot{
-		// A fork bomb, bounded by the sandbox's process limit; the turn overruns.
-		"forkbomb": {ifStart + `bomb() { bomb | bomb & }; bomb; sleep 30; fi; exec ZOO naive "$@"`, atStart("naive", "", tournament.ErrTimeout)},
+		// A fork bomb, bounded by the sandbox's process limit, left running while the bot
+		// answers (or fails to start for want of processes).
+		"forkbomb": {ifStart + `bomb() { while :; do bomb & done; }; bomb & fi; exec ZOO naive "$@"`, atStart("naive", "", errCrash)},
 		// Double fork and setsid: a daemon left running after the answer.
 		"daemon": {ifStart + `(setsid sleep 3131 &); fi; exec ZOO random "$@"`, atStart("random", "", errCrash)},
 		// Writes outside its folder (the instructions, the opponent's data.txt, /etc),
@@ -124,7 +125,9 @@ func runHostile(t *testing.T, names []string, want string) {
 	write(t, filepath.Join(dir, "random", "data.txt"), "random's notes\n", 0o644)
 	before := outsideFolders(t, dir, names)
 	start := time.Now()
-	report, games := runField(t, dir, "1500ms", "-j", "2")
+	// The limit leaves valid turns (a shell and a Go binary starting in a sandbox) ample
+	// time on a loaded machine; the stopped bots cost all of it.
+	report, games := runField(t, dir, "5s", "-j", "2")
 	t.Logf("%d bots, %d games in %v:\n%s", len(names), len(games), time.Since(start).Round(time.Millisecond), report)
 	mirror, mreport := mirrorResults(names)
 	sameGames(t, games, mirror)
@@ -150,17 +153,17 @@ func runHostile(t *testing.T, names []string, want string) {
 }
 
 // TestTournamentSandboxHostile plays the hostile bots in two fields: those whose attack
-// ends at once, and those whose turn overruns (skipped with -short).
+// ends at once, and those who stop and overrun the turn (skipped with -short).
 func TestTournamentSandboxHostile(t *testing.T) {
 	needBwrap(t)
 	t.Run("fast", func(t *testing.T) {
-		runHostile(t, []string{"random", "daemon", "writer", "reader", "killparent", "hog"}, wantHostileFast)
+		runHostile(t, []string{"random", "forkbomb", "daemon", "writer", "reader", "killparent", "hog"}, wantHostileFast)
 	})
 	t.Run("overrun", func(t *testing.T) {
 		if testing.Short() {
 			t.Skip("overrunning turns take the whole time limit")
 		}
-		runHostile(t, []string{"random", "forkbomb", "stopparent", "stopper"}, wantHostileOverrun)
+		runHostile(t, []string{"random", "stopparent", "stopper"}, wantHostileOverrun)
 	})
 }
 
@@ -176,17 +179,17 @@ func TestTournamentSandboxDoneWhen(t *testing.T) {
 }
 
 var wantHostileFast = `Bot 1, randomBot, has 0 wins and made 0 illegal moves, for a total of 0 points.
-Bot 2, daemonBot, has 1 wins and made 5 illegal moves, for a total of 126 points.
-Bot 3, writerBot, has 8 wins and made 5 illegal moves, for a total of 1161 points.
-Bot 4, readerBot, has 8 wins and made 5 illegal moves, for a total of 1161 points.
-Bot 5, killparentBot, has 1 wins and made 5 illegal moves, for a total of 126 points.
-Bot 6, hogBot, has 8 wins and made 5 illegal moves, for a total of 1161 points.
+Bot 2, forkbombBot, has 9 wins and made 6 illegal moves, for a total of 1309 points.
+Bot 3, daemonBot, has 1 wins and made 6 illegal moves, for a total of 125 points.
+Bot 4, writerBot, has 9 wins and made 6 illegal moves, for a total of 1309 points.
+Bot 5, readerBot, has 9 wins and made 6 illegal moves, for a total of 1309 points.
+Bot 6, killparentBot, has 1 wins and made 6 illegal moves, for a total of 125 points.
+Bot 7, hogBot, has 9 wins and made 6 illegal moves, for a total of 1309 points.
 `
 
 var wantHostileOverrun = `Bot 1, randomBot, has 0 wins and made 0 illegal moves, for a total of 0 points.
-Bot 2, forkbombBot, has 6 wins and made 3 illegal moves, for a total of 865 points.
-Bot 3, stopparentBot, has 1 wins and made 3 illegal moves, for a total of 128 points.
-Bot 4, stopperBot, has 1 wins and made 3 illegal moves, for a total of 128 points.
+Bot 2, stopparentBot, has 1 wins and made 2 illegal moves, for a total of 129 points.
+Bot 3, stopperBot, has 1 wins and made 2 illegal moves, for a total of 129 points.
 `
 
 var wantHostileFull = ``
@@ -199,7 +202,7 @@ func TestTournamentDisqualify(t *testing.T) {
 	dir := writeField(t, names...)
 	var stdout, stderr bytes.Buffer
 	log := filepath.Join(t.TempDir(), "games.jsonl")
-	code := Run(context.Background(), []string{"tournament", "--time", "1500ms", "-j", "2", "--disqualify", "--log", log, dir}, nil, &stdout, &stderr)
+	code := Run(context.Background(), []string{"tournament", "--time", "5s", "-j", "2", "--disqualify", "--log", log, dir}, nil, &stdout, &stderr)
 	if code != 1 {
 		t.Fatalf("exit %d, want 1; stderr:\n%s", code, stderr.String())
 	}
