@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -322,5 +323,47 @@ grep -q '^CapEff:	0000000000000000' /proc/self/status || exit 6
 echo 44`, 5*time.Second)
 	if out, err := p.Answer(context.Background(), startArgs); err != nil || out != "44\n" {
 		t.Fatalf("%q, %v", out, err)
+	}
+}
+
+// TestSandboxCleansStaleCgroups: the turn cgroups of a controller that was killed are
+// removed by the next one, with anything still running in them.
+func TestSandboxCleansStaleCgroups(t *testing.T) {
+	sb := testSandbox(t)
+	if sb.cgroup == "" {
+		t.Skip("no writable pids cgroup here")
+	}
+	// A pid that is surely dead: a finished child's.
+	cmd := exec.Command("true")
+	if err := cmd.Run(); err != nil {
+		t.Fatal(err)
+	}
+	dead := cmd.Process.Pid
+	stale := filepath.Join(sb.cgroup, fmt.Sprintf("%s%d-7", cgroupPrefix, dead))
+	if err := os.Mkdir(stale, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// A process left in it, as a killed controller's turn would leave.
+	sleeper := exec.Command("/bin/sh", "-c", `echo $$ > "$0/cgroup.procs" && exec sleep 3132`, stale)
+	if err := sleeper.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go sleeper.Wait()
+	deadline := time.Now().Add(5 * time.Second)
+	for len(cgroupPids(stale)) == 0 && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	mine := filepath.Join(sb.cgroup, fmt.Sprintf("%s%d-999999", cgroupPrefix, os.Getpid()))
+	os.Mkdir(mine, 0o755)
+	defer os.Remove(mine)
+	testSandbox(t)
+	if _, err := os.Stat(stale); !os.IsNotExist(err) {
+		t.Fatalf("stale cgroup %s still there (%v)", stale, err)
+	}
+	if _, err := os.Stat(mine); err != nil {
+		t.Fatalf("this controller's own cgroup was removed: %v", err)
+	}
+	if l := leftovers("3132"); len(l) > 0 {
+		t.Fatalf("process left: %q", l)
 	}
 }
