@@ -2,7 +2,9 @@ package tournament
 
 import (
 	"context"
+	"fmt"
 	"os"
+	"strings"
 	"syscall"
 	"time"
 	"unsafe"
@@ -18,15 +20,32 @@ const drainGrace = 100 * time.Millisecond
 // bot wrote on stderr is added to the error of a crash or an overrun. With scan, the
 // stderr line showing a failed access outside the bot's folder is returned too.
 func runTurn(ctx context.Context, dir string, argv []string, limit time.Duration, max int, scan bool) ([]byte, string, error) {
+	out, sc, err := runTurnScan(ctx, dir, argv, limit, max, scan)
+	line := ""
+	if sc != nil {
+		line = sc.line
+		if sc.left != "" && ctx.Err() == nil {
+			if _, n, ok := strings.Cut(sc.left, "leaving "); ok {
+				err = fmt.Errorf("%w (%s)", ErrLeftRunning, strings.TrimSuffix(n, " running"))
+			} else {
+				err = ErrLeftRunning
+			}
+		}
+	}
+	return out, line, err
+}
+
+// runTurnScan is runTurn returning the scanner of stderr (nil without scan).
+func runTurnScan(ctx context.Context, dir string, argv []string, limit time.Duration, max int, scan bool) ([]byte, *scanner, error) {
 	r, w, err := os.Pipe()
 	if err != nil {
-		return nil, "", err
+		return nil, nil, err
 	}
 	defer r.Close()
 	er, ew, err := os.Pipe()
 	if err != nil {
 		w.Close()
-		return nil, "", err
+		return nil, nil, err
 	}
 	defer er.Close()
 	cmd := newCommand(dir, argv, w)
@@ -37,7 +56,7 @@ func runTurn(ctx context.Context, dir string, argv []string, limit time.Duration
 	w.Close()
 	ew.Close()
 	if err != nil {
-		return nil, "", err
+		return nil, nil, err
 	}
 	var sc *scanner
 	if scan {
@@ -98,11 +117,7 @@ wait:
 	if reason != nil && reason != ErrFlood && ctx.Err() == nil {
 		reason = withStderr(reason, tail)
 	}
-	violation := ""
-	if sc != nil {
-		violation = sc.line
-	}
-	return res.buf, violation, reason
+	return res.buf, sc, reason
 }
 
 // waitExitNoReap blocks until the process exits, leaving it a zombie (WNOWAIT) so its

@@ -27,6 +27,13 @@ const (
 // the sandbox made the access fail and the bot's stderr shows the failure.
 var ErrViolation = errors.New("tried to read or write outside its folder")
 
+// ErrLeftRunning marks a turn after which the bot left processes running in the
+// sandbox (a daemon, a fork bomb in the background); they were killed with the turn.
+var ErrLeftRunning = errors.New("left processes running after it exited")
+
+// leftMark starts the wrapper's report of processes left running.
+var leftMark = []byte("sandbox: the bot exited leaving ")
+
 // violationMarks are the error texts (strerror of EROFS and EACCES) a failed access
 // outside the bot's folder produces inside the sandbox: everything but the folder is
 // mounted read-only and the other bots' folders are mounted as closed (mode 000) empty
@@ -398,6 +405,22 @@ func cleanStaleCgroups(root string) {
 	}
 }
 
+// lineAround returns the line of w holding byte i, trimmed and clipped.
+func lineAround(w []byte, i int) string {
+	start := bytes.LastIndexByte(w[:i], '\n') + 1
+	end := bytes.IndexByte(w[i:], '\n')
+	if end < 0 {
+		end = len(w)
+	} else {
+		end += i
+	}
+	line := strings.TrimSpace(string(w[start:end]))
+	if len(line) > 160 {
+		line = line[:160] + "..."
+	}
+	return line
+}
+
 // BotFolder returns the folder of a bot inside dir: the top-level directory of dir that
 // holds the first argument naming a path inside dir (the program, or a script given to
 // an interpreter), or "" when none does.
@@ -429,32 +452,26 @@ func BotFolder(dir string, argv []string) string {
 }
 
 // scanner looks for the violation marks in a stream read in chunks, keeping the line
-// of the first mark found.
+// of the first mark found, and for the wrapper's report of processes left running.
 type scanner struct {
 	carry []byte
-	line  string
+	line  string // the first line showing a violation
+	left  string // the wrapper's line about processes left running
 }
 
 func (sc *scanner) write(p []byte) {
-	if sc.line != "" {
-		return
-	}
 	w := append(sc.carry, p...)
-	for _, m := range violationMarks {
-		if i := bytes.Index(w, m); i >= 0 {
-			start := bytes.LastIndexByte(w[:i], '\n') + 1
-			end := bytes.IndexByte(w[i:], '\n')
-			if end < 0 {
-				end = len(w)
-			} else {
-				end += i
+	if sc.line == "" {
+		for _, m := range violationMarks {
+			if i := bytes.Index(w, m); i >= 0 {
+				sc.line = lineAround(w, i)
+				break
 			}
-			line := strings.TrimSpace(string(w[start:end]))
-			if len(line) > 160 {
-				line = line[:160] + "..."
-			}
-			sc.line = line
-			return
+		}
+	}
+	if sc.left == "" {
+		if i := bytes.Index(w, leftMark); i >= 0 {
+			sc.left = lineAround(w, i)
 		}
 	}
 	const keep = 200

@@ -33,9 +33,10 @@ var (
 // Hostile bots: each attacks as X on the empty board and plays as a zoo bot otherwise.
 func init() {
 	hostile := map[string]fieldBot{
-		// A fork bomb, bounded by the sandbox's process limit, left running while the bot
-		// answers (or fails to start for want of processes).
-		"forkbomb": {ifStart + `bomb() { while :; do bomb & done; }; bomb & fi; exec ZOO naive "$@"`, atStart("naive", "", errCrash)},
+		// A fork bomb (each process forks two more and sleeps), bounded by the sandbox's
+		// process limit, left running while the bot answers (or fails to start for want
+		// of processes).
+		"forkbomb": {ifStart + `bomb() { bomb & bomb & exec sleep 3131; }; bomb & fi; exec ZOO naive "$@"`, atStart("naive", "", errCrash)},
 		// Double fork and setsid: a daemon left running after the answer.
 		"daemon": {ifStart + `(setsid sleep 3131 &); fi; exec ZOO random "$@"`, atStart("random", "", errCrash)},
 		// Writes outside its folder (the instructions, the opponent's data.txt, /etc),
