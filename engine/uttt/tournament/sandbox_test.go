@@ -18,7 +18,6 @@ import (
 
 var startPos = uttt.Start()
 
-
 // testSandbox returns a sandbox for tests, or skips the test where bwrap cannot run.
 func testSandbox(t testing.TB) *Sandbox {
 	t.Helper()
