@@ -144,3 +144,16 @@ func processAlive(pid int) bool {
 func killPid(pid int) {
 	syscall.Kill(pid, syscall.SIGKILL)
 }
+
+// fileOwner returns the owner and group of path.
+func fileOwner(path string) (uid, gid int, ok bool) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return 0, 0, false
+	}
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	if !ok {
+		return 0, 0, false
+	}
+	return int(st.Uid), int(st.Gid), true
+}

@@ -56,6 +56,7 @@ type Sandbox struct {
 
 	cgroup  string   // the pids cgroup under which each turn gets its own, "" when not writable
 	root    bool     // running as root, where RLIMIT_NPROC does not apply
+	setpriv string   // setpriv, to run bots as their folder's owner when root has no cgroup
 	scratch []string // private writable tmpfs mounts (/tmp, /var/tmp)
 	hidden  []string // directories replaced by an empty read-only tmpfs (/home, /root, /run, ...)
 }
@@ -135,6 +136,8 @@ func NewSandbox(s Sandbox) (*Sandbox, error) {
 	sb.cgroup = findPidsCgroup()
 	if sb.cgroup != "" {
 		cleanStaleCgroups(sb.cgroup)
+	} else if sb.root {
+		sb.setpriv, _ = exec.LookPath("setpriv")
 	}
 	return sb, nil
 }
@@ -143,9 +146,12 @@ func NewSandbox(s Sandbox) (*Sandbox, error) {
 func (s *Sandbox) Limits() string {
 	procs := fmt.Sprintf("%d processes (pids cgroup %s)", s.Procs, s.cgroup)
 	if s.cgroup == "" {
-		if s.root {
-			procs = "no process-count limit (root without a writable pids cgroup: RLIMIT_NPROC does not apply to root; the turn's time limit ends a fork bomb)"
-		} else {
+		switch {
+		case s.root && s.setpriv != "":
+			procs = fmt.Sprintf("%d processes (no writable pids cgroup: each bot runs as the owner of its folder under RLIMIT_NPROC; a bot whose folder root owns, or that has none, has no process-count limit, its turn's time limit ends a fork bomb)", s.Procs)
+		case s.root:
+			procs = "no process-count limit (root without a writable pids cgroup or setpriv: RLIMIT_NPROC does not apply to root; the turn's time limit ends a fork bomb)"
+		default:
 			procs = fmt.Sprintf("%d processes (RLIMIT_NPROC, counted in the sandbox's user namespace)", s.Procs)
 		}
 	}
@@ -264,14 +270,22 @@ func (s *Sandbox) command(dir, folder string, hide []string, argv []string, cg s
 		a = append(a, "--remount-ro", d)
 	}
 	a = append(a, "--chdir", dir, "--", "/bin/sh", "-c", wrapper, "sh")
+	// Without a cgroup, RLIMIT_NPROC counts processes per user: root is exempt, so
+	// root runs the bot as the owner of its folder (a user other than root).
+	var asUser []string
+	if s.root && s.cgroup == "" && s.setpriv != "" && folder != "" {
+		if uid, gid, ok := fileOwner(folder); ok && uid != 0 {
+			asUser = []string{s.setpriv, "--reuid=" + strconv.Itoa(uid), "--regid=" + strconv.Itoa(gid), "--clear-groups", "--"}
+		}
+	}
 	nproc := 0
-	if s.cgroup == "" && !s.root {
+	if s.cgroup == "" && (!s.root || asUser != nil) {
 		nproc = s.Procs
 	}
 	a = append(a, strconv.FormatInt(cpuSeconds(s.CPU), 10), strconv.FormatInt(s.Memory>>10, 10),
 		strconv.FormatInt(fsizeBlocks(s.FileSize), 10), strconv.Itoa(nproc))
 	a = append(a, argv...)
-	full := append([]string{s.Bwrap}, a...)
+	full := append(append(asUser, s.Bwrap), a...)
 	if cg != "" {
 		full = append([]string{"/bin/sh", "-c", joinCgroup, "sh", cg}, full...)
 	}

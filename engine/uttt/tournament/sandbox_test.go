@@ -363,3 +363,41 @@ func TestSandboxCleansStaleCgroups(t *testing.T) {
 		t.Fatalf("process left: %q", l)
 	}
 }
+
+// TestSandboxRootWithoutCgroup: root without a writable pids cgroup runs a bot as the
+// owner of its folder (here nobody, 65534) under RLIMIT_NPROC, so a fork bomb is bounded.
+func TestSandboxRootWithoutCgroup(t *testing.T) {
+	sb := testSandbox(t)
+	if !sb.root || sb.setpriv == "" && sb.cgroup == "" {
+		t.Skip("needs root and setpriv")
+	}
+	if sb.setpriv == "" {
+		var err error
+		if sb.setpriv, err = exec.LookPath("setpriv"); err != nil {
+			t.Skip("needs setpriv")
+		}
+	}
+	s := *sb
+	s.cgroup = ""
+	f := newField(t)
+	// The bot must reach its folder as nobody.
+	for d := f.a; d != "/" && d != os.TempDir(); d = filepath.Dir(d) {
+		os.Chmod(d, 0o755)
+	}
+	os.Chown(f.a, 65534, 65534)
+	os.Chown(filepath.Join(f.a, "data.txt"), 65534, 65534)
+	p := f.bot(t, &s, `id -u >&2; echo x >> "$(dirname "$0")/data.txt" && echo 44`, 5*time.Second)
+	if out, err := p.Answer(context.Background(), startArgs); err != nil || out != "44\n" {
+		t.Fatalf("%q, %v", out, err)
+	}
+	if !strings.Contains(s.Limits(), "owner of its folder") {
+		t.Fatalf("limits: %s", s.Limits())
+	}
+	p = f.bot(t, &s, `bomb() { bomb & bomb & exec sleep 3134; }; bomb`, time.Second)
+	os.Chown(filepath.Join(f.a, "bot.sh"), 65534, 65534)
+	_, err := p.Answer(context.Background(), startArgs)
+	if !errors.Is(err, ErrTimeout) || !strings.Contains(err.Error(), "Cannot fork") {
+		t.Fatalf("fork bomb: %v", err)
+	}
+	noneAlive(t, &s, "sleep\x003134")
+}
