@@ -131,6 +131,7 @@ func runHostile(t *testing.T, names []string, want string) {
 	report, games := runField(t, dir, "5s", "-j", "2")
 	t.Logf("%d bots, %d games in %v:\n%s", len(names), len(games), time.Since(start).Round(time.Millisecond), report)
 	mirror, mreport := mirrorResults(names)
+	logDifferences(t, games, mirror)
 	sameGames(t, games, mirror)
 	if report != stripTiming(mreport) {
 		t.Fatalf("report:\n%s\nmirror:\n%s", report, mreport)
@@ -150,6 +151,24 @@ func runHostile(t *testing.T, names []string, want string) {
 	sameFiles(t, before, outsideFolders(t, dir, names))
 	if b, _ := os.ReadFile(filepath.Join(dir, "random", "data.txt")); string(b) != "random's notes\n" {
 		t.Errorf("random/data.txt = %q", b)
+	}
+}
+
+// logDifferences logs the first turn of each game where the external run and the
+// mirror disagree on validity or move, with the reason the controller gave.
+func logDifferences(t *testing.T, got, want []tournament.Result) {
+	t.Helper()
+	for i := range got {
+		if i >= len(want) {
+			return
+		}
+		g, w := got[i], want[i]
+		for k := 0; k < len(g.Turns) && k < len(w.Turns); k++ {
+			if g.Turns[k].Move != w.Turns[k].Move || (g.Turns[k].Invalid == "") != (w.Turns[k].Invalid == "") {
+				t.Logf("game %d (%s X, %s O) turn %d: got %+v, mirror %+v", i+1, g.XName, g.OName, k+1, g.Turns[k], w.Turns[k])
+				break
+			}
+		}
 	}
 }
 
