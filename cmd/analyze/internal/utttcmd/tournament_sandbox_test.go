@@ -172,12 +172,16 @@ func logDifferences(t *testing.T, got, want []tournament.Result) {
 	}
 }
 
-// TestTournamentSandboxHostile plays the hostile bots in two fields: those whose attack
-// ends at once, and those who stop and overrun the turn (skipped with -short).
+// TestTournamentSandboxHostile plays the hostile bots in three small fields (a full field
+// is TestTournamentSandboxDoneWhen): processes, files and memory, and the bots that stop
+// and overrun the turn (skipped with -short).
 func TestTournamentSandboxHostile(t *testing.T) {
 	needBwrap(t)
-	t.Run("fast", func(t *testing.T) {
-		runHostile(t, []string{"random", "forkbomb", "daemon", "writer", "reader", "killparent", "hog"}, wantHostileFast)
+	t.Run("processes", func(t *testing.T) {
+		runHostile(t, []string{"random", "forkbomb", "daemon", "killparent"}, wantHostileProcesses)
+	})
+	t.Run("files", func(t *testing.T) {
+		runHostile(t, []string{"random", "writer", "reader", "hog"}, wantHostileFiles)
 	})
 	t.Run("overrun", func(t *testing.T) {
 		if testing.Short() {
@@ -198,13 +202,16 @@ func TestTournamentSandboxDoneWhen(t *testing.T) {
 	runHostile(t, []string{"random", "naive", "depth", "forkbomb", "daemon", "writer", "reader", "killparent", "stopparent", "hog", "stopper"}, wantHostileFull)
 }
 
-var wantHostileFast = `Bot 1, randomBot, has 0 wins and made 0 illegal moves, for a total of 0 points.
-Bot 2, forkbombBot, has 9 wins and made 6 illegal moves, for a total of 1309 points.
-Bot 3, daemonBot, has 1 wins and made 6 illegal moves, for a total of 125 points.
-Bot 4, writerBot, has 9 wins and made 6 illegal moves, for a total of 1309 points.
-Bot 5, readerBot, has 9 wins and made 6 illegal moves, for a total of 1309 points.
-Bot 6, killparentBot, has 1 wins and made 6 illegal moves, for a total of 125 points.
-Bot 7, hogBot, has 9 wins and made 6 illegal moves, for a total of 1309 points.
+var wantHostileProcesses = `Bot 1, randomBot, has 0 wins and made 0 illegal moves, for a total of 0 points.
+Bot 2, forkbombBot, has 6 wins and made 3 illegal moves, for a total of 865 points.
+Bot 3, daemonBot, has 1 wins and made 3 illegal moves, for a total of 128 points.
+Bot 4, killparentBot, has 1 wins and made 3 illegal moves, for a total of 128 points.
+`
+
+var wantHostileFiles = `Bot 1, randomBot, has 0 wins and made 0 illegal moves, for a total of 0 points.
+Bot 2, writerBot, has 4 wins and made 3 illegal moves, for a total of 573 points.
+Bot 3, readerBot, has 4 wins and made 3 illegal moves, for a total of 573 points.
+Bot 4, hogBot, has 4 wins and made 3 illegal moves, for a total of 573 points.
 `
 
 var wantHostileOverrun = `Bot 1, randomBot, has 0 wins and made 0 illegal moves, for a total of 0 points.
