@@ -219,7 +219,18 @@ Bot 2, stopparentBot, has 1 wins and made 2 illegal moves, for a total of 129 po
 Bot 3, stopperBot, has 1 wins and made 2 illegal moves, for a total of 129 points.
 `
 
-var wantHostileFull = ``
+var wantHostileFull = `Bot 1, randomBot, has 0 wins and made 0 illegal moves, for a total of 0 points.
+Bot 2, naiveBot, has 14 wins and made 0 illegal moves, for a total of 2063 points.
+Bot 3, depthBot, has 16 wins and made 0 illegal moves, for a total of 2280 points.
+Bot 4, forkbombBot, has 14 wins and made 10 illegal moves, for a total of 2044 points.
+Bot 5, daemonBot, has 1 wins and made 10 illegal moves, for a total of 121 points.
+Bot 6, writerBot, has 14 wins and made 10 illegal moves, for a total of 2044 points.
+Bot 7, readerBot, has 14 wins and made 10 illegal moves, for a total of 2044 points.
+Bot 8, killparentBot, has 1 wins and made 10 illegal moves, for a total of 121 points.
+Bot 9, stopparentBot, has 1 wins and made 10 illegal moves, for a total of 121 points.
+Bot 10, hogBot, has 14 wins and made 10 illegal moves, for a total of 2044 points.
+Bot 11, stopperBot, has 1 wins and made 10 illegal moves, for a total of 121 points.
+`
 
 // TestTournamentDisqualify: with --disqualify the writer and the reader are removed at
 // their first access outside their folder; the report says so and the exit status is 1.
