@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -417,6 +418,31 @@ func cleanStaleCgroups(root string) {
 		}
 		endCgroup(filepath.Join(root, name))
 	}
+}
+
+// Folders works out, for bots whose commands are argvs, each bot's own folder (""
+// for none) and the folders closed to it. A bot's folder (BotFolder) is its own, the
+// only place it can write, when it holds a data.txt, as the seed's layout has; it is
+// then closed to the other bots (unless it is theirs too). A folder without data.txt,
+// such as bin/ holding the zoo's program, stays read-only and visible to every bot.
+func Folders(dir string, argvs [][]string) (own []string, hide [][]string) {
+	own = make([]string, len(argvs))
+	for i, argv := range argvs {
+		if f := BotFolder(dir, argv); f != "" {
+			if fi, err := os.Stat(filepath.Join(f, "data.txt")); err == nil && fi.Mode().IsRegular() {
+				own[i] = f
+			}
+		}
+	}
+	hide = make([][]string, len(argvs))
+	for i := range argvs {
+		for _, f := range own {
+			if f != "" && f != own[i] && !slices.Contains(hide[i], f) {
+				hide[i] = append(hide[i], f)
+			}
+		}
+	}
+	return own, hide
 }
 
 // lineAround returns the line of w holding byte i, trimmed and clipped.

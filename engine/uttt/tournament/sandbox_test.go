@@ -298,6 +298,32 @@ func TestBotFolder(t *testing.T) {
 	}
 }
 
+func TestFolders(t *testing.T) {
+	dir := t.TempDir()
+	for _, d := range []string{"a", "b", "bin", "c"} {
+		os.MkdirAll(filepath.Join(dir, d), 0o755)
+	}
+	for _, d := range []string{"a", "b"} {
+		os.WriteFile(filepath.Join(dir, d, "data.txt"), nil, 0o644)
+	}
+	argvs := [][]string{
+		{filepath.Join(dir, "a", "bot")},            // own folder a
+		{"python3", "b/bot.py"},                     // own folder b
+		{filepath.Join(dir, "bin", "analyze"), "x"}, // bin has no data.txt: no own folder
+		{filepath.Join(dir, "c", "bot")},            // c has no data.txt either
+		{filepath.Join(dir, "a", "other")},          // shares a
+	}
+	own, hide := Folders(dir, argvs)
+	j := func(n string) string { return filepath.Join(dir, n) }
+	wantOwn := []string{j("a"), j("b"), "", "", j("a")}
+	wantHide := [][]string{{j("b")}, {j("a")}, {j("a"), j("b")}, {j("a"), j("b")}, {j("b")}}
+	for i := range argvs {
+		if own[i] != wantOwn[i] || strings.Join(hide[i], " ") != strings.Join(wantHide[i], " ") {
+			t.Errorf("bot %d: own %q hide %q, want %q %q", i, own[i], hide[i], wantOwn[i], wantHide[i])
+		}
+	}
+}
+
 func TestScannerAcrossChunks(t *testing.T) {
 	var sc scanner
 	for _, chunk := range []string{"debug\ncat: b/data.txt: Permission", " denied\nmore\n"} {

@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -32,8 +31,10 @@ after 250 turns without a winner both bots lose 10.
 
 Every turn runs sandboxed with bubblewrap (--sandbox bwrap, the default): the system
 read-only (but /home, /root, /run, /mnt, /media and /srv empty, save DIR and --expose
-paths), the bot's folder (the folder of DIR holding its program or script) the only
-writable place, the other bots' folders closed, a private /tmp, no network, its own PID
+paths), the bot's folder (the folder of DIR holding its program or script, when it
+holds a data.txt) the only writable place, the other bots' folders closed (a folder
+without data.txt, like bin/ for the zoo, stays visible to all), a private /tmp, no
+network, its own PID
 namespace (everything it started dies with the turn) and session, no capabilities, and
 limits per turn: CPU time (--time rounded up to seconds, per process), address space
 (--memory-mb), processes (--procs: a pids cgroup where one can be made, else
@@ -130,22 +131,22 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 		players[i] = &tournament.Process{Argv: b.Argv, Dir: dir, Limit: *limit, ZeroO: *zero}
 	}
 	if sb != nil {
-		folders := make([]string, len(bots))
+		argvs := make([][]string, len(bots))
 		for i, b := range bots {
-			folders[i] = tournament.BotFolder(dir, b.Argv)
-			if folders[i] == "" {
-				fmt.Fprintf(stderr, "analyze uttt tournament: %s:%d: bot %d (%s): no folder of %s holds its program: it runs with no writable folder\n",
-					filepath.Join(pos[0], "instructions.txt"), b.Line, i+1, b.Name, pos[0])
-			}
+			argvs[i] = b.Argv
 		}
-		for i := range bots {
-			p := players[i].(*tournament.Process)
-			p.Sandbox, p.Folder = sb, folders[i]
-			for _, f := range folders {
-				if f != "" && f != folders[i] && !slices.Contains(p.Hide, f) {
-					p.Hide = append(p.Hide, f)
+		own, hide := tournament.Folders(dir, argvs)
+		for i, b := range bots {
+			if own[i] == "" {
+				where := "no folder of DIR holds its program"
+				if f := tournament.BotFolder(dir, b.Argv); f != "" {
+					where = fmt.Sprintf("its folder %s has no data.txt", f)
 				}
+				fmt.Fprintf(stderr, "analyze uttt tournament: %s:%d: bot %d (%s): %s: it runs with no writable folder\n",
+					filepath.Join(pos[0], "instructions.txt"), b.Line, i+1, b.Name, where)
 			}
+			p := players[i].(*tournament.Process)
+			p.Sandbox, p.Folder, p.Hide = sb, own[i], hide[i]
 		}
 	}
 	var log *cli.Output
