@@ -502,10 +502,19 @@ type scanner struct {
 func (sc *scanner) write(p []byte) {
 	w := append(sc.carry, p...)
 	if sc.line == "" {
+	marks:
 		for _, m := range violationMarks {
-			if i := bytes.Index(w, m); i >= 0 {
-				sc.line = lineAround(w, i)
-				break
+			for off := 0; ; {
+				i := bytes.Index(w[off:], m)
+				if i < 0 {
+					break
+				}
+				// bwrap's own errors (setting up the sandbox) are not the bot's doing.
+				if line := lineAround(w, off+i); !strings.HasPrefix(line, "bwrap: ") {
+					sc.line = line
+					break marks
+				}
+				off += i + len(m)
 			}
 		}
 	}

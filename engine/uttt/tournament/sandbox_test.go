@@ -333,6 +333,15 @@ func TestScannerAcrossChunks(t *testing.T) {
 		t.Fatalf("%q", sc.line)
 	}
 	sc = scanner{}
+	sc.write([]byte("bwrap: Can't chdir to /x: Permission denied\nok\n"))
+	if sc.line != "" {
+		t.Fatalf("bwrap's own error taken for the bot's: %q", sc.line)
+	}
+	sc.write([]byte("bwrap: Permission denied\ncat: b/data.txt: Permission denied\n"))
+	if sc.line != "cat: b/data.txt: Permission denied" {
+		t.Fatalf("%q", sc.line)
+	}
+	sc = scanner{}
 	sc.write([]byte(strings.Repeat("x", 10000) + "\nfine\n"))
 	if sc.line != "" {
 		t.Fatalf("%q", sc.line)
