@@ -30,20 +30,19 @@ every process it started. The winner of a game scores 100 plus the empty tiles l
 after 250 turns without a winner both bots lose 10.
 
 Every turn runs sandboxed with bubblewrap (--sandbox bwrap, the default): the system
-read-only (but /home, /root, /run, /mnt, /media and /srv empty, save DIR and --expose
-paths), the bot's folder (the folder of DIR holding its program or script, when it
-holds a data.txt) the only writable place, the other bots' folders closed (a folder
-without data.txt, like bin/ for the zoo, stays visible to all), a private /tmp, no
-network, its own PID
-namespace (everything it started dies with the turn) and session, no capabilities, and
-limits per turn: CPU time (--time rounded up to seconds, per process), address space
-(--memory-mb), processes (--procs: a pids cgroup where one can be made, else
-RLIMIT_NPROC) and file size. A turn that leaves a process running after the bot exited,
-or whose stderr shows a write or read outside its folder failing, is an invalid move;
-with --disqualify such an access removes the bot: the game ends and its opponent wins
-it, its later games are not played, and the report says so (exit status 1). Where bwrap
-does not work the command says so and exits 2; --sandbox none runs the bots with the
-controller's own rights (only for bots you trust).
+read-only, with /home, /root, /run, /mnt, /media and /srv empty (save DIR and --expose
+paths); the bot's folder (the folder of DIR holding its program or script, if it holds a
+data.txt) the only writable place; the other bots' folders closed (a folder without
+data.txt, like bin/ for the zoo, stays visible to all); a private /tmp; no network; its
+own PID namespace (everything it started dies with the turn) and session; no
+capabilities; and limits per turn: CPU time (--time rounded up to seconds, per process),
+address space (--memory-mb), processes (--procs: a pids cgroup where one can be made,
+else RLIMIT_NPROC) and file size. A turn that leaves a process running after the bot
+exited, or whose stderr shows a write or read outside its folder failing, is an invalid
+move; with --disqualify such an access removes the bot: the game ends and its opponent
+wins it, its later games are not played, and the report says so (exit status 1). Where
+bwrap does not work the command says so and exits 2; --sandbox none runs the bots with
+the controller's own rights (only for bots you trust). See docs/uttt-tournament.md.
 
 The report is the seed's: one line per bot in instructions order, then the timing line.
 With -j N, N games run at once; the report is the same as a serial run's for bots that
@@ -58,7 +57,7 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 	jobs := fs.Int("j", 1, "games played at once")
 	zero := fs.Bool("zero", false, "write O as the digit 0 in the board arguments, as the seed's example does")
 	logPath := fs.String("log", "", "write one JSON line per game (players, turns, why a move was invalid with the bot's last stderr line, result, points) to `FILE` (- for stdout)")
-	sandbox := fs.String("sandbox", "bwrap", "run each turn sandboxed with `bwrap`, or with none (the controller's own rights)")
+	sandbox := fs.String("sandbox", "bwrap", "run bots as `MODE`: bwrap (each turn sandboxed) or none (with the controller's own rights)")
 	disqualify := fs.Bool("disqualify", false, "remove a bot from the tournament at its first access outside its folder")
 	memoryMB := fs.Int64("memory-mb", tournament.DefaultMemory>>20, "address space of each bot process in MiB (sandboxed)")
 	procs := fs.Int("procs", tournament.DefaultProcs, "processes a bot may run at once in a turn (sandboxed)")
