@@ -444,3 +444,21 @@ func TestSandboxRootWithoutCgroup(t *testing.T) {
 	}
 	noneAlive(t, &s, "sleep\x003134")
 }
+
+// TestSandboxCancel: Ctrl-C (a cancelled context) ends a sandboxed turn at once, with
+// everything it started.
+func TestSandboxCancel(t *testing.T) {
+	sb := testSandbox(t)
+	f := newField(t)
+	p := f.bot(t, sb, `(setsid sleep 3135 &); sleep 3135`, time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	if _, err := p.Answer(ctx, startArgs); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("err = %v, want the context's", err)
+	}
+	if el := time.Since(start); el > 5*time.Second {
+		t.Fatalf("cancelled turn took %v", el)
+	}
+	noneAlive(t, sb, "sleep\x003135")
+}
