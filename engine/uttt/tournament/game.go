@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -33,16 +34,20 @@ type Turn struct {
 // Result is a finished game. Play fills in the game itself; the caller names the
 // players: Game, X and O are numbered from 1 as in the report.
 type Result struct {
-	Game    int    `json:"game"`
-	X       int    `json:"x"` // bot number of X
-	O       int    `json:"o"` // bot number of O
-	XName   string `json:"x_name"`
-	OName   string `json:"o_name"`
-	Result  string `json:"result"` // "X", "O", "draw" or "cap" (250 turns without a winner)
-	Turns   []Turn `json:"turns"`
-	Invalid [2]int `json:"invalid"` // invalid moves of X and O
-	Points  [2]int `json:"points"`  // points of X and O in this game
-	Empty   int    `json:"empty"`   // empty tiles at the end
+	Game   int    `json:"game"`
+	X      int    `json:"x"` // bot number of X
+	O      int    `json:"o"` // bot number of O
+	XName  string `json:"x_name"`
+	OName  string `json:"o_name"`
+	Result string `json:"result"` // "X", "O", "draw", "cap" (250 turns without a winner) or "skipped"
+	// Disqualified is the side ("X" or "O") removed from the game for a turn that
+	// tried to read or write outside its folder (with Options.Disqualify); the game
+	// ended there and the opponent won it.
+	Disqualified string `json:"disqualified,omitempty"`
+	Turns        []Turn `json:"turns"`
+	Invalid      [2]int `json:"invalid"` // invalid moves of X and O
+	Points       [2]int `json:"points"`  // points of X and O in this game
+	Empty        int    `json:"empty"`   // empty tiles at the end
 }
 
 // Judge turns a bot's answer into a move legal in p, or explains why it is invalid.
@@ -84,11 +89,24 @@ func freeMove(p uttt.Position) uttt.Position {
 	return q
 }
 
+// Options change how a game is judged.
+type Options struct {
+	// Disqualify removes a bot from the game at a turn whose error wraps ErrViolation
+	// (an access outside its folder): the game ends there and the opponent wins it,
+	// scoring 100 plus the empty tiles left, as if it had won on the board.
+	Disqualify bool
+}
+
 // Play plays one game of the seed's controller: x moves first; an invalid answer costs
 // its bot a point and gives the opponent a free move on the unchanged board; the winner
 // scores 100 plus the empty tiles left; after 250 turns without a winner both lose 10.
 // It returns ctx.Err() when cancelled mid-game.
 func Play(ctx context.Context, x, o Player) (Result, error) {
+	return PlayWith(ctx, x, o, Options{})
+}
+
+// PlayWith is Play with options.
+func PlayWith(ctx context.Context, x, o Player, opts Options) (Result, error) {
 	var r Result
 	players := [2]Player{x, o}
 	p := uttt.Start()
@@ -109,6 +127,15 @@ func Play(ctx context.Context, x, o Player) (Result, error) {
 			t.Answer = clip(strings.TrimSpace(out), 32)
 			r.Invalid[s]++
 			r.Points[s]--
+			if opts.Disqualify && errors.Is(err, ErrViolation) {
+				r.Turns = append(r.Turns, t)
+				w := s.Other()
+				r.Disqualified = s.String()
+				r.Result = w.String()
+				r.Empty = p.Empty()
+				r.Points[w] += WinPoints + r.Empty
+				return r, nil
+			}
 			p = freeMove(p)
 		} else {
 			t.Move = m.String()

@@ -29,6 +29,14 @@ type Process struct {
 	Limit     time.Duration
 	MaxOutput int  // 0 means DefaultMaxOutput
 	ZeroO     bool // write O as the digit 0 in the boards and MASTER, as the seed's example does
+
+	// Sandbox, when set, runs every turn under bubblewrap with Folder (the bot's own
+	// folder, "" for none) the only writable place and the folders in Hide (the other
+	// bots') closed. A turn whose stderr shows a failed access outside the folder ends
+	// with an error wrapping ErrViolation.
+	Sandbox *Sandbox
+	Folder  string
+	Hide    []string
 }
 
 // Answer runs one turn and returns what the bot printed on stdout. The error is
@@ -45,7 +53,21 @@ func (p *Process) Answer(ctx context.Context, args []string) (string, error) {
 			argv[i] = strings.ReplaceAll(argv[i], "O", "0")
 		}
 	}
-	out, err := runTurn(ctx, p.Dir, argv, p.Limit, max)
+	if p.Sandbox == nil {
+		out, _, err := runTurn(ctx, p.Dir, argv, p.Limit, max, false)
+		return string(out), err
+	}
+	cg, err := p.Sandbox.newTurnCgroup()
+	if err != nil {
+		return "", err
+	}
+	out, violation, err := runTurn(ctx, p.Dir, p.Sandbox.command(p.Dir, p.Folder, p.Hide, argv, cg), p.Limit, max, true)
+	if _, cerr := endCgroup(cg); cerr != nil && err == nil {
+		err = cerr
+	}
+	if violation != "" && ctx.Err() == nil {
+		err = fmt.Errorf("%w; stderr: %q", ErrViolation, violation)
+	}
 	return string(out), err
 }
 
@@ -73,12 +95,15 @@ func readCapped(r *os.File, max int, done chan<- readResult) {
 const stderrTail = 512
 
 // readTail reads r until EOF or an error (a deadline), keeping the last max bytes, so
-// a bot writing much on stderr is never blocked.
-func readTail(r *os.File, max int, done chan<- []byte) {
+// a bot writing much on stderr is never blocked. A non-nil sc sees everything read.
+func readTail(r *os.File, max int, sc *scanner, done chan<- []byte) {
 	tail := make([]byte, 0, 2*max)
 	buf := make([]byte, 4096)
 	for {
 		n, err := r.Read(buf)
+		if sc != nil && n > 0 {
+			sc.write(buf[:n])
+		}
 		tail = append(tail, buf[:n]...)
 		if len(tail) > max {
 			tail = append(tail[:0], tail[len(tail)-max:]...)

@@ -2,7 +2,9 @@ package tournament
 
 import (
 	"context"
+	"fmt"
 	"os"
+	"strings"
 	"syscall"
 	"time"
 	"unsafe"
@@ -12,20 +14,44 @@ import (
 // process group was killed (only a process that left the group can hold it).
 const drainGrace = 100 * time.Millisecond
 
+// sandboxDrainGrace replaces drainGrace for sandboxed turns. There no process can
+// outlive the turn's PID namespace to hold the pipes, so they reach EOF as soon as the
+// reading goroutines run; the grace only bounds a wait that a loaded machine can
+// stretch (at load 16 on 2 cores, 100 ms lost answers that were in the pipe).
+const sandboxDrainGrace = 3 * time.Second
+
 // runTurn runs argv in its own process group and returns its output. The bot's turn
 // ends when its process exits; then the whole group is killed, so nothing it started
 // outlives the turn. On overrun or flood the group is killed at once. The last line the
-// bot wrote on stderr is added to the error of a crash or an overrun.
-func runTurn(ctx context.Context, dir string, argv []string, limit time.Duration, max int) ([]byte, error) {
+// bot wrote on stderr is added to the error of a crash or an overrun. With scan, the
+// stderr line showing a failed access outside the bot's folder is returned too.
+func runTurn(ctx context.Context, dir string, argv []string, limit time.Duration, max int, scan bool) ([]byte, string, error) {
+	out, sc, err := runTurnScan(ctx, dir, argv, limit, max, scan)
+	line := ""
+	if sc != nil {
+		line = sc.line
+		if sc.left != "" && ctx.Err() == nil {
+			if _, n, ok := strings.Cut(sc.left, "leaving "); ok {
+				err = fmt.Errorf("%w (%s)", ErrLeftRunning, strings.TrimSuffix(n, " running"))
+			} else {
+				err = ErrLeftRunning
+			}
+		}
+	}
+	return out, line, err
+}
+
+// runTurnScan is runTurn returning the scanner of stderr (nil without scan).
+func runTurnScan(ctx context.Context, dir string, argv []string, limit time.Duration, max int, scan bool) ([]byte, *scanner, error) {
 	r, w, err := os.Pipe()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer r.Close()
 	er, ew, err := os.Pipe()
 	if err != nil {
 		w.Close()
-		return nil, err
+		return nil, nil, err
 	}
 	defer er.Close()
 	cmd := newCommand(dir, argv, w)
@@ -36,10 +62,16 @@ func runTurn(ctx context.Context, dir string, argv []string, limit time.Duration
 	w.Close()
 	ew.Close()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
+	}
+	var sc *scanner
+	grace := drainGrace
+	if scan {
+		sc = &scanner{}
+		grace = sandboxDrainGrace
 	}
 	stderr := make(chan []byte, 1)
-	go readTail(er, stderrTail, stderr)
+	go readTail(er, stderrTail, sc, stderr)
 	pid := cmd.Process.Pid
 	exited := make(chan struct{})
 	go func() {
@@ -78,10 +110,10 @@ wait:
 	// still runs and whatever it left behind.
 	syscall.Kill(-pid, syscall.SIGKILL)
 	if !haveRead {
-		r.SetReadDeadline(time.Now().Add(drainGrace))
+		r.SetReadDeadline(time.Now().Add(grace))
 		res = <-read
 	}
-	er.SetReadDeadline(time.Now().Add(drainGrace))
+	er.SetReadDeadline(time.Now().Add(grace))
 	tail := <-stderr
 	werr := cmd.Wait()
 	if reason == nil && werr != nil {
@@ -93,7 +125,7 @@ wait:
 	if reason != nil && reason != ErrFlood && ctx.Err() == nil {
 		reason = withStderr(reason, tail)
 	}
-	return res.buf, reason
+	return res.buf, sc, reason
 }
 
 // waitExitNoReap blocks until the process exits, leaving it a zombie (WNOWAIT) so its
@@ -108,4 +140,28 @@ func waitExitNoReap(pid int) {
 			return
 		}
 	}
+}
+
+// processAlive reports whether a process with this pid exists.
+func processAlive(pid int) bool {
+	err := syscall.Kill(pid, 0)
+	return err == nil || err == syscall.EPERM
+}
+
+// killPid sends SIGKILL to one process.
+func killPid(pid int) {
+	syscall.Kill(pid, syscall.SIGKILL)
+}
+
+// fileOwner returns the owner and group of path.
+func fileOwner(path string) (uid, gid int, ok bool) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return 0, 0, false
+	}
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	if !ok {
+		return 0, 0, false
+	}
+	return int(st.Uid), int(st.Gid), true
 }

@@ -10,7 +10,12 @@ import (
 
 // runTurn runs argv and returns its output; off Linux only the bot itself is killed on
 // overrun (no process groups).
-func runTurn(ctx context.Context, dir string, argv []string, limit time.Duration, max int) ([]byte, error) {
+func runTurn(ctx context.Context, dir string, argv []string, limit time.Duration, max int, _ bool) ([]byte, string, error) {
+	out, err := runTurnPlain(ctx, dir, argv, limit, max)
+	return out, "", err
+}
+
+func runTurnPlain(ctx context.Context, dir string, argv []string, limit time.Duration, max int) ([]byte, error) {
 	r, w, err := os.Pipe()
 	if err != nil {
 		return nil, err
@@ -73,3 +78,19 @@ func runTurn(ctx context.Context, dir string, argv []string, limit time.Duration
 	res := <-read
 	return res.buf, reason
 }
+
+// processAlive reports whether a process with this pid exists.
+func processAlive(pid int) bool {
+	p, err := os.FindProcess(pid)
+	return err == nil && p != nil
+}
+
+// killPid kills one process.
+func killPid(pid int) {
+	if p, err := os.FindProcess(pid); err == nil {
+		p.Kill()
+	}
+}
+
+// fileOwner is not known off Linux.
+func fileOwner(string) (uid, gid int, ok bool) { return 0, 0, false }

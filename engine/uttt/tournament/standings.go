@@ -24,6 +24,9 @@ type Standing struct {
 	Wins    int
 	Illegal int
 	Points  int
+	// Disqualified, when not empty, says where and why the bot was removed from the
+	// tournament ("in game 9, turn 1: ...").
+	Disqualified string
 }
 
 // Standings accumulates finished games into per-bot totals.
@@ -52,12 +55,17 @@ func (s Standings) Add(r *Result) {
 	}
 }
 
-// Report writes the seed's report: one line per bot in instructions order, then the
-// timing line.
+// Report writes the seed's report: one line per bot in instructions order, a line per
+// disqualified bot, then the timing line.
 func (s Standings) Report(w io.Writer, elapsed time.Duration) {
 	for i, b := range s {
 		fmt.Fprintf(w, "Bot %d, %s, has %d wins and made %d illegal moves, for a total of %d points.\n",
 			i+1, b.Name, b.Wins, b.Illegal, b.Points)
+	}
+	for i, b := range s {
+		if b.Disqualified != "" {
+			fmt.Fprintf(w, "Bot %d, %s, was disqualified %s.\n", i+1, b.Name, b.Disqualified)
+		}
 	}
 	fmt.Fprintf(w, "With %d bots, This program took %.3f seconds to finish.\n", len(s), elapsed.Seconds())
 }

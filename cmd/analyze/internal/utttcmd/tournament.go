@@ -5,15 +5,18 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
+	"sync"
 	"time"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/uttt/tournament"
 )
 
-const tournamentUsage = "analyze uttt tournament [--time 1s] [-j N] [--log games.jsonl] [--zero] DIR"
+const tournamentUsage = "analyze uttt tournament [--time 1s] [-j N] [--log games.jsonl] [--zero] [--sandbox bwrap|none] [--disqualify] [--memory-mb 1024] [--procs 64] [--expose PATH] DIR"
 
 const tournamentDescription = `Runs the seed's meta tic-tac-toe tournament. DIR/instructions.txt holds the number of
 bots, then for each bot a line with its name and a line with its command (split as a
@@ -25,6 +28,21 @@ illegal move or no answer in time is an invalid move (the bot loses 1 point, the
 is unchanged and the opponent gets a free move). A bot that overruns is killed with
 every process it started. The winner of a game scores 100 plus the empty tiles left;
 after 250 turns without a winner both bots lose 10.
+
+Every turn runs sandboxed with bubblewrap (--sandbox bwrap, the default): the system
+read-only, with /home, /root, /run, /mnt, /media and /srv empty (save DIR and --expose
+paths); the bot's folder (the folder of DIR holding its program or script, if it holds a
+data.txt) the only writable place; the other bots' folders closed (a folder without
+data.txt, like bin/ for the zoo, stays visible to all); a private /tmp; no network; its
+own PID namespace (everything it started dies with the turn) and session; no
+capabilities; and limits per turn: CPU time (--time rounded up to seconds, per process),
+address space (--memory-mb), processes (--procs: a pids cgroup where one can be made,
+else RLIMIT_NPROC) and file size. A turn that leaves a process running after the bot
+exited, or whose stderr shows a write or read outside its folder failing, is an invalid
+move; with --disqualify such an access removes the bot: the game ends and its opponent
+wins it, its later games are not played, and the report says so (exit status 1). Where
+bwrap does not work the command says so and exits 2; --sandbox none runs the bots with
+the controller's own rights (only for bots you trust). See docs/uttt-tournament.md.
 
 The report is the seed's: one line per bot in instructions order, then the timing line.
 With -j N, N games run at once; the report is the same as a serial run's for bots that
@@ -39,6 +57,22 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 	jobs := fs.Int("j", 1, "games played at once")
 	zero := fs.Bool("zero", false, "write O as the digit 0 in the board arguments, as the seed's example does")
 	logPath := fs.String("log", "", "write one JSON line per game (players, turns, why a move was invalid with the bot's last stderr line, result, points) to `FILE` (- for stdout)")
+	sandbox := fs.String("sandbox", "bwrap", "run bots as `MODE`: bwrap (each turn sandboxed) or none (with the controller's own rights)")
+	disqualify := fs.Bool("disqualify", false, "remove a bot from the tournament at its first access outside its folder")
+	memoryMB := fs.Int64("memory-mb", tournament.DefaultMemory>>20, "address space of each bot process in MiB (sandboxed)")
+	procs := fs.Int("procs", tournament.DefaultProcs, "processes a bot may run at once in a turn (sandboxed)")
+	var expose []string
+	fs.Func("expose", "show `PATH` read-only to the bots although the sandbox hides its parent (/home, /root, /run, /tmp, ...), e.g. an interpreter's install; repeatable", func(v string) error {
+		abs, err := filepath.Abs(v)
+		if err != nil {
+			return err
+		}
+		if _, err := os.Stat(abs); err != nil {
+			return err
+		}
+		expose = append(expose, abs)
+		return nil
+	})
 	pos, st := cli.Parse(fs, args)
 	if st >= 0 {
 		return st
@@ -50,8 +84,29 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 		return cli.Usagef(stderr, "uttt tournament", "--time must be positive")
 	case *jobs < 1:
 		return cli.Usagef(stderr, "uttt tournament", "-j must be at least 1")
+	case *sandbox != "bwrap" && *sandbox != "none":
+		return cli.Usagef(stderr, "uttt tournament", "--sandbox %q: want bwrap or none", *sandbox)
+	case *memoryMB < 16 || *memoryMB > 1<<30:
+		return cli.Usagef(stderr, "uttt tournament", "--memory-mb %d: want 16..%d", *memoryMB, 1<<30)
+	case *procs < 1 || *procs > 1<<20:
+		return cli.Usagef(stderr, "uttt tournament", "--procs %d: want 1..%d", *procs, 1<<20)
 	}
-	dir := pos[0]
+	dir, err := tournamentDir(pos[0])
+	if err != nil {
+		fmt.Fprintf(stderr, "analyze uttt tournament: %v\n", err)
+		return cli.ExitFail
+	}
+	var sb *tournament.Sandbox
+	if *sandbox == "bwrap" {
+		if sb, err = tournament.NewSandbox(tournament.Sandbox{CPU: *limit, Memory: *memoryMB << 20, Procs: *procs, Expose: expose}); err != nil {
+			fmt.Fprintf(stderr, "analyze uttt tournament: %v\n", err)
+			fmt.Fprintf(stderr, "analyze uttt tournament: install bubblewrap (Debian: apt-get install bubblewrap), or run the bots unsandboxed, with the controller's rights, with --sandbox=none\n")
+			return cli.ExitUsage
+		}
+		fmt.Fprintf(stderr, "analyze uttt tournament: sandbox: %s\n", sb.Limits())
+	} else {
+		fmt.Fprintf(stderr, "analyze uttt tournament: --sandbox=none: the bots run unsandboxed, with the controller's rights\n")
+	}
 	bots, err := tournament.ReadInstructions(dir, cli.SplitCommand)
 	if err != nil {
 		fmt.Fprintf(stderr, "analyze uttt tournament: %v\n", err)
@@ -62,12 +117,36 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 	players := make([]tournament.Player, len(bots))
 	for i, b := range bots {
 		names[i] = b.Name
-		if _, err := exec.LookPath(b.Argv[0]); err != nil {
+		if prog, err := exec.LookPath(b.Argv[0]); err != nil {
 			fmt.Fprintf(stderr, "analyze uttt tournament: %s:%d: bot %d (%s): %v; its every turn is an invalid move\n",
 				filepath.Join(dir, "instructions.txt"), b.Line, i+1, b.Name, err)
 			code = cli.ExitFail
+		} else if prog, err = filepath.Abs(prog); err == nil && sb != nil {
+			if h := sb.Hidden(prog, dir); h != "" {
+				fmt.Fprintf(stderr, "analyze uttt tournament: %s:%d: bot %d (%s): its program %s is under %s, which the sandbox hides: it runs what the sandbox's PATH finds instead, or fails; --expose a directory to show it\n",
+					filepath.Join(dir, "instructions.txt"), b.Line, i+1, b.Name, prog, h)
+			}
 		}
 		players[i] = &tournament.Process{Argv: b.Argv, Dir: dir, Limit: *limit, ZeroO: *zero}
+	}
+	if sb != nil {
+		argvs := make([][]string, len(bots))
+		for i, b := range bots {
+			argvs[i] = b.Argv
+		}
+		own, hide := tournament.Folders(dir, argvs)
+		for i, b := range bots {
+			if own[i] == "" {
+				where := "no folder of DIR holds its program"
+				if f := tournament.BotFolder(dir, b.Argv); f != "" {
+					where = fmt.Sprintf("its folder %s has no data.txt", f)
+				}
+				fmt.Fprintf(stderr, "analyze uttt tournament: %s:%d: bot %d (%s): %s: it runs with no writable folder\n",
+					filepath.Join(pos[0], "instructions.txt"), b.Line, i+1, b.Name, where)
+			}
+			p := players[i].(*tournament.Process)
+			p.Sandbox, p.Folder, p.Hide = sb, own[i], hide[i]
+		}
 	}
 	var log *cli.Output
 	if *logPath != "" {
@@ -81,7 +160,7 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 		logw = log
 	}
 	start := time.Now()
-	standings, played, err := playTournament(ctx, players, names, *jobs, logw, stderr)
+	standings, played, err := playTournament(ctx, players, names, *jobs, tournament.Options{Disqualify: *disqualify}, logw, stderr)
 	elapsed := time.Since(start)
 	if log != nil {
 		if cerr := log.Commit(); cerr != nil {
@@ -95,12 +174,39 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 			played, len(tournament.Pairings(len(players))))
 		return cli.ExitInterrupted
 	}
+	for _, s := range standings {
+		if s.Disqualified != "" {
+			code = cli.ExitFail
+		}
+	}
 	return code
 }
 
+// tournamentDir returns DIR absolute with its symbolic links resolved, as the sandbox
+// mounts it.
+func tournamentDir(dir string) (string, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return "", err
+	}
+	if fi, err := os.Stat(real); err != nil {
+		return "", err
+	} else if !fi.IsDir() {
+		return "", fmt.Errorf("%s: not a directory", dir)
+	}
+	return real, nil
+}
+
 // playTournament plays every pairing on jobs workers and adds the results in pairing
-// order, so the standings do not depend on -j.
-func playTournament(ctx context.Context, players []tournament.Player, names []string, jobs int, log io.Writer, stderr io.Writer) (tournament.Standings, int, error) {
+// order, so the standings do not depend on -j. With opts.Disqualify, the games of a bot
+// after the one where it was disqualified are skipped (logged with result "skipped"):
+// that is decided in pairing order too, workers only skip games the ordered results
+// have already ruled out.
+func playTournament(ctx context.Context, players []tournament.Player, names []string, jobs int, opts tournament.Options, log io.Writer, stderr io.Writer) (tournament.Standings, int, error) {
 	pairs := tournament.Pairings(len(players))
 	standings := tournament.NewStandings(names)
 	prog := cli.NewProgress(stderr, "tournament", "games")
@@ -114,9 +220,27 @@ func playTournament(ctx context.Context, players []tournament.Player, names []st
 	if log != nil {
 		enc = json.NewEncoder(log)
 	}
+	var mu sync.Mutex
+	out := make(map[int]int) // bot -> index of the game that disqualified it
+	ruledOut := func(i int) bool {
+		mu.Lock()
+		defer mu.Unlock()
+		for _, b := range pairs[i] {
+			if g, ok := out[b]; ok && g < i {
+				return true
+			}
+		}
+		return false
+	}
 	err := cli.Ordered(ctx, len(pairs), jobs, func(i int) outcome {
 		x, o := pairs[i][0], pairs[i][1]
-		r, err := tournament.Play(ctx, players[x], players[o])
+		var r tournament.Result
+		var err error
+		if ruledOut(i) {
+			r.Result = "skipped"
+		} else {
+			r, err = tournament.PlayWith(ctx, players[x], players[o], opts)
+		}
 		r.Game, r.X, r.O, r.XName, r.OName = i+1, x+1, o+1, names[x], names[o]
 		return outcome{r, err}
 	}, func(i int, oc outcome) {
@@ -124,7 +248,23 @@ func playTournament(ctx context.Context, players []tournament.Player, names []st
 			return
 		}
 		played++
-		standings.Add(&oc.r)
+		if ruledOut(i) {
+			oc.r = tournament.Result{Game: oc.r.Game, X: oc.r.X, O: oc.r.O, XName: oc.r.XName, OName: oc.r.OName, Result: "skipped"}
+		} else {
+			standings.Add(&oc.r)
+			if d := oc.r.Disqualified; d != "" {
+				b := oc.r.X - 1
+				if d == "O" {
+					b = oc.r.O - 1
+				}
+				// The reason without the bot's stderr line (the log has it).
+				why, _, _ := strings.Cut(oc.r.Turns[len(oc.r.Turns)-1].Invalid, ";")
+				standings[b].Disqualified = fmt.Sprintf("in game %d, turn %d: %s", i+1, len(oc.r.Turns), why)
+				mu.Lock()
+				out[b] = i
+				mu.Unlock()
+			}
+		}
 		if enc != nil {
 			enc.Encode(oc.r)
 		}

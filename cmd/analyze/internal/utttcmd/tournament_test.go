@@ -111,12 +111,18 @@ func writeField(t *testing.T, names ...string) string {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
+	// The zoo runs from DIR/bin/analyze (the test binary, linked or copied there), as a
+	// tournament directory would hold it, so the sandbox's view of DIR has it.
+	os.Mkdir(filepath.Join(dir, "bin"), 0o755)
+	if err := linkOrCopy(exe, filepath.Join(dir, "bin", "analyze")); err != nil {
+		t.Fatal(err)
+	}
 	var ins strings.Builder
 	fmt.Fprintf(&ins, "%d\n", len(names))
 	for _, n := range names {
 		b := bots[n]
 		os.MkdirAll(filepath.Join(dir, n), 0o755)
-		body := strings.ReplaceAll(b.script, "ZOO", "'"+exe+"' -analyze bot --engine")
+		body := strings.ReplaceAll(b.script, "ZOO", "./bin/analyze -analyze bot --engine")
 		write(t, filepath.Join(dir, n, "bot.sh"), "#!/bin/sh\n"+body+"\n", 0o755)
 		write(t, filepath.Join(dir, n, "sleeper.sh"), "#!/bin/sh\nsleep 30\n", 0o755)
 		write(t, filepath.Join(dir, n, "data.txt"), "", 0o644)
@@ -124,6 +130,18 @@ func writeField(t *testing.T, names ...string) string {
 	}
 	write(t, filepath.Join(dir, "instructions.txt"), ins.String(), 0o644)
 	return dir
+}
+
+// linkOrCopy makes dst a hard link to src, or a copy where links cannot be made.
+func linkOrCopy(src, dst string) error {
+	if os.Link(src, dst) == nil {
+		return nil
+	}
+	b, err := os.ReadFile(src)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(dst, b, 0o755)
 }
 
 func write(t *testing.T, path, s string, mode os.FileMode) {
@@ -227,7 +245,7 @@ func noLeftovers(t *testing.T, dir string) {
 func TestTournamentZooAndFastMisbehavers(t *testing.T) {
 	names := []string{"random", "naive", "depth", "crash", "illegal", "garbage", "flood", "child"}
 	dir := writeField(t, names...)
-	report, games := runField(t, dir, "2s", "-j", "2")
+	report, games := runField(t, dir, "2s", "-j", "2", "--sandbox=none")
 	mirror, mreport := mirrorResults(names)
 	sameGames(t, games, mirror)
 	if report != stripTiming(mreport) {
@@ -247,8 +265,8 @@ func TestTournamentSlowMisbehaversParallel(t *testing.T) {
 	dir := writeField(t, names...)
 	// The limit leaves valid turns (a shell and a Go binary starting) ample time even on a
 	// loaded machine; the late bot sleeps well past it.
-	serial, games := runField(t, dir, "1500ms", "-j", "1")
-	parallel, _ := runField(t, dir, "1500ms", "-j", "2")
+	serial, games := runField(t, dir, "1500ms", "-j", "1", "--sandbox=none")
+	parallel, _ := runField(t, dir, "1500ms", "-j", "2", "--sandbox=none")
 	mirror, mreport := mirrorResults(names)
 	sameGames(t, games, mirror)
 	if serial != parallel || serial != stripTiming(mreport) {
@@ -288,7 +306,7 @@ func TestPlayTournamentParallelInProcess(t *testing.T) {
 		botNames[i] = n + "Bot"
 	}
 	var log bytes.Buffer
-	st, played, err := playTournament(context.Background(), players, botNames, 4, &log, io.Discard)
+	st, played, err := playTournament(context.Background(), players, botNames, 4, tournament.Options{}, &log, io.Discard)
 	if err != nil || played != len(names)*(len(names)-1) {
 		t.Fatalf("played %d, %v", played, err)
 	}

@@ -1,0 +1,464 @@
+package tournament
+
+import (
+	"context"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/boardlab/boardlab/engine/uttt"
+)
+
+var startPos = uttt.Start()
+
+// errLeftOrTimeout accepts ErrLeftRunning or ErrTimeout in the table of hostile bots.
+var errLeftOrTimeout = errors.New("left running or timeout")
+
+// testSandbox returns a sandbox for tests, or skips the test where bwrap cannot run.
+func testSandbox(t testing.TB) *Sandbox {
+	t.Helper()
+	sb, err := NewSandbox(Sandbox{CPU: time.Second})
+	if err != nil {
+		t.Skipf("needs a working bubblewrap (Debian package bubblewrap): %v", err)
+	}
+	return sb
+}
+
+// snapshot maps every file under the roots, except those under skip, to a digest of its
+// mode and content.
+func snapshot(t testing.TB, skip string, roots ...string) map[string]string {
+	t.Helper()
+	m := map[string]string{}
+	for _, root := range roots {
+		filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				m[p] = "error: " + err.Error()
+				return nil
+			}
+			if skip != "" && under(p, skip) {
+				return filepath.SkipDir
+			}
+			fi, err := d.Info()
+			if err != nil {
+				return nil
+			}
+			h := fi.Mode().String()
+			if fi.Mode().IsRegular() {
+				b, _ := os.ReadFile(p)
+				h += fmt.Sprintf(" %x", sha256.Sum256(b))
+			}
+			m[p] = h
+			return nil
+		})
+	}
+	return m
+}
+
+func sameSnapshot(t testing.TB, before, after map[string]string) {
+	t.Helper()
+	for p, h := range before {
+		if after[p] != h {
+			t.Errorf("%s changed: %q -> %q", p, h, after[p])
+		}
+	}
+	for p := range after {
+		if _, ok := before[p]; !ok {
+			t.Errorf("%s appeared", p)
+		}
+	}
+}
+
+// field is a tournament directory of two bots, a and b, each in its own folder with a
+// data.txt, plus a directory outside it with a canary file.
+type field struct {
+	dir, a, b, outside string
+}
+
+func newField(t *testing.T) field {
+	t.Helper()
+	return newFieldIn(t, t.TempDir(), t.TempDir())
+}
+
+// newFieldIn makes the field in dir with the canary in outside.
+func newFieldIn(t *testing.T, dir, outside string) field {
+	t.Helper()
+	f := field{dir: dir, outside: outside}
+	f.a, f.b = filepath.Join(f.dir, "a"), filepath.Join(f.dir, "b")
+	for _, d := range []string{f.a, f.b} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.WriteFile(filepath.Join(f.a, "data.txt"), []byte("a's notes\n"), 0o644)
+	os.WriteFile(filepath.Join(f.b, "data.txt"), []byte("b's secret\n"), 0o644)
+	os.WriteFile(filepath.Join(f.dir, "instructions.txt"), []byte("2\na\n./a/bot.sh\nb\n./b/bot.sh\n"), 0o644)
+	os.WriteFile(filepath.Join(f.outside, "canary"), []byte("untouched\n"), 0o644)
+	return f
+}
+
+// bot writes a's script and returns a's player.
+func (f field) bot(t *testing.T, sb *Sandbox, body string, limit time.Duration) *Process {
+	t.Helper()
+	writeScript(t, f.a, "bot.sh", body)
+	return &Process{Argv: []string{filepath.Join(f.a, "bot.sh")}, Dir: f.dir, Limit: limit,
+		Sandbox: sb, Folder: f.a, Hide: []string{f.b}}
+}
+
+// noneAlive waits up to two seconds for the processes whose command line mentions
+// marker to be gone, and checks that no turn cgroup is left.
+func noneAlive(t *testing.T, sb *Sandbox, marker string) {
+	t.Helper()
+	deadline := time.Now().Add(2 * time.Second)
+	for len(leftovers(marker)) > 0 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if l := leftovers(marker); len(l) > 0 {
+		t.Errorf("processes left behind: %q", l)
+	}
+	if sb.cgroup != "" {
+		ents, _ := os.ReadDir(sb.cgroup)
+		prefix := fmt.Sprintf("%s%d-", cgroupPrefix, os.Getpid())
+		for _, e := range ents {
+			if strings.HasPrefix(e.Name(), prefix) {
+				t.Errorf("turn cgroup left behind: %s", e.Name())
+			}
+		}
+	}
+}
+
+func TestSandboxWellBehaved(t *testing.T) {
+	sb := testSandbox(t)
+	f := newField(t)
+	// A bot reads and appends to its own data.txt, uses /tmp and answers: valid, and
+	// data.txt persists between turns while /tmp does not.
+	p := f.bot(t, sb, `d="$(dirname "$0")"; n=$(wc -l < "$d/data.txt"); echo turn >> "$d/data.txt"
+ls /tmp >&2; echo scratch > /tmp/x; pwd >&2; echo 4$n`, 5*time.Second)
+	before := snapshot(t, f.a, f.dir, f.outside)
+	for i, want := range []string{"41\n", "42\n"} {
+		out, err := p.Answer(context.Background(), startArgs)
+		if err != nil || out != want {
+			t.Fatalf("turn %d: %q, %v; want %q", i+1, out, err, want)
+		}
+	}
+	if b, _ := os.ReadFile(filepath.Join(f.a, "data.txt")); string(b) != "a's notes\nturn\nturn\n" {
+		t.Fatalf("data.txt = %q", b)
+	}
+	sameSnapshot(t, before, snapshot(t, f.a, f.dir, f.outside))
+	noneAlive(t, sb, f.dir)
+}
+
+// TestSandboxHostileBots runs one turn of each hostile bot: each must end as an invalid
+// move with the expected reason, leave no process alive, change no file outside its
+// folder, and leave the controller able to run the next turn.
+func TestSandboxHostileBots(t *testing.T) {
+	sb := testSandbox(t)
+	cases := []struct {
+		name, body string
+		err        error  // a sentinel the error wraps, or nil for a crash
+		reason     string // a part of the error's text
+	}{
+		// Each process forks two more and sleeps, until the process limit stops the
+		// forks: the bot itself sleeps and overruns.
+		{"forkbomb", `bomb() { bomb & bomb & exec sleep 3133; }; bomb`, ErrTimeout, ""},
+		// The same in the background while the bot answers: the bombs are left running.
+		// (On a loaded machine the spinning bombs may also make the bot overrun.)
+		{"forkbomb-background", `bomb() { bomb & bomb & exec sleep 3133; }; bomb & sleep 0.2; echo 44`, errLeftOrTimeout, ""},
+		{"setsid-daemon", `(setsid sh -c 'sleep 3133' &); (setsid sh -c 'sleep 3133 & sleep 3133' &); echo 44`, ErrLeftRunning, " processes)"},
+		{"writer-outside", `echo x >> instructions.txt; echo x >> "$(dirname "$0")/../b/data.txt"; echo x > /etc/boardlab-test; echo 44`, ErrViolation, "Read-only file system"},
+		{"writer-parent", `echo x >> ../canary; echo x > "$(dirname "$0")/../new-file"; echo 44`, ErrViolation, "Read-only file system"},
+		{"reader-other", `cat b/data.txt >&2; echo 44`, ErrViolation, "Permission denied"},
+		{"kill-parent", `kill -TERM $PPID; kill -KILL $PPID; kill -KILL -1; sleep 1; echo 44`, nil, "crashed"},
+		{"stop-parent", `kill -STOP $PPID; kill -STOP 1; echo 44`, ErrTimeout, ""},
+		// Reads 1.5 GB into one buffer: more than the 1 GiB address space allowed.
+		{"memory-hog", `exec dd if=/dev/zero of=/dev/null bs=1500M count=1`, nil, "memory exhausted"},
+		{"stop-itself", `kill -STOP $$; echo 44`, ErrTimeout, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			f := newField(t)
+			if c.name == "writer-parent" {
+				// The parent of a directory under /tmp is the sandbox's private /tmp,
+				// where writes succeed and vanish; this bot needs a directory in a
+				// read-only part of its view (here the package's own directory), with the
+				// canary in its parent.
+				parent, err := os.MkdirTemp(".", ".sandbox-test-")
+				if err != nil {
+					t.Skipf("needs a directory outside /tmp: %v", err)
+				}
+				if parent, err = filepath.Abs(parent); err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() { os.RemoveAll(parent) })
+				os.Mkdir(filepath.Join(parent, "tour"), 0o755)
+				f = newFieldIn(t, filepath.Join(parent, "tour"), parent)
+			}
+			p := f.bot(t, sb, c.body, time.Second)
+			before := snapshot(t, f.a, f.dir, f.outside, "/etc")
+			start := time.Now()
+			out, err := p.Answer(context.Background(), startArgs)
+			el := time.Since(start)
+			m, why := Judge(&startPos, out, err)
+			if why == "" {
+				t.Fatalf("valid move %v (output %q): want an invalid move", m, out)
+			}
+			if c.err == errLeftOrTimeout {
+				if !errors.Is(err, ErrLeftRunning) && !errors.Is(err, ErrTimeout) {
+					t.Fatalf("err = %v, want processes left running or an overrun", err)
+				}
+			} else if c.err != nil && !errors.Is(err, c.err) {
+				t.Fatalf("err = %v, want %v", err, c.err)
+			}
+			if c.err == nil && !strings.HasPrefix(err.Error(), "crashed") {
+				t.Fatalf("err = %v, want a crash", err)
+			}
+			if !strings.Contains(err.Error(), c.reason) {
+				t.Fatalf("err = %v, want it to mention %q", err, c.reason)
+			}
+			if el > 5*time.Second {
+				t.Fatalf("turn took %v", el)
+			}
+			t.Logf("%s: %v (%v)", c.name, why, el.Round(time.Millisecond))
+			noneAlive(t, sb, f.dir)
+			noneAlive(t, sb, "sleep\x003133")
+			sameSnapshot(t, before, snapshot(t, f.a, f.dir, f.outside, "/etc"))
+			if _, err := os.Stat("/etc/boardlab-test"); err == nil {
+				t.Fatal("/etc/boardlab-test written")
+			}
+			// The controller still runs turns.
+			q := f.bot(t, sb, `echo 44`, 5*time.Second)
+			if out, err := q.Answer(context.Background(), startArgs); err != nil || out != "44\n" {
+				t.Fatalf("next turn: %q, %v", out, err)
+			}
+		})
+	}
+}
+
+func TestSandboxDisqualify(t *testing.T) {
+	sb := testSandbox(t)
+	f := newField(t)
+	x := f.bot(t, sb, `cat b/data.txt; echo 44`, 5*time.Second)
+	o := &script{answers: []string{"40"}}
+	r, err := PlayWith(context.Background(), x, o, Options{Disqualify: true})
+	if err != nil || r.Disqualified != "X" || r.Result != "O" || len(r.Turns) != 1 || r.Points != [2]int{-1, 100 + 81} || r.Invalid != [2]int{1, 0} {
+		t.Fatalf("%+v, %v", r, err)
+	}
+	if !strings.HasPrefix(r.Turns[0].Invalid, ErrViolation.Error()) {
+		t.Fatalf("turn: %+v", r.Turns[0])
+	}
+	noneAlive(t, sb, f.dir)
+	// Without Disqualify the same turn is an invalid move and the game goes on (an
+	// in-process player returning the sandbox's error, to keep the test short).
+	violator := &script{}
+	r, _ = Play(context.Background(), playerFunc(func(args []string) (string, error) {
+		if args[11] == "xx" && strings.Count(strings.Join(args[1:10], ""), "-") == 81 {
+			return "44\n", fmt.Errorf("%w; stderr: %q", ErrViolation, "cat: b/data.txt: Permission denied")
+		}
+		return violator.Answer(context.Background(), args)
+	}), &script{answers: []string{"40"}})
+	if r.Disqualified != "" || len(r.Turns) < 2 || r.Turns[0].Invalid == "" || r.Turns[1].Move != "40" {
+		t.Fatalf("%+v", r)
+	}
+}
+
+type playerFunc func([]string) (string, error)
+
+func (f playerFunc) Answer(_ context.Context, args []string) (string, error) { return f(args) }
+
+func TestBotFolder(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "randBot"), 0o755)
+	os.MkdirAll(filepath.Join(dir, "bin"), 0o755)
+	for _, c := range []struct {
+		argv []string
+		want string
+	}{
+		{[]string{"python3", "randBot/bot.py"}, "randBot"},
+		{[]string{filepath.Join(dir, "randBot", "bot")}, "randBot"},
+		{[]string{filepath.Join(dir, "bin", "analyze"), "uttt", "bot"}, "bin"},
+		{[]string{filepath.Join(dir, "bot.sh")}, ""},
+		{[]string{"/usr/bin/python3", "/elsewhere/x.py"}, ""},
+		{[]string{"python3", "missing/x.py"}, ""},
+		{[]string{"sh", "../randBot/x"}, ""},
+	} {
+		got := BotFolder(dir, c.argv)
+		want := ""
+		if c.want != "" {
+			want = filepath.Join(dir, c.want)
+		}
+		if got != want {
+			t.Errorf("%q: %q, want %q", c.argv, got, want)
+		}
+	}
+}
+
+func TestFolders(t *testing.T) {
+	dir := t.TempDir()
+	for _, d := range []string{"a", "b", "bin", "c"} {
+		os.MkdirAll(filepath.Join(dir, d), 0o755)
+	}
+	for _, d := range []string{"a", "b"} {
+		os.WriteFile(filepath.Join(dir, d, "data.txt"), nil, 0o644)
+	}
+	argvs := [][]string{
+		{filepath.Join(dir, "a", "bot")},            // own folder a
+		{"python3", "b/bot.py"},                     // own folder b
+		{filepath.Join(dir, "bin", "analyze"), "x"}, // bin has no data.txt: no own folder
+		{filepath.Join(dir, "c", "bot")},            // c has no data.txt either
+		{filepath.Join(dir, "a", "other")},          // shares a
+	}
+	own, hide := Folders(dir, argvs)
+	j := func(n string) string { return filepath.Join(dir, n) }
+	wantOwn := []string{j("a"), j("b"), "", "", j("a")}
+	wantHide := [][]string{{j("b")}, {j("a")}, {j("a"), j("b")}, {j("a"), j("b")}, {j("b")}}
+	for i := range argvs {
+		if own[i] != wantOwn[i] || strings.Join(hide[i], " ") != strings.Join(wantHide[i], " ") {
+			t.Errorf("bot %d: own %q hide %q, want %q %q", i, own[i], hide[i], wantOwn[i], wantHide[i])
+		}
+	}
+}
+
+func TestScannerAcrossChunks(t *testing.T) {
+	var sc scanner
+	for _, chunk := range []string{"debug\ncat: b/data.txt: Permission", " denied\nmore\n"} {
+		sc.write([]byte(chunk))
+	}
+	if sc.line != "cat: b/data.txt: Permission denied" {
+		t.Fatalf("%q", sc.line)
+	}
+	sc = scanner{}
+	sc.write([]byte("bwrap: Can't chdir to /x: Permission denied\nok\n"))
+	if sc.line != "" {
+		t.Fatalf("bwrap's own error taken for the bot's: %q", sc.line)
+	}
+	sc.write([]byte("bwrap: Permission denied\ncat: b/data.txt: Permission denied\n"))
+	if sc.line != "cat: b/data.txt: Permission denied" {
+		t.Fatalf("%q", sc.line)
+	}
+	sc = scanner{}
+	sc.write([]byte(strings.Repeat("x", 10000) + "\nfine\n"))
+	if sc.line != "" {
+		t.Fatalf("%q", sc.line)
+	}
+}
+
+// TestSandboxView checks what a bot sees: the system read-only, no users' files or
+// service sockets, no network but loopback, only its own processes.
+func TestSandboxView(t *testing.T) {
+	sb := testSandbox(t)
+	f := newField(t)
+	p := f.bot(t, sb, `for d in /home /root /run; do [ ! -d $d ] || [ -z "$(ls -A $d)" ] || { echo "$d: $(ls -A $d)" >&2; exit 1; }; done
+grep -q . /etc/passwd || exit 2
+n=$(grep -c : /proc/net/dev); [ "$n" = 1 ] || { echo "network interfaces: $n" >&2; exit 3; }
+n=$(ls /proc | grep -c '^[0-9]'); [ "$n" -le 6 ] && grep -q bwrap /proc/1/cmdline || { echo "processes: $n" >&2; exit 4; }
+[ "$(id -u)" = "$(stat -c %u "$(dirname "$0")")" ] || [ "$(id -u)" = 0 ] || exit 5
+grep -q '^CapEff:	0000000000000000' /proc/self/status || exit 6
+echo 44`, 5*time.Second)
+	if out, err := p.Answer(context.Background(), startArgs); err != nil || out != "44\n" {
+		t.Fatalf("%q, %v", out, err)
+	}
+}
+
+// TestSandboxCleansStaleCgroups: the turn cgroups of a controller that was killed are
+// removed by the next one, with anything still running in them.
+func TestSandboxCleansStaleCgroups(t *testing.T) {
+	sb := testSandbox(t)
+	if sb.cgroup == "" {
+		t.Skip("no writable pids cgroup here")
+	}
+	// A pid that is surely dead: a finished child's.
+	cmd := exec.Command("true")
+	if err := cmd.Run(); err != nil {
+		t.Fatal(err)
+	}
+	dead := cmd.Process.Pid
+	stale := filepath.Join(sb.cgroup, fmt.Sprintf("%s%d-7", cgroupPrefix, dead))
+	if err := os.Mkdir(stale, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// A process left in it, as a killed controller's turn would leave.
+	sleeper := exec.Command("/bin/sh", "-c", `echo $$ > "$0/cgroup.procs" && exec sleep 3132`, stale)
+	if err := sleeper.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go sleeper.Wait()
+	deadline := time.Now().Add(5 * time.Second)
+	for len(cgroupPids(stale)) == 0 && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	mine := filepath.Join(sb.cgroup, fmt.Sprintf("%s%d-999999", cgroupPrefix, os.Getpid()))
+	os.Mkdir(mine, 0o755)
+	defer os.Remove(mine)
+	testSandbox(t)
+	if _, err := os.Stat(stale); !os.IsNotExist(err) {
+		t.Fatalf("stale cgroup %s still there (%v)", stale, err)
+	}
+	if _, err := os.Stat(mine); err != nil {
+		t.Fatalf("this controller's own cgroup was removed: %v", err)
+	}
+	if l := leftovers("3132"); len(l) > 0 {
+		t.Fatalf("process left: %q", l)
+	}
+}
+
+// TestSandboxRootWithoutCgroup: root without a writable pids cgroup runs a bot as the
+// owner of its folder (here nobody, 65534) under RLIMIT_NPROC, so a fork bomb is bounded.
+func TestSandboxRootWithoutCgroup(t *testing.T) {
+	sb := testSandbox(t)
+	if !sb.root || sb.setpriv == "" && sb.cgroup == "" {
+		t.Skip("needs root and setpriv")
+	}
+	if sb.setpriv == "" {
+		var err error
+		if sb.setpriv, err = exec.LookPath("setpriv"); err != nil {
+			t.Skip("needs setpriv")
+		}
+	}
+	s := *sb
+	s.cgroup = ""
+	f := newField(t)
+	// The bot must reach its folder as nobody.
+	for d := f.a; d != "/" && d != os.TempDir(); d = filepath.Dir(d) {
+		os.Chmod(d, 0o755)
+	}
+	os.Chown(f.a, 65534, 65534)
+	os.Chown(filepath.Join(f.a, "data.txt"), 65534, 65534)
+	p := f.bot(t, &s, `id -u >&2; echo x >> "$(dirname "$0")/data.txt" && echo 44`, 5*time.Second)
+	if out, err := p.Answer(context.Background(), startArgs); err != nil || out != "44\n" {
+		t.Fatalf("%q, %v", out, err)
+	}
+	if !strings.Contains(s.Limits(), "owner of its folder") {
+		t.Fatalf("limits: %s", s.Limits())
+	}
+	p = f.bot(t, &s, `bomb() { bomb & bomb & exec sleep 3134; }; bomb`, time.Second)
+	os.Chown(filepath.Join(f.a, "bot.sh"), 65534, 65534)
+	_, err := p.Answer(context.Background(), startArgs)
+	if !errors.Is(err, ErrTimeout) || !strings.Contains(err.Error(), "Cannot fork") {
+		t.Fatalf("fork bomb: %v", err)
+	}
+	noneAlive(t, &s, "sleep\x003134")
+}
+
+// TestSandboxCancel: Ctrl-C (a cancelled context) ends a sandboxed turn at once, with
+// everything it started.
+func TestSandboxCancel(t *testing.T) {
+	sb := testSandbox(t)
+	f := newField(t)
+	p := f.bot(t, sb, `(setsid sleep 3135 &); sleep 3135`, time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	if _, err := p.Answer(ctx, startArgs); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("err = %v, want the context's", err)
+	}
+	if el := time.Since(start); el > 5*time.Second {
+		t.Fatalf("cancelled turn took %v", el)
+	}
+	noneAlive(t, sb, "sleep\x003135")
+}
