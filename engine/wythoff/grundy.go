@@ -7,8 +7,6 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
-
-	"github.com/bits-and-blooms/bitset"
 )
 
 // MaxGrundy is the largest table side Grundy accepts: values are below 2*MaxGrundy and
@@ -53,12 +51,14 @@ func Grundy(ctx context.Context, n, workers int, progress func(rows int)) (*Grun
 	if n == 0 {
 		return t, nil
 	}
-	nw := (2*n-1+63)/64 + 1 // values are at most 2n-2; one spare word
+	nw, sw := grundyWords(n)
 	bands := (n + grundyRows - 1) / grundyRows
 	s := &grundyState{
-		n: n, nw: nw,
+		n: n, nw: nw, sw: sw,
 		cols:     make([]uint64, n*nw),
 		diags:    make([]uint64, n*nw),
+		colsFull: make([]uint64, n*sw),
+		diagFull: make([]uint64, n*sw),
 		colMex:   make([]int32, n),
 		diagMex:  make([]int32, n),
 		progress: make([]bandProgress, bands),
@@ -72,10 +72,8 @@ func Grundy(ctx context.Context, n, workers int, progress func(rows int)) (*Grun
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			rows := make([]*bitset.BitSet, grundyRows)
-			for i := range rows {
-				rows[i] = bitset.New(uint(nw * 64))
-			}
+			rows := make([]uint64, grundyRows*nw)
+			rowsFull := make([]uint64, grundyRows*sw)
 			for {
 				b := int(next.Add(1) - 1)
 				if b >= bands || s.stop.Load() {
@@ -85,7 +83,7 @@ func Grundy(ctx context.Context, n, workers int, progress func(rows int)) (*Grun
 					s.halt()
 					return
 				}
-				if !s.band(b, rows) {
+				if !s.band(b, rows, rowsFull) {
 					return
 				}
 				f := finished.Add(int64(min(grundyRows, n-b*grundyRows)))
@@ -106,13 +104,23 @@ func Grundy(ctx context.Context, n, workers int, progress func(rows int)) (*Grun
 	return t, nil
 }
 
+// grundyWords returns the words of a value bit set (values are at most 2n-2, plus one
+// spare zero word that ends every scan) and of its summary (one bit per word, set when
+// the word is full).
+func grundyWords(n int) (nw, sw int) {
+	nw = (2*n-1+63)/64 + 1
+	return nw, (nw + 63) / 64
+}
+
 type grundyState struct {
-	n, nw           int
-	cols, diags     []uint64 // bit sets of values seen, nw words each
-	colMex, diagMex []int32  // lowest value missing from each column / diagonal set
-	progress        []bandProgress
-	stop            atomic.Bool
-	t               *GrundyTable
+	n, nw, sw   int
+	cols, diags []uint64 // bit sets of values seen, nw words each
+	// summaries of cols and diags, sw words each: bit i is set when word i is full
+	colsFull, diagFull []uint64
+	colMex, diagMex    []int32 // lowest value missing from each column / diagonal set
+	progress           []bandProgress
+	stop               atomic.Bool
+	t                  *GrundyTable
 }
 
 // bandProgress is how many columns a band has finished; the band below waits on it.
@@ -173,8 +181,15 @@ func (s *grundyState) halt() {
 }
 
 // band computes G(x, y) for x in band b and y >= x, block of columns by block.
-func (s *grundyState) band(b int, rowSets []*bitset.BitSet) bool {
-	n, nw := s.n, s.nw
+//
+// The mex of a cell is the first value missing from the row, the column and the
+// diagonal sets. Scanning for it from the largest of the three mexes would cost a
+// number of words growing with N (the row is dense far above its mex while the
+// diagonal is sparse), so each set has a summary with one bit per full word: a word
+// full in any of the three sets cannot hold the answer and is skipped 64 at a time.
+// On average fewer than two words per cell are then looked at, whatever N.
+func (s *grundyState) band(b int, rowSets, rowFull []uint64) bool {
+	n, nw, sw := s.n, s.nw, s.sw
 	x0, x1 := b*grundyRows, min(b*grundyRows+grundyRows, n)
 	var rowMex [grundyRows]int
 	for y0 := x0; y0 < n; y0 += grundyCols {
@@ -183,7 +198,9 @@ func (s *grundyState) band(b int, rowSets []*bitset.BitSet) bool {
 			return false
 		}
 		for x := x0; x < x1; x++ {
-			r := rowSets[x-x0].Words()[:nw]
+			j := x - x0
+			r := rowSets[j*nw : (j+1)*nw : (j+1)*nw]
+			rf := rowFull[j*sw : (j+1)*sw : (j+1)*sw]
 			ys := y0
 			if x >= y0 {
 				if x >= y1 {
@@ -191,67 +208,77 @@ func (s *grundyState) band(b int, rowSets []*bitset.BitSet) bool {
 				}
 				// Row x starts here: left of the diagonal it is column x, complete now
 				// that every row above has passed column x.
-				copy(r, s.cols[x*nw:(x+1)*nw])
-				rowMex[x-x0] = int(s.colMex[x])
+				for i := range r {
+					r[i] = s.cols[i*n+x]
+				}
+				for k := range rf {
+					rf[k] = s.colsFull[k*n+x]
+				}
+				rowMex[j] = int(s.colMex[x])
 				ys = x
 			}
-			rmex := rowMex[x-x0]
+			rmex := rowMex[j]
 			out := s.t.G[x*n : (x+1)*n]
+			cols, diags := s.cols, s.diags
 			for y := ys; y < y1; y++ {
 				d := y - x
-				c := s.cols[y*nw : (y+1)*nw : (y+1)*nw]
-				g := s.diags[d*nw : (d+1)*nw : (d+1)*nw]
 				lo := max(rmex, int(s.colMex[y]), int(s.diagMex[d]))
 				i := lo >> 6
-				w := r[i] | c[i] | g[i] | (1<<(lo&63) - 1)
-				if w == ^uint64(0) {
-					// two words per test; the sets have a spare zero word at the end
-					for i++; ; i += 2 {
-						w0 := r[i] | c[i] | g[i]
-						w1 := r[i+1] | c[i+1] | g[i+1]
-						if w0&w1 != ^uint64(0) {
-							w = w0
-							if w0 == ^uint64(0) {
-								w = w1
-								i++
-							}
-							break
-						}
+				w := r[i] | cols[i*n+y] | diags[i*n+d] | (1<<(lo&63) - 1)
+				for w == ^uint64(0) {
+					// the next word full in none of the three sets; the spare last
+					// word is never full, so one is always found
+					i++
+					k := i >> 6
+					m := rf[k] | s.colsFull[k*n+y] | s.diagFull[k*n+d] | (1<<(i&63) - 1)
+					for m == ^uint64(0) {
+						k++
+						m = rf[k] | s.colsFull[k*n+y] | s.diagFull[k*n+d]
 					}
+					i = k<<6 | bits.TrailingZeros64(^m)
+					w = r[i] | cols[i*n+y] | diags[i*n+d]
 				}
 				v := i<<6 | bits.TrailingZeros64(^w)
 				bit := uint64(1) << (v & 63)
-				r[i] |= bit
-				c[i] |= bit
-				g[i] |= bit
+				summary := uint64(1) << (i & 63)
+				if r[i] |= bit; r[i] == ^uint64(0) {
+					rf[i>>6] |= summary
+				}
+				if cols[i*n+y] |= bit; cols[i*n+y] == ^uint64(0) {
+					s.colsFull[(i>>6)*n+y] |= summary
+				}
+				if diags[i*n+d] |= bit; diags[i*n+d] == ^uint64(0) {
+					s.diagFull[(i>>6)*n+d] |= summary
+				}
 				out[y] = uint16(v)
 				if v == rmex {
-					rmex = nextClear(r, v)
+					rmex = nextClear(r, v, 1, 0)
 				}
 				if v == int(s.colMex[y]) {
-					s.colMex[y] = int32(nextClear(c, v))
+					s.colMex[y] = int32(nextClear(cols, v, n, y))
 				}
 				if v == int(s.diagMex[d]) {
-					s.diagMex[d] = int32(nextClear(g, v))
+					s.diagMex[d] = int32(nextClear(diags, v, n, d))
 				}
 			}
-			rowMex[x-x0] = rmex
+			rowMex[j] = rmex
 		}
 		s.progress[b].publish(y1)
 	}
 	return true
 }
 
-// nextClear returns the first clear bit of set at or after v.
-func nextClear(set []uint64, v int) int {
+// nextClear returns the first value at or after v missing from the bit set whose
+// word i is set[i*stride+off].
+func nextClear(set []uint64, v, stride, off int) int {
 	i := v >> 6
-	w := set[i] | (1<<(v&63) - 1)
+	w := set[i*stride+off] | (1<<(v&63) - 1)
 	for w == ^uint64(0) {
 		i++
-		if i == len(set) {
+		if i*stride+off >= len(set) {
 			return i << 6
 		}
-		w = set[i]
+		w = set[i*stride+off]
 	}
 	return i<<6 | bits.TrailingZeros64(^w)
 }
