@@ -1,12 +1,12 @@
 package wythoffcmd
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"fmt"
 	"io"
 	"math/big"
+	"math/bits"
 	"strconv"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
@@ -22,42 +22,83 @@ larger ones exactly with math/big.
 With --all, every winning move (there are at most three: from A, from B, from both),
 one per line. With --misere, the player who takes the last counter loses.
 
-With no A B, reads positions "A B" (or "(A,B)") from standard input, one per line
-(blank lines and lines starting with # are skipped) and answers each on one line; with
---all the moves of one position are separated by "; ". A bad line is reported on stderr with its line
-number, the other lines are still answered, and the exit status is 1. --json prints one
-JSON object per position instead: {"position":[A,B],"cold":bool,"moves":[[C,D],...]}.`
+With no A B, reads positions "A B" (also "A,B", "(A,B)" or "[A, B]") from standard
+input, one per line (blank lines and lines starting with # are skipped) and answers
+each on one line; with --all the moves of one position are separated by "; ". A bad
+line is reported on stderr with its line number (quoting at most its first 40 bytes),
+the other lines are still answered, and the exit status is 1. A line longer than
+--max-line bytes is reported and skipped without being held in memory. --json prints
+one JSON object per position instead: {"position":[A,B],"cold":bool,"moves":[[C,D],...]};
+a pile above 2^53-1 (beyond what JavaScript and jq read exactly) is written as a
+string, "12345678901234567890".
+
+--shard K/N answers only the input lines i (0-based, blank and comment lines counted)
+with i mod N = K: the output starts with a "#boardlab-shard-lines K/N" line and every
+answer is prefixed with its input line number and a tab, so the shards' outputs,
+sorted by that number, give the unsharded output.`
+
+// defaultMaxLine bounds the length of an input line in batch mode.
+const defaultMaxLine = 1 << 20
 
 func runMove(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := cli.NewFlagSet("wythoff move", "analyze wythoff move [--all] [--misere] [--json] [A B]", moveDescription, stderr)
+	fs := cli.NewFlagSet("wythoff move", "analyze wythoff move [--all] [--misere] [--json] [--shard K/N] [--out FILE] [A B]", moveDescription, stderr)
 	all := fs.Bool("all", false, "print every winning move, not just one")
 	misere := fs.Bool("misere", false, "misère play: whoever takes the last counter loses")
 	asJSON := fs.Bool("json", false, "print one JSON object per position")
+	maxLine := fs.Int("max-line", defaultMaxLine, "longest input line in `bytes`; longer lines are reported and skipped")
+	outPath := fs.String("out", "", "write to `FILE` atomically instead of stdout (with --shard: FILE.K-of-N)")
+	shardSpec := cli.ShardFlag(fs)
 	pos, st := cli.Parse(fs, args)
 	if st >= 0 {
 		return st
 	}
+	shard, err := shardSpec.Resolve("wythoff move", nil, stderr)
+	if err != nil {
+		return cli.Usagef(stderr, "wythoff move", "%v", err)
+	}
+	if *maxLine < 64 {
+		return cli.Usagef(stderr, "wythoff move", "--max-line must be at least 64 bytes, got %d", *maxLine)
+	}
 	m := mover{all: *all, misere: *misere, json: *asJSON}
 	switch len(pos) {
 	case 0:
-		return m.batch(ctx, stdin, stdout, stderr)
+		path := shard.Path(*outPath)
+		if code := checkOutPath("move", path, stderr); code >= 0 {
+			return code
+		}
+		out, err := cli.CreateOutput(path, stdout)
+		if err != nil {
+			return finish(nil, err, "move", stderr)
+		}
+		code, err := m.batch(ctx, stdin, out, stderr, *maxLine, shard)
+		if err != nil {
+			return finish(out, err, "move", stderr)
+		}
+		if fc := finish(out, nil, "move", stderr); fc != cli.ExitOK {
+			return fc
+		}
+		return code
 	case 2:
-		var p pile
-		var q pile
+		if shard.Enabled() {
+			return cli.Usagef(stderr, "wythoff move", "--shard splits the lines of standard input; it does not apply to one position A B")
+		}
+		var p, q pile
 		if err := p.parse([]byte(pos[0])); err != nil {
 			return cli.Usagef(stderr, "wythoff move", "pile A: %v", err)
 		}
 		if err := q.parse([]byte(pos[1])); err != nil {
 			return cli.Usagef(stderr, "wythoff move", "pile B: %v", err)
 		}
-		w := bufio.NewWriter(stdout)
-		m.single = true
-		w.Write(m.answer(nil, &p, &q))
-		if err := w.Flush(); err != nil {
-			fmt.Fprintf(stderr, "analyze wythoff move: %v\n", err)
-			return cli.ExitFail
+		if code := checkOutPath("move", *outPath, stderr); code >= 0 {
+			return code
 		}
-		return cli.ExitOK
+		out, err := cli.CreateOutput(*outPath, stdout)
+		if err != nil {
+			return finish(nil, err, "move", stderr)
+		}
+		m.single = true
+		out.Write(m.answer(nil, &p, &q))
+		return finish(out, nil, "move", stderr)
 	default:
 		return cli.Usagef(stderr, "wythoff move", "want two piles A B (or none to read stdin), got %d arguments", len(pos))
 	}
@@ -67,26 +108,51 @@ func runMove(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 type pile struct {
 	small uint64
 	big   *big.Int // nil when the value fits in small
+	spare *big.Int // reused for the next big value
 }
 
+// parse reads a non-negative decimal integer of any size: up to 19 digits are summed
+// directly, 20 with an overflow check, longer ones with math/big.
 func (p *pile) parse(s []byte) error {
 	if len(s) == 0 {
 		return fmt.Errorf("empty pile")
 	}
+	var v uint64
 	for i, c := range s {
-		if c < '0' || c > '9' {
-			return fmt.Errorf("%q is not a non-negative decimal integer (byte %d)", s, i+1)
+		d := c - '0'
+		if d > 9 {
+			return fmt.Errorf("%s is not a non-negative decimal integer (byte %d)", quoteShort(s), i+1)
 		}
+		v = v*10 + uint64(d) // wraps beyond 19 digits; only used when it does not
 	}
 	p.big = nil
-	v, err := strconv.ParseUint(string(s), 10, 64)
-	if err == nil {
+	if len(s) <= 19 {
 		p.small = v
 		return nil
 	}
-	p.big = new(big.Int)
-	p.big.SetString(string(s), 10)
+	// drop leading zeros, then 20 digits may still fit
+	t := bytes.TrimLeft(s, "0")
+	if len(t) <= 19 || len(t) == 20 && fits20(t) {
+		p.small = v
+		return nil
+	}
+	if p.spare == nil {
+		p.spare = new(big.Int)
+	}
+	p.big = p.spare
+	p.big.SetString(string(t), 10)
 	return nil
+}
+
+// fits20 reports whether the 20 digits t are below 2^64.
+func fits20(t []byte) bool {
+	var v uint64
+	for _, c := range t[:19] {
+		v = v*10 + uint64(c-'0')
+	}
+	hi, lo := bits.Mul64(v, 10)
+	_, carry := bits.Add64(lo, uint64(t[19]-'0'), 0)
+	return hi == 0 && carry == 0
 }
 
 func (p *pile) toBig() *big.Int {
@@ -96,148 +162,236 @@ func (p *pile) toBig() *big.Int {
 	return new(big.Int).SetUint64(p.small)
 }
 
+// quoteShort quotes s for an error message, at most its first 40 bytes.
+func quoteShort(s []byte) string {
+	const limit = 40
+	if len(s) <= limit {
+		return strconv.Quote(string(s))
+	}
+	return fmt.Sprintf("%s... (%d bytes)", strconv.Quote(string(s[:limit])), len(s))
+}
+
 type mover struct {
 	all, misere, json, single bool
+	moves                     [][2]string
 }
+
+// maxSafeJSON is the largest integer JSON readers that use float64 (JavaScript, jq)
+// read exactly: 2^53-1. Larger piles are written as strings.
+const maxSafeJSON = 1<<53 - 1
 
 // answer appends the answer for (a, b), ending in a newline.
 func (m *mover) answer(buf []byte, a, b *pile) []byte {
-	var moves [][2]string
-	var small [3]wythoff.Position
-	n := 0
 	if a.big == nil && b.big == nil {
-		small, n = wythoff.Moves(a.small, b.small, m.misere)
+		small, n := wythoff.Moves(a.small, b.small, m.misere)
 		if !m.all && n > 1 {
 			n = 1
 		}
 		if !m.json {
-			return m.format(buf, n, func(i int, buf []byte) []byte {
+			if n == 0 {
+				return append(buf, "lose\n"...)
+			}
+			for i := 0; i < n; i++ {
+				if i > 0 {
+					buf = m.sep(buf)
+				}
 				buf = strconv.AppendUint(buf, small[i].X, 10)
 				buf = append(buf, ' ')
-				return strconv.AppendUint(buf, small[i].Y, 10)
-			})
+				buf = strconv.AppendUint(buf, small[i].Y, 10)
+			}
+			return append(buf, '\n')
 		}
-		for _, p := range small[:n] {
-			moves = append(moves, [2]string{strconv.FormatUint(p.X, 10), strconv.FormatUint(p.Y, 10)})
-		}
-	} else {
-		bm := wythoff.MovesBig(a.toBig(), b.toBig(), m.misere)
-		if !m.all && len(bm) > 1 {
-			bm = bm[:1]
-		}
-		for _, p := range bm {
-			moves = append(moves, [2]string{p.X.String(), p.Y.String()})
-		}
-		n = len(moves)
-	}
-	if m.json {
 		buf = append(buf, `{"position":[`...)
-		buf = appendPile(buf, a)
+		buf = appendJSONUint(buf, a.small)
 		buf = append(buf, ',')
-		buf = appendPile(buf, b)
+		buf = appendJSONUint(buf, b.small)
 		buf = append(buf, `],"cold":`...)
 		buf = strconv.AppendBool(buf, n == 0)
 		buf = append(buf, `,"moves":[`...)
-		for i, mv := range moves {
+		for i, mv := range small[:n] {
 			if i > 0 {
 				buf = append(buf, ',')
 			}
 			buf = append(buf, '[')
-			buf = append(buf, mv[0]...)
+			buf = appendJSONUint(buf, mv.X)
 			buf = append(buf, ',')
-			buf = append(buf, mv[1]...)
+			buf = appendJSONUint(buf, mv.Y)
 			buf = append(buf, ']')
 		}
 		return append(buf, "]}\n"...)
 	}
-	return m.format(buf, n, func(i int, buf []byte) []byte {
-		buf = append(buf, moves[i][0]...)
-		buf = append(buf, ' ')
-		return append(buf, moves[i][1]...)
-	})
-}
-
-func appendPile(buf []byte, p *pile) []byte {
-	if p.big != nil {
-		return p.big.Append(buf, 10)
+	bm := wythoff.MovesBig(a.toBig(), b.toBig(), m.misere)
+	if !m.all && len(bm) > 1 {
+		bm = bm[:1]
 	}
-	return strconv.AppendUint(buf, p.small, 10)
-}
-
-// format appends n moves (or "lose"): one per line for a single position, joined by
-// "; " on one line in batch mode.
-func (m *mover) format(buf []byte, n int, move func(i int, buf []byte) []byte) []byte {
-	if n == 0 {
-		return append(buf, "lose\n"...)
-	}
-	for i := 0; i < n; i++ {
-		if i > 0 {
-			if m.single {
-				buf = append(buf, '\n')
-			} else {
-				buf = append(buf, "; "...)
-			}
+	if !m.json {
+		if len(bm) == 0 {
+			return append(buf, "lose\n"...)
 		}
-		buf = move(i, buf)
+		for i, mv := range bm {
+			if i > 0 {
+				buf = m.sep(buf)
+			}
+			buf = mv.X.Append(buf, 10)
+			buf = append(buf, ' ')
+			buf = mv.Y.Append(buf, 10)
+		}
+		return append(buf, '\n')
 	}
-	return append(buf, '\n')
+	buf = append(buf, `{"position":[`...)
+	buf = appendJSONBig(buf, a.toBig())
+	buf = append(buf, ',')
+	buf = appendJSONBig(buf, b.toBig())
+	buf = append(buf, `],"cold":`...)
+	buf = strconv.AppendBool(buf, len(bm) == 0)
+	buf = append(buf, `,"moves":[`...)
+	for i, mv := range bm {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		buf = append(buf, '[')
+		buf = appendJSONBig(buf, mv.X)
+		buf = append(buf, ',')
+		buf = appendJSONBig(buf, mv.Y)
+		buf = append(buf, ']')
+	}
+	return append(buf, "]}\n"...)
 }
 
-// batch answers the positions on stdin, one line each.
-func (m *mover) batch(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) int {
-	sc := bufio.NewScanner(stdin)
-	sc.Buffer(make([]byte, 64<<10), 1<<28)
-	w := bufio.NewWriterSize(stdout, 1<<16)
+// sep separates two moves of one position: a new line for a single position, "; " in
+// batch mode.
+func (m *mover) sep(buf []byte) []byte {
+	if m.single {
+		return append(buf, '\n')
+	}
+	return append(buf, "; "...)
+}
+
+// appendJSONUint writes v as a JSON number, or as a string above 2^53-1.
+func appendJSONUint(buf []byte, v uint64) []byte {
+	if v > maxSafeJSON {
+		buf = append(buf, '"')
+		buf = strconv.AppendUint(buf, v, 10)
+		return append(buf, '"')
+	}
+	return strconv.AppendUint(buf, v, 10)
+}
+
+func appendJSONBig(buf []byte, v *big.Int) []byte {
+	if v.IsUint64() {
+		return appendJSONUint(buf, v.Uint64())
+	}
+	buf = append(buf, '"')
+	buf = v.Append(buf, 10)
+	return append(buf, '"')
+}
+
+// batch answers the positions of in, one line each, on out. It returns the exit
+// status for the lines (ExitFail when some were bad) and an error when reading or
+// writing failed or ctx was cancelled.
+func (m *mover) batch(ctx context.Context, in io.Reader, out io.Writer, stderr io.Writer, maxLine int, shard cli.Shard) (int, error) {
+	if shard.Enabled() {
+		if err := cli.WriteLinesHeader(out, shard); err != nil {
+			return cli.ExitFail, err
+		}
+	}
+	lr := newLineReader(in, maxLine)
 	code := cli.ExitOK
 	var a, b pile
-	var out []byte
-	for line := 1; sc.Scan(); line++ {
-		if line&1023 == 0 && ctx.Err() != nil {
-			w.Flush()
-			fmt.Fprintf(stderr, "analyze wythoff move: interrupted at line %d\n", line)
-			return cli.ExitInterrupted
+	buf := make([]byte, 0, 64<<10)
+	for i := int64(0); ; i++ {
+		if i&4095 == 0 && ctx.Err() != nil {
+			out.Write(buf)
+			return code, ctx.Err()
 		}
-		text := bytes.TrimSpace(sc.Bytes())
+		line, long, err := lr.next(ctx)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			out.Write(buf)
+			return code, fmt.Errorf("stdin:%d: %w", i+1, err)
+		}
+		if !shard.Owns(i) {
+			continue
+		}
+		if long > 0 {
+			fmt.Fprintf(stderr, "analyze wythoff move: stdin:%d: line of %d bytes is longer than --max-line %d (starts %s...)\n",
+				i+1, long, maxLine, strconv.Quote(string(line[:min(len(line), 40)])))
+			code = cli.ExitFail
+			continue
+		}
+		text := trimSpace(line)
 		if len(text) == 0 || text[0] == '#' {
 			continue
 		}
 		if err := parseLine(text, &a, &b); err != nil {
-			fmt.Fprintf(stderr, "analyze wythoff move: stdin:%d: %v\n", line, err)
+			fmt.Fprintf(stderr, "analyze wythoff move: stdin:%d: %v\n", i+1, err)
 			code = cli.ExitFail
 			continue
 		}
-		out = m.answer(out[:0], &a, &b)
-		if _, err := w.Write(out); err != nil {
-			fmt.Fprintf(stderr, "analyze wythoff move: %v\n", err)
-			return cli.ExitFail
+		if shard.Enabled() {
+			buf = cli.AppendLineIndex(buf, i)
+		}
+		buf = m.answer(buf, &a, &b)
+		if len(buf) >= 60<<10 {
+			if _, err := out.Write(buf); err != nil {
+				return code, err
+			}
+			buf = buf[:0]
 		}
 	}
-	if err := sc.Err(); err != nil {
-		w.Flush()
-		fmt.Fprintf(stderr, "analyze wythoff move: stdin: %v\n", err)
-		return cli.ExitFail
-	}
-	if err := w.Flush(); err != nil {
-		fmt.Fprintf(stderr, "analyze wythoff move: %v\n", err)
-		return cli.ExitFail
-	}
-	return code
+	_, err := out.Write(buf)
+	return code, err
 }
 
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f' }
+
+func trimSpace(s []byte) []byte {
+	i, j := 0, len(s)
+	for i < j && isSpace(s[i]) {
+		i++
+	}
+	for j > i && isSpace(s[j-1]) {
+		j--
+	}
+	return s[i:j]
+}
+
+func isSep(c byte) bool { return c == ' ' || c == '\t' || c == ',' }
+
 // parseLine reads "A B" (separated by spaces, tabs or a comma), also written as the
-// seed's tuple "(A,B)" or a list "[A, B]".
+// seed's tuple "(A,B)" or a list "[A, B]". text is trimmed and not empty.
 func parseLine(text []byte, a, b *pile) error {
 	if n := len(text); n >= 2 && (text[0] == '(' && text[n-1] == ')' || text[0] == '[' && text[n-1] == ']') {
 		text = text[1 : n-1]
 	}
-	fields := bytes.FieldsFunc(text, func(r rune) bool { return r == ' ' || r == '\t' || r == ',' })
-	if len(fields) != 2 {
-		return fmt.Errorf("want two piles \"A B\", got %d fields in %q", len(fields), text)
+	var f [2][]byte
+	nf := 0
+	for i := 0; i < len(text); {
+		for i < len(text) && isSep(text[i]) {
+			i++
+		}
+		if i == len(text) {
+			break
+		}
+		j := i
+		for j < len(text) && !isSep(text[j]) {
+			j++
+		}
+		if nf < 2 {
+			f[nf] = text[i:j]
+		}
+		nf++
+		i = j
 	}
-	if err := a.parse(fields[0]); err != nil {
+	if nf != 2 {
+		return fmt.Errorf("want two piles \"A B\", got %d fields in %s", nf, quoteShort(text))
+	}
+	if err := a.parse(f[0]); err != nil {
 		return fmt.Errorf("pile A: %v", err)
 	}
-	if err := b.parse(fields[1]); err != nil {
+	if err := b.parse(f[1]); err != nil {
 		return fmt.Errorf("pile B: %v", err)
 	}
 	return nil
