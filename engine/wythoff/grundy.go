@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 )
 
 // MaxGrundy is the largest table side Grundy accepts: values are below 2*MaxGrundy and
@@ -14,10 +15,10 @@ import (
 const MaxGrundy = 32768
 
 // GrundyTable holds G(x, y), the Sprague-Grundy values of Wythoff's Nim, for
-// 0 <= x, y < N, row-major: G[x*N+y].
+// 0 <= x < Rows and 0 <= y < N, row-major: G[x*N+y]. Rows is N for a whole table.
 type GrundyTable struct {
-	N int
-	G []uint16
+	N, Rows int
+	G       []uint16
 }
 
 // At returns G(x, y).
@@ -41,20 +42,30 @@ const (
 // columns once the band above has finished it. progress, if set, is called with the
 // number of rows finished, from the worker goroutines (it must be safe for that).
 func Grundy(ctx context.Context, n, workers int, progress func(rows int)) (*GrundyTable, error) {
+	return GrundyRows(ctx, n, n, workers, progress)
+}
+
+// GrundyRows computes the first rows rows (0 <= rows <= n) of the n x n Grundy table:
+// G(x, y) for x < rows and every y < n. The cost is that of the part of the table
+// above the diagonal in those rows, and the memory GrundyMemory(n, rows).
+func GrundyRows(ctx context.Context, n, rows, workers int, progress func(rows int)) (*GrundyTable, error) {
 	if n < 0 || n > MaxGrundy {
 		return nil, fmt.Errorf("grundy table side must be in 0..%d", MaxGrundy)
+	}
+	if rows < 0 || rows > n {
+		return nil, fmt.Errorf("grundy table rows must be in 0..%d", n)
 	}
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	t := &GrundyTable{N: n, G: make([]uint16, n*n)}
-	if n == 0 {
+	t := &GrundyTable{N: n, Rows: rows, G: make([]uint16, rows*n)}
+	if rows == 0 {
 		return t, nil
 	}
 	nw, sw := grundyWords(n)
-	bands := (n + grundyRows - 1) / grundyRows
+	bands := (rows + grundyRows - 1) / grundyRows
 	s := &grundyState{
-		n: n, nw: nw, sw: sw,
+		n: n, rows: rows, nw: nw, sw: sw,
 		cols:     make([]uint64, n*nw),
 		diags:    make([]uint64, n*nw),
 		colsFull: make([]uint64, n*sw),
@@ -72,7 +83,7 @@ func Grundy(ctx context.Context, n, workers int, progress func(rows int)) (*Grun
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			rows := make([]uint64, grundyRows*nw)
+			rowSets := make([]uint64, grundyRows*nw)
 			rowsFull := make([]uint64, grundyRows*sw)
 			for {
 				b := int(next.Add(1) - 1)
@@ -83,10 +94,10 @@ func Grundy(ctx context.Context, n, workers int, progress func(rows int)) (*Grun
 					s.halt()
 					return
 				}
-				if !s.band(b, rows, rowsFull) {
+				if !s.band(b, rowSets, rowsFull) {
 					return
 				}
-				f := finished.Add(int64(min(grundyRows, n-b*grundyRows)))
+				f := finished.Add(int64(min(grundyRows, rows-b*grundyRows)))
 				if progress != nil {
 					progress(int(f))
 				}
@@ -112,9 +123,22 @@ func grundyWords(n int) (nw, sw int) {
 	return nw, (nw + 63) / 64
 }
 
+// GrundyMemory returns the bytes GrundyRows(n, rows, ...) allocates: the table itself
+// (2 bytes a cell) and the bit sets of the columns and diagonals (about N^2/2 bytes),
+// so about 2.5*N^2 bytes for a whole table.
+func GrundyMemory(n, rows int) int64 {
+	nw, sw := grundyWords(n)
+	workers := int64(runtime.GOMAXPROCS(0))
+	return 2*int64(rows)*int64(n) + // the table
+		2*8*int64(n)*int64(nw+sw) + // column and diagonal sets and summaries
+		8*int64(n) + // mexes
+		int64((rows+grundyRows-1)/grundyRows)*int64(unsafe.Sizeof(bandProgress{})) +
+		workers*8*grundyRows*int64(nw+sw) // each worker's row sets
+}
+
 type grundyState struct {
-	n, nw, sw   int
-	cols, diags []uint64 // bit sets of values seen, nw words each
+	n, rows, nw, sw int
+	cols, diags     []uint64 // bit sets of values seen, nw words each
 	// summaries of cols and diags, sw words each: bit i is set when word i is full
 	colsFull, diagFull []uint64
 	colMex, diagMex    []int32 // lowest value missing from each column / diagonal set
@@ -190,7 +214,7 @@ func (s *grundyState) halt() {
 // On average fewer than two words per cell are then looked at, whatever N.
 func (s *grundyState) band(b int, rowSets, rowFull []uint64) bool {
 	n, nw, sw := s.n, s.nw, s.sw
-	x0, x1 := b*grundyRows, min(b*grundyRows+grundyRows, n)
+	x0, x1 := b*grundyRows, min(b*grundyRows+grundyRows, s.rows)
 	var rowMex [grundyRows]int
 	for y0 := x0; y0 < n; y0 += grundyCols {
 		y1 := min(y0+grundyCols, n)
@@ -285,7 +309,7 @@ func nextClear(set []uint64, v, stride, off int) int {
 
 // mirror fills the cells below the diagonal from those above, in cache-sized tiles.
 func (t *GrundyTable) mirror(workers int) {
-	n := t.N
+	n, rows := t.N, t.Rows
 	const tile = 64
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -295,11 +319,11 @@ func (t *GrundyTable) mirror(workers int) {
 			defer wg.Done()
 			for {
 				bx := int(next.Add(1)-1) * tile
-				if bx >= n {
+				if bx >= rows {
 					return
 				}
 				for by := 0; by <= bx; by += tile {
-					for x := bx; x < min(bx+tile, n); x++ {
+					for x := bx; x < min(bx+tile, rows); x++ {
 						row := t.G[x*n : (x+1)*n]
 						for y := by; y < min(by+tile, x); y++ {
 							row[y] = t.G[y*n+x]
