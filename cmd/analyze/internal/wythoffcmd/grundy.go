@@ -22,7 +22,8 @@ Formats:
            n from 0, over the N complete antidiagonals G(0,s), G(1,s-1), ..., G(s,0)
   png      an N x N image (times --scale), row x from the top, column y from the left:
            G by the viridis colour map from dark violet (small) to yellow (large),
-           cold positions (G = 0) in red; written row by row
+           cold positions (G = 0) in red (from N = 2048 as discs of radius N/1024
+           cells, so they still show when the picture is shrunk); written row by row
   svg      the same picture as SVG with a colour legend, for N <= 256
 
 The table is built with bit-set mex over rows, columns and diagonals, in parallel on

@@ -58,11 +58,25 @@ func writeGrundyPNG(ctx context.Context, w io.Writer, t *wythoff.GrundyTable, sc
 	}
 	maxV := tableMax(t)
 	row := make([]byte, n*scale)
+	r := coldRadius(n)
 	for x := 0; x < n; x++ {
 		for y, v := range t.G[x*n : (x+1)*n] {
 			c := grundyIndex(int(v), maxV)
 			for i := 0; i < scale; i++ {
 				row[y*scale+i] = c
+			}
+		}
+		// the cold positions near row x, as discs of radius r cells
+		for x2 := max(0, x-r); x2 <= min(n-1, x+r); x2++ {
+			p, ok := wythoff.Partner(uint64(x2))
+			if !ok || p >= uint64(n)+uint64(r) {
+				continue
+			}
+			dy := int(math.Sqrt(float64(r*r - (x-x2)*(x-x2))))
+			for y := max(0, int(p)-dy); y <= min(n-1, int(p)+dy); y++ {
+				for i := 0; i < scale; i++ {
+					row[y*scale+i] = 0
+				}
 			}
 		}
 		for i := 0; i < scale; i++ {
@@ -79,6 +93,11 @@ func writeGrundyPNG(ctx context.Context, w io.Writer, t *wythoff.GrundyTable, sc
 	}
 	return p.Close()
 }
+
+// coldRadius is the radius in cells of the discs marking the cold positions in a PNG
+// of side n: a single cell up to n = 1023, then n/1024 cells, so that they still show
+// when a large picture is viewed shrunk to a screen.
+func coldRadius(n int) int { return n / 1024 }
 
 // tickStep returns a round step (1, 2 or 5 times a power of ten) giving at most about
 // six ticks over [0, span].
@@ -125,14 +144,22 @@ func writeGrundySVG(w io.Writer, t *wythoff.GrundyTable, cell int) error {
 		s.Text(left-6, top+p+4, strconv.Itoa(int(v)), draw.A("text-anchor", "end")...)
 	}
 	s.Text(left+side, top-22, "y →", draw.A("text-anchor", "end")...)
-	s.Text(12, top+side, "x ↓", draw.A("transform", fmt.Sprintf("rotate(-90 12 %s)", draw.Num(top+side)))...)
+	s.Text(left-6, top+side+16, "x ↓", draw.A("text-anchor", "end")...)
 	s.End("g")
-	s.Open("g", draw.A("shape-rendering", "crispEdges")...)
+	// one path per colour, a square per cell: a third of the size of a rect per cell
 	pal := grundyPalette()
+	var paths [256][]byte
+	c := draw.Num(cs)
 	for x := 0; x < n; x++ {
 		for y := 0; y < n; y++ {
-			v := t.At(x, y)
-			s.Rect(left+float64(y)*cs, top+float64(x)*cs, cs, cs, draw.A("fill", draw.Hex(pal[grundyIndex(v, maxV)]))...)
+			i := grundyIndex(t.At(x, y), maxV)
+			paths[i] = fmt.Appendf(paths[i], "M%s %sh%sv%sh-%sz", draw.Num(left+float64(y)*cs), draw.Num(top+float64(x)*cs), c, c, c)
+		}
+	}
+	s.Open("g", draw.A("shape-rendering", "crispEdges")...)
+	for i, d := range paths {
+		if d != nil {
+			s.Path(string(d), draw.A("fill", draw.Hex(pal[i]))...)
 		}
 	}
 	s.End("g")
