@@ -321,11 +321,11 @@ func (m *mover) batch(ctx context.Context, in io.Reader, out io.Writer, stderr i
 			code = cli.ExitFail
 			continue
 		}
-		text := trimSpace(line)
-		if len(text) == 0 || text[0] == '#' {
+		if x, y, ok := fastLine(line); ok {
+			a.small, a.big, b.small, b.big = x, nil, y, nil
+		} else if text := trimSpace(line); len(text) == 0 || text[0] == '#' {
 			continue
-		}
-		if err := parseLine(text, &a, &b); err != nil {
+		} else if err := parseLine(text, &a, &b); err != nil {
 			fmt.Fprintf(stderr, "analyze wythoff move: stdin:%d: %v\n", i+1, err)
 			code = cli.ExitFail
 			continue
@@ -343,6 +343,32 @@ func (m *mover) batch(ctx context.Context, in io.Reader, out io.Writer, stderr i
 	}
 	_, err := out.Write(buf)
 	return code, err
+}
+
+// fastLine parses the common line "A B" (one space, 1 to 19 digits each) in one pass;
+// ok is false for anything else, which parseLine then handles.
+func fastLine(line []byte) (a, b uint64, ok bool) {
+	i := 0
+	for ; i < len(line) && i < 19; i++ {
+		d := line[i] - '0'
+		if d > 9 {
+			break
+		}
+		a = a*10 + uint64(d)
+	}
+	if i == 0 || i >= len(line) || line[i] != ' ' {
+		return 0, 0, false
+	}
+	i++
+	j := i
+	for ; j < len(line) && j-i < 19; j++ {
+		d := line[j] - '0'
+		if d > 9 {
+			return 0, 0, false
+		}
+		b = b*10 + uint64(d)
+	}
+	return a, b, j > i && j == len(line)
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f' }

@@ -215,3 +215,22 @@ func BenchmarkMoveBatch(b *testing.B) {
 	}
 	b.ReportMetric(float64(1<<20)*float64(b.N)/b.Elapsed().Seconds(), "lines/s")
 }
+
+// FuzzFastLine: whenever the one-pass parser accepts a line, the general parser reads
+// the same two piles from it.
+func FuzzFastLine(f *testing.F) {
+	for _, s := range []string{"13 9", "0 0", "1234567890123456789 9", "12345678901234567890 1", "1  2", "1 2 ", "(1,2)", "1 x", " 1 2", "1 2\r", "-1 2", "1 +2"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		a, b, ok := fastLine([]byte(s))
+		if !ok {
+			return
+		}
+		var p, q pile
+		text := trimSpace([]byte(s))
+		if err := parseLine(text, &p, &q); err != nil || p.big != nil || q.big != nil || p.small != a || q.small != b {
+			t.Fatalf("%q: fast (%d, %d), general (%d, %d) %v", s, a, b, p.small, q.small, err)
+		}
+	})
+}
