@@ -109,6 +109,9 @@ type pile struct {
 	small uint64
 	big   *big.Int // nil when the value fits in small
 	spare *big.Int // reused for the next big value
+	// digits is small in decimal without leading zeros, when known: a move keeps one
+	// pile as it is, which is then copied instead of formatted again
+	digits []byte
 }
 
 // parse reads a non-negative decimal integer of any size: up to 19 digits are summed
@@ -125,7 +128,7 @@ func (p *pile) parse(s []byte) error {
 		}
 		v = v*10 + uint64(d) // wraps beyond 19 digits; only used when it does not
 	}
-	p.big = nil
+	p.big, p.digits = nil, nil
 	if len(s) <= 19 {
 		p.small = v
 		return nil
@@ -195,9 +198,9 @@ func (m *mover) answer(buf []byte, a, b *pile) []byte {
 				if i > 0 {
 					buf = m.sep(buf)
 				}
-				buf = strconv.AppendUint(buf, small[i].X, 10)
+				buf = appendPile(buf, small[i].X, a)
 				buf = append(buf, ' ')
-				buf = strconv.AppendUint(buf, small[i].Y, 10)
+				buf = appendPile(buf, small[i].Y, b)
 			}
 			return append(buf, '\n')
 		}
@@ -256,6 +259,14 @@ func (m *mover) answer(buf []byte, a, b *pile) []byte {
 		buf = append(buf, ']')
 	}
 	return append(buf, "]}\n"...)
+}
+
+// appendPile appends v in decimal, copying p's digits when v is p's value.
+func appendPile(buf []byte, v uint64, p *pile) []byte {
+	if v == p.small && p.digits != nil {
+		return append(buf, p.digits...)
+	}
+	return strconv.AppendUint(buf, v, 10)
 }
 
 // sep separates two moves of one position: a new line for a single position, "; " in
@@ -321,8 +332,9 @@ func (m *mover) batch(ctx context.Context, in io.Reader, out io.Writer, stderr i
 			code = cli.ExitFail
 			continue
 		}
-		if x, y, ok := fastLine(line); ok {
-			a.small, a.big, b.small, b.big = x, nil, y, nil
+		if x, y, sp, ok := fastLine(line); ok {
+			a.small, a.big, a.digits = x, nil, canonical(line[:sp])
+			b.small, b.big, b.digits = y, nil, canonical(line[sp+1:])
 		} else if text := trimSpace(line); len(text) == 0 || text[0] == '#' {
 			continue
 		} else if err := parseLine(text, &a, &b); err != nil {
@@ -345,9 +357,18 @@ func (m *mover) batch(ctx context.Context, in io.Reader, out io.Writer, stderr i
 	return code, err
 }
 
+// canonical returns the digits d when they have no leading zero, else nil.
+func canonical(d []byte) []byte {
+	if len(d) > 1 && d[0] == '0' {
+		return nil
+	}
+	return d
+}
+
 // fastLine parses the common line "A B" (one space, 1 to 19 digits each) in one pass;
-// ok is false for anything else, which parseLine then handles.
-func fastLine(line []byte) (a, b uint64, ok bool) {
+// sp is the index of the space. ok is false for anything else, which parseLine then
+// handles.
+func fastLine(line []byte) (a, b uint64, sp int, ok bool) {
 	i := 0
 	for ; i < len(line) && i < 19; i++ {
 		d := line[i] - '0'
@@ -357,18 +378,19 @@ func fastLine(line []byte) (a, b uint64, ok bool) {
 		a = a*10 + uint64(d)
 	}
 	if i == 0 || i >= len(line) || line[i] != ' ' {
-		return 0, 0, false
+		return 0, 0, 0, false
 	}
+	sp = i
 	i++
 	j := i
 	for ; j < len(line) && j-i < 19; j++ {
 		d := line[j] - '0'
 		if d > 9 {
-			return 0, 0, false
+			return 0, 0, 0, false
 		}
 		b = b*10 + uint64(d)
 	}
-	return a, b, j > i && j == len(line)
+	return a, b, sp, j > i && j == len(line)
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f' }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/wythoff"
+	"github.com/boardlab/boardlab/internal/machine"
 )
 
 // TestMoveLongLines: no line length stops the stream. A line beyond --max-line is
@@ -207,23 +208,49 @@ func BenchmarkMoveBatch(b *testing.B) {
 	in := benchLines(1 << 20)
 	b.SetBytes(int64(len(in)))
 	b.ReportAllocs()
+	c0, _ := machine.ProcessCPU()
 	for b.Loop() {
 		m := mover{}
 		if code, err := m.batch(context.Background(), bytes.NewReader(in), io.Discard, io.Discard, defaultMaxLine, cli.Shard{}); code != 0 || err != nil {
 			b.Fatal(code, err)
 		}
 	}
+	c1, _ := machine.ProcessCPU()
 	b.ReportMetric(float64(1<<20)*float64(b.N)/b.Elapsed().Seconds(), "lines/s")
+	b.ReportMetric(float64(1<<20)*float64(b.N)/(c1-c0).Seconds(), "lines/cpu-s")
+}
+
+// BenchmarkMoveEngine is the engine alone on the same positions (already parsed, no
+// output): the rate issue 11 compares "wythoff move" with.
+func BenchmarkMoveEngine(b *testing.B) {
+	in := benchLines(1 << 20)
+	var ps []wythoff.Position
+	for _, l := range bytes.Split(bytes.TrimSuffix(in, []byte("\n")), []byte("\n")) {
+		x, y, _, _ := fastLine(l)
+		ps = append(ps, wythoff.Position{X: x, Y: y})
+	}
+	c0, _ := machine.ProcessCPU()
+	var sink uint64
+	for b.Loop() {
+		for _, p := range ps {
+			m, _ := wythoff.Move(p.X, p.Y, false)
+			sink += m.X
+		}
+	}
+	c1, _ := machine.ProcessCPU()
+	_ = sink
+	b.ReportMetric(float64(len(ps))*float64(b.N)/b.Elapsed().Seconds(), "lines/s")
+	b.ReportMetric(float64(len(ps))*float64(b.N)/(c1-c0).Seconds(), "lines/cpu-s")
 }
 
 // FuzzFastLine: whenever the one-pass parser accepts a line, the general parser reads
 // the same two piles from it.
 func FuzzFastLine(f *testing.F) {
-	for _, s := range []string{"13 9", "0 0", "1234567890123456789 9", "12345678901234567890 1", "1  2", "1 2 ", "(1,2)", "1 x", " 1 2", "1 2\r", "-1 2", "1 +2"} {
+	for _, s := range []string{"13 9", "0 0", "1234567890123456789 9", "12345678901234567890 1", "1  2", "1 2 ", "(1,2)", "1 x", " 1 2", "1 2\r", "-1 2", "1 +2", "007 3"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		a, b, ok := fastLine([]byte(s))
+		a, b, _, ok := fastLine([]byte(s))
 		if !ok {
 			return
 		}
