@@ -58,7 +58,12 @@ func NewPNGStream(w io.Writer, width, height int, palette []color.RGBA) (*PNGStr
 		p.writeChunk("tRNS", trns)
 	}
 	p.chunk.typ = "IDAT"
-	p.z, _ = zlib.NewWriterLevel(&p.chunk, zlib.BestSpeed)
+	// small images are compressed hard, large ones fast
+	level := zlib.BestCompression
+	if int64(width)*int64(height) > 4<<20 {
+		level = zlib.BestSpeed
+	}
+	p.z, _ = zlib.NewWriterLevel(&p.chunk, level)
 	return p, p.err
 }
 
