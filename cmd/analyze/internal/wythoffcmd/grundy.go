@@ -33,14 +33,15 @@ The memory is checked first against the machine's available memory, the process
 limits (ulimit -v, ulimit -d) and the cgroup limit; a table that does not fit is
 refused with exit status 2 before anything is allocated or written.
 
---shard K/N computes the band of rows K*N_rows/N.. of the table (contiguous, shard
-0 first) and writes only those rows: the csv and binary outputs of shards 0..N-1
-concatenated in order are the whole table byte for byte. A shard still computes every
-row above its band (a Grundy value depends on all smaller positions), so the last
-shard costs as much as the whole table: sharding splits the output and the memory
-(rows x N x 2 bytes for the table), not the time. grid (its column width depends on
-the whole table), bfile (antidiagonals), png and svg cannot be split and are refused
-with --shard. With --out FILE a shard writes FILE.K-of-N.
+--shard K/S computes band K of S contiguous bands of rows (rows K*N/S up to
+(K+1)*N/S, rounded down; band 0 first) and writes only those rows: the csv and binary
+outputs of bands 0..S-1 concatenated in order are the whole table byte for byte. A
+band still computes every row above it (a Grundy value depends on all smaller
+positions), so the last band costs as much as the whole table: sharding splits the
+output and the memory (the table holds the rows up to the band's end), not the time.
+grid (its column width depends on the whole table), bfile (antidiagonals), png and
+svg cannot be split and are refused with --shard. With --out FILE band K writes
+FILE.K-of-S.
 
 Output goes to stdout, or with --out to FILE, written atomically.`
 
