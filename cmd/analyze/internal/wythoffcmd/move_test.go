@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/wythoff"
@@ -260,4 +261,31 @@ func FuzzFastLine(f *testing.F) {
 			t.Fatalf("%q: fast (%d, %d), general (%d, %d) %v", s, a, b, p.small, q.small, err)
 		}
 	})
+}
+
+// TestMoveInterruptedWhileReading: a stdin that sends one line and then nothing (a
+// FIFO whose writer stays open) does not keep Ctrl-C waiting; the answered line is
+// kept and the exit status is 130.
+func TestMoveInterruptedWhileReading(t *testing.T) {
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pw.Close()
+	defer pr.Close()
+	pw.WriteString("13 9\n")
+	ctx, cancel := context.WithCancel(context.Background())
+	var o, e bytes.Buffer
+	done := make(chan int)
+	go func() { done <- Run(ctx, []string{"move"}, pr, &o, &e) }()
+	time.Sleep(100 * time.Millisecond)
+	cancel()
+	select {
+	case code := <-done:
+		if code != cli.ExitInterrupted || o.String() != "13 8\n" {
+			t.Fatalf("code %d, out %q, stderr %q", code, o.String(), e.String())
+		}
+	case <-time.After(2 * time.Second):
+		t.Fatal("Ctrl-C not answered within 2 s while stdin was silent")
+	}
 }
