@@ -367,8 +367,23 @@ func canonical(d []byte) []byte {
 
 // fastLine parses the common line "A B" (one space, 1 to 19 digits each) in one pass;
 // sp is the index of the space. ok is false for anything else, which parseLine then
-// handles.
+// handles. The digits are read 8 at a time when the line's buffer extends 24 bytes
+// beyond it (lines read by lineReader do, but for the last bytes of its buffer).
 func fastLine(line []byte) (a, b uint64, sp int, ok bool) {
+	if cap(line)-len(line) < 24 {
+		return fastLineScalar(line)
+	}
+	full := line[:cap(line)]
+	a, sp = parseDigits(full, len(line))
+	if sp == 0 || sp >= len(line) || line[sp] != ' ' {
+		return 0, 0, 0, false
+	}
+	b, n := parseDigits(full[sp+1:], len(line)-sp-1)
+	return a, b, sp, n > 0 && sp+1+n == len(line)
+}
+
+// fastLineScalar is fastLine a digit at a time.
+func fastLineScalar(line []byte) (a, b uint64, sp int, ok bool) {
 	i := 0
 	for ; i < len(line) && i < 19; i++ {
 		d := line[i] - '0'

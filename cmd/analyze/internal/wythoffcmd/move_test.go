@@ -251,7 +251,13 @@ func FuzzFastLine(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		a, b, _, ok := fastLine([]byte(s))
+		// with room after the line (digits there must not count) and without
+		roomy := append([]byte(s), "1234567890123456789012345"...)[:len(s)]
+		a, b, _, ok := fastLine(roomy)
+		a2, b2, _, ok2 := fastLineScalar([]byte(s))
+		if ok != ok2 || ok && (a != a2 || b != b2) {
+			t.Fatalf("%q: SWAR (%d, %d, %v), scalar (%d, %d, %v)", s, a, b, ok, a2, b2, ok2)
+		}
 		if !ok {
 			return
 		}
