@@ -7,6 +7,7 @@ import (
 	"io"
 	"math/big"
 	"math/bits"
+	"runtime"
 	"strconv"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
@@ -41,12 +42,13 @@ sorted by that number, give the unsharded output.`
 const defaultMaxLine = 1 << 20
 
 func runMove(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := cli.NewFlagSet("wythoff move", "analyze wythoff move [--all] [--misere] [--json] [--shard K/N] [--out FILE] [A B]", moveDescription, stderr)
+	fs := cli.NewFlagSet("wythoff move", "analyze wythoff move [--all] [--misere] [--json] [--jobs J] [--shard K/N] [--out FILE] [A B]", moveDescription, stderr)
 	all := fs.Bool("all", false, "print every winning move, not just one")
 	misere := fs.Bool("misere", false, "misère play: whoever takes the last counter loses")
 	asJSON := fs.Bool("json", false, "print one JSON object per position")
 	maxLine := fs.Int("max-line", defaultMaxLine, "longest input line in `bytes`; longer lines are reported and skipped")
 	outPath := fs.String("out", "", "write to `FILE` atomically instead of stdout (with --shard: FILE.K-of-N)")
+	jobs := fs.Int("jobs", 0, "goroutines answering stdin lines (0: GOMAXPROCS; the output keeps the input order)")
 	shardSpec := cli.ShardFlag(fs)
 	pos, st := cli.Parse(fs, args)
 	if st >= 0 {
@@ -60,6 +62,10 @@ func runMove(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		return cli.Usagef(stderr, "wythoff move", "--max-line must be at least 64 bytes, got %d", *maxLine)
 	}
 	m := mover{all: *all, misere: *misere, json: *asJSON}
+	workers := *jobs
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
 	switch len(pos) {
 	case 0:
 		path := shard.Path(*outPath)
@@ -70,7 +76,12 @@ func runMove(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		if err != nil {
 			return finish(nil, err, "move", stderr)
 		}
-		code, err := m.batch(ctx, stdin, out, stderr, *maxLine, shard)
+		var code int
+		if workers > 1 {
+			code, err = m.batchParallel(ctx, stdin, out, stderr, *maxLine, shard, workers)
+		} else {
+			code, err = m.batch(ctx, stdin, out, stderr, *maxLine, shard)
+		}
 		if err != nil {
 			return finish(out, err, "move", stderr)
 		}
@@ -176,7 +187,6 @@ func quoteShort(s []byte) string {
 
 type mover struct {
 	all, misere, json, single bool
-	moves                     [][2]string
 }
 
 // maxSafeJSON is the largest integer JSON readers that use float64 (JavaScript, jq)
@@ -327,25 +337,15 @@ func (m *mover) batch(ctx context.Context, in io.Reader, out io.Writer, stderr i
 			continue
 		}
 		if long > 0 {
-			fmt.Fprintf(stderr, "analyze wythoff move: stdin:%d: line of %d bytes is longer than --max-line %d (starts %s...)\n",
-				i+1, long, maxLine, strconv.Quote(string(line[:min(len(line), 40)])))
+			fmt.Fprint(stderr, longLine(i, long, maxLine, line))
 			code = cli.ExitFail
 			continue
 		}
-		if x, y, sp, ok := fastLine(line); ok {
-			a.small, a.big, a.digits = x, nil, canonical(line[:sp])
-			b.small, b.big, b.digits = y, nil, canonical(line[sp+1:])
-		} else if text := trimSpace(line); len(text) == 0 || text[0] == '#' {
-			continue
-		} else if err := parseLine(text, &a, &b); err != nil {
-			fmt.Fprintf(stderr, "analyze wythoff move: stdin:%d: %v\n", i+1, err)
+		var msg string
+		if buf, msg = m.line(buf, line, i, shard, &a, &b); msg != "" {
+			fmt.Fprint(stderr, msg)
 			code = cli.ExitFail
-			continue
 		}
-		if shard.Enabled() {
-			buf = cli.AppendLineIndex(buf, i)
-		}
-		buf = m.answer(buf, &a, &b)
 		if len(buf) >= 60<<10 {
 			if _, err := out.Write(buf); err != nil {
 				return code, err
@@ -355,6 +355,29 @@ func (m *mover) batch(ctx context.Context, in io.Reader, out io.Writer, stderr i
 	}
 	_, err := out.Write(buf)
 	return code, err
+}
+
+// line answers input line i (0-based), appending the answer to buf; for a bad line it
+// returns the diagnostic instead. a and b are scratch piles.
+func (m *mover) line(buf, line []byte, i int64, shard cli.Shard, a, b *pile) ([]byte, string) {
+	if x, y, sp, ok := fastLine(line); ok {
+		a.small, a.big, a.digits = x, nil, canonical(line[:sp])
+		b.small, b.big, b.digits = y, nil, canonical(line[sp+1:])
+	} else if text := trimSpace(line); len(text) == 0 || text[0] == '#' {
+		return buf, ""
+	} else if err := parseLine(text, a, b); err != nil {
+		return buf, fmt.Sprintf("analyze wythoff move: stdin:%d: %v\n", i+1, err)
+	}
+	if shard.Enabled() {
+		buf = cli.AppendLineIndex(buf, i)
+	}
+	return m.answer(buf, a, b), ""
+}
+
+// longLine is the diagnostic for input line i longer than maxLine.
+func longLine(i, long int64, maxLine int, prefix []byte) string {
+	return fmt.Sprintf("analyze wythoff move: stdin:%d: line of %d bytes is longer than --max-line %d (starts %s...)\n",
+		i+1, long, maxLine, strconv.Quote(string(prefix[:min(len(prefix), 40)])))
 }
 
 // canonical returns the digits d when they have no leading zero, else nil.

@@ -295,3 +295,72 @@ func TestMoveInterruptedWhileReading(t *testing.T) {
 		t.Fatal("Ctrl-C not answered within 2 s while stdin was silent")
 	}
 }
+
+// TestMoveParallelSameAsSequential: with several workers the output and the
+// diagnostics are byte for byte those of one worker, in every mode, with bad and
+// too-long lines among the good ones.
+func TestMoveParallelSameAsSequential(t *testing.T) {
+	var in strings.Builder
+	r := rand.New(rand.NewPCG(5, 6))
+	for i := 0; i < 40000; i++ {
+		switch i % 1009 {
+		case 7:
+			in.WriteString("bad\n")
+		case 99:
+			in.WriteString(strings.Repeat("1", 300) + " 2\n") // beyond --max-line 200
+		case 500:
+			in.WriteString("(123456789012345678901234567890, 5)\n")
+		case 501:
+			in.WriteString("# comment\n\n")
+		default:
+			fmt.Fprintf(&in, "%d %d\n", r.Uint64()>>r.IntN(64), r.Uint64()>>r.IntN(64))
+		}
+	}
+	in.WriteString("13 9") // no newline at the end
+	for _, mode := range [][]string{{}, {"--all"}, {"--json"}, {"--misere", "--all", "--json"}, {"--shard", "2/3"}} {
+		args := append([]string{"move", "--max-line", "200"}, mode...)
+		want, wantErr, wantCode := run(t, in.String(), append(args, "--jobs", "1")...)
+		for _, j := range []string{"2", "3", "8"} {
+			got, gotErr, code := run(t, in.String(), append(args, "--jobs", j)...)
+			if got != want || gotErr != wantErr || code != wantCode {
+				t.Fatalf("%v --jobs %s: differs from --jobs 1 (code %d vs %d, %d vs %d bytes, stderr %d vs %d bytes)",
+					mode, j, code, wantCode, len(got), len(want), len(gotErr), len(wantErr))
+			}
+		}
+		if wantCode != cli.ExitFail || len(mode) == 0 && !strings.Contains(wantErr, "stdin:100: line of 302 bytes") {
+			t.Fatalf("%v: code %d, stderr %.300s", mode, wantCode, wantErr)
+		}
+	}
+}
+
+// TestMoveParallelEdges: the block reader of the parallel path against the line
+// reader of the sequential one on edge inputs: lines across block boundaries, lines
+// longer than a block but within --max-line, lines of exactly --max-line bytes, longer
+// ones, a last line without a newline, CRLF, empty input.
+func TestMoveParallelEdges(t *testing.T) {
+	long200k := strings.Repeat("x", 200<<10)
+	fill := strings.Repeat("3 5\n", (blockBytes-3)/4)                  // ends 3 bytes short of a block
+	exact := strings.Repeat("1", 150) + " " + strings.Repeat("2", 149) // 300 bytes
+	inputs := map[string]string{
+		"empty":           "",
+		"newline":         "\n",
+		"no newline":      "13 9",
+		"crlf":            "13 9\r\n1 2\r\n",
+		"across blocks":   fill + "13 9\n25 30\n",
+		"long in block":   "1 2\n" + long200k + "\n13 9\n",
+		"long at end":     "1 2\n" + long200k,
+		"too long":        "1 2\n" + strings.Repeat("7", 3<<20) + "\n13 9\n",
+		"too long at end": fill + strings.Repeat("7", 3<<20),
+		"exact max":       exact + "\n" + exact + "1\n2 2\n",
+	}
+	for name, in := range inputs {
+		for _, maxLine := range []string{"300", "1048576"} {
+			args := []string{"move", "--max-line", maxLine}
+			want, wantErr, wantCode := run(t, in, append(args, "--jobs", "1")...)
+			got, gotErr, code := run(t, in, append(args, "--jobs", "3")...)
+			if got != want || gotErr != wantErr || code != wantCode {
+				t.Errorf("%s, --max-line %s: parallel differs: code %d vs %d\nout %.200q\nvs  %.200q\nerr %.300q\nvs  %.300q", name, maxLine, code, wantCode, got, want, gotErr, wantErr)
+			}
+		}
+	}
+}
