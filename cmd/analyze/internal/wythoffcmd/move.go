@@ -33,6 +33,9 @@ one JSON object per position instead: {"position":[A,B],"cold":bool,"moves":[[C,
 a pile above 2^53-1 (beyond what JavaScript and jq read exactly) is written as a
 string, "12345678901234567890".
 
+Lines are answered on --jobs cores (default: all) in blocks of about 128 KiB; the
+output keeps the input order and is the same whatever --jobs.
+
 --shard K/N answers only the input lines i (0-based, blank and comment lines counted)
 with i mod N = K: the output starts with a "#boardlab-shard-lines K/N" line and every
 answer is prefixed with its input line number and a tab, so the shards' outputs,
