@@ -49,7 +49,7 @@ Output goes to stdout, or with --out to FILE, written atomically.`
 const maxGrundySVG = 256
 
 func runGrundy(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := cli.NewFlagSet("wythoff grundy", "analyze wythoff grundy [--format grid|csv|binary|bfile|png|svg] [--scale S] [--jobs J] [--shard K/N] [--out FILE] N", grundyDescription, stderr)
+	fs := cli.NewFlagSet("wythoff grundy", "analyze wythoff grundy [--format grid|csv|binary|bfile|png|svg] [--scale S] [--jobs J] [--shard K/S] [--out FILE] N", grundyDescription, stderr)
 	format := &choice{"grid", []string{"grid", "csv", "binary", "bfile", "png", "svg"}}
 	fs.Var(format, "format", "output `format`: grid, csv, binary, bfile, png or svg")
 	outPath := fs.String("out", "", "write to `FILE` atomically instead of stdout")
@@ -73,13 +73,16 @@ func runGrundy(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	}
 	f := format.val
 	if shard.Enabled() && f != "csv" && f != "binary" {
-		return cli.Usagef(stderr, "wythoff grundy", "--shard splits csv and binary tables only (--format %s cannot be concatenated)", f)
+		return cli.Usagef(stderr, "wythoff grundy", "--shard splits csv and binary tables only (--format %s cannot be concatenated); add --format csv or --format binary", f)
 	}
 	if *scale < 0 || *scale > 64 {
 		return cli.Usagef(stderr, "wythoff grundy", "--scale must be in 1..64, got %d", *scale)
 	}
 	if *scale != 0 && f != "png" && f != "svg" {
 		return cli.Usagef(stderr, "wythoff grundy", "--scale applies to --format png and svg only")
+	}
+	if (f == "svg" || f == "png") && n == 0 {
+		return cli.Usagef(stderr, "wythoff grundy", "a picture needs N >= 1")
 	}
 	if f == "svg" && n > maxGrundySVG {
 		return cli.Usagef(stderr, "wythoff grundy", "--format svg draws N <= %d (one rectangle per cell); use --format png for N = %d", maxGrundySVG, n)

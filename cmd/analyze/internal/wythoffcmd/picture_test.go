@@ -86,7 +86,8 @@ func TestGrundySVG(t *testing.T) {
 	checkCases(t, []cmdCase{
 		{[]string{"grundy", "--format", "svg", "257"}, "", cli.ExitUsage, "--format svg draws N <= 256"},
 		{[]string{"grundy", "--format", "csv", "--scale", "2", "5"}, "", cli.ExitUsage, "--scale applies to"},
-		{[]string{"grundy", "--format", "svg", "0"}, "", cli.ExitFail, "empty table"},
+		{[]string{"grundy", "--format", "svg", "0"}, "", cli.ExitUsage, "a picture needs N >= 1"},
+		{[]string{"grundy", "--format", "png", "0"}, "", cli.ExitUsage, "a picture needs N >= 1"},
 	})
 }
 

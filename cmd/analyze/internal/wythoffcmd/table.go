@@ -19,20 +19,20 @@ Formats:
   bfile    the OEIS b-file "n a(n)", n = 1..N (K+1..K+N), of A000201 (--seq lower, a(n) = a_n)
            or A001950 (--seq upper, a(n) = b_n)
   binary   a_k and b_k as little-endian uint64, 16 bytes per k
-
   svg      a plot of the cold positions (a_k, b_k) and (b_k, a_k) as points, with the
            lines y = phi*x and y = x/phi they lie along (N <= 20000)
 
---shard K/N writes the contiguous part K of the N rows (shard 0 first; the csv header
-only in shard 0): the outputs of shards 0..N-1 concatenated in order are the unsharded
-output byte for byte. With --out FILE a shard writes FILE.K-of-N. svg is not split.
+--shard K/S writes part K of S contiguous parts of the N rows (part 0 first; the csv
+header only in part 0): the outputs of parts 0..S-1 concatenated in order are the
+unsharded output byte for byte, and each part costs the same. With --out FILE part K
+writes FILE.K-of-S. svg is not split.
 
 Output goes to stdout, or with --out to FILE, written atomically (a partial file never
 appears under FILE). Progress is shown on stderr when it is a terminal; Ctrl-C stops
 the run (stdout keeps what was written, a --out file is not created).`
 
 func runTable(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := cli.NewFlagSet("wythoff table", "analyze wythoff table [--format pairs|csv|bfile|binary|svg] [--seq lower|upper] [--start K] [--shard K/N] [--out FILE] N", tableDescription, stderr)
+	fs := cli.NewFlagSet("wythoff table", "analyze wythoff table [--format pairs|csv|bfile|binary|svg] [--seq lower|upper] [--start K] [--shard K/S] [--out FILE] N", tableDescription, stderr)
 	format := &choice{"pairs", []string{"pairs", "csv", "bfile", "binary", "svg"}}
 	seq := &choice{"lower", []string{"lower", "upper"}}
 	fs.Var(format, "format", "output `format`: pairs, csv, bfile, binary or svg")
