@@ -184,6 +184,7 @@ func TestTableSVG(t *testing.T) {
 	checkCases(t, []cmdCase{
 		{[]string{"table", "--format", "svg", "20001"}, "", cli.ExitUsage, "plots 1..20000"},
 		{[]string{"table", "--format", "svg", "--shard", "0/2", "20"}, "", cli.ExitUsage, "does not split"},
+		{[]string{"table", "--format", "svg", "--start", "5", "20"}, "", cli.ExitUsage, "plots from k = 0"},
 	})
 }
 

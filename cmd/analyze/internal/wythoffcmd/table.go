@@ -19,8 +19,8 @@ Formats:
   bfile    the OEIS b-file "n a(n)", n = 1..N (K+1..K+N), of A000201 (--seq lower, a(n) = a_n)
            or A001950 (--seq upper, a(n) = b_n)
   binary   a_k and b_k as little-endian uint64, 16 bytes per k
-  svg      a plot of the cold positions (a_k, b_k) and (b_k, a_k) as points, with the
-           lines y = phi*x and y = x/phi they lie along (N <= 20000)
+  svg      a plot of the cold positions (a_k, b_k) and (b_k, a_k), k < N, as points,
+           with the lines y = phi*x and y = x/phi they lie along (N <= 20000)
 
 --shard K/S writes part K of S contiguous parts of the N rows (part 0 first; the csv
 header only in part 0): the outputs of parts 0..S-1 concatenated in order are the
@@ -67,6 +67,10 @@ func runTable(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		}
 		if n == 0 || n > maxTableSVG {
 			return cli.Usagef(stderr, "wythoff table", "--format svg plots 1..%d pairs, got N = %d", maxTableSVG, n)
+		}
+		if *start != 0 {
+			// far from the origin the two branches are two specks on an empty plot
+			return cli.Usagef(stderr, "wythoff table", "--format svg plots from k = 0; --start applies to the other formats")
 		}
 		return output("table", *outPath, false, stdout, stderr, func(out io.Writer) error {
 			return writeTableSVG(out, *start, n)
