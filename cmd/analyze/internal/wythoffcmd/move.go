@@ -57,9 +57,14 @@ func runMove(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	if st >= 0 {
 		return st
 	}
-	shard, err := shardSpec.Resolve("wythoff move", nil, stderr)
-	if err != nil {
-		return cli.Usagef(stderr, "wythoff move", "%v", err)
+	// only a stream is sharded: a scheduler's index variables do not apply to one
+	// position given on the command line
+	var shard cli.Shard
+	if len(pos) == 0 {
+		var err error
+		if shard, err = shardSpec.Resolve("wythoff move", nil, stderr); err != nil {
+			return cli.Usagef(stderr, "wythoff move", "%v", err)
+		}
 	}
 	if *maxLine < 64 {
 		return cli.Usagef(stderr, "wythoff move", "--max-line must be at least 64 bytes, got %d", *maxLine)
@@ -93,7 +98,7 @@ func runMove(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		}
 		return code
 	case 2:
-		if shard.Enabled() {
+		if shardSpec.Enabled() {
 			return cli.Usagef(stderr, "wythoff move", "--shard splits the lines of standard input; it does not apply to one position A B")
 		}
 		var p, q pile
