@@ -37,7 +37,8 @@ const (
 // Every row, column and diagonal keeps a bit set of the values seen so far and the
 // lowest value missing from it; a row's set starts as a copy of its column's set (the
 // row left of the diagonal is the column above it). The mex of a cell is the first
-// zero of the OR of three bit sets, scanned from the largest of the three known mexes.
+// zero of the OR of three bit sets, scanned from the largest of the three known mexes,
+// skipping words full in any of the sets through their summaries (see band).
 // Bands of grundyRows rows run in parallel as a wavefront: a band computes a block of
 // columns once the band above has finished it. progress, if set, is called with the
 // number of rows finished, from the worker goroutines (it must be safe for that).
@@ -138,8 +139,12 @@ func GrundyMemory(n, rows int) int64 {
 
 type grundyState struct {
 	n, rows, nw, sw int
-	cols, diags     []uint64 // bit sets of values seen, nw words each
-	// summaries of cols and diags, sw words each: bit i is set when word i is full
+	// The bit sets of the values seen in each column and diagonal, word-major: word i
+	// of column y is cols[i*n+y]. The 64 columns of a tile then find the words they
+	// need side by side in a few cache lines.
+	cols, diags []uint64
+	// Their summaries, word-major too: bit j of colsFull[k*n+y] is set when word
+	// 64k+j of column y is full.
 	colsFull, diagFull []uint64
 	colMex, diagMex    []int32 // lowest value missing from each column / diagonal set
 	progress           []bandProgress
@@ -211,7 +216,8 @@ func (s *grundyState) halt() {
 // number of words growing with N (the row is dense far above its mex while the
 // diagonal is sparse), so each set has a summary with one bit per full word: a word
 // full in any of the three sets cannot hold the answer and is skipped 64 at a time.
-// On average fewer than two words per cell are then looked at, whatever N.
+// On average a cell then looks at 2.2 words and 0.2 summary words at N = 4096, 2.6
+// and 0.8 at N = 16384 (14 words at 4096 without the summaries).
 func (s *grundyState) band(b int, rowSets, rowFull []uint64) bool {
 	n, nw, sw := s.n, s.nw, s.sw
 	x0, x1 := b*grundyRows, min(b*grundyRows+grundyRows, s.rows)
