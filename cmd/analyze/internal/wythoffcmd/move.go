@@ -7,6 +7,7 @@ import (
 	"io"
 	"math/big"
 	"math/bits"
+	"os"
 	"runtime"
 	"strconv"
 
@@ -45,7 +46,7 @@ sorted by that number, give the unsharded output.`
 const defaultMaxLine = 1 << 20
 
 func runMove(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := cli.NewFlagSet("wythoff move", "analyze wythoff move [--all] [--misere] [--json] [--jobs J] [--shard K/N] [--out FILE] [A B]", moveDescription, stderr)
+	fs := cli.NewFlagSet("wythoff move", "analyze wythoff move [--all] [--misere] [--json] [--max-line BYTES] [--jobs J] [--shard K/N] [--out FILE] [A B]", moveDescription, stderr)
 	all := fs.Bool("all", false, "print every winning move, not just one")
 	misere := fs.Bool("misere", false, "misère play: whoever takes the last counter loses")
 	asJSON := fs.Bool("json", false, "print one JSON object per position")
@@ -85,7 +86,11 @@ func runMove(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 			return finish(nil, err, "move", stderr)
 		}
 		var code int
-		if workers > 1 {
+		if f, ok := stdin.(*os.File); ok && cli.IsTerminal(f) {
+			// typed by hand: answer each line as it is entered
+			m.interactive = true
+			code, err = m.batch(ctx, stdin, out, stderr, *maxLine, shard)
+		} else if workers > 1 {
 			code, err = m.batchParallel(ctx, stdin, out, stderr, *maxLine, shard, workers)
 		} else {
 			code, err = m.batch(ctx, stdin, out, stderr, *maxLine, shard)
@@ -195,6 +200,7 @@ func quoteShort(s []byte) string {
 
 type mover struct {
 	all, misere, json, single bool
+	interactive               bool // flush the answer of every line
 }
 
 // maxSafeJSON is the largest integer JSON readers that use float64 (JavaScript, jq)
@@ -353,6 +359,17 @@ func (m *mover) batch(ctx context.Context, in io.Reader, out io.Writer, stderr i
 		if buf, msg = m.line(buf, line, i, shard, &a, &b); msg != "" {
 			fmt.Fprint(stderr, msg)
 			code = cli.ExitFail
+		}
+		if m.interactive {
+			if _, err := out.Write(buf); err != nil {
+				return code, err
+			}
+			buf = buf[:0]
+			if f, ok := out.(interface{ Flush() error }); ok {
+				if err := f.Flush(); err != nil {
+					return code, err
+				}
+			}
 		}
 		if len(buf) >= 60<<10 {
 			if _, err := out.Write(buf); err != nil {
