@@ -13,6 +13,7 @@ import (
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/wythoff"
+	"github.com/boardlab/boardlab/internal/machine"
 )
 
 const moveDescription = `Prints a winning move of Wythoff's Nim from the position with piles A and B, as the
@@ -69,6 +70,9 @@ func runMove(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	}
 	if *maxLine < 64 {
 		return cli.Usagef(stderr, "wythoff move", "--max-line must be at least 64 bytes, got %d", *maxLine)
+	}
+	if err := machine.CheckAlloc(2 * int64(*maxLine)); err != nil {
+		return cli.Usagef(stderr, "wythoff move", "--max-line %d: holding such a line %v", *maxLine, err)
 	}
 	m := mover{all: *all, misere: *misere, json: *asJSON}
 	workers := *jobs

@@ -157,6 +157,9 @@ func TestMoveShard(t *testing.T) {
 			}
 		}
 	}
+	if _, errOut, code := run(t, "1 2\n", "move", "--max-line", "1152921504606846976"); code != cli.ExitUsage || !strings.Contains(errOut, "needs about") {
+		t.Fatalf("--max-line 2^60: code %d stderr %q", code, errOut)
+	}
 	if _, errOut, code := run(t, "", "move", "--shard", "0/2", "1", "2"); code != cli.ExitUsage || !strings.Contains(errOut, "--shard splits the lines") {
 		t.Fatalf("code %d stderr %q", code, errOut)
 	}
