@@ -392,7 +392,7 @@ func (m *mover) line(buf, line []byte, i int64, shard cli.Shard, a, b *pile) ([]
 	if x, y, sp, ok := fastLine(line); ok {
 		a.small, a.big, a.digits = x, nil, canonical(line[:sp])
 		b.small, b.big, b.digits = y, nil, canonical(line[sp+1:])
-	} else if text := trimSpace(line); len(text) == 0 || text[0] == '#' {
+	} else if text := bytes.TrimSpace(line); len(text) == 0 || text[0] == '#' {
 		return buf, ""
 	} else if err := parseLine(text, a, b); err != nil {
 		return buf, fmt.Sprintf("analyze wythoff move: stdin:%d: %v\n", i+1, err)
@@ -458,19 +458,6 @@ func fastLineScalar(line []byte) (a, b uint64, sp int, ok bool) {
 		b = b*10 + uint64(d)
 	}
 	return a, b, sp, j > i && j == len(line)
-}
-
-func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f' }
-
-func trimSpace(s []byte) []byte {
-	i, j := 0, len(s)
-	for i < j && isSpace(s[i]) {
-		i++
-	}
-	for j > i && isSpace(s[j-1]) {
-		j--
-	}
-	return s[i:j]
 }
 
 func isSep(c byte) bool { return c == ' ' || c == '\t' || c == ',' }

@@ -265,7 +265,7 @@ func FuzzFastLine(f *testing.F) {
 			return
 		}
 		var p, q pile
-		text := trimSpace([]byte(s))
+		text := bytes.TrimSpace([]byte(s))
 		if err := parseLine(text, &p, &q); err != nil || p.big != nil || q.big != nil || p.small != a || q.small != b {
 			t.Fatalf("%q: fast (%d, %d), general (%d, %d) %v", s, a, b, p.small, q.small, err)
 		}
@@ -366,4 +366,40 @@ func TestMoveParallelEdges(t *testing.T) {
 			}
 		}
 	}
+}
+
+// FuzzMoveParallel: on any input, with tiny blocks and a small --max-line, the
+// parallel path prints exactly what the sequential one prints, and the sequential
+// one answers exactly the lines a plain split finds.
+func FuzzMoveParallel(f *testing.F) {
+	f.Add("13 9\n1 2\nx\n\n#c\n(3,5)\n", uint8(70))
+	f.Add(strings.Repeat("9", 100)+"\n2 2", uint8(64))
+	f.Add("1 2\r\n3 5", uint8(200))
+	saved := blockBytes
+	defer func() { blockBytes = saved }()
+	f.Fuzz(func(t *testing.T, in string, max uint8) {
+		blockBytes = 37
+		maxLine := fmt.Sprint(64 + int(max))
+		want, wantErr, wantCode := run(t, in, "move", "--all", "--max-line", maxLine, "--jobs", "1")
+		got, gotErr, code := run(t, in, "move", "--all", "--max-line", maxLine, "--jobs", "3")
+		if got != want || gotErr != wantErr || code != wantCode {
+			t.Fatalf("parallel differs:\n%q %q %d\n%q %q %d", got, gotErr, code, want, wantErr, wantCode)
+		}
+		// every line is answered, reported or skipped, in order
+		answered := strings.Count(want, "\n")
+		bad := strings.Count(wantErr, "\n")
+		lines := strings.Split(in, "\n")
+		if len(lines) > 0 && lines[len(lines)-1] == "" {
+			lines = lines[:len(lines)-1]
+		}
+		skipped := 0
+		for _, l := range lines {
+			if tl := strings.TrimSpace(l); len(l) <= 64+int(max) && (tl == "" || tl[0] == '#') {
+				skipped++
+			}
+		}
+		if answered+bad+skipped != len(lines) {
+			t.Fatalf("%d lines: %d answered, %d bad, %d skipped", len(lines), answered, bad, skipped)
+		}
+	})
 }

@@ -20,8 +20,9 @@ type moveBlock struct {
 	errs  []byte // the diagnostics of bad lines
 }
 
-// blockBytes is the input a block holds before it is handed to a worker.
-const blockBytes = 128 << 10
+// blockBytes is the input a block holds before it is handed to a worker (a variable
+// so that tests can cut small blocks).
+var blockBytes = 128 << 10
 
 // slack is the room fastLine reads beyond a line (its SWAR loads).
 var slack [24]byte
