@@ -255,18 +255,24 @@ func (s *grundyState) band(b int, rowSets, rowFull []uint64) bool {
 				lo := max(rmex, int(s.colMex[y]), int(s.diagMex[d]))
 				i := lo >> 6
 				w := r[i] | cols[i*n+y] | diags[i*n+d] | (1<<(lo&63) - 1)
-				for w == ^uint64(0) {
-					// the next word full in none of the three sets; the spare last
-					// word is never full, so one is always found
-					i++
+				if w == ^uint64(0) {
+					// the next words full in none of the three sets, from the summaries
+					// (kept in m while they last); the spare last word is never full,
+					// so one holding the answer is always found
 					k := i >> 6
-					m := rf[k] | s.colsFull[k*n+y] | s.diagFull[k*n+d] | (1<<(i&63) - 1)
-					for m == ^uint64(0) {
-						k++
-						m = rf[k] | s.colsFull[k*n+y] | s.diagFull[k*n+d]
+					m := rf[k] | s.colsFull[k*n+y] | s.diagFull[k*n+d] | (2<<(i&63) - 1)
+					for {
+						for m == ^uint64(0) {
+							k++
+							m = rf[k] | s.colsFull[k*n+y] | s.diagFull[k*n+d]
+						}
+						i = k<<6 | bits.TrailingZeros64(^m)
+						w = r[i] | cols[i*n+y] | diags[i*n+d]
+						if w != ^uint64(0) {
+							break
+						}
+						m |= 1 << (i & 63)
 					}
-					i = k<<6 | bits.TrailingZeros64(^m)
-					w = r[i] | cols[i*n+y] | diags[i*n+d]
 				}
 				v := i<<6 | bits.TrailingZeros64(^w)
 				bit := uint64(1) << (v & 63)
