@@ -1,11 +1,18 @@
 package wythoffcmd
 
 import (
+	"bytes"
+	"context"
 	"fmt"
+	"io"
 	"math/rand/v2"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
+	"github.com/boardlab/boardlab/internal/machine"
 )
 
 // TestMoveParallelRandom: random short inputs of good, bad, blank, long and CRLF lines,
@@ -42,4 +49,22 @@ func TestMoveParallelRandom(t *testing.T) {
 			t.Fatalf("differs on %q block %d max %s:\n%q %q %d\n%q %q %d", in, blockBytes, maxLine, got, gotErr, code, want, wantErr, wantCode)
 		}
 	}
+}
+
+// BenchmarkMoveParallel is BenchmarkMoveBatch on GOMAXPROCS workers: the same lines
+// per CPU second, more lines per second of wall time when cores are free.
+func BenchmarkMoveParallel(b *testing.B) {
+	in := benchLines(1 << 20)
+	b.SetBytes(int64(len(in)))
+	b.ReportAllocs()
+	c0, _ := machine.ProcessCPU()
+	for b.Loop() {
+		m := mover{}
+		if code, err := m.batchParallel(context.Background(), bytes.NewReader(in), io.Discard, io.Discard, defaultMaxLine, cli.Shard{}, runtime.GOMAXPROCS(0)); code != 0 || err != nil {
+			b.Fatal(code, err)
+		}
+	}
+	c1, _ := machine.ProcessCPU()
+	b.ReportMetric(float64(1<<20)*float64(b.N)/b.Elapsed().Seconds(), "lines/s")
+	b.ReportMetric(float64(1<<20)*float64(b.N)/(c1-c0).Seconds(), "lines/cpu-s")
 }
