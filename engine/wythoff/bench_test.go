@@ -138,6 +138,26 @@ func BenchmarkGrundy(b *testing.B) {
 			b.ReportMetric(float64(n*n)*float64(b.N)/b.Elapsed().Seconds(), "cells/s")
 		})
 	}
+	// The cost must stay close to N^2: 16384 within 4.5x the CPU time of 8192 (one
+	// worker, so the ratio does not depend on how loaded the other core is).
+	b.Run("scaling-8192-16384", func(b *testing.B) {
+		cpu := func(n int) float64 {
+			c0, _ := machine.ProcessCPU()
+			if _, err := Grundy(context.Background(), n, 1, nil); err != nil {
+				b.Fatal(err)
+			}
+			c1, _ := machine.ProcessCPU()
+			return (c1 - c0).Seconds()
+		}
+		var t8, t16 float64
+		for b.Loop() {
+			t8 += cpu(8192)
+			t16 += cpu(16384)
+		}
+		b.ReportMetric(t16/t8, "t16384/t8192")
+		b.ReportMetric(float64(8192*8192)*float64(b.N)/t8, "cells/cpu-s@8192")
+		b.ReportMetric(float64(16384*16384)*float64(b.N)/t16, "cells/cpu-s@16384")
+	})
 	b.Run("plain-n=1024", func(b *testing.B) {
 		for b.Loop() {
 			GrundyPlain(1024)

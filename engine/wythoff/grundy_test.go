@@ -3,6 +3,7 @@ package wythoff
 import (
 	"bytes"
 	"context"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -100,5 +101,39 @@ func TestGrundyWrite(t *testing.T) {
 	lines := strings.Split(b.String(), "\n")
 	if len(lines) != 12*13/2+1 || lines[14] != "14 4" || lines[12] != "12 1" {
 		t.Errorf("b-file has %d lines, %q", len(lines), lines[:16])
+	}
+}
+
+// TestGrundyRows: the first rows of a table, computed alone, equal those of the whole
+// table, and row ranges written one after the other give the whole csv and binary.
+func TestGrundyRows(t *testing.T) {
+	const n = 200
+	whole, _ := Grundy(context.Background(), n, 2, nil)
+	for _, rows := range []int{0, 1, 31, 32, 33, 100, 199, 200} {
+		part, err := GrundyRows(context.Background(), n, rows, 2, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(part.G, whole.G[:rows*n]) {
+			t.Fatalf("rows=%d differ from the whole table", rows)
+		}
+	}
+	for _, f := range []GrundyFormat{GrundyCSV, GrundyBinary} {
+		var all, cat bytes.Buffer
+		whole.Write(context.Background(), &all, f, nil)
+		for _, r := range [][2]int{{0, 7}, {7, 8}, {8, 8}, {8, 150}, {150, 200}} {
+			if err := whole.WriteRows(context.Background(), &cat, f, r[0], r[1], nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if !bytes.Equal(all.Bytes(), cat.Bytes()) {
+			t.Fatalf("format %d: row ranges do not concatenate to the whole", f)
+		}
+	}
+	if _, err := GrundyRows(context.Background(), 10, 11, 1, nil); err == nil {
+		t.Fatal("rows > n accepted")
+	}
+	if m := GrundyMemory(16384, 16384); m < 5*16384*16384/2 || m > 3*16384*16384 {
+		t.Fatalf("GrundyMemory(16384) = %d", m)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"io"
 	"strconv"
 )
@@ -24,7 +25,77 @@ const (
 // antidiagonals G(0,s), G(1,s-1), ..., G(s,0) for s < N. progress, if set, is called
 // with the number of rows (antidiagonals for the b-file) written.
 func (t *GrundyTable) Write(ctx context.Context, w io.Writer, f GrundyFormat, progress func(rows int)) error {
+	if f == GrundyBFile {
+		return t.writeBFile(ctx, w, progress)
+	}
+	return t.WriteRows(ctx, w, f, 0, t.Rows, progress)
+}
+
+// WriteRows writes rows lo..hi-1 of the table in format f (grid, csv or binary): the
+// rows of the whole table cut into ranges and written one range after the other give
+// the same bytes as Write for csv and binary; grid pads values to the width of the
+// largest value in the rows written. progress is called with the rows written.
+func (t *GrundyTable) WriteRows(ctx context.Context, w io.Writer, f GrundyFormat, lo, hi int, progress func(rows int)) error {
+	if lo < 0 || hi > t.Rows || lo > hi {
+		return fmt.Errorf("rows %d..%d outside the table's 0..%d", lo, hi, t.Rows)
+	}
 	n := t.N
+	buf := make([]byte, 0, tableChunk+64)
+	flush := func(rows int) error {
+		if _, err := w.Write(buf); err != nil {
+			return err
+		}
+		buf = buf[:0]
+		if progress != nil {
+			progress(rows)
+		}
+		return ctx.Err()
+	}
+	maxV := 0
+	for _, v := range t.G[lo*n : hi*n] {
+		maxV = max(maxV, int(v))
+	}
+	switch f {
+	case GrundyBinary:
+		for x := lo; x < hi; x++ {
+			for _, v := range t.G[x*n : (x+1)*n] {
+				buf = binary.LittleEndian.AppendUint16(buf, v)
+			}
+			if len(buf) >= tableChunk || x == hi-1 {
+				if err := flush(x + 1 - lo); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	case GrundyGrid, GrundyCSV:
+		width, sep := 0, byte(',')
+		if f == GrundyGrid {
+			width, sep = len(strconv.Itoa(maxV)), ' '
+		}
+		dec := newDecWords(maxV, width, sep)
+		for x := lo; x < hi; x++ {
+			for _, v := range t.G[x*n : (x+1)*n] {
+				buf = dec.append(buf, v)
+			}
+			buf[len(buf)-1] = '\n'
+			if len(buf) >= tableChunk || x == hi-1 {
+				if err := flush(x + 1 - lo); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	return errors.New("unknown Grundy table format")
+}
+
+// writeBFile writes the b-file of A004481 over the table's complete antidiagonals.
+func (t *GrundyTable) writeBFile(ctx context.Context, w io.Writer, progress func(rows int)) error {
+	n := t.N
+	if t.Rows != n {
+		return errors.New("the b-file needs the whole table")
+	}
 	buf := make([]byte, 0, tableChunk+64)
 	flush := func(rows int) error {
 		if _, err := w.Write(buf); err != nil {
@@ -40,38 +111,7 @@ func (t *GrundyTable) Write(ctx context.Context, w io.Writer, f GrundyFormat, pr
 	for _, v := range t.G {
 		maxV = max(maxV, int(v))
 	}
-	switch f {
-	case GrundyBinary:
-		for x := 0; x < n; x++ {
-			for _, v := range t.G[x*n : (x+1)*n] {
-				buf = binary.LittleEndian.AppendUint16(buf, v)
-			}
-			if len(buf) >= tableChunk || x == n-1 {
-				if err := flush(x + 1); err != nil {
-					return err
-				}
-			}
-		}
-		return nil
-	case GrundyGrid, GrundyCSV:
-		width, sep := 0, byte(',')
-		if f == GrundyGrid {
-			width, sep = len(strconv.Itoa(maxV)), ' '
-		}
-		dec := newDecWords(maxV, width, sep)
-		for x := 0; x < n; x++ {
-			for _, v := range t.G[x*n : (x+1)*n] {
-				buf = dec.append(buf, v)
-			}
-			buf[len(buf)-1] = '\n'
-			if len(buf) >= tableChunk || x == n-1 {
-				if err := flush(x + 1); err != nil {
-					return err
-				}
-			}
-		}
-		return nil
-	case GrundyBFile:
+	{
 		dec := newDecWords(maxV, 0, '\n')
 		var idx decCounter
 		idx.set(0, ' ')
@@ -89,7 +129,6 @@ func (t *GrundyTable) Write(ctx context.Context, w io.Writer, f GrundyFormat, pr
 		}
 		return nil
 	}
-	return errors.New("unknown Grundy table format")
 }
 
 // decWords holds every value 0..max as decimal text (right-aligned to width, followed

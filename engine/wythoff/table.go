@@ -91,6 +91,9 @@ type TableOptions struct {
 	// Start is the first row: k = Start for pairs, csv and binary, n = Start+1 for the
 	// b-file. Any start costs the same: the generator seeks in constant time.
 	Start uint64
+	// CSVNoHeader leaves out the csv header line (for the parts of a sharded table
+	// after the first).
+	CSVNoHeader bool
 	// Progress, if set, is called after each chunk with the number of rows written.
 	Progress func(done uint64)
 }
@@ -137,8 +140,10 @@ func WriteTable(ctx context.Context, w io.Writer, n uint64, opt TableOptions) er
 		t.init(opt.Start, ' ', '\n', false)
 	case TableCSV:
 		t.init(opt.Start, ',', '\n', false)
-		if _, err := io.WriteString(w, "k,a_k,b_k\n"); err != nil {
-			return err
+		if !opt.CSVNoHeader {
+			if _, err := io.WriteString(w, "k,a_k,b_k\n"); err != nil {
+				return err
+			}
 		}
 	case TableBFile:
 		t.init(opt.Start+1, ' ', '\n', true) // OEIS offset 1: a(1) = a_1

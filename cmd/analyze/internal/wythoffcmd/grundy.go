@@ -7,6 +7,7 @@ import (
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/wythoff"
+	"github.com/boardlab/boardlab/internal/machine"
 )
 
 const grundyDescription = `Computes the Sprague-Grundy values G(x, y) of Wythoff's Nim for 0 <= x, y < N (a
@@ -19,20 +20,49 @@ Formats:
   binary   N*N little-endian uint16, row-major
   bfile    the OEIS b-file of A004481 (the table read by antidiagonals): "n a(n)" for
            n from 0, over the N complete antidiagonals G(0,s), G(1,s-1), ..., G(s,0)
+  png      an N x N image (times --scale), row x from the top, column y from the left:
+           G by the viridis colour map from dark violet (small) to yellow (large),
+           cold positions (G = 0) in red (from N = 2048 as discs of radius N/1024
+           cells, so they still show when the picture is shrunk); written row by row
+  svg      the same picture as SVG with a colour legend, for N <= 256
 
 The table is built with bit-set mex over rows, columns and diagonals, in parallel on
---workers cores (default: all). It is held in memory: about 3*N^2 bytes (N <= 32768).
+--jobs cores (default: all), and held in memory while it is written: about 2.5*N^2
+bytes (160 MiB for N = 8192, 640 MiB for 16384, 2.5 GiB for the largest N, 32768).
+The memory is checked first against the machine's available memory, the process
+limits (ulimit -v, ulimit -d) and the cgroup limit; a table that does not fit is
+refused with exit status 2 before anything is allocated or written.
+
+--shard K/S computes band K of S contiguous bands of rows (rows K*N/S up to
+(K+1)*N/S, rounded down; band 0 first) and writes only those rows: the csv and binary
+outputs of bands 0..S-1 concatenated in order are the whole table byte for byte. A
+band still computes every row above it (a Grundy value depends on all smaller
+positions), so the last band costs as much as the whole table: sharding splits the
+output and the memory (the table holds the rows up to the band's end), not the time.
+grid (its column width depends on the whole table), bfile (antidiagonals), png and
+svg cannot be split and are refused with --shard. With --out FILE band K writes
+FILE.K-of-S.
+
 Output goes to stdout, or with --out to FILE, written atomically.`
 
+// maxGrundySVG bounds the side of an SVG Grundy picture (one rectangle per cell).
+const maxGrundySVG = 256
+
 func runGrundy(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := cli.NewFlagSet("wythoff grundy", "analyze wythoff grundy [--format grid|csv|binary|bfile] [--workers W] [--out FILE] N", grundyDescription, stderr)
-	format := &choice{"grid", []string{"grid", "csv", "binary", "bfile"}}
-	fs.Var(format, "format", "output `format`: grid, csv, binary or bfile")
+	fs := cli.NewFlagSet("wythoff grundy", "analyze wythoff grundy [--format grid|csv|binary|bfile|png|svg] [--scale S] [--jobs J] [--shard K/S] [--out FILE] N", grundyDescription, stderr)
+	format := &choice{"grid", []string{"grid", "csv", "binary", "bfile", "png", "svg"}}
+	fs.Var(format, "format", "output `format`: grid, csv, binary, bfile, png or svg")
 	outPath := fs.String("out", "", "write to `FILE` atomically instead of stdout")
-	workers := fs.Int("workers", 0, "goroutines computing the table (0: GOMAXPROCS)")
+	jobs := fs.Int("jobs", 0, "goroutines computing the table (0: GOMAXPROCS)")
+	scale := fs.Int("scale", 0, "pixels per cell of a png (default 1) or svg (default: a picture about 512 wide)")
+	shardSpec := cli.ShardFlag(fs)
 	pos, st := cli.Parse(fs, args)
 	if st >= 0 {
 		return st
+	}
+	shard, err := shardSpec.Resolve("wythoff grundy", nil, stderr)
+	if err != nil {
+		return cli.Usagef(stderr, "wythoff grundy", "%v", err)
 	}
 	if len(pos) != 1 {
 		return cli.Usagef(stderr, "wythoff grundy", "want one argument N, got %d", len(pos))
@@ -41,11 +71,34 @@ func runGrundy(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	if err != nil || n < 0 || n > wythoff.MaxGrundy {
 		return cli.Usagef(stderr, "wythoff grundy", "N must be a decimal integer in 0..%d, got %q", wythoff.MaxGrundy, pos[0])
 	}
-	f := map[string]wythoff.GrundyFormat{"grid": wythoff.GrundyGrid, "csv": wythoff.GrundyCSV,
-		"binary": wythoff.GrundyBinary, "bfile": wythoff.GrundyBFile}[format.val]
-	return output("grundy", *outPath, f == wythoff.GrundyBinary, stdout, stderr, func(out io.Writer) error {
+	f := format.val
+	if shard.Enabled() && f != "csv" && f != "binary" {
+		return cli.Usagef(stderr, "wythoff grundy", "--shard splits csv and binary tables only (--format %s cannot be concatenated); add --format csv or --format binary", f)
+	}
+	if *scale < 0 || *scale > 64 {
+		return cli.Usagef(stderr, "wythoff grundy", "--scale must be in 1..64, got %d", *scale)
+	}
+	if *scale != 0 && f != "png" && f != "svg" {
+		return cli.Usagef(stderr, "wythoff grundy", "--scale applies to --format png and svg only")
+	}
+	if (f == "svg" || f == "png") && n == 0 {
+		return cli.Usagef(stderr, "wythoff grundy", "a picture needs N >= 1")
+	}
+	if f == "svg" && n > maxGrundySVG {
+		return cli.Usagef(stderr, "wythoff grundy", "--format svg draws N <= %d (one rectangle per cell); use --format png for N = %d", maxGrundySVG, n)
+	}
+	if f == "png" && n > 0 && int64(n)*int64(max(*scale, 1)) > 1<<20 {
+		return cli.Usagef(stderr, "wythoff grundy", "a png side of N x --scale = %d pixels is too large (at most %d)", int64(n)*int64(*scale), 1<<20)
+	}
+	lo64, hi64 := shard.Range(int64(n))
+	lo, hi := int(lo64), int(hi64)
+	if err := machine.CheckAlloc(wythoff.GrundyMemory(n, hi)); err != nil {
+		return cli.Usagef(stderr, "wythoff grundy", "a %d x %d table (%d rows) %v", n, n, hi, err)
+	}
+	binaryOut := f == "binary" || f == "png"
+	return output("grundy", shard.Path(*outPath), binaryOut, stdout, stderr, func(out io.Writer) error {
 		prog := cli.NewProgress(stderr, "wythoff grundy: computing", "rows")
-		tab, err := wythoff.Grundy(ctx, n, *workers, func(rows int) { prog.Update(int64(rows), int64(n)) })
+		tab, err := wythoff.GrundyRows(ctx, n, hi, *jobs, func(rows int) { prog.Update(int64(rows), int64(hi)) })
 		prog.Done()
 		if err != nil {
 			return err
@@ -53,6 +106,16 @@ func runGrundy(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		// rows, or antidiagonals for the b-file: n either way
 		prog = cli.NewProgress(stderr, "wythoff grundy: writing", "rows")
 		defer prog.Done()
-		return tab.Write(ctx, out, f, func(rows int) { prog.Update(int64(rows), int64(n)) })
+		update := func(rows int) { prog.Update(int64(rows), int64(hi-lo)) }
+		switch f {
+		case "png":
+			return writeGrundyPNG(ctx, out, tab, max(*scale, 1), update)
+		case "svg":
+			return writeGrundySVG(out, tab, *scale)
+		case "bfile":
+			return tab.Write(ctx, out, wythoff.GrundyBFile, update)
+		}
+		wf := map[string]wythoff.GrundyFormat{"grid": wythoff.GrundyGrid, "csv": wythoff.GrundyCSV, "binary": wythoff.GrundyBinary}[f]
+		return tab.WriteRows(ctx, out, wf, lo, hi, update)
 	})
 }

@@ -19,22 +19,34 @@ Formats:
   bfile    the OEIS b-file "n a(n)", n = 1..N (K+1..K+N), of A000201 (--seq lower, a(n) = a_n)
            or A001950 (--seq upper, a(n) = b_n)
   binary   a_k and b_k as little-endian uint64, 16 bytes per k
+  svg      a plot of the cold positions (a_k, b_k) and (b_k, a_k), k < N, as points,
+           with the lines y = phi*x and y = x/phi they lie along (N <= 20000)
+
+--shard K/S writes part K of S contiguous parts of the N rows (part 0 first; the csv
+header only in part 0): the outputs of parts 0..S-1 concatenated in order are the
+unsharded output byte for byte, and each part costs the same. With --out FILE part K
+writes FILE.K-of-S. svg is not split.
 
 Output goes to stdout, or with --out to FILE, written atomically (a partial file never
 appears under FILE). Progress is shown on stderr when it is a terminal; Ctrl-C stops
 the run (stdout keeps what was written, a --out file is not created).`
 
 func runTable(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := cli.NewFlagSet("wythoff table", "analyze wythoff table [--format pairs|csv|bfile|binary] [--seq lower|upper] [--start K] [--out FILE] N", tableDescription, stderr)
-	format := &choice{"pairs", []string{"pairs", "csv", "bfile", "binary"}}
+	fs := cli.NewFlagSet("wythoff table", "analyze wythoff table [--format pairs|csv|bfile|binary|svg] [--seq lower|upper] [--start K] [--shard K/S] [--out FILE] N", tableDescription, stderr)
+	format := &choice{"pairs", []string{"pairs", "csv", "bfile", "binary", "svg"}}
 	seq := &choice{"lower", []string{"lower", "upper"}}
-	fs.Var(format, "format", "output `format`: pairs, csv, bfile or binary")
+	fs.Var(format, "format", "output `format`: pairs, csv, bfile, binary or svg")
 	fs.Var(seq, "seq", "b-file `sequence`: lower (A000201) or upper (A001950)")
 	outPath := fs.String("out", "", "write to `FILE` atomically instead of stdout")
 	start := fs.Uint64("start", 0, "first row `K` (k = K, or n = K+1 in the b-file)")
+	shardSpec := cli.ShardFlag(fs)
 	pos, st := cli.Parse(fs, args)
 	if st >= 0 {
 		return st
+	}
+	shard, err := shardSpec.Resolve("wythoff table", nil, stderr)
+	if err != nil {
+		return cli.Usagef(stderr, "wythoff table", "%v", err)
 	}
 	if len(pos) != 1 {
 		return cli.Usagef(stderr, "wythoff table", "want one argument N, got %d", len(pos))
@@ -49,7 +61,25 @@ func runTable(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if isSet(fs, "seq") && format.val != "bfile" {
 		return cli.Usagef(stderr, "wythoff table", "--seq applies to --format bfile only")
 	}
-	opt := wythoff.TableOptions{Upper: seq.val == "upper", Start: *start}
+	if format.val == "svg" {
+		if shard.Enabled() {
+			return cli.Usagef(stderr, "wythoff table", "--shard does not split an svg picture")
+		}
+		if n == 0 || n > maxTableSVG {
+			return cli.Usagef(stderr, "wythoff table", "--format svg plots 1..%d pairs, got N = %d", maxTableSVG, n)
+		}
+		if *start != 0 {
+			// far from the origin the two branches are two specks on an empty plot
+			return cli.Usagef(stderr, "wythoff table", "--format svg plots from k = 0; --start applies to the other formats")
+		}
+		return output("table", *outPath, false, stdout, stderr, func(out io.Writer) error {
+			return writeTableSVG(out, *start, n)
+		})
+	}
+	// a shard writes its contiguous part of the rows; MaxTablePairs < 2^63 keeps n in int64
+	lo, hi := shard.Range(int64(n))
+	opt := wythoff.TableOptions{Upper: seq.val == "upper", Start: *start + uint64(lo), CSVNoHeader: lo > 0}
+	n = uint64(hi - lo)
 	switch format.val {
 	case "pairs":
 		opt.Format = wythoff.TablePairs
@@ -60,7 +90,7 @@ func runTable(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	case "binary":
 		opt.Format = wythoff.TableBinary
 	}
-	return output("table", *outPath, opt.Format == wythoff.TableBinary, stdout, stderr, func(out io.Writer) error {
+	return output("table", shard.Path(*outPath), opt.Format == wythoff.TableBinary, stdout, stderr, func(out io.Writer) error {
 		prog := cli.NewProgress(stderr, "wythoff table", "pairs")
 		defer prog.Done()
 		opt.Progress = func(done uint64) { prog.Update(int64(done), int64(n)) }

@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 )
@@ -68,11 +69,27 @@ func output(cmd, outPath string, binary bool, stdout, stderr io.Writer, work fun
 			return code
 		}
 	}
+	if code := checkOutPath(cmd, outPath, stderr); code >= 0 {
+		return code
+	}
 	out, err := cli.CreateOutput(outPath, stdout)
 	if err != nil {
 		return finish(nil, err, cmd, stderr)
 	}
 	return finish(out, work(out), cmd, stderr)
+}
+
+// checkOutPath refuses, before any work is done, an --out path that names a directory
+// (the rename at the end would fail after the whole computation): it returns
+// ExitUsage after saying why, and -1 when the path is usable or stdout.
+func checkOutPath(cmd, outPath string, stderr io.Writer) int {
+	if outPath == "" || outPath == "-" {
+		return -1
+	}
+	if fi, err := os.Stat(outPath); err == nil && fi.IsDir() {
+		return cli.Usagef(stderr, "wythoff "+cmd, "--out %s is a directory; give a file name", outPath)
+	}
+	return -1
 }
 
 // finish commits or aborts an output after the work returned err, reports what went

@@ -1,0 +1,405 @@
+package wythoffcmd
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
+	"github.com/boardlab/boardlab/engine/wythoff"
+	"github.com/boardlab/boardlab/internal/machine"
+)
+
+// TestMoveLongLines: no line length stops the stream. A line beyond --max-line is
+// reported by number with a short prefix and the following lines are answered.
+func TestMoveLongLines(t *testing.T) {
+	long := strings.Repeat("7", 3<<20) // 3 MiB of digits, beyond the default 1 MiB
+	in := "13 9\n" + long + " 1\n1 2\n" + strings.Repeat("x", 200) + "\n5 10\n" + long
+	out, errOut, code := run(t, in, "move")
+	if out != "13 8\nlose\n5 3\n" || code != cli.ExitFail {
+		t.Fatalf("out %q code %d", out, code)
+	}
+	for _, want := range []string{"stdin:2: line of 3145730 bytes is longer than --max-line 1048576", "stdin:4: want two piles", "stdin:6: line of 3145728 bytes"} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errOut)
+		}
+	}
+	if len(errOut) > 600 {
+		t.Errorf("stderr echoes too much of the bad lines: %d bytes", len(errOut))
+	}
+	// a long line within the limit is answered: a 5000-digit pile
+	big := "1" + strings.Repeat("0", 4999)
+	out, _, code = run(t, big+" "+big+"\n", "move", "--max-line", "20000")
+	if code != 0 || !strings.HasPrefix(out, "618033988749894848204586834365638117720") || strings.Count(out, "\n") != 1 {
+		t.Fatalf("5000-digit piles: code %d out %q", code, out[:min(len(out), 40)])
+	}
+	_, errOut, code = run(t, big+" "+big+"\n2 2\n", "move", "--max-line", "100")
+	if code != cli.ExitFail || !strings.Contains(errOut, "stdin:1: line of 10001 bytes") || !strings.Contains(errOut, `"1000000000000000000000000000000000000000"...`) {
+		t.Fatalf("code %d stderr %q", code, errOut)
+	}
+}
+
+// TestMoveHugeLineBoundedMemory feeds a 300 MB line through a reader that makes it on
+// the fly and checks the next line is answered (skipped with -short).
+func TestMoveHugeLineBoundedMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("300 MB of input")
+	}
+	r := io.MultiReader(strings.NewReader("1 2\n"), &repeatReader{b: '9', n: 300 << 20}, strings.NewReader("\n13 9\n"))
+	var o, e bytes.Buffer
+	code := Run(context.Background(), []string{"move"}, r, &o, &e)
+	if code != cli.ExitFail || o.String() != "lose\n13 8\n" || !strings.Contains(e.String(), "stdin:2: line of 314572800 bytes") {
+		t.Fatalf("code %d out %q stderr %q", code, o.String(), e.String())
+	}
+}
+
+type repeatReader struct {
+	b byte
+	n int
+}
+
+func (r *repeatReader) Read(p []byte) (int, error) {
+	if r.n == 0 {
+		return 0, io.EOF
+	}
+	k := min(len(p), r.n)
+	for i := range p[:k] {
+		p[i] = r.b
+	}
+	r.n -= k
+	return k, nil
+}
+
+func TestMoveJSONBigPilesAsStrings(t *testing.T) {
+	out, _, code := run(t, "9007199254740991 1\n9007199254740992 9007199254740992\n100000000000000000000000 1\n", "move", "--json")
+	if code != 0 {
+		t.Fatal(code)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	want := []string{
+		`{"position":[9007199254740991,1],"cold":false,"moves":[[2,1]]}`,
+		`{"position":["9007199254740992","9007199254740992"],"cold":false,"moves":[[0,0]]}`,
+	}
+	for i, w := range want {
+		if lines[i] != w {
+			t.Errorf("line %d = %s, want %s", i, lines[i], w)
+		}
+	}
+	var v struct {
+		Position []json.Number
+		Moves    [][]json.Number
+	}
+	if err := json.Unmarshal([]byte(lines[2]), &v); err != nil || v.Position[0] != "100000000000000000000000" || v.Position[1] != "1" {
+		t.Fatalf("%s: %v %+v", lines[2], err, v)
+	}
+}
+
+// TestMoveShard: N shards of the same input, sorted by input line number, give the
+// unsharded output byte for byte; the merged stderr reports the same bad lines.
+func TestMoveShard(t *testing.T) {
+	var in strings.Builder
+	r := rand.New(rand.NewPCG(3, 4))
+	for i := 0; i < 3000; i++ {
+		switch i % 97 {
+		case 5:
+			in.WriteString("# comment\n")
+		case 17:
+			in.WriteString("\n")
+		case 33:
+			in.WriteString("bad line\n")
+		default:
+			fmt.Fprintf(&in, "%d %d\n", r.Uint64()>>r.IntN(64), r.Uint64()>>r.IntN(64))
+		}
+	}
+	for _, args := range [][]string{{"move"}, {"move", "--all"}, {"move", "--json", "--all"}} {
+		want, _, wcode := run(t, in.String(), args...)
+		for _, n := range []int{1, 3, 7} {
+			type rec struct {
+				i    int
+				line string
+			}
+			var recs []rec
+			for k := 0; k < n; k++ {
+				out, _, code := run(t, in.String(), append(args, "--shard", fmt.Sprintf("%d/%d", k, n))...)
+				if code != wcode && !(code == 0 && wcode == cli.ExitFail) {
+					t.Fatalf("%v shard %d/%d: code %d", args, k, n, code)
+				}
+				lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+				if lines[0] != fmt.Sprintf("%s %d/%d", cli.LinesHeader, k, n) {
+					t.Fatalf("shard %d/%d header %q", k, n, lines[0])
+				}
+				for _, l := range lines[1:] {
+					idx, text, ok := strings.Cut(l, "\t")
+					i, err := strconv.Atoi(idx)
+					if !ok || err != nil || i%n != k {
+						t.Fatalf("shard %d/%d line %q", k, n, l)
+					}
+					recs = append(recs, rec{i, text})
+				}
+			}
+			sort.Slice(recs, func(a, b int) bool { return recs[a].i < recs[b].i })
+			var got strings.Builder
+			for _, r := range recs {
+				got.WriteString(r.line + "\n")
+			}
+			if got.String() != want {
+				t.Fatalf("%v: %d shards merged differ from the unsharded output", args, n)
+			}
+		}
+	}
+	if _, errOut, code := run(t, "1 2\n", "move", "--max-line", "1152921504606846976"); code != cli.ExitUsage || !strings.Contains(errOut, "needs about") {
+		t.Fatalf("--max-line 2^60: code %d stderr %q", code, errOut)
+	}
+	if _, errOut, code := run(t, "", "move", "--shard", "0/2", "1", "2"); code != cli.ExitUsage || !strings.Contains(errOut, "--shard splits the lines") {
+		t.Fatalf("code %d stderr %q", code, errOut)
+	}
+	// --out with --shard writes FILE.K-of-N
+	dir := t.TempDir()
+	if _, errOut, code := run(t, "1 2\n3 5\n", "move", "--shard", "1/2", "--out", filepath.Join(dir, "m.txt")); code != 0 {
+		t.Fatalf("code %d: %s", code, errOut)
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "m.txt.1-of-2")); err != nil || string(b) != cli.LinesHeader+" 1/2\n1\tlose\n" {
+		t.Fatalf("%q %v", b, err)
+	}
+}
+
+func TestOutOntoDirectory(t *testing.T) {
+	dir := t.TempDir()
+	for _, args := range [][]string{{"table", "--out", dir, "10"}, {"grundy", "--out", dir, "10"}, {"move", "--out", dir, "1", "2"}} {
+		_, errOut, code := run(t, "", args...)
+		if code != cli.ExitUsage || !strings.Contains(errOut, "is a directory") {
+			t.Errorf("%v: code %d stderr %q", args, code, errOut)
+		}
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+		t.Fatalf("left %v", ents)
+	}
+}
+
+// benchLines makes n random positions "A B", one per line, a quarter of them cold.
+func benchLines(n int) []byte {
+	r := rand.New(rand.NewPCG(11, 12))
+	var b []byte
+	for i := 0; i < n; i++ {
+		x, y := r.Uint64()>>r.IntN(64), r.Uint64()>>r.IntN(64)
+		if i%4 == 0 {
+			k := x >> 2
+			x, _ = wythoff.Lower(k)
+			y, _ = wythoff.Upper(k)
+		}
+		b = strconv.AppendUint(b, x, 10)
+		b = append(b, ' ')
+		b = strconv.AppendUint(b, y, 10)
+		b = append(b, '\n')
+	}
+	return b
+}
+
+// BenchmarkMoveBatch is the in-process rate of "wythoff move" on 1 M lines: the same
+// scanner, parser, engine and formatting as the command, without the process and
+// pipes. Compare with the end-to-end rate in bench/.
+func BenchmarkMoveBatch(b *testing.B) {
+	in := benchLines(1 << 20)
+	b.SetBytes(int64(len(in)))
+	b.ReportAllocs()
+	c0, _ := machine.ProcessCPU()
+	for b.Loop() {
+		m := mover{}
+		if code, err := m.batch(context.Background(), bytes.NewReader(in), io.Discard, io.Discard, defaultMaxLine, cli.Shard{}); code != 0 || err != nil {
+			b.Fatal(code, err)
+		}
+	}
+	c1, _ := machine.ProcessCPU()
+	b.ReportMetric(float64(1<<20)*float64(b.N)/b.Elapsed().Seconds(), "lines/s")
+	b.ReportMetric(float64(1<<20)*float64(b.N)/(c1-c0).Seconds(), "lines/cpu-s")
+}
+
+// BenchmarkMoveEngine is the engine alone on the same positions (already parsed, no
+// output): the rate issue 11 compares "wythoff move" with.
+func BenchmarkMoveEngine(b *testing.B) {
+	in := benchLines(1 << 20)
+	var ps []wythoff.Position
+	for _, l := range bytes.Split(bytes.TrimSuffix(in, []byte("\n")), []byte("\n")) {
+		x, y, _, _ := fastLine(l)
+		ps = append(ps, wythoff.Position{X: x, Y: y})
+	}
+	c0, _ := machine.ProcessCPU()
+	var sink uint64
+	for b.Loop() {
+		for _, p := range ps {
+			m, _ := wythoff.Move(p.X, p.Y, false)
+			sink += m.X
+		}
+	}
+	c1, _ := machine.ProcessCPU()
+	_ = sink
+	b.ReportMetric(float64(len(ps))*float64(b.N)/b.Elapsed().Seconds(), "lines/s")
+	b.ReportMetric(float64(len(ps))*float64(b.N)/(c1-c0).Seconds(), "lines/cpu-s")
+}
+
+// FuzzFastLine: whenever the one-pass parser accepts a line, the general parser reads
+// the same two piles from it.
+func FuzzFastLine(f *testing.F) {
+	for _, s := range []string{"13 9", "0 0", "1234567890123456789 9", "12345678901234567890 1", "1  2", "1 2 ", "(1,2)", "1 x", " 1 2", "1 2\r", "-1 2", "1 +2", "007 3"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		// with room after the line (digits there must not count) and without
+		roomy := append([]byte(s), "1234567890123456789012345"...)[:len(s)]
+		a, b, _, ok := fastLine(roomy)
+		a2, b2, _, ok2 := fastLineScalar([]byte(s))
+		if ok != ok2 || ok && (a != a2 || b != b2) {
+			t.Fatalf("%q: SWAR (%d, %d, %v), scalar (%d, %d, %v)", s, a, b, ok, a2, b2, ok2)
+		}
+		if !ok {
+			return
+		}
+		var p, q pile
+		text := bytes.TrimSpace([]byte(s))
+		if err := parseLine(text, &p, &q); err != nil || p.big != nil || q.big != nil || p.small != a || q.small != b {
+			t.Fatalf("%q: fast (%d, %d), general (%d, %d) %v", s, a, b, p.small, q.small, err)
+		}
+	})
+}
+
+// TestMoveInterruptedWhileReading: a stdin that sends one line and then nothing (a
+// FIFO whose writer stays open) does not keep Ctrl-C waiting; the answered line is
+// kept and the exit status is 130.
+func TestMoveInterruptedWhileReading(t *testing.T) {
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pw.Close()
+	defer pr.Close()
+	pw.WriteString("13 9\n")
+	ctx, cancel := context.WithCancel(context.Background())
+	var o, e bytes.Buffer
+	done := make(chan int)
+	go func() { done <- Run(ctx, []string{"move"}, pr, &o, &e) }()
+	time.Sleep(100 * time.Millisecond)
+	cancel()
+	select {
+	case code := <-done:
+		if code != cli.ExitInterrupted || o.String() != "13 8\n" {
+			t.Fatalf("code %d, out %q, stderr %q", code, o.String(), e.String())
+		}
+	case <-time.After(2 * time.Second):
+		t.Fatal("Ctrl-C not answered within 2 s while stdin was silent")
+	}
+}
+
+// TestMoveParallelSameAsSequential: with several workers the output and the
+// diagnostics are byte for byte those of one worker, in every mode, with bad and
+// too-long lines among the good ones.
+func TestMoveParallelSameAsSequential(t *testing.T) {
+	var in strings.Builder
+	r := rand.New(rand.NewPCG(5, 6))
+	for i := 0; i < 40000; i++ {
+		switch i % 1009 {
+		case 7:
+			in.WriteString("bad\n")
+		case 99:
+			in.WriteString(strings.Repeat("1", 300) + " 2\n") // beyond --max-line 200
+		case 500:
+			in.WriteString("(123456789012345678901234567890, 5)\n")
+		case 501:
+			in.WriteString("# comment\n\n")
+		default:
+			fmt.Fprintf(&in, "%d %d\n", r.Uint64()>>r.IntN(64), r.Uint64()>>r.IntN(64))
+		}
+	}
+	in.WriteString("13 9") // no newline at the end
+	for _, mode := range [][]string{{}, {"--all"}, {"--json"}, {"--misere", "--all", "--json"}, {"--shard", "2/3"}} {
+		args := append([]string{"move", "--max-line", "200"}, mode...)
+		want, wantErr, wantCode := run(t, in.String(), append(args, "--jobs", "1")...)
+		for _, j := range []string{"2", "3", "8"} {
+			got, gotErr, code := run(t, in.String(), append(args, "--jobs", j)...)
+			if got != want || gotErr != wantErr || code != wantCode {
+				t.Fatalf("%v --jobs %s: differs from --jobs 1 (code %d vs %d, %d vs %d bytes, stderr %d vs %d bytes)",
+					mode, j, code, wantCode, len(got), len(want), len(gotErr), len(wantErr))
+			}
+		}
+		if wantCode != cli.ExitFail || len(mode) == 0 && !strings.Contains(wantErr, "stdin:100: line of 302 bytes") {
+			t.Fatalf("%v: code %d, stderr %.300s", mode, wantCode, wantErr)
+		}
+	}
+}
+
+// TestMoveParallelEdges: the block reader of the parallel path against the line
+// reader of the sequential one on edge inputs: lines across block boundaries, lines
+// longer than a block but within --max-line, lines of exactly --max-line bytes, longer
+// ones, a last line without a newline, CRLF, empty input.
+func TestMoveParallelEdges(t *testing.T) {
+	long200k := strings.Repeat("x", 200<<10)
+	fill := strings.Repeat("3 5\n", (blockBytes-3)/4)                  // ends 3 bytes short of a block
+	exact := strings.Repeat("1", 150) + " " + strings.Repeat("2", 149) // 300 bytes
+	inputs := map[string]string{
+		"empty":           "",
+		"newline":         "\n",
+		"no newline":      "13 9",
+		"crlf":            "13 9\r\n1 2\r\n",
+		"across blocks":   fill + "13 9\n25 30\n",
+		"long in block":   "1 2\n" + long200k + "\n13 9\n",
+		"long at end":     "1 2\n" + long200k,
+		"too long":        "1 2\n" + strings.Repeat("7", 3<<20) + "\n13 9\n",
+		"too long at end": fill + strings.Repeat("7", 3<<20),
+		"exact max":       exact + "\n" + exact + "1\n2 2\n",
+	}
+	for name, in := range inputs {
+		for _, maxLine := range []string{"300", "1048576"} {
+			args := []string{"move", "--max-line", maxLine}
+			want, wantErr, wantCode := run(t, in, append(args, "--jobs", "1")...)
+			got, gotErr, code := run(t, in, append(args, "--jobs", "3")...)
+			if got != want || gotErr != wantErr || code != wantCode {
+				t.Errorf("%s, --max-line %s: parallel differs: code %d vs %d\nout %.200q\nvs  %.200q\nerr %.300q\nvs  %.300q", name, maxLine, code, wantCode, got, want, gotErr, wantErr)
+			}
+		}
+	}
+}
+
+// FuzzMoveParallel: on any input, with tiny blocks and a small --max-line, the
+// parallel path prints exactly what the sequential one prints, and the sequential
+// one answers exactly the lines a plain split finds.
+func FuzzMoveParallel(f *testing.F) {
+	f.Add("13 9\n1 2\nx\n\n#c\n(3,5)\n", uint8(70))
+	f.Add(strings.Repeat("9", 100)+"\n2 2", uint8(64))
+	f.Add("1 2\r\n3 5", uint8(200))
+	saved := blockBytes
+	defer func() { blockBytes = saved }()
+	f.Fuzz(func(t *testing.T, in string, max uint8) {
+		blockBytes = 37
+		maxLine := fmt.Sprint(64 + int(max))
+		want, wantErr, wantCode := run(t, in, "move", "--all", "--max-line", maxLine, "--jobs", "1")
+		got, gotErr, code := run(t, in, "move", "--all", "--max-line", maxLine, "--jobs", "3")
+		if got != want || gotErr != wantErr || code != wantCode {
+			t.Fatalf("parallel differs:\n%q %q %d\n%q %q %d", got, gotErr, code, want, wantErr, wantCode)
+		}
+		// every line is answered, reported or skipped, in order
+		answered := strings.Count(want, "\n")
+		bad := strings.Count(wantErr, "\n")
+		lines := strings.Split(in, "\n")
+		if len(lines) > 0 && lines[len(lines)-1] == "" {
+			lines = lines[:len(lines)-1]
+		}
+		skipped := 0
+		for _, l := range lines {
+			if tl := strings.TrimSpace(l); len(l) <= 64+int(max) && (tl == "" || tl[0] == '#') {
+				skipped++
+			}
+		}
+		if answered+bad+skipped != len(lines) {
+			t.Fatalf("%d lines: %d answered, %d bad, %d skipped", len(lines), answered, bad, skipped)
+		}
+	})
+}

@@ -1,0 +1,228 @@
+package wythoffcmd
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"sync"
+
+	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
+)
+
+// moveBlock is a run of whole input lines answered by one worker.
+type moveBlock struct {
+	seq   int
+	first int64  // input line number (0-based) of the first line
+	data  []byte // the lines, each ending in '\n'
+	diag  string // a too-long line's diagnostic (data is then empty)
+	out   []byte // the answers
+	errs  []byte // the diagnostics of bad lines
+}
+
+// blockBytes is the input a block holds before it is handed to a worker (a variable
+// so that tests can cut small blocks).
+var blockBytes = 128 << 10
+
+// slack is the room fastLine reads beyond a line (its SWAR loads).
+var slack [24]byte
+
+// batchParallel is batch on workers goroutines: this goroutine reads the input and
+// cuts it into blocks of whole lines, the workers answer the blocks, and a writer puts
+// answers and diagnostics out in input order, so the output is byte for byte that of
+// batch. At most 2*workers+2 blocks exist at a time: memory stays bounded whatever the
+// input's length.
+func (m *mover) batchParallel(ctx context.Context, in io.Reader, out io.Writer, stderr io.Writer, maxLine int, shard cli.Shard, workers int) (int, error) {
+	if shard.Enabled() {
+		if err := cli.WriteLinesHeader(out, shard); err != nil {
+			return cli.ExitFail, err
+		}
+	}
+	cctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	nblocks := 2*workers + 2
+	free := make(chan *moveBlock, nblocks)
+	for i := 0; i < nblocks; i++ {
+		free <- &moveBlock{data: make([]byte, 0, blockBytes+4096)}
+	}
+	todo := make(chan *moveBlock, nblocks)
+	done := make(chan *moveBlock, nblocks)
+
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var a, b pile
+			for blk := range todo {
+				m.answerBlock(blk, maxLine, shard, &a, &b)
+				done <- blk
+			}
+		}()
+	}
+
+	code := cli.ExitOK
+	var werr error
+	writerDone := make(chan struct{})
+	go func() {
+		defer close(writerDone)
+		pending := map[int]*moveBlock{}
+		next := 0
+		for blk := range done {
+			pending[blk.seq] = blk
+			for {
+				b, ok := pending[next]
+				if !ok {
+					break
+				}
+				delete(pending, next)
+				next++
+				if werr == nil {
+					if _, err := out.Write(b.out); err != nil {
+						werr = err
+						cancel()
+					}
+				}
+				if len(b.errs) > 0 {
+					stderr.Write(b.errs)
+					code = cli.ExitFail
+				}
+				b.data, b.out, b.errs, b.diag = b.data[:0], b.out[:0], b.errs[:0], ""
+				free <- b
+			}
+		}
+	}()
+
+	rerr := m.cutBlocks(cctx, in, maxLine, shard, free, todo)
+	close(todo)
+	wg.Wait()
+	close(done)
+	<-writerDone
+	if werr != nil {
+		return code, werr
+	}
+	return code, rerr
+}
+
+// cutBlocks reads the input straight into blocks taken from free, cuts each after
+// its last newline (the partial line goes on to the next block) and sends them to
+// todo, numbering the lines with one bytes.Count per block. A block grows up to
+// maxLine+1 bytes to hold a long line; a line still longer is skipped here in constant
+// memory and becomes a block of its own holding its diagnostic.
+func (m *mover) cutBlocks(ctx context.Context, in io.Reader, maxLine int, shard cli.Shard, free <-chan *moveBlock, todo chan<- *moveBlock) error {
+	r := interruptible(ctx, in)
+	var (
+		seq     int
+		line    int64 // number of the next line
+		carry   []byte
+		scratch []byte
+		eof     bool
+		rerr    error
+	)
+	// fill reads into *data until it holds target bytes or the input ends or fails.
+	fill := func(data *[]byte, target int) {
+		if cap(*data) < target+len(slack) {
+			nd := make([]byte, len(*data), target+len(slack))
+			copy(nd, *data)
+			*data = nd
+		}
+		for len(*data) < target && !eof && rerr == nil {
+			n, err := r.Read((*data)[len(*data):target])
+			*data = (*data)[:len(*data)+n]
+			if err == io.EOF {
+				eof = true
+			} else if err != nil {
+				rerr = err
+			}
+		}
+	}
+	for (!eof || len(carry) > 0) && rerr == nil {
+		var blk *moveBlock
+		select {
+		case blk = <-free:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		blk.seq, blk.first = seq, line
+		seq++
+		blk.data = append(blk.data[:0], carry...)
+		carry = carry[:0]
+		fill(&blk.data, max(blockBytes, len(blk.data)))
+		for bytes.LastIndexByte(blk.data, '\n') < 0 && !eof && rerr == nil && len(blk.data) <= maxLine {
+			fill(&blk.data, min(2*len(blk.data)+4096, maxLine+1))
+		}
+		last := bytes.LastIndexByte(blk.data, '\n')
+		switch {
+		case last >= 0:
+			carry = append(carry, blk.data[last+1:]...)
+			blk.data = blk.data[:last+1]
+		case len(blk.data) > maxLine:
+			// a line longer than maxLine: skip the rest of it, keep what follows
+			if scratch == nil {
+				scratch = make([]byte, 64<<10)
+			}
+			long := int64(len(blk.data))
+			for !eof && rerr == nil {
+				n, err := r.Read(scratch)
+				if i := bytes.IndexByte(scratch[:n], '\n'); i >= 0 {
+					long += int64(i)
+					carry = append(carry, scratch[i+1:n]...)
+					break
+				}
+				long += int64(n)
+				if err == io.EOF {
+					eof = true
+				} else if err != nil {
+					rerr = err
+				} else if ctx.Err() != nil {
+					rerr = ctx.Err()
+				}
+			}
+			if shard.Owns(line) {
+				blk.diag = longLine(line, long, maxLine, blk.data)
+			}
+			blk.data = blk.data[:0]
+			line++
+		case rerr != nil: // a partial line before a read error is not answered
+			blk.data = blk.data[:0]
+		case len(blk.data) > 0: // the last line, without a newline
+			blk.data = append(blk.data, '\n')
+		}
+		line += int64(bytes.Count(blk.data, []byte{'\n'}))
+		if cap(blk.data)-len(blk.data) < len(slack) {
+			blk.data = append(blk.data, slack[:]...)[:len(blk.data)]
+		}
+		todo <- blk
+	}
+	if rerr != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		return fmt.Errorf("stdin:%d: %w", line+1, rerr)
+	}
+	return ctx.Err()
+}
+
+// answerBlock answers the lines of blk into blk.out and blk.errs.
+func (m *mover) answerBlock(blk *moveBlock, maxLine int, shard cli.Shard, a, b *pile) {
+	if blk.diag != "" {
+		blk.errs = append(blk.errs, blk.diag...)
+		return
+	}
+	data := blk.data
+	for i := blk.first; len(data) > 0; i++ {
+		j := bytes.IndexByte(data, '\n')
+		if shard.Owns(i) {
+			var msg string
+			if j > maxLine {
+				msg = longLine(i, int64(j), maxLine, data[:j])
+			} else {
+				blk.out, msg = m.line(blk.out, data[:j], i, shard, a, b)
+			}
+			if msg != "" {
+				blk.errs = append(blk.errs, msg...)
+			}
+		}
+		data = data[j+1:]
+	}
+}

@@ -1,0 +1,70 @@
+package wythoffcmd
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
+	"github.com/boardlab/boardlab/internal/machine"
+)
+
+// TestMoveParallelRandom: random short inputs of good, bad, blank, long and CRLF lines,
+// cut into tiny blocks: the parallel path prints what the sequential one prints, and
+// never hangs (a watchdog panics after 10 s).
+func TestMoveParallelRandom(t *testing.T) {
+	saved := blockBytes
+	defer func() { blockBytes = saved }()
+	r := rand.New(rand.NewPCG(1, 2))
+	pieces := []string{"13 9", "1 2", "x", "", "#c", "(3,5)", "\r", strings.Repeat("9", 90), "2,2", " ", "\u2000", "18446744073709551616 1"}
+	for iter := 0; iter < 1000; iter++ {
+		var b strings.Builder
+		for k := r.IntN(30); k > 0; k-- {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+			if r.IntN(5) > 0 {
+				b.WriteString("\n")
+			}
+		}
+		in := b.String()
+		blockBytes = 1 + r.IntN(100)
+		maxLine := fmt.Sprint(64 + r.IntN(60))
+		done := make(chan struct{})
+		go func() {
+			select {
+			case <-done:
+			case <-time.After(10 * time.Second):
+				panic(fmt.Sprintf("hang on %q block %d max %s", in, blockBytes, maxLine))
+			}
+		}()
+		want, wantErr, wantCode := run(t, in, "move", "--all", "--max-line", maxLine, "--jobs", "1")
+		got, gotErr, code := run(t, in, "move", "--all", "--max-line", maxLine, "--jobs", "3")
+		close(done)
+		if got != want || gotErr != wantErr || code != wantCode {
+			t.Fatalf("differs on %q block %d max %s:\n%q %q %d\n%q %q %d", in, blockBytes, maxLine, got, gotErr, code, want, wantErr, wantCode)
+		}
+	}
+}
+
+// BenchmarkMoveParallel is BenchmarkMoveBatch on GOMAXPROCS workers: the same lines
+// per CPU second, more lines per second of wall time when cores are free.
+func BenchmarkMoveParallel(b *testing.B) {
+	in := benchLines(1 << 20)
+	b.SetBytes(int64(len(in)))
+	b.ReportAllocs()
+	c0, _ := machine.ProcessCPU()
+	for b.Loop() {
+		m := mover{}
+		if code, err := m.batchParallel(context.Background(), bytes.NewReader(in), io.Discard, io.Discard, defaultMaxLine, cli.Shard{}, runtime.GOMAXPROCS(0)); code != 0 || err != nil {
+			b.Fatal(code, err)
+		}
+	}
+	c1, _ := machine.ProcessCPU()
+	b.ReportMetric(float64(1<<20)*float64(b.N)/b.Elapsed().Seconds(), "lines/s")
+	b.ReportMetric(float64(1<<20)*float64(b.N)/(c1-c0).Seconds(), "lines/cpu-s")
+}

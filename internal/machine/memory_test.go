@@ -1,0 +1,38 @@
+package machine
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestCheckAlloc(t *testing.T) {
+	bounds := []MemoryBound{{"the machine's available memory", 8 << 30, 6 << 30},
+		{"the process limit RLIMIT_AS (ulimit -v)", 2 << 30, 1 << 30}}
+	if err := checkAlloc(512<<20, bounds); err != nil {
+		t.Fatalf("512 MiB refused: %v", err)
+	}
+	err := checkAlloc(3<<30, bounds)
+	if err == nil || !strings.Contains(err.Error(), "RLIMIT_AS") || !strings.Contains(err.Error(), "1.00 GiB free") {
+		t.Fatalf("3 GiB: %v", err)
+	}
+	if err := checkAlloc(-1, nil); err == nil {
+		t.Fatal("negative size accepted")
+	}
+	if err := checkAlloc(1<<62, nil); err != nil {
+		t.Fatalf("no bounds, refused: %v", err)
+	}
+	if err := CheckAlloc(1 << 20); err != nil {
+		t.Fatalf("1 MiB refused here: %v (bounds %+v)", err, MemoryBounds())
+	}
+	if err := CheckAlloc(1 << 60); err == nil {
+		t.Fatalf("1 EiB accepted (bounds %+v)", MemoryBounds())
+	}
+}
+
+func TestFormatBytes(t *testing.T) {
+	for n, want := range map[int64]string{0: "0 B", 1023: "1023 B", 1536: "1.50 KiB", 3 << 30: "3.00 GiB", 200 << 20: "200 MiB"} {
+		if got := FormatBytes(n); got != want {
+			t.Errorf("FormatBytes(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
