@@ -1,0 +1,86 @@
+package selfplay
+
+import (
+	"context"
+	"math/bits"
+
+	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/zoo"
+)
+
+// mover chooses a move for an ongoing position, as zoo.Bot.Move does.
+type mover func(ctx context.Context, p *uttt.Position, rng *zoo.RNG) uttt.Move
+
+// moverOf returns the bot's move function: the random and naive bots are replaced by
+// equivalents that read the bitboards instead of generating and playing every move.
+// They consume the generator exactly as the zoo's bots do and choose the same move
+// (FuzzFastBots pits them against each other), so a game does not change.
+func moverOf(b zoo.Bot) mover {
+	switch b.(type) {
+	case zoo.Random:
+		return fastRandom
+	case zoo.Naive:
+		return fastNaive
+	}
+	return b.Move
+}
+
+// fastRandom is zoo.RandomMove: the k-th legal move for a uniform k.
+func fastRandom(_ context.Context, p *uttt.Position, rng *zoo.RNG) uttt.Move {
+	return p.NthMove(rng.Intn(p.CountMoves()))
+}
+
+// completes[own] is the mask of the empty tiles t of a small board where own|1<<t
+// holds three in a row.
+var completes [512]uint16
+
+func init() {
+	for own := range completes {
+		for t := 0; t < 9; t++ {
+			if own>>t&1 == 0 && uttt.HasLine(uint16(own|1<<t)) {
+				completes[own] |= 1 << t
+			}
+		}
+	}
+}
+
+// fastNaive is zoo.Naive's choice: the first move (in move order) that wins the game,
+// else a uniformly random move among those that win a small board, else a uniformly
+// random move.
+func fastNaive(_ context.Context, p *uttt.Position, rng *zoo.RNG) uttt.Move {
+	s := p.Side()
+	master := p.WonBoards(s)
+	open := ^p.ClosedBoards() & 0x1ff
+	if f := p.Forced(); f >= 0 {
+		open = 1 << f
+	}
+	var wins [9]uint16
+	nwins, total := 0, 0
+	for o := open; o != 0; o &= o - 1 {
+		b := bits.TrailingZeros16(o)
+		free := ^(p.Tiles(uttt.X, b) | p.Tiles(uttt.O, b)) & 0x1ff
+		w := completes[p.Tiles(s, b)] & free
+		if w != 0 && uttt.HasLine(master|1<<b) {
+			return uttt.NewMove(b, bits.TrailingZeros16(w))
+		}
+		wins[b] = w
+		nwins += bits.OnesCount16(w)
+		total += bits.OnesCount16(free)
+	}
+	if nwins == 0 {
+		return p.NthMove(rng.Intn(total))
+	}
+	k := rng.Intn(nwins)
+	for o := open; ; o &= o - 1 {
+		b := bits.TrailingZeros16(o)
+		if n := bits.OnesCount16(wins[b]); k >= n {
+			k -= n
+			continue
+		}
+		w := wins[b]
+		for ; k > 0; k-- {
+			w &= w - 1
+		}
+		return uttt.NewMove(b, bits.TrailingZeros16(w))
+	}
+}
