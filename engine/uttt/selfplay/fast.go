@@ -8,21 +8,50 @@ import (
 	"github.com/boardlab/boardlab/engine/uttt/zoo"
 )
 
-// mover chooses a move for an ongoing position, as zoo.Bot.Move does.
-type mover func(ctx context.Context, p *uttt.Position, rng *zoo.RNG) uttt.Move
+// mover chooses a move for an ongoing position, as zoo.Bot.Move does: the random and
+// naive bots are replaced by equivalents that read the bitboards instead of
+// generating and playing every move. They consume the generator exactly as the zoo's
+// bots do and choose the same move (FuzzFastBots pits them against each other), so a
+// game does not change.
+type mover struct {
+	kind int // moveRandom, moveNaive or moveBot
+	bot  zoo.Bot
+}
 
-// moverOf returns the bot's move function: the random and naive bots are replaced by
-// equivalents that read the bitboards instead of generating and playing every move.
-// They consume the generator exactly as the zoo's bots do and choose the same move
-// (FuzzFastBots pits them against each other), so a game does not change.
+const (
+	moveBot = iota
+	moveRandom
+	moveNaive
+)
+
 func moverOf(b zoo.Bot) mover {
 	switch b.(type) {
 	case zoo.Random:
-		return fastRandom
+		return mover{moveRandom, b}
 	case zoo.Naive:
-		return fastNaive
+		return mover{moveNaive, b}
 	}
-	return b.Move
+	return mover{moveBot, b}
+}
+
+// move returns the bot's move. Only the zoo's other bots see the position and the
+// generator through an interface, so for random and naive neither leaves the stack.
+func (mv *mover) move(ctx context.Context, p *uttt.Position, rng *zoo.RNG) uttt.Move {
+	switch mv.kind {
+	case moveRandom:
+		return fastRandom(ctx, p, rng)
+	case moveNaive:
+		return fastNaive(ctx, p, rng)
+	}
+	return botMove(ctx, mv.bot, *p, rng)
+}
+
+// botMove calls an interface bot on copies, which escape to the heap only here.
+func botMove(ctx context.Context, b zoo.Bot, p uttt.Position, rng *zoo.RNG) uttt.Move {
+	r := *rng
+	m := b.Move(ctx, &p, &r)
+	*rng = r
+	return m
 }
 
 // fastRandom is zoo.RandomMove: the k-th legal move for a uniform k.

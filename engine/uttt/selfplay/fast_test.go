@@ -27,7 +27,7 @@ func checkFastBots(t *testing.T, seed uint64) {
 	for p.Status() == uttt.Ongoing {
 		for k, c := range []struct {
 			bot  zoo.Bot
-			fast mover
+			fast func(context.Context, *uttt.Position, *zoo.RNG) uttt.Move
 		}{{zoo.Random{}, fastRandom}, {zoo.Naive{}, fastNaive}} {
 			r1, r2 := zoo.NewRNG(seed+uint64(k)), zoo.NewRNG(seed+uint64(k))
 			m1, m2 := c.bot.Move(ctx, &p, &r1), c.fast(ctx, &p, &r2)

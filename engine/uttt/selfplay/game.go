@@ -106,9 +106,10 @@ func (m *Match) play(ctx context.Context, i int, movers [2]mover, moves *[81]utt
 	}
 	rng := zoo.NewRNG(zoo.Mix(^m.Seed, uint64(i)))
 	p, n := m.opening(i, moves)
+	slow := movers[0].kind == moveBot || movers[1].kind == moveBot
 	for p.Status() == uttt.Ongoing {
-		mv := movers[p.Side()](ctx, &p, &rng)
-		if ctx != nil {
+		mv := movers[p.Side()].move(ctx, &p, &rng)
+		if slow {
 			if err := ctx.Err(); err != nil {
 				return Result{}, err
 			}
