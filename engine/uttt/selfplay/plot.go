@@ -15,7 +15,7 @@ const (
 	panelH     = 250.0
 	plotLeft   = 70.0
 	plotRight  = 20.0
-	plotTop    = 56.0
+	plotTop    = 76.0
 	panelGap   = 60.0
 	plotBottom = 44.0
 )
@@ -75,11 +75,11 @@ func WritePlot(w io.Writer, title string, sum *Summary, sprt *SPRT) error {
 			s.Line(x0, ys(0.5), x1, ys(0.5), draw.A("stroke", "#888", "stroke-dasharray", "4 3")...)
 			s.Path(polyline(pts, xs, ys, func(p Point) float64 { return p.Score }), draw.A("fill", "none", "stroke", draw.Hex(draw.Viridis(0.25)), "stroke-width", "2", "class", "score")...)
 		})
-	legendY := top + 16
-	s.Rect(x1-190, legendY-10, 14, 10, draw.A("fill", draw.Hex(draw.Viridis(0.55)), "fill-opacity", "0.3")...)
-	s.Text(x1-170, legendY, "95% interval", draw.A("font-family", "sans-serif", "font-size", "12")...)
-	s.Line(x1-95, legendY-5, x1-81, legendY-5, draw.A("stroke", draw.Hex(draw.Viridis(0.25)), "stroke-width", "2")...)
-	s.Text(x1-76, legendY, "score", draw.A("font-family", "sans-serif", "font-size", "12")...)
+	legendY := top - 10
+	s.Rect(x1-200, legendY-10, 14, 10, draw.A("fill", draw.Hex(draw.Viridis(0.55)), "fill-opacity", "0.3")...)
+	s.Text(x1-182, legendY, "95% interval", draw.A("font-family", "sans-serif", "font-size", "12")...)
+	s.Line(x1-90, legendY-5, x1-72, legendY-5, draw.A("stroke", draw.Hex(draw.Viridis(0.25)), "stroke-width", "2")...)
+	s.Text(x1-66, legendY, "score", draw.A("font-family", "sans-serif", "font-size", "12")...)
 
 	if sprt != nil {
 		top += panelH + panelGap
