@@ -54,9 +54,30 @@ func botMove(ctx context.Context, b zoo.Bot, p uttt.Position, rng *zoo.RNG) uttt
 	return m
 }
 
-// fastRandom is zoo.RandomMove: the k-th legal move for a uniform k.
+// fastRandom is zoo.RandomMove: the k-th legal move (in move order) for a uniform k,
+// found from the bitboards by popcount and a table of the k-th set bit.
 func fastRandom(_ context.Context, p *uttt.Position, rng *zoo.RNG) uttt.Move {
-	return p.NthMove(rng.Intn(p.CountMoves()))
+	if f := p.Forced(); f >= 0 {
+		free := ^(p.Tiles(uttt.X, f) | p.Tiles(uttt.O, f)) & 0x1ff
+		return uttt.NewMove(f, int(selectBit[free][rng.Intn(bits.OnesCount16(free))]))
+	}
+	var free [9]uint16
+	total := 0
+	open := ^p.ClosedBoards() & 0x1ff
+	for o := open; o != 0; o &= o - 1 {
+		b := bits.TrailingZeros16(o)
+		free[b] = ^(p.Tiles(uttt.X, b) | p.Tiles(uttt.O, b)) & 0x1ff
+		total += bits.OnesCount16(free[b])
+	}
+	k := rng.Intn(total)
+	for o := open; ; o &= o - 1 {
+		b := bits.TrailingZeros16(o)
+		if n := bits.OnesCount16(free[b]); k >= n {
+			k -= n
+			continue
+		}
+		return uttt.NewMove(b, int(selectBit[free[b]][k]))
+	}
 }
 
 // completes[own] is the mask of the empty tiles t of a small board where own|1<<t

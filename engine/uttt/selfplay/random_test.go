@@ -169,3 +169,18 @@ func BenchmarkPlayRandom(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 }
+
+// BenchmarkRunRandom is Run over random-against-random games on every core, without
+// --out: the selfplay command's throughput loop.
+func BenchmarkRunRandom(b *testing.B) {
+	m := &Match{A: zoo.Random{}, B: zoo.Random{}, Seed: 1, Openings: 4}
+	b.ReportAllocs()
+	cpu0, _ := machine.ProcessCPU()
+	sum, err := Run(context.Background(), Config{Match: m, To: b.N})
+	if err != nil || sum.Counted != b.N {
+		b.Fatal(err)
+	}
+	cpu1, _ := machine.ProcessCPU()
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+	b.ReportMetric(float64(b.N)/(cpu1-cpu0).Seconds(), "games/cpu-s")
+}
