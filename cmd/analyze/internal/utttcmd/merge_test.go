@@ -67,8 +67,9 @@ func TestSelfplayShardsMerge(t *testing.T) {
 func TestSelfplayMergeErrors(t *testing.T) {
 	dir := t.TempDir()
 	base := filepath.Join(dir, "g.jsonl")
-	args := []string{"--a", "naive", "--b", "random", "--games", "300", "-j", "1"} // one worker: the file in index order
-	paths := shardRuns(t, base, 3, args...)                                        // 2/3, 1/3, 0/3
+	// One worker, so that each file is in index order.
+	args := []string{"--a", "naive", "--b", "random", "--games", "300", "-j", "1"}
+	paths := shardRuns(t, base, 3, args...) // 2/3, 1/3, 0/3
 	other := shardRuns(t, filepath.Join(dir, "h.jsonl"), 3, "--a", "naive", "--b", "random", "--games", "300", "--seed", "9")
 	// An interrupted shard: its last 10 games cut off.
 	data, _ := os.ReadFile(paths[1])
