@@ -97,8 +97,15 @@ func (s *Sequence) Add(r Result) bool {
 		return false
 	}
 	if s.SPRT != nil {
-		s.sum.LLR = s.SPRT.LLR(t.W, t.D, t.L)
-		if d := s.SPRT.Decide(t.W, t.D, t.L); d != 0 {
+		llr := s.SPRT.LLR(t.W, t.D, t.L)
+		s.sum.LLR = llr
+		d := 0 // SPRT.Decide, from the LLR just computed
+		if lo, hi := s.SPRT.Bounds(); llr >= hi {
+			d = 1
+		} else if llr <= lo {
+			d = -1
+		}
+		if d != 0 {
 			s.sum.Stop, s.sum.Decision, s.Stop = i+1, d, i+1
 			decided = true
 		}

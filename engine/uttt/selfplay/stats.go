@@ -177,10 +177,14 @@ func mleScore(f [3]float64, s float64) [3]float64 {
 	}
 	for it := 0; it < 200; it++ {
 		mid := (lo + hi) / 2
+		plo, phi := lo, hi
 		if g(mid) > 0 { // g decreases in θ
 			lo = mid
 		} else {
 			hi = mid
+		}
+		if lo == plo && hi == phi {
+			break // a fixed point: the remaining steps would change nothing
 		}
 	}
 	th := (lo + hi) / 2
