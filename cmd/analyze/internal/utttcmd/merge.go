@@ -37,9 +37,16 @@ func MergeSelfplay(ctx context.Context, paths []string, stdout, stderr io.Writer
 	return reportSelfplay(ctx, "merge", paths, nil, false, "", stdout, stderr)
 }
 
-func reportSelfplay(ctx context.Context, name string, paths []string, sprt *selfplay.SPRT, asJSON bool, plot string, stdout, stderr io.Writer) int {
-	res, err := selfplay.Merge(ctx, paths, sprt, plot != "")
+func reportSelfplay(ctx context.Context, name string, paths []string, sprt *selfplay.SPRT, asJSON bool, plotPath string, stdout, stderr io.Writer) int {
+	plot, err := openPlot(plotPath, stdout)
 	if err != nil {
+		return cli.Usagef(stderr, name, "--plot: %v", err)
+	}
+	res, err := selfplay.Merge(ctx, paths, sprt, plot != nil)
+	if err != nil {
+		if plot != nil {
+			plot.Abort()
+		}
 		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 			fmt.Fprintf(stderr, "analyze %s: interrupted\n", name)
 			return cli.ExitInterrupted

@@ -187,6 +187,12 @@ func TestSelfplayPlot(t *testing.T) {
 	if !bytes.Equal(a, b) {
 		t.Errorf("the merge's plot differs from the run's")
 	}
+	// An unwritable destination is refused before a billion games are played.
+	start := time.Now()
+	code, stdout, stderr := runCmd(context.Background(), "selfplay", "--a", "random", "--b", "random", "--games", "1000000000", "--plot", filepath.Join(dir, "no", "p.svg"))
+	if code != 2 || stdout != "" || !strings.Contains(stderr, "--plot: ") || time.Since(start) > 2*time.Second {
+		t.Errorf("--plot into a missing directory: exit %d after %v, %q", code, time.Since(start), stderr)
+	}
 }
 
 func svgClasses(t *testing.T, path string) map[string]int {

@@ -105,11 +105,18 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 			fmt.Fprintf(stderr, "analyze %s: shard %s plays all its games; the SPRT is judged over all shards by 'analyze merge'\n", name, shard)
 		}
 	}
+	plotOut, err := openPlot(*plot, stdout)
+	if err != nil {
+		return cli.Usagef(stderr, name, "--plot: %v", err)
+	}
 	path := shard.Path(*outPath)
 	var out *selfplay.Out
 	var res *selfplay.Resume
 	if path != "" {
 		if out, res, err = selfplay.OpenOut(path, m, hdr); err != nil {
+			if plotOut != nil {
+				plotOut.Abort()
+			}
 			fmt.Fprintf(stderr, "analyze %s: --out: %v\n", name, err)
 			return cli.ExitFail
 		}
@@ -118,9 +125,10 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 		}
 	}
 	prog := cli.NewProgress(stderr, "selfplay", "games")
+	finished := int64(res.Count(int(from), int(to)))
 	sum, err := selfplay.Run(ctx, selfplay.Config{Match: m, From: int(from), To: int(to), Workers: *workers, SPRT: runSPRT,
 		Resume: res, Out: out, Sample: *plot != "",
-		Progress: func(f int64) { prog.Update(f, to-from) }})
+		Progress: func(f int64) { finished = f; prog.Update(f, to-from) }})
 	prog.Done()
 	interrupted := errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
 	code := cli.ExitOK
@@ -134,14 +142,14 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 			code = cli.ExitFail
 		}
 	}
-	if c := printSelfplay(stdout, stderr, name, m, &sum, runSPRT, *asJSON, *plot); c != cli.ExitOK && code == cli.ExitOK {
+	if c := printSelfplay(stdout, stderr, name, m, &sum, runSPRT, *asJSON, plotOut); c != cli.ExitOK && code == cli.ExitOK {
 		code = c
 	}
 	if shard.Enabled() && !*asJSON {
 		fmt.Fprintf(stdout, "shard        %s: games %d..%d of %d; 'analyze merge' of the shards' --out files prints the match's report\n", shard, from, to-1, *games)
 	}
 	if interrupted {
-		fmt.Fprintf(stderr, "analyze %s: interrupted: %d of %d games finished", name, sum.Counted, to-from)
+		fmt.Fprintf(stderr, "analyze %s: interrupted: %d of %d games finished", name, max(finished, int64(sum.Counted)), to-from)
 		if out != nil {
 			fmt.Fprintf(stderr, " and saved; run the same command again to continue")
 		}
@@ -151,22 +159,35 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	return code
 }
 
-// printSelfplay prints a summary as text or JSON and draws its plot when asked.
-func printSelfplay(stdout, stderr io.Writer, name string, m *selfplay.Match, sum *selfplay.Summary, sprt *selfplay.SPRT, asJSON bool, plot string) int {
+// openPlot creates the --plot file's temporary file before the work starts, so that
+// an unwritable destination is reported at once; nil when there is no plot.
+func openPlot(path string, stdout io.Writer) (*cli.Output, error) {
+	if path == "" {
+		return nil, nil
+	}
+	if path == "-" {
+		return nil, fmt.Errorf("--plot wants a file name (stdout holds the report)")
+	}
+	return cli.CreateOutput(path, stdout)
+}
+
+// printSelfplay prints a summary as text or JSON and draws its plot into plot when
+// not nil.
+func printSelfplay(stdout, stderr io.Writer, name string, m *selfplay.Match, sum *selfplay.Summary, sprt *selfplay.SPRT, asJSON bool, plot *cli.Output) int {
 	if asJSON {
 		json.NewEncoder(stdout).Encode(sum.JSON(m, sprt))
 	} else {
 		sum.Write(stdout, m, sprt)
 	}
-	if plot == "" {
+	if plot == nil {
 		return cli.ExitOK
 	}
-	o, err := cli.CreateOutput(plot, stdout)
+	title := fmt.Sprintf("a = %s against b = %s (openings %d plies, seed %d)", m.A, m.B, m.Openings, m.Seed)
+	err := selfplay.WritePlot(plot, title, sum, sprt)
 	if err == nil {
-		title := fmt.Sprintf("a = %s against b = %s (openings %d plies, seed %d)", m.A, m.B, m.Openings, m.Seed)
-		if err = selfplay.WritePlot(o, title, sum, sprt); err == nil {
-			err = o.Commit()
-		}
+		err = plot.Commit()
+	} else {
+		plot.Abort()
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "analyze %s: --plot: %v\n", name, err)
