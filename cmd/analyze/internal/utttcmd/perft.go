@@ -64,9 +64,40 @@ outputs prints exactly the unsharded --divide output.`, stderr)
 		fmt.Fprintln(w, "0 1")
 		return cli.ExitOK
 	}
+	var buf [81]uttt.Move
+	moves := buf[:p.Moves(&buf)]
+	lo, hi := shard.Range(int64(len(moves)))
+	mine := moves[lo:hi]
+	// count returns the sequences of length depth under the first moves mine, splitting
+	// the work by first move, with progress on a terminal.
+	count := func(depth int, each func(m uttt.Move, n uint64)) (uint64, error) {
+		prog := cli.NewProgress(stderr, "perft "+strconv.Itoa(depth), "first moves")
+		defer prog.Done()
+		var total uint64
+		done := int64(0)
+		err := cli.Ordered(ctx, len(mine), *jobs, func(i int) uint64 {
+			q := p.Play(mine[i])
+			n, _ := uttt.PerftContext(ctx, &q, depth-1)
+			return n
+		}, func(i int, n uint64) {
+			if ctx.Err() != nil {
+				return // a count cut short by Ctrl-C is not printed
+			}
+			total += n
+			if each != nil {
+				each(mine[i], n)
+			}
+			done++
+			prog.Update(done, int64(len(mine)))
+		})
+		if err == nil {
+			err = ctx.Err()
+		}
+		return total, err
+	}
 	if !*divide {
 		for i := 1; i < d; i++ {
-			n, err := uttt.PerftContext(ctx, &p, i)
+			n, err := count(i, nil)
 			if err != nil {
 				return interrupted()
 			}
@@ -74,34 +105,16 @@ outputs prints exactly the unsharded --divide output.`, stderr)
 			w.Flush()
 		}
 	}
-	var buf [81]uttt.Move
-	moves := buf[:p.Moves(&buf)]
-	lo, hi := shard.Range(int64(len(moves)))
 	if shard.Enabled() {
 		fmt.Fprintf(w, "%s %s depth %d moves %d first %d end %d position %s\n", perftDivideHeader, shard, d, len(moves), lo, hi, strings.Join(p.ProtocolArgs(), " "))
 	}
-	mine := moves[lo:hi]
-	prog := cli.NewProgress(stderr, "perft "+strconv.Itoa(d), "first moves")
 	start := time.Now()
-	var total uint64
-	done := int64(0)
-	err = cli.Ordered(ctx, len(mine), *jobs, func(i int) uint64 {
-		q := p.Play(mine[i])
-		n, _ := uttt.PerftContext(ctx, &q, d-1)
-		return n
-	}, func(i int, n uint64) {
-		if ctx.Err() != nil {
-			return // a count cut short by Ctrl-C is not printed
-		}
-		total += n
-		if *divide {
-			fmt.Fprintf(w, "%s %d\n", mine[i], n)
-		}
-		done++
-		prog.Update(done, int64(len(mine)))
-	})
-	prog.Done()
-	if err != nil || ctx.Err() != nil {
+	var each func(uttt.Move, uint64)
+	if *divide {
+		each = func(m uttt.Move, n uint64) { fmt.Fprintf(w, "%s %d\n", m, n) }
+	}
+	total, err := count(d, each)
+	if err != nil {
 		return interrupted()
 	}
 	el := time.Since(start)
