@@ -248,3 +248,18 @@ func TestInterruptAnswersQuickly(t *testing.T) {
 		}
 	}
 }
+
+// TestSelfplayShardFromScheduler: a Slurm array task's variables pick the shard, and
+// the command says so.
+func TestSelfplayShardFromScheduler(t *testing.T) {
+	t.Setenv("SLURM_ARRAY_TASK_ID", "1")
+	t.Setenv("SLURM_ARRAY_TASK_COUNT", "3")
+	out := filepath.Join(t.TempDir(), "g.jsonl")
+	code, stdout, stderr := runCmd(context.Background(), "selfplay", "--a", "naive", "--b", "random", "--games", "30", "--out", out)
+	if code != 0 || !strings.Contains(stderr, "shard 1/3 from $SLURM_ARRAY_TASK_ID") || !strings.Contains(stdout, "shard        1/3: games 10..19 of 30") {
+		t.Fatalf("exit %d\n%s%s", code, stdout, stderr)
+	}
+	if _, err := os.Stat(out + ".1-of-3"); err != nil {
+		t.Fatal(err)
+	}
+}
