@@ -19,6 +19,10 @@ type Merged struct {
 	Summary Summary
 	Games   int // the match's --games (from the headers), or the games found
 	Shards  int // the shards merged (0: unsharded files)
+	// Missing, for unsharded files only, describes the first games missing before the
+	// last one present (an interrupted run); the games present are all counted, as the
+	// interrupted run counted them. Shards must be complete: a gap is an error.
+	Missing string
 }
 
 // Merge reads --out files of one match, either the shards' files (each starting with
@@ -90,6 +94,9 @@ func (res *Merged) read(ctx context.Context, sharded bool, files []fileRef, samp
 			if h.N != h0.N || h.Games != h0.Games {
 				return fmt.Errorf("%s is %s but %s is %s: shards of different runs", f.path, h, files[0].path, h0)
 			}
+			if (h.SPRT == nil) != (h0.SPRT == nil) || h.SPRT != nil && *h.SPRT != *h0.SPRT {
+				return fmt.Errorf("%s and %s ran with different --sprt: shards of different runs", f.path, files[0].path)
+			}
 			if byK[h.K] != nil {
 				return fmt.Errorf("shard %d/%d given twice: %s and %s", h.K, h.N, byK[h.K].path, f.path)
 			}
@@ -137,7 +144,8 @@ func (res *Merged) read(ctx context.Context, sharded bool, files []fileRef, samp
 		}
 	}
 	if !seq.Decided() && q.count > 0 {
-		return fmt.Errorf("%s", missing(seq.Next(), q, q.max+1))
+		res.Missing = missing(seq.Next(), q, q.max+1)
+		q.drain(seq)
 	}
 	res.Summary = seq.Summary()
 	if !sharded {
@@ -145,6 +153,9 @@ func (res *Merged) read(ctx context.Context, sharded bool, files []fileRef, samp
 		if !seq.Decided() {
 			res.Summary.Stop = seq.Next()
 		}
+	}
+	if res.Missing != "" {
+		res.Summary.Stop = res.Games
 	}
 	return nil
 }

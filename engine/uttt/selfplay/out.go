@@ -124,7 +124,6 @@ func OpenOut(path string, m *Match, h *Header) (*Out, *Resume, error) {
 		b, _ := json.Marshal(h)
 		o.w.Write(append(b, '\n'))
 		err = o.Sync()
-		res.keep = 0 // the header holds no game
 	}
 	if err != nil {
 		f.Close()

@@ -102,6 +102,13 @@ func TestResumeAfterInterruption(t *testing.T) {
 	if first != sum.Counted {
 		t.Fatalf("file holds %d games, summary counts %d", first, sum.Counted)
 	}
+	// The report of the interrupted run's file counts what the run counted, across the
+	// games cut off mid-way.
+	mr, err := Merge(context.Background(), []string{path}, nil, false)
+	if err != nil || mr.Summary.Tally != sum.Tally || mr.Summary.Pairs != sum.Pairs || mr.Summary.Counted != sum.Counted {
+		t.Fatalf("report of the interrupted file: %v %+v, run %+v", err, mr, sum)
+	}
+	t.Logf("interrupted after %d games; the report says: %q", sum.Counted, mr.Missing)
 	// A torn last line, as from a crash mid-write, is cut off and rewritten.
 	f, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
 	f.WriteString(`{"game":59`)
@@ -237,5 +244,40 @@ func TestSequenceSeries(t *testing.T) {
 		if p.Games <= sum.Series[k-1].Games || p.Lo > p.Score || p.Hi < p.Score {
 			t.Fatalf("point %d: %+v after %+v", k, p, sum.Series[k-1])
 		}
+	}
+}
+
+// TestMergeUnshardedWithGap: an unsharded file with games missing in the middle (an
+// interrupted run) is reported with the gap named, counting every game present as the
+// interrupted run did: pairs only when both games are present, no SPRT past the gap.
+func TestMergeUnshardedWithGap(t *testing.T) {
+	m := newMatch(8)
+	path := filepath.Join(t.TempDir(), "g.jsonl")
+	var buf []byte
+	var want Summary
+	var prev Game
+	for i := 15; i >= 0; i-- { // in reverse, as far out of order as a file can be
+		if i == 10 || i == 11 {
+			continue
+		}
+		g, _ := m.Play(context.Background(), i)
+		b, _ := json.Marshal(g)
+		buf = append(append(buf, b...), '\n')
+	}
+	for i := 0; i < 16; i++ {
+		g, _ := m.Play(context.Background(), i)
+		if i != 10 && i != 11 {
+			want.Tally.Add(&g)
+			want.Counted++
+			if i%2 == 1 && i != 11 {
+				want.Pairs[int(2*(prev.Score+g.Score))]++
+			}
+		}
+		prev = g
+	}
+	os.WriteFile(path, buf, 0o644)
+	mr, err := Merge(context.Background(), []string{path}, &SPRT{Elo0: -1, Elo1: 1, Alpha: 0.05, Beta: 0.05}, false)
+	if err != nil || mr.Missing != "games 10..11 are missing" || mr.Summary.Tally != want.Tally || mr.Summary.Pairs != want.Pairs || mr.Summary.Counted != 14 {
+		t.Fatalf("%v: %+v, want %+v", err, mr, want)
 	}
 }

@@ -54,6 +54,9 @@ func reportSelfplay(ctx context.Context, name string, paths []string, sprt *self
 		fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
 		return cli.ExitFail
 	}
+	if res.Missing != "" {
+		fmt.Fprintf(stderr, "analyze %s: %s (an interrupted run?); the report counts the %d games present\n", name, res.Missing, res.Summary.Counted)
+	}
 	return printSelfplay(stdout, stderr, name, res.Match, &res.Summary, res.SPRT, asJSON, plot)
 }
 
