@@ -3,6 +3,7 @@ package selfplay
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -86,8 +87,9 @@ func (r *Resume) Has(i int) bool { return r != nil && r.done.has(i) }
 // holds. A torn last line (an interrupted write) is cut off; a line of another match
 // (other bots, seed or openings) or an unreadable line is an error naming it, and the
 // file is left alone. With a shard header h, a new file starts with h and an existing
-// one must hold the same shard; without, a shard's file is refused.
-func OpenOut(path string, m *Match, h *Header) (*Out, *Resume, error) {
+// one must hold the same shard; without, a shard's file is refused. Reading stops with
+// ctx.Err() when ctx is done.
+func OpenOut(ctx context.Context, path string, m *Match, h *Header) (*Out, *Resume, error) {
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o666)
 	if err != nil {
 		return nil, nil, err
@@ -95,6 +97,9 @@ func OpenOut(path string, m *Match, h *Header) (*Out, *Resume, error) {
 	res := &Resume{path: path, match: m}
 	var fh *Header
 	fh, res.keep, err = scanGames(f, path, -1, m, func(ln, i int, _ Result) error {
+		if ln%4096 == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
 		if h != nil && (i < h.First || i >= h.End) {
 			return fmt.Errorf("%s:%d: game %d is outside this %s", path, ln, i, h)
 		}

@@ -49,7 +49,7 @@ func rssChild(t *testing.T, dir string) {
 	}
 	path := filepath.Join(dir, "g.jsonl")
 	for _, n := range []int{200_000, 250_000} {
-		out, res, err := OpenOut(path, m, nil)
+		out, res, err := OpenOut(context.Background(), path, m, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

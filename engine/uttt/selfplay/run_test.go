@@ -68,7 +68,7 @@ func readOut(t *testing.T, path string) []Game {
 // runOut runs games [0, n) of m into path, cancelling after stopAfter new games (0: never).
 func runOut(t *testing.T, m *Match, path string, n, workers, stopAfter int) (Summary, error) {
 	t.Helper()
-	out, done, err := OpenOut(path, m, nil)
+	out, done, err := OpenOut(context.Background(), path, m, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,7 +132,7 @@ func TestResumeAfterInterruption(t *testing.T) {
 		t.Fatalf("resumed tally %+v, uninterrupted %+v", sum.Tally, ref.Tally)
 	}
 	// A file of another match is refused.
-	if _, _, err := OpenOut(path, newMatch(6), nil); err == nil || !strings.Contains(err.Error(), "another match") {
+	if _, _, err := OpenOut(context.Background(), path, newMatch(6), nil); err == nil || !strings.Contains(err.Error(), "another match") {
 		t.Fatalf("other match accepted: %v", err)
 	}
 }
@@ -195,7 +195,7 @@ func TestRunAgainstReference(t *testing.T) {
 			ref, lines := referenceSummary(t, m, r[0], r[1])
 			for _, w := range []int{1, 3} {
 				path := filepath.Join(t.TempDir(), "g.jsonl")
-				out, res, err := OpenOut(path, m, nil)
+				out, res, err := OpenOut(context.Background(), path, m, nil)
 				if err != nil {
 					t.Fatal(err)
 				}

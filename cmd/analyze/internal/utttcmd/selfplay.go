@@ -113,9 +113,13 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	var out *selfplay.Out
 	var res *selfplay.Resume
 	if path != "" {
-		if out, res, err = selfplay.OpenOut(path, m, hdr); err != nil {
+		if out, res, err = selfplay.OpenOut(ctx, path, m, hdr); err != nil {
 			if plotOut != nil {
 				plotOut.Abort()
+			}
+			if ctx.Err() != nil {
+				fmt.Fprintf(stderr, "analyze %s: interrupted while reading %s; nothing was changed\n", name, path)
+				return cli.ExitInterrupted
 			}
 			fmt.Fprintf(stderr, "analyze %s: --out: %v\n", name, err)
 			return cli.ExitFail
