@@ -45,11 +45,20 @@ func ShardHeader(m *Match, k, n, games, first, end int, sprt *SPRT) *Header {
 // sameRun reports whether h describes the same shard of the same match as o.
 func (h *Header) sameRun(o *Header) bool {
 	return h.K == o.K && h.N == o.N && h.Games == o.Games && h.First == o.First && h.End == o.End &&
-		h.A == o.A && h.B == o.B && h.Seed == o.Seed && h.Openings == o.Openings
+		h.A == o.A && h.B == o.B && h.Seed == o.Seed && h.Openings == o.Openings &&
+		(h.SPRT == nil) == (o.SPRT == nil) && (h.SPRT == nil || *h.SPRT == *o.SPRT)
 }
 
 func (h *Header) String() string {
 	return fmt.Sprintf("shard %d/%d (games %d..%d of %d)", h.K, h.N, h.First, h.End-1, h.Games)
+}
+
+// describe is String with the SPRT, for messages about a mismatch.
+func (h *Header) describe() string {
+	if h.SPRT == nil {
+		return h.String() + " without --sprt"
+	}
+	return fmt.Sprintf("%s with --sprt %g,%g", h, h.SPRT.Elo0, h.SPRT.Elo1)
 }
 
 // Out appends games as JSON Lines to a file that may already hold games of the same
@@ -115,7 +124,7 @@ func OpenOut(ctx context.Context, path string, m *Match, h *Header) (*Out, *Resu
 		case fh == nil && h != nil && res.keep > 0:
 			err = fmt.Errorf("%s holds games of an unsharded run; a shard needs its own --out", path)
 		case fh != nil && !fh.sameRun(h):
-			err = fmt.Errorf("%s holds %s; this run is %s: give the same --shard and --games, or another --out", path, fh, h)
+			err = fmt.Errorf("%s holds %s; this run is %s: give the same --shard, --games and --sprt, or another --out", path, fh.describe(), h.describe())
 		}
 	}
 	if err == nil {
