@@ -266,6 +266,11 @@ func (f *lineFormat) parseFast(line []byte) (i int, r Result, ok bool) {
 	if q < 0 {
 		return 0, r, false
 	}
+	for _, c := range rest[:q] {
+		if (c < '0' || c > '8') && c != ' ' {
+			return 0, r, false // not a move list as appendLine writes it
+		}
+	}
 	rest = rest[q:]
 	var res []byte
 	if rest, ok = bytes.CutPrefix(rest, []byte(`","result":"`)); !ok {
@@ -309,14 +314,14 @@ func b2i(b bool) int {
 	return 0
 }
 
-// cutInt reads a non-negative decimal integer of at most 15 digits.
+// cutInt reads a non-negative decimal integer of at most 15 digits, as JSON writes it.
 func cutInt(b []byte) (int, []byte, bool) {
 	n, k := 0, 0
 	for k < len(b) && k < 16 && b[k] >= '0' && b[k] <= '9' {
 		n = n*10 + int(b[k]-'0')
 		k++
 	}
-	return n, b[k:], k > 0 && k < 16
+	return n, b[k:], k > 0 && k < 16 && (b[0] != '0' || k == 1) // JSON: no leading zeros
 }
 
 // gameFromJSON checks a line read with encoding/json and returns its index and
