@@ -5,11 +5,12 @@ import (
 	"math/bits"
 )
 
-// Tiles returns the tiles of board b held by side s as a 9-bit mask (bit t = tile t).
-func (p *Position) Tiles(s Side, b int) uint16 { return p.cells[s][b] }
+// BoardTiles returns the tiles of board b held by X and by O as 9-bit masks (bit t =
+// tile t).
+func (p *Position) BoardTiles(b int) (x, o uint16) { return p.cells[0][b], p.cells[1][b] }
 
-// ClosedBoards returns the boards won or full as a 9-bit mask.
-func (p *Position) ClosedBoards() uint16 { return p.closed }
+// OpenBoards returns the boards neither won nor full as a 9-bit mask (bit b = board b).
+func (p *Position) OpenBoards() uint16 { return ^p.closed & full9 }
 
 // WonBoards returns the boards won by s as a 9-bit mask.
 func (p *Position) WonBoards(s Side) uint16 { return p.master[s] }

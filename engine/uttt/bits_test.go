@@ -27,7 +27,14 @@ func TestNthMoveIsMovesOrder(t *testing.T) {
 				}
 			}
 			for b := 0; b < 9; b++ {
-				if p.Tiles(X, b)&p.Tiles(O, b) != 0 || HasLine(p.Tiles(X, b)) != (p.WonBoards(X)>>b&1 != 0) && p.WonBoards(O)>>b&1 == 0 {
+				x, o := p.BoardTiles(b)
+				for tile := 0; tile < 9; tile++ {
+					if c := p.Cell(b, tile); (c == 'X') != (x>>tile&1 != 0) || (c == 'O') != (o>>tile&1 != 0) {
+						t.Fatalf("%v: board %d tile %d is %c, masks %b %b", p.String(), b, tile, c, x, o)
+					}
+				}
+				if p.OpenBoards()>>b&1 != 0 == p.Closed(b) || (p.WonBoards(X)>>b&1 != 0) != (p.BoardStatus(b) == XWon) ||
+					HasLine(x) && p.BoardStatus(b) == Ongoing {
 					t.Fatalf("%v: board %d masks", p.String(), b)
 				}
 			}

@@ -58,15 +58,17 @@ func botMove(ctx context.Context, b zoo.Bot, p uttt.Position, rng *zoo.RNG) uttt
 // found from the bitboards by popcount and a table of the k-th set bit.
 func fastRandom(_ context.Context, p *uttt.Position, rng *zoo.RNG) uttt.Move {
 	if f := p.Forced(); f >= 0 {
-		free := ^(p.Tiles(uttt.X, f) | p.Tiles(uttt.O, f)) & 0x1ff
+		x, o := p.BoardTiles(f)
+		free := ^(x | o) & 0x1ff
 		return uttt.NewMove(f, int(selectBit[free][rng.Intn(bits.OnesCount16(free))]))
 	}
 	var free [9]uint16
 	total := 0
-	open := ^p.ClosedBoards() & 0x1ff
-	for o := open; o != 0; o &= o - 1 {
-		b := bits.TrailingZeros16(o)
-		free[b] = ^(p.Tiles(uttt.X, b) | p.Tiles(uttt.O, b)) & 0x1ff
+	open := p.OpenBoards()
+	for ob := open; ob != 0; ob &= ob - 1 {
+		b := bits.TrailingZeros16(ob)
+		x, o := p.BoardTiles(b)
+		free[b] = ^(x | o) & 0x1ff
 		total += bits.OnesCount16(free[b])
 	}
 	k := rng.Intn(total)
@@ -100,16 +102,21 @@ func init() {
 func fastNaive(_ context.Context, p *uttt.Position, rng *zoo.RNG) uttt.Move {
 	s := p.Side()
 	master := p.WonBoards(s)
-	open := ^p.ClosedBoards() & 0x1ff
+	open := p.OpenBoards()
 	if f := p.Forced(); f >= 0 {
 		open = 1 << f
 	}
 	var wins [9]uint16
 	nwins, total := 0, 0
-	for o := open; o != 0; o &= o - 1 {
-		b := bits.TrailingZeros16(o)
-		free := ^(p.Tiles(uttt.X, b) | p.Tiles(uttt.O, b)) & 0x1ff
-		w := completes[p.Tiles(s, b)] & free
+	for ob := open; ob != 0; ob &= ob - 1 {
+		b := bits.TrailingZeros16(ob)
+		x, o := p.BoardTiles(b)
+		free := ^(x | o) & 0x1ff
+		own := x
+		if s == uttt.O {
+			own = o
+		}
+		w := completes[own] & free
 		if w != 0 && uttt.HasLine(master|1<<b) {
 			return uttt.NewMove(b, bits.TrailingZeros16(w))
 		}
