@@ -17,7 +17,7 @@ const perftUsage = "analyze uttt perft [--divide [--shard K/N]] [-j N] D [POSITI
 
 func runPerft(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	const name = "uttt perft"
-	fs := cli.NewFlagSet("perft", perftUsage, `Counts the move sequences of length D (a finished game has no moves) from the
+	fs := cli.NewFlagSet("uttt perft", perftUsage, `Counts the move sequences of length D (a finished game has no moves) from the
 start or from POSITION (the 12 protocol arguments, or two-digit moves from the
 start). It prints "d COUNT" for d = 1..D, so the last line is "D COUNT"; with
 --divide it first prints "MOVE COUNT" for every first move. The time and leaves/s

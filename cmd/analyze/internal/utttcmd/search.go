@@ -36,7 +36,7 @@ func nps(r uttt.Result) uint64 {
 }
 
 func runSearch(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := cli.NewFlagSet("search", searchUsage, `Searches POSITION (the 12 protocol arguments SIDE B0..B8 MASTER LAST, or
+	fs := cli.NewFlagSet("uttt search", searchUsage, `Searches POSITION (the 12 protocol arguments SIDE B0..B8 MASTER LAST, or
 two-digit moves from the start; none: the start) with iterative deepening and
 prints one line per completed depth, then the best move, score (side to move's
 view; proven wins and losses say in how many plies), depth, nodes, nodes/s, time
