@@ -16,7 +16,6 @@ import (
 const perftUsage = "analyze uttt perft [--divide [--shard K/N]] [-j N] D [POSITION]"
 
 func runPerft(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	const name = "uttt perft"
 	fs := cli.NewFlagSet("uttt perft", perftUsage, `Counts the move sequences of length D (a finished game has no moves) from the
 start or from POSITION (the 12 protocol arguments, or two-digit moves from the
 start). It prints "d COUNT" for d = 1..D, so the last line is "D COUNT"; with
@@ -28,6 +27,7 @@ go to stderr, and progress too on a terminal. From the start: 81, 720, 6336, 550
 --divide --shard K/N counts part K of N of the first moves (contiguous ranges in
 move order) and starts its output with a header line; 'analyze merge' of the shards'
 outputs prints exactly the unsharded --divide output.`, stderr)
+	const name = "uttt perft"
 	divide := fs.Bool("divide", false, "print the count under each first move")
 	jobs := fs.Int("j", 1, "worker goroutines, splitting the work by first move")
 	shardSpec := cli.ShardFlag(fs)
