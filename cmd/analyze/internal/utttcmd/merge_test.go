@@ -168,7 +168,7 @@ func TestSelfplayPlot(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d, %s", code, stderr)
 	}
-	classes := svgClasses(t, plot)
+	classes := selfplaySVGClasses(t, plot)
 	for _, c := range []string{"score", "interval", "llr", "bound"} {
 		if classes[c] == 0 {
 			t.Errorf("no element of class %q in %v", c, classes)
@@ -195,7 +195,7 @@ func TestSelfplayPlot(t *testing.T) {
 	}
 }
 
-func svgClasses(t *testing.T, path string) map[string]int {
+func selfplaySVGClasses(t *testing.T, path string) map[string]int {
 	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {
