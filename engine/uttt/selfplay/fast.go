@@ -3,6 +3,7 @@ package selfplay
 import (
 	"context"
 	"math/bits"
+	"sync"
 
 	"github.com/boardlab/boardlab/engine/uttt"
 	"github.com/boardlab/boardlab/engine/uttt/zoo"
@@ -29,6 +30,7 @@ func moverOf(b zoo.Bot) mover {
 	case zoo.Random:
 		return mover{moveRandom, b}
 	case zoo.Naive:
+		fillCompletes()
 		return mover{moveNaive, b}
 	}
 	return mover{moveBot, b}
@@ -83,20 +85,25 @@ func fastRandom(_ context.Context, p *uttt.Position, rng *zoo.RNG) uttt.Move {
 }
 
 // completes[own] is the mask of the empty tiles t of a small board where own|1<<t
-// holds three in a row.
-var completes [512]uint16
+// holds three in a row. It is filled on first use (moverOf), not at process start.
+var (
+	completes     [512]uint16
+	completesOnce sync.Once
+)
 
-func init() {
-	for own := range completes {
-		for t := 0; t < 9; t++ {
-			if own>>t&1 == 0 && uttt.HasLine(uint16(own|1<<t)) {
-				completes[own] |= 1 << t
+func fillCompletes() {
+	completesOnce.Do(func() {
+		for own := range completes {
+			for t := 0; t < 9; t++ {
+				if own>>t&1 == 0 && uttt.HasLine(uint16(own|1<<t)) {
+					completes[own] |= 1 << t
+				}
 			}
 		}
-	}
+	})
 }
 
-// fastNaive is zoo.Naive's choice: the first move (in move order) that wins the game,
+// fastNaive is zoo.Naive's choice (after fillCompletes): the first move (in move order) that wins the game,
 // else a uniformly random move among those that win a small board, else a uniformly
 // random move.
 func fastNaive(_ context.Context, p *uttt.Position, rng *zoo.RNG) uttt.Move {

@@ -21,6 +21,7 @@ func FuzzFastBots(f *testing.F) {
 }
 
 func checkFastBots(t *testing.T, seed uint64) {
+	fillCompletes()
 	ctx := context.Background()
 	game := zoo.NewRNG(seed)
 	p := uttt.Start()
