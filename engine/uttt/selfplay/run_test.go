@@ -195,7 +195,7 @@ func TestRunAgainstReference(t *testing.T) {
 			ref, lines := referenceSummary(t, m, r[0], r[1])
 			for _, w := range []int{1, 3} {
 				path := filepath.Join(t.TempDir(), "g.jsonl")
-				out, res, err := OpenOut(context.Background(), path, m, nil)
+				out, _, err := OpenOut(context.Background(), path, m, nil)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -203,7 +203,6 @@ func TestRunAgainstReference(t *testing.T) {
 				if cerr := out.Close(); err != nil || cerr != nil {
 					t.Fatal(err, cerr)
 				}
-				_ = res
 				if sum.Tally != ref.Tally || sum.Pairs != ref.Pairs || sum.Counted != ref.Counted || sum.Stop != ref.Stop {
 					t.Fatalf("%v vs %v games %v, %d workers: %+v, reference %+v", bb.a, bb.b, r, w, sum, ref)
 				}
