@@ -1,6 +1,9 @@
 package uttt
 
-import "math/bits"
+import (
+	"context"
+	"math/bits"
+)
 
 // Perft returns the number of move sequences of length depth from p (a finished game
 // has no moves). The last ply is counted without being played (bulk counting).
@@ -104,4 +107,45 @@ func Divide(p *Position, depth int) []DivideEntry {
 		out[i] = DivideEntry{m, Perft(&q, depth-1)}
 	}
 	return out
+}
+
+// PerftContext is Perft that stops when ctx is done: it checks ctx between subtrees of
+// about a millisecond of work and then returns ctx.Err().
+func PerftContext(ctx context.Context, p *Position, depth int) (uint64, error) {
+	if depth <= perftChunk {
+		return Perft(p, depth), nil
+	}
+	n, ok := perftStop(*p, depth, ctx.Done())
+	if !ok {
+		return n, ctx.Err()
+	}
+	return n, nil
+}
+
+// perftChunk is the depth of the subtrees counted without a look at ctx: about 10^5
+// to 10^6 leaves, under a millisecond.
+const perftChunk = 5
+
+func perftStop(p Position, depth int, done <-chan struct{}) (uint64, bool) {
+	if depth <= perftChunk {
+		select {
+		case <-done:
+			return 0, false
+		default:
+		}
+		return Perft(&p, depth), true
+	}
+	if p.status != Ongoing {
+		return 0, true
+	}
+	var n uint64
+	var buf [81]Move
+	for _, m := range buf[:p.Moves(&buf)] {
+		c, ok := perftStop(p.Play(m), depth-1, done)
+		n += c
+		if !ok {
+			return n, false
+		}
+	}
+	return n, true
 }

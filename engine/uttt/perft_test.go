@@ -1,6 +1,10 @@
 package uttt
 
-import "testing"
+import (
+	"context"
+	"testing"
+	"time"
+)
 
 // perftStart holds the counts from the start: d=1..5 from the spec; deeper ones were
 // computed by this package and cross-checked against the reference generator.
@@ -12,5 +16,27 @@ func TestPerftStart(t *testing.T) {
 		if got := Perft(&p, d); got != want {
 			t.Errorf("perft(%d) = %d, want %d", d, got, want)
 		}
+	}
+}
+
+func TestPerftContext(t *testing.T) {
+	p := Start()
+	for d := 0; d <= 7; d++ {
+		got, err := PerftContext(context.Background(), &p, d)
+		if want := Perft(&p, d); got != want || err != nil {
+			t.Errorf("PerftContext(%d) = %d, %v; want %d", d, got, err, want)
+		}
+	}
+	// From a position after a few moves, where boards close and moves are free.
+	q, _ := ParseMoves([]string{"40", "04", "41", "14", "42", "24"})
+	if got, _ := PerftContext(context.Background(), &q, 6); got != Perft(&q, 6) {
+		t.Errorf("PerftContext from %v = %d, want %d", q.String(), got, Perft(&q, 6))
+	}
+	// A cancelled count stops within a few milliseconds even at a depth of hours.
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	if _, err := PerftContext(ctx, &p, 14); err == nil || time.Since(start) > 500*time.Millisecond {
+		t.Errorf("cancelled perft 14: %v after %v", err, time.Since(start))
 	}
 }

@@ -129,19 +129,9 @@ func ParseMoves(moves []string) (Position, error) {
 			return Position{}, fmt.Errorf("move %d: %v", i+1, err)
 		}
 		if !p.IsLegal(m) {
-			return Position{}, fmt.Errorf("move %d (%s) is illegal in %s", i+1, s, p.legalText())
+			return Position{}, fmt.Errorf("move %d (%s): %s", i+1, s, p.WhyIllegal(m))
 		}
 		p = p.Play(m)
 	}
 	return p, nil
-}
-
-func (p *Position) legalText() string {
-	switch {
-	case p.status != Ongoing:
-		return "a finished game (" + p.status.String() + ")"
-	case p.forced >= 0:
-		return fmt.Sprintf("this position: the move must be in board %d", p.forced)
-	}
-	return "this position"
 }

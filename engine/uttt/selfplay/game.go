@@ -49,7 +49,7 @@ func (m *Match) opening(i int, moves *[81]uttt.Move) (uttt.Position, int) {
 	for try := 0; ; try++ {
 		p, n := uttt.Start(), 0
 		for ; n < m.Openings && n < len(moves) && p.Status() == uttt.Ongoing; n++ {
-			moves[n] = zoo.RandomMove(&p, &rng)
+			moves[n] = fastRandom(nil, &p, &rng) // zoo.RandomMove's draw
 			p = p.Play(moves[n])
 		}
 		if p.Status() == uttt.Ongoing || try >= 1000 {
@@ -61,45 +61,69 @@ func (m *Match) opening(i int, moves *[81]uttt.Move) (uttt.Position, int) {
 // Play plays game i to its end; it returns ctx.Err() if cancelled before.
 func (m *Match) Play(ctx context.Context, i int) (Game, error) {
 	g := Game{Index: i, A: m.A.String(), B: m.B.String(), Seed: m.Seed, Openings: m.Openings, X: "a"}
-	bots := [2]zoo.Bot{m.A, m.B}
 	if !AFirst(i) {
 		g.X = "b"
-		bots[0], bots[1] = bots[1], bots[0]
 	}
-	rng := zoo.NewRNG(zoo.Mix(^m.Seed, uint64(i)))
 	var moves [81]uttt.Move
-	p, n := m.opening(i, &moves)
-	for p.Status() == uttt.Ongoing {
-		mv := bots[p.Side()].Move(ctx, &p, &rng)
-		if err := ctx.Err(); err != nil {
-			return g, err
-		}
-		p = p.Play(mv)
-		moves[n] = mv
-		n++
+	r, err := m.play(ctx, i, [2]mover{moverOf(m.A), moverOf(m.B)}, &moves)
+	if err != nil {
+		return g, err
 	}
 	var sb strings.Builder
-	for k, mv := range moves[:n] {
+	for k, mv := range moves[:r.Plies] {
 		if k > 0 {
 			sb.WriteByte(' ')
 		}
 		sb.WriteString(mv.String())
 	}
-	g.Moves, g.Plies = sb.String(), n
-	aSide := uttt.X
-	if !AFirst(i) {
-		aSide = uttt.O
-	}
-	switch p.Status() {
-	case uttt.XWon:
-		g.Result = "X"
-	case uttt.OWon:
-		g.Result = "O"
-	default:
-		g.Result, g.Score = "draw", 0.5
-	}
-	if p.Status() == uttt.XWon+uttt.Status(aSide) {
-		g.Score = 1
-	}
+	g.Moves, g.Plies = sb.String(), int(r.Plies)
+	g.Result, g.Score = r.result(i), float64(r.Score2)/2
 	return g, nil
+}
+
+// Result is a game's outcome in two bytes: A's score in halves (0 loss, 1 draw, 2 win)
+// and the number of plies. Who won as X or O follows from the score and AFirst.
+type Result struct {
+	Score2 uint8
+	Plies  uint8
+}
+
+// result returns "X", "O" or "draw" for game i.
+func (r Result) result(i int) string {
+	switch {
+	case r.Score2 == 1:
+		return "draw"
+	case (r.Score2 == 2) == AFirst(i):
+		return "X"
+	}
+	return "O"
+}
+
+// play plays game i with the bots' movers (A's first) into moves.
+func (m *Match) play(ctx context.Context, i int, movers [2]mover, moves *[81]uttt.Move) (Result, error) {
+	if !AFirst(i) {
+		movers[0], movers[1] = movers[1], movers[0]
+	}
+	rng := zoo.NewRNG(zoo.Mix(^m.Seed, uint64(i)))
+	p, n := m.opening(i, moves)
+	slow := movers[0].kind == moveBot || movers[1].kind == moveBot
+	for p.Status() == uttt.Ongoing {
+		mv := movers[p.Side()].move(ctx, &p, &rng)
+		if slow {
+			if err := ctx.Err(); err != nil {
+				return Result{}, err
+			}
+		}
+		p = p.Play(mv)
+		moves[n] = mv
+		n++
+	}
+	r := Result{Score2: 1, Plies: uint8(n)}
+	if st := p.Status(); st != uttt.Draw {
+		r.Score2 = 0
+		if (st == uttt.XWon) == AFirst(i) {
+			r.Score2 = 2
+		}
+	}
+	return r, nil
 }

@@ -3,15 +3,63 @@ package selfplay
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"sort"
+	"strconv"
 	"time"
+
+	"github.com/boardlab/boardlab/engine/uttt"
 )
 
 // SyncEvery is how often Out flushes and fsyncs finished games to disk.
 const SyncEvery = 200 * time.Millisecond
+
+// Header is the first line of a shard's --out file: which part of which match it
+// holds, so that a merge can check that no part is missing or doubled and can judge
+// the SPRT over all of them. Unsharded files have no header.
+type Header struct {
+	Kind     string `json:"selfplay"` // "shard"
+	K        int    `json:"k"`
+	N        int    `json:"n"`
+	Games    int    `json:"games"` // the whole match's --games
+	First    int    `json:"first"` // the shard's games are [First, End)
+	End      int    `json:"end"`
+	A        string `json:"a"`
+	B        string `json:"b"`
+	Seed     uint64 `json:"seed"`
+	Openings int    `json:"openings"`
+	SPRT     *SPRT  `json:"sprt,omitempty"`
+}
+
+// ShardHeader returns the header of shard k of n of a match of games games.
+func ShardHeader(m *Match, k, n, games, first, end int, sprt *SPRT) *Header {
+	return &Header{Kind: "shard", K: k, N: n, Games: games, First: first, End: end,
+		A: m.A.String(), B: m.B.String(), Seed: m.Seed, Openings: m.Openings, SPRT: sprt}
+}
+
+// sameRun reports whether h describes the same shard of the same match as o.
+func (h *Header) sameRun(o *Header) bool {
+	return h.K == o.K && h.N == o.N && h.Games == o.Games && h.First == o.First && h.End == o.End &&
+		h.A == o.A && h.B == o.B && h.Seed == o.Seed && h.Openings == o.Openings &&
+		(h.SPRT == nil) == (o.SPRT == nil) && (h.SPRT == nil || *h.SPRT == *o.SPRT)
+}
+
+func (h *Header) String() string {
+	return fmt.Sprintf("shard %d/%d (games %d..%d of %d)", h.K, h.N, h.First, h.End-1, h.Games)
+}
+
+// describe is String with the SPRT, for messages about a mismatch.
+func (h *Header) describe() string {
+	if h.SPRT == nil {
+		return h.String() + " without --sprt"
+	}
+	return fmt.Sprintf("%s with --sprt %g,%g", h, h.SPRT.Elo0, h.SPRT.Elo1)
+}
 
 // Out appends games as JSON Lines to a file that may already hold games of the same
 // match; lines are flushed and fsynced in small batches (every SyncEvery) and on Close.
@@ -22,72 +70,101 @@ type Out struct {
 	err  error
 }
 
-// OpenOut opens path for appending the games of m and returns the games it already
-// holds, by index. A torn last line (an interrupted write) is cut off; a line of another
-// match (other bots, seed or openings) or an unreadable line is an error naming it, and
-// the file is left alone.
-func OpenOut(path string, m *Match) (*Out, map[int]Game, error) {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+// Resume describes the games an --out file already holds: their indices as a set of
+// ranges (small for the files self-play writes, whose lines are nearly in index
+// order), not the games themselves, which Run reads again from the file as it needs
+// them.
+type Resume struct {
+	path  string
+	keep  int64 // the file's complete lines
+	match *Match
+	done  intervals
+}
+
+// Count returns the number of distinct games in [lo, hi) the file holds.
+func (r *Resume) Count(lo, hi int) int {
+	if r == nil {
+		return 0
+	}
+	return r.done.countIn(lo, hi)
+}
+
+// Has reports whether the file holds game i.
+func (r *Resume) Has(i int) bool { return r != nil && r.done.has(i) }
+
+// OpenOut opens path for appending the games of m and says which games it already
+// holds. A torn last line (an interrupted write) is cut off; a line of another match
+// (other bots, seed or openings) or an unreadable line is an error naming it, and the
+// file is left alone. With a shard header h, a new file starts with h and an existing
+// one must hold the same shard; without, a shard's file is refused. Reading stops with
+// ctx.Err() when ctx is done.
+func OpenOut(ctx context.Context, path string, m *Match, h *Header) (*Out, *Resume, error) {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o666)
 	if err != nil {
 		return nil, nil, err
 	}
-	done, keep, err := readGames(f, path, m)
+	res := &Resume{path: path, match: m}
+	var fh *Header
+	fh, res.keep, err = scanGames(f, path, -1, m, func(ln, i int, _ Result) error {
+		if ln%4096 == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if h != nil && (i < h.First || i >= h.End) {
+			return fmt.Errorf("%s:%d: game %d is outside this %s", path, ln, i, h)
+		}
+		if err := res.done.add(i); err != nil {
+			return fmt.Errorf("%s:%d: %v", path, ln, err)
+		}
+		return nil
+	})
 	if err == nil {
-		err = f.Truncate(keep) // cut a torn last line
+		switch {
+		case fh != nil && h == nil:
+			err = fmt.Errorf("%s holds %s; give the same --shard, or another --out", path, fh)
+		case fh == nil && h != nil && res.keep > 0:
+			err = fmt.Errorf("%s holds games of an unsharded run; a shard needs its own --out", path)
+		case fh != nil && !fh.sameRun(h):
+			err = fmt.Errorf("%s holds %s; this run is %s: give the same --shard, --games and --sprt, or another --out", path, fh.describe(), h.describe())
+		}
 	}
 	if err == nil {
-		_, err = f.Seek(keep, io.SeekStart)
+		err = f.Truncate(res.keep) // cut a torn last line
+	}
+	if err == nil {
+		_, err = f.Seek(res.keep, io.SeekStart)
+	}
+	o := &Out{f: f, w: bufio.NewWriterSize(f, 1<<16), last: time.Now()}
+	if err == nil && res.keep == 0 && h != nil {
+		b, _ := json.Marshal(h)
+		o.w.Write(append(b, '\n'))
+		err = o.Sync()
 	}
 	if err != nil {
 		f.Close()
 		return nil, nil, err
 	}
-	return &Out{f: f, w: bufio.NewWriterSize(f, 1<<16), last: time.Now()}, done, nil
-}
-
-// readGames streams the complete lines of r and returns their games by index and the
-// length of the complete lines.
-func readGames(r io.Reader, path string, m *Match) (map[int]Game, int64, error) {
-	done := make(map[int]Game)
-	want := Game{A: m.A.String(), B: m.B.String(), Seed: m.Seed, Openings: m.Openings}
-	br := bufio.NewReaderSize(r, 1<<16)
-	var keep int64
-	for ln := 1; ; ln++ {
-		line, err := br.ReadBytes('\n')
-		if err == io.EOF {
-			return done, keep, nil // a last line without its newline is torn
-		}
-		if err != nil {
-			return nil, 0, err
-		}
-		keep += int64(len(line))
-		if len(bytes.TrimSpace(line)) == 0 {
-			continue
-		}
-		var g Game
-		if err := json.Unmarshal(line, &g); err != nil {
-			return nil, 0, fmt.Errorf("%s:%d: not a game record: %v", path, ln, err)
-		}
-		if g.A != want.A || g.B != want.B || g.Seed != want.Seed || g.Openings != want.Openings {
-			return nil, 0, fmt.Errorf("%s:%d: holds a game of another match (a=%s b=%s seed=%d openings=%d); use another --out or the same settings",
-				path, ln, g.A, g.B, g.Seed, g.Openings)
-		}
-		if _, dup := done[g.Index]; !dup {
-			done[g.Index] = g
-		}
-	}
+	return o, res, nil
 }
 
 // Write appends one game; the batch is synced when SyncEvery has passed.
 func (o *Out) Write(g Game) error {
-	if o.err != nil {
-		return o.err
-	}
 	b, err := json.Marshal(g)
 	if err != nil {
 		return err
 	}
-	o.w.Write(append(b, '\n'))
+	return o.WriteLines(append(b, '\n'))
+}
+
+// WriteLines appends complete JSON lines; the batch is synced when SyncEvery has
+// passed.
+func (o *Out) WriteLines(b []byte) error {
+	if o.err != nil {
+		return o.err
+	}
+	if _, err := o.w.Write(b); err != nil {
+		o.err = err
+		return err
+	}
 	if time.Since(o.last) >= SyncEvery {
 		o.err = o.Sync()
 	}
@@ -113,4 +190,298 @@ func (o *Out) Close() error {
 		err = o.err
 	}
 	return err
+}
+
+// lineFormat writes a game as the JSON line json.Marshal(Game) would, without
+// building the Game: the match's fields are formatted once.
+type lineFormat struct {
+	mid []byte // ,"a":"A","b":"B","seed":S,"openings":O,"x":"
+}
+
+func newLineFormat(a, b string, seed uint64, openings int) lineFormat {
+	js := func(s string) []byte { v, _ := json.Marshal(s); return v }
+	mid := []byte(`,"a":`)
+	mid = append(mid, js(a)...)
+	mid = append(mid, `,"b":`...)
+	mid = append(mid, js(b)...)
+	mid = append(mid, `,"seed":`...)
+	mid = strconv.AppendUint(mid, seed, 10)
+	mid = append(mid, `,"openings":`...)
+	mid = strconv.AppendInt(mid, int64(openings), 10)
+	mid = append(mid, `,"x":"`...)
+	return lineFormat{mid: mid}
+}
+
+func matchFormat(m *Match) lineFormat {
+	return newLineFormat(m.A.String(), m.B.String(), m.Seed, m.Openings)
+}
+
+var scoreText = [3]string{"0", "0.5", "1"}
+
+// appendLine appends game i's JSON line and its newline.
+func (f *lineFormat) appendLine(dst []byte, i int, moves []uttt.Move, r Result) []byte {
+	dst = append(dst, `{"game":`...)
+	dst = strconv.AppendInt(dst, int64(i), 10)
+	dst = append(dst, f.mid...)
+	if AFirst(i) {
+		dst = append(dst, 'a')
+	} else {
+		dst = append(dst, 'b')
+	}
+	dst = append(dst, `","moves":"`...)
+	for k, m := range moves {
+		if k > 0 {
+			dst = append(dst, ' ')
+		}
+		dst = append(dst, '0'+byte(m.Board()), '0'+byte(m.Tile()))
+	}
+	dst = append(dst, `","result":"`...)
+	dst = append(dst, r.result(i)...)
+	dst = append(dst, `","score":`...)
+	dst = append(dst, scoreText[r.Score2]...)
+	dst = append(dst, `,"plies":`...)
+	dst = strconv.AppendInt(dst, int64(r.Plies), 10)
+	return append(dst, "}\n"...)
+}
+
+// parseFast reads a line in exactly the layout appendLine writes, for the match of f;
+// ok is false for any other line, which the caller then reads with encoding/json.
+func (f *lineFormat) parseFast(line []byte) (i int, r Result, ok bool) {
+	rest, ok := bytes.CutPrefix(line, []byte(`{"game":`))
+	if !ok {
+		return
+	}
+	i, rest, ok = cutInt(rest)
+	if !ok || !bytes.HasPrefix(rest, f.mid) || len(rest) < len(f.mid)+1 {
+		return 0, r, false
+	}
+	rest = rest[len(f.mid):]
+	if x := rest[0]; x != "ba"[b2i(AFirst(i))] {
+		return 0, r, false
+	}
+	if rest, ok = bytes.CutPrefix(rest[1:], []byte(`","moves":"`)); !ok {
+		return
+	}
+	q := bytes.IndexByte(rest, '"')
+	if q < 0 {
+		return 0, r, false
+	}
+	for _, c := range rest[:q] {
+		if (c < '0' || c > '8') && c != ' ' {
+			return 0, r, false // not a move list as appendLine writes it
+		}
+	}
+	rest = rest[q:]
+	var res []byte
+	if rest, ok = bytes.CutPrefix(rest, []byte(`","result":"`)); !ok {
+		return
+	}
+	if q = bytes.IndexByte(rest, '"'); q < 0 {
+		return 0, r, false
+	}
+	res, rest = rest[:q], rest[q:]
+	if rest, ok = bytes.CutPrefix(rest, []byte(`","score":`)); !ok {
+		return
+	}
+	switch {
+	case bytes.HasPrefix(rest, []byte("0.5,")):
+		r.Score2, rest = 1, rest[4:]
+	case bytes.HasPrefix(rest, []byte("0,")):
+		r.Score2, rest = 0, rest[2:]
+	case bytes.HasPrefix(rest, []byte("1,")):
+		r.Score2, rest = 2, rest[2:]
+	default:
+		return 0, r, false
+	}
+	if rest, ok = bytes.CutPrefix(rest, []byte(`"plies":`)); !ok {
+		return
+	}
+	var plies int
+	if plies, rest, ok = cutInt(rest); !ok || plies > 81 || string(bytes.TrimRight(rest, "\r\n")) != "}" {
+		return 0, r, false
+	}
+	r.Plies = uint8(plies)
+	if string(res) != r.result(i) {
+		return 0, r, false
+	}
+	return i, r, true
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// cutInt reads a non-negative decimal integer of at most 15 digits, as JSON writes it.
+func cutInt(b []byte) (int, []byte, bool) {
+	n, k := 0, 0
+	for k < len(b) && k < 16 && b[k] >= '0' && b[k] <= '9' {
+		n = n*10 + int(b[k]-'0')
+		k++
+	}
+	return n, b[k:], k > 0 && k < 16 && (b[0] != '0' || k == 1) // JSON: no leading zeros
+}
+
+// gameFromJSON checks a line read with encoding/json and returns its index and
+// result.
+func gameFromJSON(g *Game, path string, ln int) (int, Result, error) {
+	where := fmt.Sprintf("%s:%d", path, ln)
+	if g.Index < 0 {
+		return 0, Result{}, fmt.Errorf("%s: game %d: a negative index", where, g.Index)
+	}
+	var r Result
+	switch g.Score {
+	case 0, 0.5, 1:
+		r.Score2 = uint8(2 * g.Score)
+	default:
+		return 0, r, fmt.Errorf("%s: game %d: score %v is not 0, 0.5 or 1", where, g.Index, g.Score)
+	}
+	if g.Plies < 0 || g.Plies > 81 {
+		return 0, r, fmt.Errorf("%s: game %d: %d plies (at most 81)", where, g.Index, g.Plies)
+	}
+	r.Plies = uint8(g.Plies)
+	if want := "ba"[b2i(AFirst(g.Index))]; g.X != string(want) {
+		return 0, r, fmt.Errorf(`%s: game %d says x=%q, but "a" moves first exactly in the even games`, where, g.Index, g.X)
+	}
+	if g.Result != r.result(g.Index) {
+		return 0, r, fmt.Errorf("%s: game %d: result %q does not agree with score %v for x=%q", where, g.Index, g.Result, g.Score, g.X)
+	}
+	return g.Index, r, nil
+}
+
+// errLongLine is returned for a line longer than any game record.
+var errLongLine = errors.New("line longer than 64 KiB: not a game record")
+
+// scanGames reads the JSON lines of r (up to limit bytes when limit >= 0): a shard
+// header on the first line, then games of m (of the first game's match when m's A is
+// nil, filled in), handing each game to fn with its line number. It returns the header
+// and the length of the complete lines; a last line without its newline is torn and
+// not read.
+func scanGames(r io.Reader, path string, limit int64, m *Match, fn func(ln, i int, r Result) error) (*Header, int64, error) {
+	if limit >= 0 {
+		r = io.LimitReader(r, limit)
+	}
+	br := bufio.NewReaderSize(r, 1<<16)
+	var hdr *Header
+	var f lineFormat
+	var want Game
+	if m != nil {
+		f = matchFormat(m)
+		want = Game{A: m.A.String(), B: m.B.String(), Seed: m.Seed, Openings: m.Openings}
+	}
+	known := m != nil
+	var keep int64
+	for ln := 1; ; ln++ {
+		line, err := br.ReadSlice('\n')
+		if err == io.EOF {
+			return hdr, keep, nil // a last line without its newline is torn
+		}
+		if err == bufio.ErrBufferFull {
+			return hdr, keep, fmt.Errorf("%s:%d: %w", path, ln, errLongLine)
+		}
+		if err != nil {
+			return hdr, keep, err
+		}
+		keep += int64(len(line))
+		if known {
+			if i, res, ok := f.parseFast(line); ok {
+				if err := fn(ln, i, res); err != nil {
+					return hdr, keep, err
+				}
+				continue
+			}
+		}
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		if ln == 1 && bytes.HasPrefix(line, []byte(`{"selfplay":`)) {
+			hdr = new(Header)
+			if err := json.Unmarshal(line, hdr); err != nil || hdr.Kind != "shard" || hdr.N < 1 || hdr.K < 0 || hdr.K >= hdr.N || hdr.First > hdr.End {
+				return nil, keep, fmt.Errorf("%s:1: not a self-play shard header", path)
+			}
+			if !known {
+				want = Game{A: hdr.A, B: hdr.B, Seed: hdr.Seed, Openings: hdr.Openings}
+				f, known = newLineFormat(want.A, want.B, want.Seed, want.Openings), true
+			}
+			if hdr.A != want.A || hdr.B != want.B || hdr.Seed != want.Seed || hdr.Openings != want.Openings {
+				return nil, keep, fmt.Errorf("%s:1: a shard of another match (a=%s b=%s seed=%d openings=%d); use another --out or the same settings",
+					path, hdr.A, hdr.B, hdr.Seed, hdr.Openings)
+			}
+			continue
+		}
+		var g Game
+		if err := json.Unmarshal(line, &g); err != nil {
+			return hdr, keep, fmt.Errorf("%s:%d: not a game record: %v", path, ln, err)
+		}
+		if !known {
+			want = Game{A: g.A, B: g.B, Seed: g.Seed, Openings: g.Openings}
+			f, known = newLineFormat(want.A, want.B, want.Seed, want.Openings), true
+		}
+		if g.A != want.A || g.B != want.B || g.Seed != want.Seed || g.Openings != want.Openings {
+			return hdr, keep, fmt.Errorf("%s:%d: holds a game of another match (a=%s b=%s seed=%d openings=%d); use another --out or the same settings",
+				path, ln, g.A, g.B, g.Seed, g.Openings)
+		}
+		i, res, err := gameFromJSON(&g, path, ln)
+		if err != nil {
+			return hdr, keep, err
+		}
+		if err := fn(ln, i, res); err != nil {
+			return hdr, keep, err
+		}
+	}
+}
+
+// intervals is a set of game indices as sorted, disjoint, non-adjacent ranges [lo, hi).
+type intervals struct {
+	iv [][2]int
+	n  int
+}
+
+// maxIntervals bounds the ranges of a set: a file whose games leave more gaps is
+// refused rather than held.
+const maxIntervals = 1 << 20
+
+// add inserts i; a duplicate is ignored (the first line of a game counts).
+func (s *intervals) add(i int) error {
+	k := sort.Search(len(s.iv), func(j int) bool { return s.iv[j][1] >= i }) // first range ending at or after i
+	if k < len(s.iv) && s.iv[k][0] <= i && i < s.iv[k][1] {
+		return nil
+	}
+	s.n++
+	switch {
+	case k < len(s.iv) && s.iv[k][1] == i: // extends range k upwards
+		s.iv[k][1]++
+		if k+1 < len(s.iv) && s.iv[k+1][0] == i+1 {
+			s.iv[k][1] = s.iv[k+1][1]
+			s.iv = append(s.iv[:k+1], s.iv[k+2:]...)
+		}
+	case k < len(s.iv) && s.iv[k][0] == i+1: // extends range k downwards
+		s.iv[k][0]--
+	default:
+		if len(s.iv) >= maxIntervals {
+			return fmt.Errorf("game %d: the games leave more than %d gaps", i, maxIntervals)
+		}
+		s.iv = append(s.iv, [2]int{})
+		copy(s.iv[k+1:], s.iv[k:])
+		s.iv[k] = [2]int{i, i + 1}
+	}
+	return nil
+}
+
+func (s *intervals) has(i int) bool {
+	k := sort.Search(len(s.iv), func(j int) bool { return s.iv[j][1] > i })
+	return k < len(s.iv) && s.iv[k][0] <= i
+}
+
+func (s *intervals) countIn(lo, hi int) int {
+	n := 0
+	for _, r := range s.iv {
+		a, b := max(r[0], lo), min(r[1], hi)
+		if a < b {
+			n += b - a
+		}
+	}
+	return n
 }

@@ -1,6 +1,7 @@
 package selfplay
 
 import (
+	"context"
 	"math"
 	"testing"
 
@@ -150,4 +151,36 @@ func FuzzRandomGame(f *testing.F) {
 			t.Fatalf("seed %d: fast %v in %d plies, reference %v in %d", seed, s1, n1, s2, n2)
 		}
 	})
+}
+
+// BenchmarkPlayRandom is one game of Run's worker loop for random against random:
+// opening, the fast movers, no record.
+func BenchmarkPlayRandom(b *testing.B) {
+	machine.LogOnce(b.Logf)
+	m := &Match{A: zoo.Random{}, B: zoo.Random{}, Seed: 1, Openings: 4}
+	movers := [2]mover{moverOf(m.A), moverOf(m.B)}
+	var moves [81]uttt.Move
+	ctx := context.Background()
+	i := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		m.play(ctx, i, movers, &moves)
+		i++
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+}
+
+// BenchmarkRunRandom is Run over random-against-random games on every core, without
+// --out: the selfplay command's throughput loop.
+func BenchmarkRunRandom(b *testing.B) {
+	m := &Match{A: zoo.Random{}, B: zoo.Random{}, Seed: 1, Openings: 4}
+	b.ReportAllocs()
+	cpu0, _ := machine.ProcessCPU()
+	sum, err := Run(context.Background(), Config{Match: m, To: b.N})
+	if err != nil || sum.Counted != b.N {
+		b.Fatal(err)
+	}
+	cpu1, _ := machine.ProcessCPU()
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+	b.ReportMetric(float64(b.N)/(cpu1-cpu0).Seconds(), "games/cpu-s")
 }

@@ -68,21 +68,18 @@ func readOut(t *testing.T, path string) []Game {
 // runOut runs games [0, n) of m into path, cancelling after stopAfter new games (0: never).
 func runOut(t *testing.T, m *Match, path string, n, workers, stopAfter int) (Summary, error) {
 	t.Helper()
-	out, done, err := OpenOut(path, m)
+	out, done, err := OpenOut(context.Background(), path, m, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	k := 0
-	sum, rerr := Run(ctx, m, n, workers, done, nil, func(g Game) {
-		if err := out.Write(g); err != nil {
-			t.Error(err)
-		}
-		if k++; k == stopAfter {
+	had := int64(done.Count(0, n))
+	sum, rerr := Run(ctx, Config{Match: m, To: n, Workers: workers, Resume: done, Out: out, Progress: func(f int64) {
+		if stopAfter > 0 && f-had >= int64(stopAfter) {
 			cancel()
 		}
-	})
+	}})
 	if err := out.Close(); err != nil {
 		t.Fatal(err)
 	}
@@ -90,9 +87,9 @@ func runOut(t *testing.T, m *Match, path string, n, workers, stopAfter int) (Sum
 }
 
 func TestResumeAfterInterruption(t *testing.T) {
-	const n = 600
+	const n = 20000
 	m := newMatch(5)
-	ref, err := Run(context.Background(), m, n, 1, nil, nil, func(Game) {})
+	ref, err := Run(context.Background(), Config{Match: m, To: n, Workers: 1})
 	if err != nil || ref.Counted != n {
 		t.Fatalf("reference run: %v, %d games", err, ref.Counted)
 	}
@@ -105,6 +102,13 @@ func TestResumeAfterInterruption(t *testing.T) {
 	if first != sum.Counted {
 		t.Fatalf("file holds %d games, summary counts %d", first, sum.Counted)
 	}
+	// The report of the interrupted run's file counts what the run counted, across the
+	// games cut off mid-way.
+	mr, err := Merge(context.Background(), []string{path}, nil, false)
+	if err != nil || mr.Summary.Tally != sum.Tally || mr.Summary.Pairs != sum.Pairs || mr.Summary.Counted != sum.Counted {
+		t.Fatalf("report of the interrupted file: %v %+v, run %+v", err, mr, sum)
+	}
+	t.Logf("interrupted after %d games; the report says: %q", sum.Counted, mr.Missing)
 	// A torn last line, as from a crash mid-write, is cut off and rewritten.
 	f, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
 	f.WriteString(`{"game":59`)
@@ -128,7 +132,7 @@ func TestResumeAfterInterruption(t *testing.T) {
 		t.Fatalf("resumed tally %+v, uninterrupted %+v", sum.Tally, ref.Tally)
 	}
 	// A file of another match is refused.
-	if _, _, err := OpenOut(path, newMatch(6)); err == nil || !strings.Contains(err.Error(), "another match") {
+	if _, _, err := OpenOut(context.Background(), path, newMatch(6), nil); err == nil || !strings.Contains(err.Error(), "another match") {
 		t.Fatalf("other match accepted: %v", err)
 	}
 }
@@ -138,7 +142,7 @@ func TestRunSPRTDeterministic(t *testing.T) {
 	s := &SPRT{Elo0: 0, Elo1: 50, Alpha: 0.05, Beta: 0.05}
 	var sums []Summary
 	for _, w := range []int{1, 2, 2} {
-		sum, err := Run(context.Background(), m, 5000, w, nil, s, func(Game) {})
+		sum, err := Run(context.Background(), Config{Match: m, To: 5000, Workers: w, SPRT: s})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -151,5 +155,128 @@ func TestRunSPRTDeterministic(t *testing.T) {
 		if s.Stop != sums[0].Stop || s.Tally != sums[0].Tally {
 			t.Fatalf("SPRT stop depends on workers: %+v vs %+v", s, sums[0])
 		}
+	}
+}
+
+// referenceSummary plays games [from, to) one by one with Play and counts them the
+// obvious way.
+func referenceSummary(t *testing.T, m *Match, from, to int) (Summary, map[int]string) {
+	t.Helper()
+	sum := Summary{Stop: to}
+	lines := map[int]string{}
+	var prev Game
+	for i := from; i < to; i++ {
+		g, err := m.Play(context.Background(), i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum.Tally.Add(&g)
+		sum.Counted++
+		if i%2 == 1 && i > from {
+			sum.Pairs[int(2*(prev.Score+g.Score))]++
+		}
+		prev = g
+		b, _ := json.Marshal(g)
+		lines[i] = string(b)
+	}
+	return sum, lines
+}
+
+// TestRunAgainstReference checks the streaming run (batches, workers, the in-order
+// window, the fast bots and the hand-written JSON lines) against games played one by
+// one through Play and encoding/json.
+func TestRunAgainstReference(t *testing.T) {
+	bots := []struct{ a, b zoo.Bot }{
+		{zoo.Random{}, zoo.Random{}}, {zoo.Naive{}, zoo.Random{}}, {zoo.Naive{}, zoo.Naive{}}, {zoo.Depth{N: 1}, zoo.Random{}},
+	}
+	for k, bb := range bots {
+		m := &Match{A: bb.a, B: bb.b, Seed: uint64(k + 3), Openings: k}
+		for _, r := range [][2]int{{0, 301}, {17, 240}} {
+			ref, lines := referenceSummary(t, m, r[0], r[1])
+			for _, w := range []int{1, 3} {
+				path := filepath.Join(t.TempDir(), "g.jsonl")
+				out, _, err := OpenOut(context.Background(), path, m, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				sum, err := Run(context.Background(), Config{Match: m, From: r[0], To: r[1], Workers: w, Out: out})
+				if cerr := out.Close(); err != nil || cerr != nil {
+					t.Fatal(err, cerr)
+				}
+				if sum.Tally != ref.Tally || sum.Pairs != ref.Pairs || sum.Counted != ref.Counted || sum.Stop != ref.Stop {
+					t.Fatalf("%v vs %v games %v, %d workers: %+v, reference %+v", bb.a, bb.b, r, w, sum, ref)
+				}
+				data, _ := os.ReadFile(path)
+				got := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+				if len(got) != len(lines) {
+					t.Fatalf("%d lines, want %d", len(got), len(lines))
+				}
+				for _, l := range got {
+					var g Game
+					if err := json.Unmarshal([]byte(l), &g); err != nil || lines[g.Index] != l {
+						t.Fatalf("line %q, want %q (%v)", l, lines[g.Index], err)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestSequenceSeries checks the sampled course of a run: bounded, in order, ending at
+// the last game, and its last point equal to the summary.
+func TestSequenceSeries(t *testing.T) {
+	s := NewSequence(0, 100000, &SPRT{Elo0: -0.5, Elo1: 0.5, Alpha: 0.05, Beta: 0.05}, true)
+	rng := zoo.NewRNG(1)
+	for i := 0; i < 100000; i++ {
+		s.Add(Result{Score2: uint8(rng.Intn(3)), Plies: 40})
+	}
+	sum := s.Summary()
+	if len(sum.Series) > maxPoints || len(sum.Series) < maxPoints/4 {
+		t.Fatalf("%d points", len(sum.Series))
+	}
+	last := sum.Series[len(sum.Series)-1]
+	if last.Games != sum.Counted || last.WinsDrawsLosses != [3]int{sum.Tally.W, sum.Tally.D, sum.Tally.L} || last.LLR != sum.LLR {
+		t.Fatalf("last point %+v, summary %+v", last, sum)
+	}
+	for k := 1; k < len(sum.Series); k++ {
+		p := sum.Series[k]
+		if p.Games <= sum.Series[k-1].Games || p.Lo > p.Score || p.Hi < p.Score {
+			t.Fatalf("point %d: %+v after %+v", k, p, sum.Series[k-1])
+		}
+	}
+}
+
+// TestMergeUnshardedWithGap: an unsharded file with games missing in the middle (an
+// interrupted run) is reported with the gap named, counting every game present as the
+// interrupted run did: pairs only when both games are present, no SPRT past the gap.
+func TestMergeUnshardedWithGap(t *testing.T) {
+	m := newMatch(8)
+	path := filepath.Join(t.TempDir(), "g.jsonl")
+	var buf []byte
+	var want Summary
+	var prev Game
+	for i := 15; i >= 0; i-- { // in reverse, as far out of order as a file can be
+		if i == 10 || i == 11 {
+			continue
+		}
+		g, _ := m.Play(context.Background(), i)
+		b, _ := json.Marshal(g)
+		buf = append(append(buf, b...), '\n')
+	}
+	for i := 0; i < 16; i++ {
+		g, _ := m.Play(context.Background(), i)
+		if i != 10 && i != 11 {
+			want.Tally.Add(&g)
+			want.Counted++
+			if i%2 == 1 && i != 11 {
+				want.Pairs[int(2*(prev.Score+g.Score))]++
+			}
+		}
+		prev = g
+	}
+	os.WriteFile(path, buf, 0o644)
+	mr, err := Merge(context.Background(), []string{path}, &SPRT{Elo0: -1, Elo1: 1, Alpha: 0.05, Beta: 0.05}, false)
+	if err != nil || mr.Missing != "games 10..11 are missing" || mr.Summary.Tally != want.Tally || mr.Summary.Pairs != want.Pairs || mr.Summary.Counted != 14 {
+		t.Fatalf("%v: %+v, want %+v", err, mr, want)
 	}
 }

@@ -113,8 +113,10 @@ func LOS(w, l int) float64 {
 // generalized (GSPRT) one on the trinomial W/D/L model: the maximum likelihood of the
 // result frequencies constrained to each hypothesis' expected score.
 type SPRT struct {
-	Elo0, Elo1  float64
-	Alpha, Beta float64
+	Elo0  float64 `json:"elo0"`
+	Elo1  float64 `json:"elo1"`
+	Alpha float64 `json:"alpha"`
+	Beta  float64 `json:"beta"`
 }
 
 // Bounds returns the lower and upper LLR bounds: H0 is accepted below the lower, H1
@@ -177,10 +179,14 @@ func mleScore(f [3]float64, s float64) [3]float64 {
 	}
 	for it := 0; it < 200; it++ {
 		mid := (lo + hi) / 2
+		plo, phi := lo, hi
 		if g(mid) > 0 { // g decreases in θ
 			lo = mid
 		} else {
 			hi = mid
+		}
+		if lo == plo && hi == phi {
+			break // a fixed point: the remaining steps would change nothing
 		}
 	}
 	th := (lo + hi) / 2

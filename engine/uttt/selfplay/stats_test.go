@@ -101,3 +101,58 @@ func TestSPRT(t *testing.T) {
 		t.Errorf("300 straight losses not rejected: LLR %v", s.LLR(0, 0, 300))
 	}
 }
+
+// mleScore200 is mleScore with all 200 bisection steps, as it was first written.
+func mleScore200(f [3]float64, s float64) [3]float64 {
+	x := [3]float64{-s, 0.5 - s, 1 - s}
+	lo, hi := -1/(1-s), 1/s
+	g := func(th float64) float64 {
+		v := 0.0
+		for i := range f {
+			v += f[i] * x[i] / (1 + th*x[i])
+		}
+		return v
+	}
+	for it := 0; it < 200; it++ {
+		mid := (lo + hi) / 2
+		if g(mid) > 0 {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	th := (lo + hi) / 2
+	var p [3]float64
+	sum := 0.0
+	for i := range f {
+		p[i] = f[i] / (1 + th*x[i])
+		sum += p[i]
+	}
+	for i := range p {
+		p[i] /= sum
+	}
+	return p
+}
+
+// TestMLEScoreEarlyStopExact: stopping the bisection at its fixed point gives the same
+// bits as all 200 steps, so SPRT decisions do not change.
+func TestMLEScoreEarlyStopExact(t *testing.T) {
+	var seed uint64 = 3
+	rnd := func() float64 {
+		seed = seed*6364136223846793005 + 1442695040888963407
+		return float64(seed>>11) / (1 << 53)
+	}
+	for k := 0; k < 20000; k++ {
+		w, d, l := int(rnd()*1e4), int(rnd()*1e4), int(rnd()*1e4)
+		c := [3]float64{reg(l), reg(d), reg(w)}
+		n := c[0] + c[1] + c[2]
+		f := [3]float64{c[0] / n, c[1] / n, c[2] / n}
+		s := ExpectedScore((rnd() - 0.5) * 200)
+		if k%3 == 0 {
+			s = (c[2] + c[1]/2) / n // the root at θ = 0
+		}
+		if a, b := mleScore(f, s), mleScore200(f, s); a != b {
+			t.Fatalf("%v %v: %v, 200 steps %v", f, s, a, b)
+		}
+	}
+}

@@ -41,7 +41,8 @@ func TestPerftCommand(t *testing.T) {
 		{[]string{"3", "--divide"}, "3 6336", 0, ""},
 		{nil, "", 2, "missing depth"},
 		{[]string{"x"}, "", 2, `depth "x"`},
-		{[]string{"2", "38", "30"}, "", 2, "move 2 (30) is illegal"},
+		{[]string{"2", "38", "30"}, "", 2, "move 2 (30): board 3 is not the board to play in: the move must be in board 8 (move 38 sends there)"},
+		{[]string{"3", "44", "44"}, "", 2, "move 2 (44): tile 4 of board 4 is taken"},
 		{[]string{"--nosuch", "2"}, "", 2, "nosuch"},
 	} {
 		out, errOut, code := engineRun(runPerft, c.args...)

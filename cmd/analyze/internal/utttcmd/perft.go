@@ -1,69 +1,124 @@
 package utttcmd
 
 import (
+	"bufio"
 	"context"
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/uttt"
 )
 
-const perftUsage = "analyze uttt perft [--divide] [-j N] D [POSITION]"
+const perftUsage = "analyze uttt perft [--divide [--shard K/N]] [-j N] D [POSITION]"
 
 func runPerft(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := cli.NewFlagSet("uttt perft", perftUsage, `Counts the move sequences of length D (a finished game has no moves) from the
 start or from POSITION (the 12 protocol arguments, or two-digit moves from the
 start). It prints "d COUNT" for d = 1..D, so the last line is "D COUNT"; with
 --divide it first prints "MOVE COUNT" for every first move. The time and leaves/s
-go to stderr. From the start: 81, 720, 6336, 55080, 473256 for D = 1..5.`, stderr)
+go to stderr, and progress too on a terminal. From the start: 81, 720, 6336, 55080,
+473256 for D = 1..5. An illegal move in POSITION is a usage error naming it, e.g.
+"move 2 (44): tile 4 of board 4 is taken".
+
+--divide --shard K/N counts part K of N of the first moves (contiguous ranges in
+move order) and starts its output with a header line; 'analyze merge' of the shards'
+outputs prints exactly the unsharded --divide output.`, stderr)
+	const name = "uttt perft"
 	divide := fs.Bool("divide", false, "print the count under each first move")
 	jobs := fs.Int("j", 1, "worker goroutines, splitting the work by first move")
+	shardSpec := cli.ShardFlag(fs)
 	pos, code := parseArgs(fs, args)
 	if code >= 0 {
 		return code
 	}
 	if len(pos) == 0 {
-		return cli.Usagef(stderr, "uttt perft", "missing depth D")
+		return cli.Usagef(stderr, name, "missing depth D")
 	}
 	d, err := strconv.Atoi(pos[0])
 	if err != nil || d < 0 || d > uttt.MaxDepth {
-		return cli.Usagef(stderr, "uttt perft", "depth %q: want an integer 0..%d", pos[0], uttt.MaxDepth)
+		return cli.Usagef(stderr, name, "depth %q: want an integer 0..%d", pos[0], uttt.MaxDepth)
 	}
 	p, err := parsePosition(pos[1:])
 	if err != nil {
-		return cli.Usagef(stderr, "uttt perft", "position: %v", err)
+		return cli.Usagef(stderr, name, "position: %v", err)
+	}
+	shard, err := shardSpec.Resolve(name, nil, stderr)
+	if err != nil {
+		return cli.Usagef(stderr, name, "%v", err)
+	}
+	if shard.Enabled() && (!*divide || d == 0) {
+		return cli.Usagef(stderr, name, "--shard splits the first moves: it needs --divide and a depth of at least 1")
+	}
+	w := bufio.NewWriter(stdout)
+	defer w.Flush()
+	interrupted := func() int {
+		w.Flush()
+		fmt.Fprintf(stderr, "analyze %s: interrupted\n", name)
+		return cli.ExitInterrupted
 	}
 	if d == 0 {
-		fmt.Fprintln(stdout, "0 1")
+		fmt.Fprintln(w, "0 1")
 		return cli.ExitOK
-	}
-	if !*divide {
-		for i := 1; i < d; i++ {
-			fmt.Fprintf(stdout, "%d %d\n", i, uttt.Perft(&p, i))
-		}
 	}
 	var buf [81]uttt.Move
 	moves := buf[:p.Moves(&buf)]
-	start := time.Now()
-	var total uint64
-	err = cli.Ordered(ctx, len(moves), *jobs, func(i int) uint64 {
-		q := p.Play(moves[i])
-		return uttt.Perft(&q, d-1)
-	}, func(i int, n uint64) {
-		total += n
-		if *divide {
-			fmt.Fprintf(stdout, "%s %d\n", moves[i], n)
+	lo, hi := shard.Range(int64(len(moves)))
+	mine := moves[lo:hi]
+	// count returns the sequences of length depth under the first moves mine, splitting
+	// the work by first move, with progress on a terminal.
+	count := func(depth int, each func(m uttt.Move, n uint64)) (uint64, error) {
+		prog := cli.NewProgress(stderr, "perft "+strconv.Itoa(depth), "first moves")
+		defer prog.Done()
+		var total uint64
+		done := int64(0)
+		err := cli.Ordered(ctx, len(mine), *jobs, func(i int) uint64 {
+			q := p.Play(mine[i])
+			n, _ := uttt.PerftContext(ctx, &q, depth-1)
+			return n
+		}, func(i int, n uint64) {
+			if ctx.Err() != nil {
+				return // a count cut short by Ctrl-C is not printed
+			}
+			total += n
+			if each != nil {
+				each(mine[i], n)
+			}
+			done++
+			prog.Update(done, int64(len(mine)))
+		})
+		if err == nil {
+			err = ctx.Err()
 		}
-	})
+		return total, err
+	}
+	if !*divide {
+		for i := 1; i < d; i++ {
+			n, err := count(i, nil)
+			if err != nil {
+				return interrupted()
+			}
+			fmt.Fprintf(w, "%d %d\n", i, n)
+			w.Flush()
+		}
+	}
+	if shard.Enabled() {
+		fmt.Fprintf(w, "%s %s depth %d moves %d first %d end %d position %s\n", perftDivideHeader, shard, d, len(moves), lo, hi, strings.Join(p.ProtocolArgs(), " "))
+	}
+	start := time.Now()
+	var each func(uttt.Move, uint64)
+	if *divide {
+		each = func(m uttt.Move, n uint64) { fmt.Fprintf(w, "%s %d\n", m, n) }
+	}
+	total, err := count(d, each)
 	if err != nil {
-		fmt.Fprintf(stderr, "analyze uttt perft: interrupted\n")
-		return cli.ExitInterrupted
+		return interrupted()
 	}
 	el := time.Since(start)
-	fmt.Fprintf(stdout, "%d %d\n", d, total)
+	fmt.Fprintf(w, "%d %d\n", d, total)
 	fmt.Fprintf(stderr, "perft %d: %d leaves in %v (%.1f M leaves/s, %d workers)\n", d, total, el.Round(time.Microsecond), float64(total)/el.Seconds()/1e6, max(*jobs, 1))
 	return cli.ExitOK
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/internal/machine"
 )
 
 const searchUsage = "analyze uttt search [--time T] [--depth D] [--threads N] [--hash MB] [--json] [POSITION]"
@@ -63,6 +64,9 @@ search stops at the limit, on Ctrl-C, or when the game value is proven.`, stderr
 	p, err := parsePosition(pos)
 	if err != nil {
 		return cli.Usagef(stderr, "uttt search", "position: %v", err)
+	}
+	if err := machine.CheckAlloc(int64(*hash) << 20); err != nil {
+		return cli.Usagef(stderr, "uttt search", "--hash %d: the transposition table %v; give a smaller --hash", *hash, err)
 	}
 	if *depth == 0 && *budget == 0 {
 		*budget = time.Second

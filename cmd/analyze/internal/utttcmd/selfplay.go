@@ -14,7 +14,7 @@ import (
 	"github.com/boardlab/boardlab/engine/uttt/zoo"
 )
 
-const selfplayUsage = "analyze uttt selfplay --a SPEC --b SPEC --games N [-j W] [--openings PLIES] [--seed S] [--out games.jsonl] [--sprt ELO0,ELO1] [--json]"
+const selfplayUsage = "analyze uttt selfplay --a SPEC --b SPEC --games N [-j W] [--openings PLIES] [--seed S] [--out games.jsonl] [--sprt ELO0,ELO1] [--json] [--plot FILE.svg] [--shard K/N]"
 
 const selfplayDescription = `Plays games between two zoo bots in-process and reports, for bot a: wins, draws and
 losses, the score, the Elo difference with its 95% interval and likelihood of
@@ -30,7 +30,16 @@ stopped: the games already in the file are counted, not replayed, and a torn las
 is rewritten; a larger --games extends a finished run. --sprt ELO0,ELO1 runs a
 sequential probability ratio test (GSPRT on the W/D/L model, logistic Elo,
 alpha = beta = 0.05) and stops when it decides, judged on the games in index order.
-Progress goes to stderr on a terminal; Ctrl-C stops cleanly with finished games saved.`
+Progress goes to stderr on a terminal; Ctrl-C stops cleanly with finished games saved.
+
+Memory does not grow with --games: games stream to --out as they finish and only the
+counts are kept. --plot draws a's running score with its 95% interval against the
+games played and, with --sprt, the log-likelihood ratio against its bounds.
+
+--shard K/N plays the games of part K of N (contiguous ranges of game indices; game i
+is the same game in any shard) into FILE.K-of-N, which starts with a header line; the
+shards' files merged by 'analyze merge' (or 'analyze uttt report') give exactly the
+unsharded report, the SPRT judged over all games in index order.`
 
 func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	const name = "uttt selfplay"
@@ -44,6 +53,8 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	outPath := fs.String("out", "", "append one JSON line per game to `FILE`, resuming the games it holds")
 	sprtFlag := fs.String("sprt", "", "stop when an SPRT of `ELO0,ELO1` decides")
 	asJSON := fs.Bool("json", false, "print the summary as one JSON object (infinite Elo values as null)")
+	plot := fs.String("plot", "", "draw the running score and the SPRT's log-likelihood ratio to `FILE.svg`")
+	shardSpec := cli.ShardFlag(fs)
 	pos, st := cli.Parse(fs, args)
 	if st >= 0 {
 		return st
@@ -76,46 +87,73 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 			return cli.Usagef(stderr, name, "--sprt: %v", err)
 		}
 	}
+	shard, err := shardSpec.Resolve(name, nil, stderr)
+	if err != nil {
+		return cli.Usagef(stderr, name, "%v", err)
+	}
 	m := &selfplay.Match{A: a, B: b, Seed: *seed, Openings: *openings}
+	from, to := shard.Range(int64(*games))
+	runSPRT := sprt
+	var hdr *selfplay.Header
+	if shard.Enabled() {
+		hdr = selfplay.ShardHeader(m, shard.K, shard.N, *games, int(from), int(to), sprt)
+		if *outPath == "" {
+			fmt.Fprintf(stderr, "analyze %s: shard %s without --out: its games cannot be merged\n", name, shard)
+		}
+		if sprt != nil {
+			runSPRT = nil
+			fmt.Fprintf(stderr, "analyze %s: shard %s plays all its games; the SPRT is judged over all shards by 'analyze merge'\n", name, shard)
+		}
+	}
+	plotOut, err := openPlot(*plot, stdout)
+	if err != nil {
+		return cli.Usagef(stderr, name, "--plot: %v", err)
+	}
+	path := shard.Path(*outPath)
 	var out *selfplay.Out
-	var done map[int]selfplay.Game
-	if *outPath != "" {
-		if out, done, err = selfplay.OpenOut(*outPath, m); err != nil {
+	var res *selfplay.Resume
+	if path != "" {
+		if out, res, err = selfplay.OpenOut(ctx, path, m, hdr); err != nil {
+			if plotOut != nil {
+				plotOut.Abort()
+			}
+			if ctx.Err() != nil {
+				fmt.Fprintf(stderr, "analyze %s: interrupted while reading %s; nothing was changed\n", name, path)
+				return cli.ExitInterrupted
+			}
 			fmt.Fprintf(stderr, "analyze %s: --out: %v\n", name, err)
 			return cli.ExitFail
 		}
-		if len(done) > 0 {
-			fmt.Fprintf(stderr, "analyze %s: %s holds %d finished games of this match; playing the rest\n", name, *outPath, len(done))
+		if n := res.Count(int(from), int(to)); n > 0 {
+			fmt.Fprintf(stderr, "analyze %s: %s holds %d finished games of this match; playing the rest\n", name, path, n)
 		}
 	}
 	prog := cli.NewProgress(stderr, "selfplay", "games")
-	finished := int64(len(done))
-	var werr error
-	sum, err := selfplay.Run(ctx, m, *games, *workers, done, sprt, func(g selfplay.Game) {
-		if out != nil && werr == nil {
-			werr = out.Write(g)
-		}
-		finished++
-		prog.Update(finished, int64(*games))
-	})
+	finished := int64(res.Count(int(from), int(to)))
+	sum, err := selfplay.Run(ctx, selfplay.Config{Match: m, From: int(from), To: int(to), Workers: *workers, SPRT: runSPRT,
+		Resume: res, Out: out, Sample: *plot != "",
+		Progress: func(f int64) { finished = f; prog.Update(f, to-from) }})
 	prog.Done()
+	interrupted := errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
 	code := cli.ExitOK
-	if out != nil {
-		if cerr := out.Close(); werr == nil {
-			werr = cerr
-		}
-	}
-	if werr != nil {
-		fmt.Fprintf(stderr, "analyze %s: --out: %v\n", name, werr)
+	if err != nil && !interrupted {
+		fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
 		code = cli.ExitFail
 	}
-	if *asJSON {
-		json.NewEncoder(stdout).Encode(sum.JSON(m, sprt))
-	} else {
-		sum.Write(stdout, m, sprt)
+	if out != nil {
+		if cerr := out.Close(); cerr != nil && code == cli.ExitOK {
+			fmt.Fprintf(stderr, "analyze %s: --out: %v\n", name, cerr)
+			code = cli.ExitFail
+		}
 	}
-	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-		fmt.Fprintf(stderr, "analyze %s: interrupted: %d of %d games finished", name, sum.Counted, *games)
+	if c := printSelfplay(stdout, stderr, name, m, &sum, runSPRT, *asJSON, plotOut); c != cli.ExitOK && code == cli.ExitOK {
+		code = c
+	}
+	if shard.Enabled() && !*asJSON {
+		fmt.Fprintf(stdout, "shard        %s: games %d..%d of %d; 'analyze merge' of the shards' --out files prints the match's report\n", shard, from, to-1, *games)
+	}
+	if interrupted {
+		fmt.Fprintf(stderr, "analyze %s: interrupted: %d of %d games finished", name, max(finished, int64(sum.Counted)), to-from)
 		if out != nil {
 			fmt.Fprintf(stderr, " and saved; run the same command again to continue")
 		}
@@ -123,6 +161,43 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 		return cli.ExitInterrupted
 	}
 	return code
+}
+
+// openPlot creates the --plot file's temporary file before the work starts, so that
+// an unwritable destination is reported at once; nil when there is no plot.
+func openPlot(path string, stdout io.Writer) (*cli.Output, error) {
+	if path == "" {
+		return nil, nil
+	}
+	if path == "-" {
+		return nil, fmt.Errorf("--plot wants a file name (stdout holds the report)")
+	}
+	return cli.CreateOutput(path, stdout)
+}
+
+// printSelfplay prints a summary as text or JSON and draws its plot into plot when
+// not nil.
+func printSelfplay(stdout, stderr io.Writer, name string, m *selfplay.Match, sum *selfplay.Summary, sprt *selfplay.SPRT, asJSON bool, plot *cli.Output) int {
+	if asJSON {
+		json.NewEncoder(stdout).Encode(sum.JSON(m, sprt))
+	} else {
+		sum.Write(stdout, m, sprt)
+	}
+	if plot == nil {
+		return cli.ExitOK
+	}
+	title := fmt.Sprintf("a = %s against b = %s (openings %d plies, seed %d)", m.A, m.B, m.Openings, m.Seed)
+	err := selfplay.WritePlot(plot, title, sum, sprt)
+	if err == nil {
+		err = plot.Commit()
+	} else {
+		plot.Abort()
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "analyze %s: --plot: %v\n", name, err)
+		return cli.ExitFail
+	}
+	return cli.ExitOK
 }
 
 // parseSPRT reads ELO0,ELO1 with ELO0 < ELO1.
