@@ -61,13 +61,28 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if len(pos) == 0 {
 		return cli.Usagef(stderr, "merge", "no shard files given")
 	}
+	out, err := cli.CreateOutput(*outPath, stdout)
+	if err != nil {
+		fmt.Fprintf(stderr, "analyze merge: %v\n", err)
+		return cli.ExitUsage
+	}
+	// Kinds that check their own parts, whatever the files are named.
+	if head, err := readHead(pos[0], 4096); err == nil {
+		for _, k := range directKinds {
+			if k.match(head) {
+				return finishMerge(k.merge(ctx, pos, out, stderr), out, stderr)
+			}
+		}
+	}
 	shards, err := findShards(pos)
 	if err != nil {
+		out.Abort()
 		fmt.Fprintf(stderr, "analyze merge: %v\n", err)
 		return cli.ExitFail
 	}
 	head, err := readHead(shards[0].path, 4096)
 	if err != nil {
+		out.Abort()
 		fmt.Fprintf(stderr, "analyze merge: %v\n", err)
 		return cli.ExitFail
 	}
@@ -82,17 +97,28 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			}
 		}
 	}
-	out, err := cli.CreateOutput(*outPath, stdout)
+	return finishMerge(merge(ctx, shards, out, stdout, stderr), out, stderr)
+}
+
+// reported is an error a merger has already printed; its exit status is code.
+type reported struct{ code int }
+
+func (r reported) Error() string { return fmt.Sprintf("exit status %d", r.code) }
+
+// finishMerge commits the output after a successful merge, or discards it and reports
+// the error.
+func finishMerge(err error, out *cli.Output, stderr io.Writer) int {
 	if err != nil {
-		fmt.Fprintf(stderr, "analyze merge: %v\n", err)
-		return cli.ExitUsage
-	}
-	if err := merge(ctx, shards, out, stdout, stderr); err != nil {
 		out.Abort()
-		fmt.Fprintf(stderr, "analyze merge: %v\n", err)
-		if errors.Is(err, context.Canceled) {
+		var r reported
+		switch {
+		case errors.As(err, &r):
+			return r.code
+		case errors.Is(err, context.Canceled):
+			fmt.Fprintf(stderr, "analyze merge: interrupted\n")
 			return cli.ExitInterrupted
 		}
+		fmt.Fprintf(stderr, "analyze merge: %v\n", err)
 		return cli.ExitFail
 	}
 	if err := out.Commit(); err != nil {
