@@ -115,7 +115,8 @@ func readTail(r *os.File, max int, sc *scanner, done chan<- []byte) {
 	}
 }
 
-// withStderr adds the last line the bot wrote on stderr, if any, to err.
+// withStderr adds the last line the bot wrote on stderr, if any, to err. A long line
+// keeps its start and its end, where a shell's or a runtime's reason stands.
 func withStderr(err error, tail []byte) error {
 	s := strings.TrimSpace(string(tail))
 	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
@@ -125,7 +126,7 @@ func withStderr(err error, tail []byte) error {
 		return err
 	}
 	if len(s) > 120 {
-		s = s[:120] + "..."
+		s = s[:40] + "..." + s[len(s)-77:]
 	}
 	return fmt.Errorf("%w; stderr: %q", err, s)
 }

@@ -133,3 +133,13 @@ func TestProcessCancel(t *testing.T) {
 		t.Fatalf("err = %v, want the context's", err)
 	}
 }
+
+// TestWithStderrKeepsTheReason: a long last line of stderr keeps its start and its end,
+// where "sh: 0: Cannot fork" and the like put the reason.
+func TestWithStderrKeepsTheReason(t *testing.T) {
+	line := "/tmp/" + strings.Repeat("d", 100) + "/bot.sh: 0: Cannot fork"
+	err := withStderr(ErrTimeout, []byte("first line\n"+line+"\n"))
+	if !errors.Is(err, ErrTimeout) || !strings.Contains(err.Error(), "Cannot fork") || !strings.Contains(err.Error(), "/tmp/ddd") || len(err.Error()) > 200 {
+		t.Fatalf("%v", err)
+	}
+}
