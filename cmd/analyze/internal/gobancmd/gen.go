@@ -227,6 +227,7 @@ func (g *genJob) writeLines(ctx context.Context, path string, lo, hi, jobs int, 
 	var pool sync.Pool
 	nblocks := (hi - lo + genBlock - 1) / genBlock
 	var werr error
+	progress := cli.NewProgress(stderr, "goban gen", "boards")
 	err = orderedBatches(ctx, nblocks, jobs, 1, func(k int) *[]byte {
 		buf, _ := pool.Get().(*[]byte)
 		if buf == nil {
@@ -243,7 +244,9 @@ func (g *genJob) writeLines(ctx context.Context, path string, lo, hi, jobs int, 
 			_, werr = o.Write(*buf)
 		}
 		pool.Put(buf)
+		progress.Update(int64(min(hi-lo, (k+1)*genBlock)), int64(hi-lo))
 	})
+	progress.Done()
 	if err != nil {
 		o.Abort()
 		fmt.Fprintf(stderr, "analyze goban gen: interrupted\n")
@@ -276,6 +279,7 @@ func (g *genJob) writeDir(ctx context.Context, dir string, lo, hi, jobs int, std
 	defer os.Remove(tmp) // left only after a failure
 	nblocks := (hi - lo + genBlock - 1) / genBlock
 	var werr error
+	progress := cli.NewProgress(stderr, "goban gen", "boards")
 	err := orderedBatches(ctx, nblocks, jobs, 1, func(k int) *block {
 		bl, _ := pool.Get().(*block)
 		if bl == nil {
@@ -300,7 +304,9 @@ func (g *genJob) writeDir(ctx context.Context, dir string, lo, hi, jobs int, std
 			}
 			start = end
 		}
+		progress.Update(int64(min(hi-lo, (k+1)*genBlock)), int64(hi-lo))
 	})
+	progress.Done()
 	switch {
 	case err != nil || ctx.Err() != nil:
 		fmt.Fprintf(stderr, "analyze goban gen: interrupted\n")
