@@ -14,7 +14,7 @@ import (
 	"github.com/boardlab/boardlab/engine/goban"
 )
 
-const scoreUsage = "analyze goban score [--json] [--map] [--format auto|text|sgf] [--komi K] [--summary] [--svg DIR] [FILE|DIR|-]..."
+const scoreUsage = "analyze goban score [--json] [--map] [--format auto|text|sgf] [--komi K] [--summary] [--svg DIR] [--lines] [--max-size N] [-j N] [--shard K/N] [FILE|DIR|-]..."
 
 const scoreHelp = `Scores Go positions by Tromp-Taylor area rules: each player gets their stones plus the
 empty points that reach only their colour. An input is a board in the seed's text format
@@ -34,7 +34,13 @@ black/white, - for nobody). --json prints one JSON object per input or game (for
 also cols, rows, komi, moves, captures, the recorded result re and re_agrees).
 --summary ends with counts (scored, agreeing with RE, resigned, failed) and the rate on
 stderr. --svg DIR writes an ownership-map picture per input or game into DIR.
-Bad inputs are reported on stderr, the others still scored; the exit status is then 1.`
+
+--lines reads every line of every input as one text board (the whole board on one
+line) and prints one result per line, in order: the format for millions of boards.
+--max-size N refuses a text board larger than N x N (default 65,536) by its count,
+before holding it. --shard K/N scores part K of N of the inputs (see 'analyze help
+shard'). Bad inputs are reported on stderr, the others still scored; the exit status
+is then 1.`
 
 // scored is the outcome of one input: its output lines, or the error to report; an SGF
 // collection may also have faults in some games (msgs) and counts for --summary.
