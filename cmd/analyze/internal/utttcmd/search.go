@@ -93,7 +93,7 @@ search stops at the limit, on Ctrl-C, or when the game value is proven.`, stderr
 		fmt.Fprintf(stdout, "depth %2d  score %-24s nodes %11d  nps %10d  time %8.1fms  pv %s\n",
 			r.Depth, scoreText(r.Score, r.Exact), r.Nodes, nps(r), float64(r.Time.Microseconds())/1000, movesText(r.PV))
 	}
-	r := uttt.NewEngine(int(hash.Bytes >> 20)).Search(ctx, p, uttt.Limits{Depth: *depth, Time: *budget, Threads: *threads, Info: info})
+	r := uttt.NewEngine(int(hash.Bytes>>20)).Search(ctx, p, uttt.Limits{Depth: *depth, Time: *budget, Threads: *threads, Info: info})
 	if *asJSON {
 		l := line(r, true)
 		if ctx.Err() != nil {
