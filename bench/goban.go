@@ -10,13 +10,16 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/boardlab/boardlab/internal/shareddata"
 )
 
 // gobanSeedFile is the seed holding the goban reference C program.
 const gobanSeedFile = "001_aa39e36bab6f4471.txt"
 
-// gobanSeedPath finds the goban seed: in $BOARDLAB_SEEDS when set, else in shared/seeds
-// of the working directory or any directory above it (the repository sits beside shared/).
+// gobanSeedPath finds the goban seed: in $BOARDLAB_SEEDS when set, else in the
+// shared folder's seeds/ (shareddata: $BOARDLAB_SHARED or shared/ above the working
+// directory).
 func gobanSeedPath() (string, error) {
 	if dir := os.Getenv("BOARDLAB_SEEDS"); dir != "" {
 		p := filepath.Join(dir, gobanSeedFile)
@@ -25,21 +28,7 @@ func gobanSeedPath() (string, error) {
 		}
 		return p, nil
 	}
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		p := filepath.Join(dir, "shared", "seeds", gobanSeedFile)
-		if _, err := os.Stat(p); err == nil {
-			return p, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", fmt.Errorf("%s not found in shared/seeds above the working directory (set BOARDLAB_SEEDS)", gobanSeedFile)
-		}
-		dir = parent
-	}
+	return shareddata.Path("seeds", gobanSeedFile)
 }
 
 // gobanExtractC returns the seed's reference C program: from the comment before its

@@ -76,15 +76,14 @@ func WriteOwnershipSVG(w io.Writer, owner []byte, rows, cols int, title, legend 
 	small := n <= 52
 	// Empty points: tinted cells, as runs of a row, drawn without anti-aliased seams.
 	s.Open("g", draw.A("shape-rendering", "crispEdges")...)
-	for _, cc := range []struct {
-		class uint8
-		col   color.RGBA
-	}{{3, blackArea}, {4, whiteArea}} {
-		class, col := cc.class, cc.col
+	// fill draws the points of one class as runs of a row in colour col.
+	fill := func(class uint8, col color.RGBA) {
 		runs(owner, rows, cols, class, func(r, c0, c1 int) {
 			s.Rect(left+float64(c0)*cell, y0+float64(r)*cell, float64(c1-c0)*cell, cell, draw.A("fill", draw.Hex(col))...)
 		})
 	}
+	fill(3, blackArea)
+	fill(4, whiteArea)
 	if small {
 		s.End("g")
 		// Grid lines through the points' centres, then stones and territory marks.
@@ -114,15 +113,8 @@ func WriteOwnershipSVG(w io.Writer, owner []byte, rows, cols int, title, legend 
 			}
 		}
 	} else {
-		for _, cc := range []struct {
-			class uint8
-			col   color.RGBA
-		}{{1, blackStone}, {2, whiteStone}} {
-			class, col := cc.class, cc.col
-			runs(owner, rows, cols, class, func(r, c0, c1 int) {
-				s.Rect(left+float64(c0)*cell, y0+float64(r)*cell, float64(c1-c0)*cell, cell, draw.A("fill", draw.Hex(col))...)
-			})
-		}
+		fill(1, blackStone)
+		fill(2, whiteStone)
 		s.End("g")
 		s.Rect(left, y0, bw, bh, draw.A("fill", "none", "stroke", "#5a4520", "stroke-width", "1")...)
 	}

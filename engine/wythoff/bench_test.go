@@ -165,3 +165,27 @@ func BenchmarkGrundy(b *testing.B) {
 		b.ReportMetric(float64(1024*1024)*float64(b.N)/b.Elapsed().Seconds(), "cells/s")
 	})
 }
+
+// BenchmarkGrundyWrite writes a 2048x2048 table in each format to a counting writer.
+func BenchmarkGrundyWrite(b *testing.B) {
+	t, err := Grundy(context.Background(), 2048, 0, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, f := range []struct {
+		name string
+		f    GrundyFormat
+	}{{"grid", GrundyGrid}, {"csv", GrundyCSV}, {"binary", GrundyBinary}, {"bfile", GrundyBFile}} {
+		b.Run(f.name, func(b *testing.B) {
+			b.ReportAllocs()
+			var w countWriter
+			for b.Loop() {
+				if err := t.Write(context.Background(), &w, f.f, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(2048*2048)*float64(b.N)/b.Elapsed().Seconds(), "cells/s")
+			b.SetBytes(int64(w.n / b.N))
+		})
+	}
+}

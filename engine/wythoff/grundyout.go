@@ -41,20 +41,8 @@ func (t *GrundyTable) WriteRows(ctx context.Context, w io.Writer, f GrundyFormat
 	}
 	n := t.N
 	buf := make([]byte, 0, tableChunk+64)
-	flush := func(rows int) error {
-		if _, err := w.Write(buf); err != nil {
-			return err
-		}
-		buf = buf[:0]
-		if progress != nil {
-			progress(rows)
-		}
-		return ctx.Err()
-	}
-	maxV := 0
-	for _, v := range t.G[lo*n : hi*n] {
-		maxV = max(maxV, int(v))
-	}
+	var err error
+	maxV := maxValue(t.G[lo*n : hi*n])
 	switch f {
 	case GrundyBinary:
 		for x := lo; x < hi; x++ {
@@ -62,7 +50,7 @@ func (t *GrundyTable) WriteRows(ctx context.Context, w io.Writer, f GrundyFormat
 				buf = binary.LittleEndian.AppendUint16(buf, v)
 			}
 			if len(buf) >= tableChunk || x == hi-1 {
-				if err := flush(x + 1 - lo); err != nil {
+				if buf, err = flushChunk(ctx, w, buf, progress, x+1-lo); err != nil {
 					return err
 				}
 			}
@@ -80,7 +68,7 @@ func (t *GrundyTable) WriteRows(ctx context.Context, w io.Writer, f GrundyFormat
 			}
 			buf[len(buf)-1] = '\n'
 			if len(buf) >= tableChunk || x == hi-1 {
-				if err := flush(x + 1 - lo); err != nil {
+				if buf, err = flushChunk(ctx, w, buf, progress, x+1-lo); err != nil {
 					return err
 				}
 			}
@@ -97,38 +85,44 @@ func (t *GrundyTable) writeBFile(ctx context.Context, w io.Writer, progress func
 		return errors.New("the b-file needs the whole table")
 	}
 	buf := make([]byte, 0, tableChunk+64)
-	flush := func(rows int) error {
-		if _, err := w.Write(buf); err != nil {
-			return err
+	var err error
+	dec := newDecWords(maxValue(t.G), 0, '\n')
+	var idx decCounter
+	idx.set(0, ' ')
+	for s := 0; s < n; s++ {
+		for m := 0; m <= s; m++ {
+			buf = append(buf, idx.d[:idx.n]...)
+			idx.add(1)
+			buf = dec.append(buf, t.G[m*n+s-m])
 		}
-		buf = buf[:0]
-		if progress != nil {
-			progress(rows)
-		}
-		return ctx.Err()
-	}
-	maxV := 0
-	for _, v := range t.G {
-		maxV = max(maxV, int(v))
-	}
-	{
-		dec := newDecWords(maxV, 0, '\n')
-		var idx decCounter
-		idx.set(0, ' ')
-		for s := 0; s < n; s++ {
-			for m := 0; m <= s; m++ {
-				buf = append(buf, idx.d[:idx.n]...)
-				idx.add(1)
-				buf = dec.append(buf, t.G[m*n+s-m])
-			}
-			if len(buf) >= tableChunk || s == n-1 {
-				if err := flush(s + 1); err != nil {
-					return err
-				}
+		if len(buf) >= tableChunk || s == n-1 {
+			if buf, err = flushChunk(ctx, w, buf, progress, s+1); err != nil {
+				return err
 			}
 		}
-		return nil
 	}
+	return nil
+}
+
+// maxValue returns the largest value in g, 0 when g is empty.
+func maxValue(g []uint16) int {
+	m := 0
+	for _, v := range g {
+		m = max(m, int(v))
+	}
+	return m
+}
+
+// flushChunk writes buf to w, reports rows to progress (when set) and returns buf
+// emptied and ctx.Err(), so that a writer stops between chunks when ctx is cancelled.
+func flushChunk(ctx context.Context, w io.Writer, buf []byte, progress func(rows int), rows int) ([]byte, error) {
+	if _, err := w.Write(buf); err != nil {
+		return buf, err
+	}
+	if progress != nil {
+		progress(rows)
+	}
+	return buf[:0], ctx.Err()
 }
 
 // decWords holds every value 0..max as decimal text (right-aligned to width, followed

@@ -2,6 +2,7 @@ package machine
 
 import (
 	"fmt"
+	"math"
 	"strings"
 )
 
@@ -23,10 +24,12 @@ const allocSlack = 64 << 20
 // work (rather than let the runtime die) when it fails. Where a limit cannot be read
 // it is not checked.
 func CheckAlloc(bytes int64) error {
-	return checkAlloc(bytes, MemoryBounds())
+	return CheckAllocWithin(bytes, MemoryBounds())
 }
 
-func checkAlloc(bytes int64, bounds []MemoryBound) error {
+// CheckAllocWithin is CheckAlloc against the given bounds instead of this machine's:
+// tests use it to stand for a small machine.
+func CheckAllocWithin(bytes int64, bounds []MemoryBound) error {
 	need := bytes + bytes/16 + allocSlack
 	if bytes < 0 || need < bytes {
 		return fmt.Errorf("needs %s of memory, more than any machine has", FormatBytes(bytes))
@@ -38,6 +41,19 @@ func checkAlloc(bytes int64, bounds []MemoryBound) error {
 		}
 	}
 	return nil
+}
+
+// MemoryLimit returns the tightest limit on this process's memory in bytes: the
+// smallest Limit of MemoryBounds (the machine's memory, RLIMIT_AS, RLIMIT_DATA, the
+// cgroup's limit), or math.MaxInt64 when none can be read.
+func MemoryLimit() int64 {
+	limit := int64(math.MaxInt64)
+	for _, b := range MemoryBounds() {
+		if b.Limit > 0 && b.Limit < limit {
+			limit = b.Limit
+		}
+	}
+	return limit
 }
 
 // FormatBytes writes n in binary units with three significant digits: "512 B",

@@ -15,6 +15,9 @@ func TestCheckAllocProcessLimit(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "RLIMIT_AS") || !strings.Contains(err.Error(), "2.00 GiB") {
 			t.Fatalf("under a 2 GiB limit: %v", err)
 		}
+		if l := MemoryLimit(); l != 2<<30 {
+			t.Fatalf("under a 2 GiB limit: MemoryLimit() = %d", l)
+		}
 		return
 	}
 	if _, err := os.Stat("/proc/self/status"); err != nil {

@@ -8,17 +8,17 @@ import (
 func TestCheckAlloc(t *testing.T) {
 	bounds := []MemoryBound{{"the machine's available memory", 8 << 30, 6 << 30},
 		{"the process limit RLIMIT_AS (ulimit -v)", 2 << 30, 1 << 30}}
-	if err := checkAlloc(512<<20, bounds); err != nil {
+	if err := CheckAllocWithin(512<<20, bounds); err != nil {
 		t.Fatalf("512 MiB refused: %v", err)
 	}
-	err := checkAlloc(3<<30, bounds)
+	err := CheckAllocWithin(3<<30, bounds)
 	if err == nil || !strings.Contains(err.Error(), "RLIMIT_AS") || !strings.Contains(err.Error(), "1.00 GiB free") {
 		t.Fatalf("3 GiB: %v", err)
 	}
-	if err := checkAlloc(-1, nil); err == nil {
+	if err := CheckAllocWithin(-1, nil); err == nil {
 		t.Fatal("negative size accepted")
 	}
-	if err := checkAlloc(1<<62, nil); err != nil {
+	if err := CheckAllocWithin(1<<62, nil); err != nil {
 		t.Fatalf("no bounds, refused: %v", err)
 	}
 	if err := CheckAlloc(1 << 20); err != nil {
@@ -26,6 +26,18 @@ func TestCheckAlloc(t *testing.T) {
 	}
 	if err := CheckAlloc(1 << 60); err == nil {
 		t.Fatalf("1 EiB accepted (bounds %+v)", MemoryBounds())
+	}
+}
+
+func TestMemoryLimit(t *testing.T) {
+	l := MemoryLimit()
+	if l <= 0 {
+		t.Fatalf("MemoryLimit() = %d", l)
+	}
+	for _, b := range MemoryBounds() {
+		if b.Limit > 0 && b.Limit < l {
+			t.Fatalf("MemoryLimit() = %d, above the bound %+v", l, b)
+		}
 	}
 }
 

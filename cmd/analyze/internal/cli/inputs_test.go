@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/boardlab/boardlab/internal/machine"
 )
 
 func mkfifo(t *testing.T, path string) {
@@ -303,6 +305,12 @@ func TestReadAtMost(t *testing.T) {
 	}
 	if err := CheckAlloc("a table", 1<<62, 0.5); err == nil || !strings.Contains(err.Error(), "a table needs 4 EiB") {
 		t.Fatalf("CheckAlloc: %v", err)
+	}
+	if err := CheckAlloc("a table", 1<<20, 1); err != nil {
+		t.Fatalf("CheckAlloc of 1 MiB: %v", err)
+	}
+	if l := MemoryLimit(); l > machine.MemoryLimit() {
+		t.Fatalf("MemoryLimit() = %d, above machine.MemoryLimit() = %d", l, machine.MemoryLimit())
 	}
 	if FormatBytes(1536) != "1.5 KiB" || FormatBytes(64<<20) != "64 MiB" || FormatBytes(100) != "100 B" {
 		t.Fatal("FormatBytes")

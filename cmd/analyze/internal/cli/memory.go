@@ -5,22 +5,19 @@ import (
 	"math"
 	"runtime/debug"
 	"sync"
+
+	"github.com/boardlab/boardlab/internal/machine"
 )
 
-// systemLimits are read once: the machine's memory and the limits set at start.
-var systemLimits = sync.OnceValue(systemMemoryLimits)
+// systemLimit is read once: the machine's memory and the limits set at start.
+var systemLimit = sync.OnceValue(machine.MemoryLimit)
 
-// MemoryLimit returns the number of bytes this process may use: the smallest of the
-// machine's memory, the address-space limit (ulimit -v), the cgroup's memory.max and
+// MemoryLimit returns the number of bytes this process may use: the smallest of
+// machine.MemoryLimit (the machine's memory, ulimit -v and -d, the cgroup's limit) and
 // GOMEMLIMIT, or math.MaxInt64 when none is known. Commands check a large allocation
 // against it before making it and refuse with a clear error instead of dying.
 func MemoryLimit() int64 {
-	limit := int64(math.MaxInt64)
-	for _, l := range systemLimits() {
-		if l > 0 && l < limit {
-			limit = l
-		}
-	}
+	limit := systemLimit()
 	if l := debug.SetMemoryLimit(-1); l > 0 && l < limit {
 		limit = l
 	}
@@ -28,13 +25,17 @@ func MemoryLimit() int64 {
 }
 
 // CheckAlloc returns an error saying what and how much when allocating bytes for what
-// would exceed share (0 < share <= 1) of MemoryLimit.
+// would exceed share (0 < share <= 1) of MemoryLimit, or the memory this process can
+// still allocate (machine.CheckAlloc).
 func CheckAlloc(what string, bytes int64, share float64) error {
 	limit := MemoryLimit()
-	if limit == math.MaxInt64 || float64(bytes) <= share*float64(limit) {
-		return nil
+	if limit != math.MaxInt64 && float64(bytes) > share*float64(limit) {
+		return fmt.Errorf("%s needs %s, more than %s this process may use (%s)", what, FormatBytes(bytes), shareText(share), FormatBytes(limit))
 	}
-	return fmt.Errorf("%s needs %s, more than %s this process may use (%s)", what, FormatBytes(bytes), shareText(share), FormatBytes(limit))
+	if err := machine.CheckAlloc(bytes); err != nil {
+		return fmt.Errorf("%s %w", what, err)
+	}
+	return nil
 }
 
 func shareText(share float64) string {

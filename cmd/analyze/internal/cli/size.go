@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 	"flag"
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -60,4 +61,66 @@ func (s *Size) Set(text string) error {
 	}
 	*s = Size(b)
 	return nil
+}
+
+// CompatSize is a Size flag for an older flag whose bare number (no unit) keeps its
+// old meaning: uttt search --hash 64 is 64 MiB, qttt solve --tt 20 is a table of 2^20
+// entries. A number with a unit (64MiB, 1GiB, 4096B) is a size in bytes as for Size.
+type CompatSize struct {
+	Bytes Size   // the size in bytes
+	Text  string // the value as given (or the default), for messages
+	bare  func(n int64) (Size, error)
+	means string
+}
+
+// CompatSizeVar defines a CompatSize flag with a default in bytes; bare turns a bare
+// number into bytes, and means says what a bare number is (e.g. "MiB"), for errors.
+func CompatSizeVar(fs *flag.FlagSet, name string, value Size, bare func(n int64) (Size, error), means, usage string) *CompatSize {
+	s := &CompatSize{Bytes: value, Text: value.String(), bare: bare, means: means}
+	fs.Var(s, name, usage)
+	return s
+}
+
+// String writes the size in the largest binary unit that divides it.
+func (s *CompatSize) String() string { return s.Bytes.String() }
+
+// Set parses a size with a unit, or a bare number in the flag's old meaning.
+func (s *CompatSize) Set(text string) error {
+	t := strings.TrimSpace(text)
+	if n, err := strconv.ParseInt(t, 10, 64); err == nil && s.bare != nil {
+		b, err := s.bare(n)
+		if err != nil {
+			return err
+		}
+		s.Bytes, s.Text = b, t
+		return nil
+	}
+	var b Size
+	if err := b.Set(t); err != nil {
+		return fmt.Errorf("expected a size such as 64MiB or 1GiB, or a bare number (%s)", s.means)
+	}
+	s.Bytes, s.Text = b, t
+	return nil
+}
+
+// MiBSize is CompatSize's bare meaning for flags that counted MiB (written MB).
+func MiBSize(n int64) (Size, error) {
+	if n < 0 || n > 1<<40 {
+		return 0, fmt.Errorf("%d MiB: want 0 to 2^40", n)
+	}
+	return Size(n << 20), nil
+}
+
+// PowerSize returns CompatSize's bare meaning for flags that gave a table of 2^n
+// entries of entry bytes each; 0 stays 0 (no table).
+func PowerSize(entry int64) func(n int64) (Size, error) {
+	return func(n int64) (Size, error) {
+		if n == 0 {
+			return 0, nil
+		}
+		if n < 0 || entry<<n>>n != entry || entry<<n > math.MaxInt64/2 {
+			return 0, fmt.Errorf("2^%d entries of %d bytes: more than any machine has", n, entry)
+		}
+		return Size(entry << n), nil
+	}
 }

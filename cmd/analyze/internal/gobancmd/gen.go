@@ -88,22 +88,15 @@ func (g *genJob) streamBoard(dst []byte, i int, spill func([]byte) []byte) []byt
 		// The same draws as goban.RandomBoard, written as they are drawn.
 		r := rand.New(rand.NewPCG(g.seed+uint64(i), 0x9e3779b97f4a7c15))
 		const sym = "XO-"
-		for row := 0; row < n; row++ {
-			for c := 0; c < n; c++ {
-				if c > 0 && !g.lines {
-					dst = append(dst, ' ')
-				}
-				dst = append(dst, sym[r.Uint32N(3)])
+		row := make([]byte, n)
+		for y := 0; y < n; y++ {
+			for c := range row {
+				row[c] = sym[r.Uint32N(3)]
 			}
-			if !g.lines {
-				dst = append(dst, '\n')
-			}
+			dst = g.appendRow(dst, row)
 			rowEnd()
 		}
-		if g.lines {
-			dst = append(dst, '\n')
-		}
-		return dst
+		return g.endBoard(dst)
 	}
 	var b *goban.Board
 	if g.kind == "corridor" {
@@ -111,20 +104,36 @@ func (g *genJob) streamBoard(dst []byte, i int, spill func([]byte) []byte) []byt
 	} else {
 		b = goban.SpiralBoard(n)
 	}
-	for row := 0; row < n; row++ {
-		for c := 0; c < n; c++ {
-			if c > 0 && !g.lines {
-				dst = append(dst, ' ')
-			}
-			dst = append(dst, b.At(row, c))
+	row := make([]byte, n)
+	for y := 0; y < n; y++ {
+		for c := range row {
+			row[c] = b.At(y, c)
 		}
-		if !g.lines {
-			dst = append(dst, '\n')
-		}
+		dst = g.appendRow(dst, row)
 		rowEnd()
 	}
+	return g.endBoard(dst)
+}
+
+// appendRow appends one row of symbols: separated by spaces and ended by a newline,
+// or as they are with --lines (the board's one line goes on).
+func (g *genJob) appendRow(dst, row []byte) []byte {
 	if g.lines {
-		dst = append(dst, '\n')
+		return append(dst, row...)
+	}
+	for c, s := range row {
+		if c > 0 {
+			dst = append(dst, ' ')
+		}
+		dst = append(dst, s)
+	}
+	return append(dst, '\n')
+}
+
+// endBoard ends a board: its one line with --lines (rows already end themselves).
+func (g *genJob) endBoard(dst []byte) []byte {
+	if g.lines {
+		return append(dst, '\n')
 	}
 	return dst
 }

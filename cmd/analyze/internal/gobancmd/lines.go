@@ -179,24 +179,16 @@ func (lr *linesRun) read(ctx context.Context, stdin io.Reader, errs []error, fre
 	}
 	for i, in := range lr.inputs {
 		if errs[i] != nil {
-			c := get()
-			if c == nil {
+			if !lr.readFailed(get, i, errs[i], results) {
 				return false
 			}
-			c.in = i
-			lr.fail(c, 0, errs[i])
-			results <- c
 			continue
 		}
 		r, err := in.Open(stdin)
 		if err != nil {
-			c := get()
-			if c == nil {
+			if !lr.readFailed(get, i, err, results) {
 				return false
 			}
-			c.in = i
-			lr.fail(c, 0, err)
-			results <- c
 			continue
 		}
 		rd := ctxReader{ctx, r}
@@ -272,7 +264,8 @@ func (lr *linesRun) read(ctx context.Context, stdin io.Reader, errs []error, fre
 	return true
 }
 
-// readFailed reports a read error of input i in a chunk of its own.
+// readFailed reports an error of input i (it could not be opened or read) in a chunk
+// of its own; false when the run is stopping.
 func (lr *linesRun) readFailed(get func() *lineChunk, i int, err error, results chan *lineChunk) bool {
 	c := get()
 	if c == nil {

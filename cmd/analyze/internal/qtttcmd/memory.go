@@ -1,26 +1,32 @@
 package qtttcmd
 
-import "fmt"
+import (
+	"fmt"
+	"math/bits"
 
-// memoryFree returns how many bytes this process can still allocate and what limits
-// it (the machine's available memory or a process limit); ok is false when that
-// cannot be read. Tests replace it.
-var memoryFree = readMemoryFree
+	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
+	"github.com/boardlab/boardlab/internal/machine"
+)
 
-// checkTable returns an error when a table of 2^bits entries of size bytes each does
-// not fit in the memory this process can still allocate, keeping 64 MiB for the rest.
-func checkTable(flag string, bits int, size int64) error {
-	need := size << bits
-	free, what, ok := memoryFree()
-	if !ok || need+64<<20 <= free {
-		return nil
+// memoryBounds are the limits checkTable checks against; tests replace them.
+var memoryBounds = machine.MemoryBounds
+
+// tableBits returns the largest n with 2^n entries of entry bytes within size; 0 when
+// not even one entry fits.
+func tableBits(size *cli.CompatSize, entry int64) int {
+	n := int64(size.Bytes) / entry
+	if n < 1 {
+		return 0
 	}
-	return fmt.Errorf("%s %d: a table of %s, but %s leaves %s; give a smaller %s", flag, bits, mib(need), what, mib(max(free, 0)), flag)
+	return bits.Len64(uint64(n)) - 1
 }
 
-func mib(n int64) string {
-	if n >= 1<<30 {
-		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
+// checkTable returns an error when a table of 2^bits entries of entry bytes each does
+// not fit in the memory this process can still allocate (machine.CheckAlloc).
+func checkTable(flag, text string, bits int, entry int64) error {
+	need := entry << bits
+	if err := machine.CheckAllocWithin(need, memoryBounds()); err != nil {
+		return fmt.Errorf("%s %s: a table of %s %v; give a smaller %s", flag, text, machine.FormatBytes(need), err, flag)
 	}
-	return fmt.Sprintf("%d MiB", n>>20)
+	return nil
 }

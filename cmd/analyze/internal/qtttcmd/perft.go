@@ -12,7 +12,7 @@ import (
 	"github.com/boardlab/boardlab/engine/qttt"
 )
 
-const perftUsage = "analyze qttt perft [--divide] [--record RECORD] D"
+const perftUsage = "analyze qttt perft [--divide] [--tt SIZE] [--record RECORD] D"
 
 const perftHelp = `Counts the move sequences of length 1..D from the start (or from RECORD), each
 measurement choice a separate branch, and prints "d COUNT" per depth: the last line is
@@ -27,7 +27,8 @@ D is at most 9 - the number of moves made: no game lasts longer than nine moves.
 func runPerft(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := cli.NewFlagSet("qttt perft", perftUsage, perftHelp, stderr)
 	divide := fs.Bool("divide", false, "print the count below each first move")
-	ttBits := fs.Int("tt", 22, "table of 2^`BITS` counts (24 bytes each); 0 counts without a table")
+	tt := cli.CompatSizeVar(fs, "tt", 24<<22, cli.PowerSize(24), "N: 2^N entries of 24 bytes",
+		"table `SIZE` of counts such as 96MiB, rounded down to 2^N entries of 24 bytes, N from 10 to 30;\n0 counts without a table (a bare number is N, as before: --tt 22 is 96MiB)")
 	record := fs.String("record", "", "start from the position `RECORD` reaches")
 	pos, st := cli.Parse(fs, args)
 	if st >= 0 {
@@ -40,17 +41,18 @@ func runPerft(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err != nil {
 		return cli.Usagef(stderr, "qttt perft", "--record %s: %v; %s", quotePrefix([]byte(*record), 40), err, recordExpected)
 	}
-	if *ttBits != 0 && (*ttBits < 10 || *ttBits > 30) {
-		return cli.Usagef(stderr, "qttt perft", "--tt %d: want 0 or 10 to 30", *ttBits)
+	ttBits := tableBits(tt, 24)
+	if tt.Bytes != 0 && (ttBits < 10 || ttBits > 30) {
+		return cli.Usagef(stderr, "qttt perft", "--tt %s: want 0, a size from 24KiB to 24GiB, or a bare N from 10 to 30 (2^N entries)", tt.Text)
 	}
-	if *ttBits != 0 {
-		if err := checkTable("--tt", *ttBits, 24); err != nil {
+	if ttBits != 0 {
+		if err := checkTable("--tt", tt.Text, ttBits, 24); err != nil {
 			return cli.Usagef(stderr, "qttt perft", "%v", err)
 		}
 	}
 	count := qttt.Perft
-	if *ttBits != 0 {
-		count = qttt.NewPerftHasher(*ttBits).Perft
+	if ttBits != 0 {
+		count = qttt.NewPerftHasher(ttBits).Perft
 	}
 	maxD := 9 - p.Marks()
 	d, err := strconv.Atoi(pos[0])

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
+	"github.com/boardlab/boardlab/internal/machine"
 )
 
 func run(t *testing.T, stdin string, args ...string) (string, string, int) {
@@ -259,8 +260,10 @@ func TestInterrupted(t *testing.T) {
 
 // TestTableTooBig refuses a --tt table the memory cannot hold, before allocating it.
 func TestTableTooBig(t *testing.T) {
-	defer func(f func() (int64, string, bool)) { memoryFree = f }(memoryFree)
-	memoryFree = func() (int64, string, bool) { return 200 << 20, "the test's limit", true }
+	defer func(f func() []machine.MemoryBound) { memoryBounds = f }(memoryBounds)
+	memoryBounds = func() []machine.MemoryBound {
+		return []machine.MemoryBound{{Name: "the test's limit", Limit: 200 << 20, Free: 200 << 20}}
+	}
 	for _, args := range [][]string{{"perft", "--tt", "24", "3"}, {"solve", "--tt", "24"}} {
 		_, e, code := run(t, "", args...)
 		if code != cli.ExitUsage || !strings.Contains(e, "--tt 24: a table of") || !strings.Contains(e, "the test's limit leaves 200 MiB") {
@@ -269,5 +272,26 @@ func TestTableTooBig(t *testing.T) {
 	}
 	if out, _, code := run(t, "", "perft", "--tt", "20", "3"); code != 0 || !strings.HasSuffix(out, "3 49896\n") {
 		t.Errorf("a table that fits: code %d, %q", code, out)
+	}
+}
+
+// TestTableUnits: --tt takes a size with a unit, rounded down to a power of two of
+// entries; a bare number is still the power of two.
+func TestTableUnits(t *testing.T) {
+	for _, tt := range []string{"20", "24MiB", "30MB", "0"} {
+		if out, e, code := run(t, "", "perft", "--tt", tt, "3"); code != 0 || !strings.HasSuffix(out, "3 49896\n") {
+			t.Errorf("perft --tt %s: code %d, %q %q", tt, code, out, e)
+		}
+	}
+	for _, tt := range []string{"10", "16KiB", "1MB"} {
+		if _, e, code := run(t, "", "solve", "--tt", tt, "AB BE DE AE 1"); code != 0 {
+			t.Errorf("solve --tt %s: code %d, %q", tt, code, e)
+		}
+	}
+	for _, args := range [][]string{{"perft", "--tt", "9", "3"}, {"perft", "--tt", "1KiB", "3"}, {"solve", "--tt", "0"},
+		{"solve", "--tt", "15KiB"}, {"solve", "--tt", "31"}, {"solve", "--tt", "64GiB"}, {"solve", "--tt", "lots"}} {
+		if _, e, code := run(t, "", args...); code != cli.ExitUsage || !strings.Contains(e, "--tt") {
+			t.Errorf("%q: code %d, %q", args, code, e)
+		}
 	}
 }

@@ -13,7 +13,7 @@ import (
 	"github.com/boardlab/boardlab/internal/machine"
 )
 
-const solveUsage = "analyze qttt solve [--all] [--json] [--tt BITS] [RECORD]"
+const solveUsage = "analyze qttt solve [--all] [--json] [--tt SIZE] [RECORD]"
 
 const solveHelp = `Solves a position exactly: the start, or the position RECORD reaches (its tokens
 may be one argument or several; a record may end with a cycle-closing move whose
@@ -37,15 +37,17 @@ func runSolve(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	fs := cli.NewFlagSet("qttt solve", solveUsage, solveHelp, stderr)
 	all := fs.Bool("all", false, "list every optimal move")
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	ttBits := fs.Int("tt", 20, "transposition table of 2^`BITS` entries of 16 bytes")
+	tt := cli.CompatSizeVar(fs, "tt", 16<<20, cli.PowerSize(16), "N: 2^N entries of 16 bytes",
+		"transposition table `SIZE` such as 64MiB, rounded down to 2^N entries of 16 bytes, N from 10 to 30\n(a bare number is N, as before: --tt 20 is 16MiB)")
 	pos, st := cli.Parse(fs, args)
 	if st >= 0 {
 		return st
 	}
-	if *ttBits < 10 || *ttBits > 30 {
-		return cli.Usagef(stderr, "qttt solve", "--tt %d: want 10 to 30", *ttBits)
+	ttBits := tableBits(tt, 16)
+	if ttBits < 10 || ttBits > 30 {
+		return cli.Usagef(stderr, "qttt solve", "--tt %s: want a size from 16KiB to 16GiB, or a bare N from 10 to 30 (2^N entries)", tt.Text)
 	}
-	if err := checkTable("--tt", *ttBits, 16); err != nil {
+	if err := checkTable("--tt", tt.Text, ttBits, 16); err != nil {
 		return cli.Usagef(stderr, "qttt solve", "%v", err)
 	}
 	rec := joinRecord(pos)
@@ -53,7 +55,7 @@ func runSolve(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err != nil {
 		return cli.Usagef(stderr, "qttt solve", "record %s: %v; %s", quotePrefix([]byte(rec), 40), err, recordExpected)
 	}
-	s := qttt.NewSolver(*ttBits)
+	s := qttt.NewSolver(ttBits)
 	cpu0, _ := machine.ProcessCPU()
 	r, err := s.Solve(ctx, p, *all)
 	cpu1, _ := machine.ProcessCPU()

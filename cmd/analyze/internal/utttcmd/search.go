@@ -12,7 +12,7 @@ import (
 	"github.com/boardlab/boardlab/internal/machine"
 )
 
-const searchUsage = "analyze uttt search [--time T] [--depth D] [--threads N] [--hash MB] [--json] [POSITION]"
+const searchUsage = "analyze uttt search [--time T] [--depth D] [--threads N] [--hash SIZE] [--json] [POSITION]"
 
 // searchLine is one line of "search --json": a completed depth, or the final result.
 type searchLine struct {
@@ -45,7 +45,8 @@ search stops at the limit, on Ctrl-C, or when the game value is proven.`, stderr
 	budget := fs.Duration("time", 0, "time budget (default 1s when --depth is not given)")
 	depth := fs.Int("depth", 0, "maximum depth in plies")
 	threads := fs.Int("threads", 1, "search threads (lazy SMP, shared table)")
-	hash := fs.Int("hash", uttt.DefaultHashMB, "transposition table size in MB")
+	hash := cli.CompatSizeVar(fs, "hash", uttt.DefaultHashMB<<20, cli.MiBSize, "MiB",
+		"transposition table `SIZE` such as 64MiB or 1GiB, from 1MiB to 64GiB (a bare number is MiB)")
 	asJSON := fs.Bool("json", false, "write JSON lines instead of text")
 	pos, code := parseArgs(fs, args)
 	if code >= 0 {
@@ -56,8 +57,8 @@ search stops at the limit, on Ctrl-C, or when the game value is proven.`, stderr
 		return cli.Usagef(stderr, "uttt search", "--depth %d: want 1..%d", *depth, uttt.MaxDepth)
 	case *threads < 1 || *threads > 256:
 		return cli.Usagef(stderr, "uttt search", "--threads %d: want 1..256", *threads)
-	case *hash < 1 || *hash > 1<<16:
-		return cli.Usagef(stderr, "uttt search", "--hash %d: want 1..65536", *hash)
+	case hash.Bytes < 1<<20 || hash.Bytes > 1<<36:
+		return cli.Usagef(stderr, "uttt search", "--hash %s: want 1MiB to 64GiB (a bare number is MiB: 1 to 65536)", hash.Text)
 	case *budget < 0:
 		return cli.Usagef(stderr, "uttt search", "--time %v: want a positive duration", *budget)
 	}
@@ -65,8 +66,8 @@ search stops at the limit, on Ctrl-C, or when the game value is proven.`, stderr
 	if err != nil {
 		return cli.Usagef(stderr, "uttt search", "position: %v", err)
 	}
-	if err := machine.CheckAlloc(int64(*hash) << 20); err != nil {
-		return cli.Usagef(stderr, "uttt search", "--hash %d: the transposition table %v; give a smaller --hash", *hash, err)
+	if err := machine.CheckAlloc(int64(hash.Bytes)); err != nil {
+		return cli.Usagef(stderr, "uttt search", "--hash %s: the transposition table %v; give a smaller --hash", hash.Text, err)
 	}
 	if *depth == 0 && *budget == 0 {
 		*budget = time.Second
@@ -92,7 +93,7 @@ search stops at the limit, on Ctrl-C, or when the game value is proven.`, stderr
 		fmt.Fprintf(stdout, "depth %2d  score %-24s nodes %11d  nps %10d  time %8.1fms  pv %s\n",
 			r.Depth, scoreText(r.Score, r.Exact), r.Nodes, nps(r), float64(r.Time.Microseconds())/1000, movesText(r.PV))
 	}
-	r := uttt.NewEngine(*hash).Search(ctx, p, uttt.Limits{Depth: *depth, Time: *budget, Threads: *threads, Info: info})
+	r := uttt.NewEngine(int(hash.Bytes>>20)).Search(ctx, p, uttt.Limits{Depth: *depth, Time: *budget, Threads: *threads, Info: info})
 	if *asJSON {
 		l := line(r, true)
 		if ctx.Err() != nil {

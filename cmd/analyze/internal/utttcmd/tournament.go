@@ -16,7 +16,7 @@ import (
 	"github.com/boardlab/boardlab/engine/uttt/tournament"
 )
 
-const tournamentUsage = "analyze uttt tournament [--time 1s] [-j N] [--log games.jsonl] [--zero] [--sandbox bwrap|none] [--disqualify] [--memory-mb 1024] [--procs 64] [--expose PATH] DIR"
+const tournamentUsage = "analyze uttt tournament [--time 1s] [-j N] [--log games.jsonl] [--zero] [--sandbox bwrap|none] [--disqualify] [--memory-mb SIZE] [--procs 64] [--expose PATH] DIR"
 
 const tournamentDescription = `Runs the seed's meta tic-tac-toe tournament. DIR/instructions.txt holds the number of
 bots, then for each bot a line with its name and a line with its command (split as a
@@ -59,7 +59,8 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 	logPath := fs.String("log", "", "write one JSON line per game (players, turns, why a move was invalid with the bot's last stderr line, result, points) to `FILE` (- for stdout)")
 	sandbox := fs.String("sandbox", "bwrap", "run bots as `MODE`: bwrap (each turn sandboxed) or none (with the controller's own rights)")
 	disqualify := fs.Bool("disqualify", false, "remove a bot from the tournament at its first access outside its folder")
-	memoryMB := fs.Int64("memory-mb", tournament.DefaultMemory>>20, "address space of each bot process in MiB (sandboxed)")
+	memory := cli.CompatSizeVar(fs, "memory-mb", tournament.DefaultMemory, cli.MiBSize, "MiB",
+		"address space `SIZE` of each bot process such as 512MiB or 2GiB (sandboxed; a bare number is MiB)")
 	procs := fs.Int("procs", tournament.DefaultProcs, "processes a bot may run at once in a turn (sandboxed)")
 	var expose []string
 	fs.Func("expose", "show `PATH` read-only to the bots although the sandbox hides its parent (/home, /root, /run, /tmp, ...), e.g. an interpreter's install; repeatable", func(v string) error {
@@ -86,8 +87,8 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 		return cli.Usagef(stderr, "uttt tournament", "-j must be at least 1")
 	case *sandbox != "bwrap" && *sandbox != "none":
 		return cli.Usagef(stderr, "uttt tournament", "--sandbox %q: want bwrap or none", *sandbox)
-	case *memoryMB < 16 || *memoryMB > 1<<30:
-		return cli.Usagef(stderr, "uttt tournament", "--memory-mb %d: want 16..%d", *memoryMB, 1<<30)
+	case memory.Bytes < 16<<20 || memory.Bytes > 1<<50:
+		return cli.Usagef(stderr, "uttt tournament", "--memory-mb %s: want 16..%d (MiB), or a size from 16MiB to 1PiB", memory.Text, 1<<30)
 	case *procs < 1 || *procs > 1<<20:
 		return cli.Usagef(stderr, "uttt tournament", "--procs %d: want 1..%d", *procs, 1<<20)
 	}
@@ -98,7 +99,7 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 	}
 	var sb *tournament.Sandbox
 	if *sandbox == "bwrap" {
-		if sb, err = tournament.NewSandbox(tournament.Sandbox{CPU: *limit, Memory: *memoryMB << 20, Procs: *procs, Expose: expose}); err != nil {
+		if sb, err = tournament.NewSandbox(tournament.Sandbox{CPU: *limit, Memory: int64(memory.Bytes), Procs: *procs, Expose: expose}); err != nil {
 			fmt.Fprintf(stderr, "analyze uttt tournament: %v\n", err)
 			fmt.Fprintf(stderr, "analyze uttt tournament: install bubblewrap (Debian: apt-get install bubblewrap), or run the bots unsandboxed, with the controller's rights, with --sandbox=none\n")
 			return cli.ExitUsage

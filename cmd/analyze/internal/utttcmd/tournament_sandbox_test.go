@@ -275,6 +275,9 @@ func TestTournamentSandboxFlags(t *testing.T) {
 	}{
 		{[]string{"--sandbox", "docker"}, 2, `--sandbox "docker": want bwrap or none`},
 		{[]string{"--memory-mb", "1"}, 2, "--memory-mb 1: want 16.."},
+		{[]string{"--memory-mb", "8MiB"}, 2, "--memory-mb 8MiB: want 16.."},
+		{[]string{"--memory-mb", "lots"}, 2, "a bare number (MiB)"},
+		{[]string{"--memory-mb", "2GiB", "--procs", "0"}, 2, "--procs 0: want 1.."}, // the size passes
 		{[]string{"--procs", "0"}, 2, "--procs 0: want 1.."},
 	} {
 		var stdout, stderr bytes.Buffer
