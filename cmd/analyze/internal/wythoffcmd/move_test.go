@@ -403,3 +403,25 @@ func FuzzMoveParallel(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkMoveFastLines is the fast path's loop alone (parse, engine, format) on the
+// lines of BenchmarkMoveBatch held in memory: no reading, no writing, one goroutine.
+func BenchmarkMoveFastLines(b *testing.B) {
+	in := benchLines(1 << 20)
+	in = append(in, make([]byte, fastSlack)...)[:len(in)]
+	out := make([]byte, 0, 2*len(in))
+	b.SetBytes(int64(len(in)))
+	b.ReportAllocs()
+	c0, _ := machine.ProcessCPU()
+	m := mover{}
+	for b.Loop() {
+		o, used, lines := m.fastLines(out[:0], in)
+		if lines != 1<<20 || used != len(in) {
+			b.Fatalf("%d lines, %d of %d bytes", lines, used, len(in))
+		}
+		out = o
+	}
+	c1, _ := machine.ProcessCPU()
+	b.ReportMetric(float64(1<<20)*float64(b.N)/b.Elapsed().Seconds(), "lines/s")
+	b.ReportMetric(float64(1<<20)*float64(b.N)/(c1-c0).Seconds(), "lines/cpu-s")
+}
