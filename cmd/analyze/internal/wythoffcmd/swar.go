@@ -68,22 +68,20 @@ func swar8(t uint64) uint64 {
 // parse20 reads the run of decimal digits at the start of s when it has 1 to 20
 // digits and its value fits in a uint64; ok is false otherwise (no digit, more than 20
 // digits, or too large), and n is then meaningless. s must have at least 24 readable
-// bytes. Up to 16 digits are read without a branch on their number: the two words
-// are shifted so that the digits end at byte 16, and each converted 8 at a time.
+// bytes. Up to 16 digits are read without a branch on their number: the digits of
+// each word are shifted to its top (zeros, as leading digits, come in below) and
+// converted 8 at a time.
 func parse20(s []byte) (v uint64, n int, ok bool) {
 	w0 := binary.LittleEndian.Uint64(s)
 	w1 := binary.LittleEndian.Uint64(s[8:])
 	n0 := bits.TrailingZeros64(nonDigits(w0)) >> 3
-	n1 := bits.TrailingZeros64(nonDigits(w1)) >> 3
-	n = n0 + n1&-(n0>>3) // n1 counts only when the first word is all digits
-	d0 := w0 - 0x3030303030303030
-	d1 := w1 - 0x3030303030303030
-	// shift the 128-bit (d1, d0) left by 16-n bytes: the bytes after the digits drop
-	// out, zeros (leading digits) come in; Go's shifts by 64 or more give 0
-	sh := uint(16-n) * 8
-	hi := d1<<sh | d0>>(64-sh) | d0<<(sh-64)
-	lo := d0 << sh
-	v = swar8(lo)*100000000 + swar8(hi)
+	n1 := bits.TrailingZeros64(nonDigits(w1)) >> 3 & -(n0 >> 3) // counts only after 8 digits
+	n = n0 + n1
+	// shifts below 64 (masked) compile to one instruction; a word without digits
+	// becomes 0 through its mask
+	a := swar8((w0 - 0x3030303030303030) << (uint(64-8*n0) & 63))
+	b := swar8((w1-0x3030303030303030)<<(uint(64-8*n1)&63)) & -uint64((n1+7)>>3)
+	v = a*pow10u[n1&31] + b
 	if n < 16 {
 		return v, n, n > 0
 	}
@@ -102,7 +100,8 @@ func parse20(s []byte) (v uint64, n int, ok bool) {
 // lowest byte (ready for a little-endian store), dividing in SIMD-within-a-register
 // lanes: by 10^4 into two 32-bit lanes, by 100 into four 16-bit ones, by 10 into bytes.
 func dec8(x uint64) uint64 {
-	hi := x / 10000
+	// x < 10^8 fits in 32 bits
+	hi := uint64(uint32(x) / 10000) // a 32-bit division: one 64-bit multiplication
 	y := hi | (x-hi*10000)<<32
 	q := (y * 5243 >> 19) & 0x0000007f0000007f // y/100 in each lane (y < 10^4)
 	y = q | (y-q*100)<<16
