@@ -43,12 +43,12 @@ func (m *mover) fastLines(out, data []byte) ([]byte, int, int) {
 		if !ok || full[nl] != '\n' {
 			break
 		}
-		moves, n := wythoff.Moves(x, y, m.misere)
-		if n == 0 {
+		// the call BenchmarkMoveEngine and bench/'s in-process pass make
+		mv, hot := wythoff.Move(x, y, m.misere)
+		if !hot {
 			binary.LittleEndian.PutUint64(ob[o:], 0x0a65736f6c) // "lose\n"
 			o += 5
 		} else {
-			mv := moves[0]
 			// a pile the move leaves as it is is copied from the input, unless it has
 			// leading zeros
 			if mv.X == x && (na == 1 || full[pos] != '0') {

@@ -125,22 +125,28 @@ func decLen(v uint64) int {
 	return t + 1
 }
 
-// putDec writes v in decimal at b[o:] and returns the index after it. It stores 24
-// bytes whatever v's length (the bytes after the digits are left as garbage for the
-// caller to overwrite), so b needs 24 bytes of room at o.
+// putDec writes v in decimal at b[o:] and returns the index after it. The digits are
+// made left-aligned by scaling v to exactly 16 digits (v*10^(16-len)), so the zeros
+// this appends fall after the number instead of before it: 16 bytes are stored
+// whatever v's length, the bytes after the digits left as garbage for the caller to
+// overwrite, and b needs 24 bytes of room at o.
 func putDec(b []byte, o int, v uint64) int {
 	nd := decLen(v)
-	top := v / 1e16
-	r := v - top*1e16
-	mid := r / 1e8
-	var w [8]uint64 // the 24 digits with leading zeros, then zeros
-	w[0] = dec8(top)
-	w[1] = dec8(mid)
-	w[2] = dec8(r - mid*1e8)
-	z := 24 - nd // leading zeros to drop: 4 to 23
-	q, sh := z>>3&3, uint(z&7)*8
-	binary.LittleEndian.PutUint64(b[o:], w[q]>>sh|w[q+1]<<(64-sh))
-	binary.LittleEndian.PutUint64(b[o+8:], w[q+1]>>sh|w[q+2]<<(64-sh))
-	binary.LittleEndian.PutUint64(b[o+16:], w[q+2]>>sh|w[q+3]<<(64-sh))
+	if nd > 16 {
+		// up to 4 leading digits, then exactly 16
+		top := v / 1e16
+		r := v - top*1e16
+		nt := nd - 16
+		binary.LittleEndian.PutUint64(b[o:], dec8(top*pow10u[(4-nt)&31])>>32)
+		o += nt
+		hi := r / 1e8
+		binary.LittleEndian.PutUint64(b[o:], dec8(hi))
+		binary.LittleEndian.PutUint64(b[o+8:], dec8(r-hi*1e8))
+		return o + 16
+	}
+	v *= pow10u[(16-nd)&31]
+	hi := v / 1e8
+	binary.LittleEndian.PutUint64(b[o:], dec8(hi))
+	binary.LittleEndian.PutUint64(b[o+8:], dec8(v-hi*1e8))
 	return o + nd
 }
