@@ -205,17 +205,31 @@ func benchLines(n int) []byte {
 	return b
 }
 
-// BenchmarkMoveBatch is the in-process rate of "wythoff move" on 1 M lines: the same
-// scanner, parser, engine and formatting as the command, without the process and
-// pipes. Compare with the end-to-end rate in bench/.
+// BenchmarkMoveBatch is the in-process rate of "wythoff move --jobs 1" on 1 M lines:
+// the same block reader, fast loop, engine and formatting as the command, on one
+// worker, without the process and pipes. Compare with the end-to-end rate in bench/.
 func BenchmarkMoveBatch(b *testing.B) {
+	benchMove(b, func(m *mover, in io.Reader) (int, error) {
+		return m.batchParallel(context.Background(), in, io.Discard, io.Discard, defaultMaxLine, cli.Shard{}, 1)
+	})
+}
+
+// BenchmarkMovePlain is BenchmarkMoveBatch on the plain line-by-line path (the one a
+// terminal gets, and the tests' reference).
+func BenchmarkMovePlain(b *testing.B) {
+	benchMove(b, func(m *mover, in io.Reader) (int, error) {
+		return m.batch(context.Background(), in, io.Discard, io.Discard, defaultMaxLine, cli.Shard{})
+	})
+}
+
+func benchMove(b *testing.B, batch func(*mover, io.Reader) (int, error)) {
 	in := benchLines(1 << 20)
 	b.SetBytes(int64(len(in)))
 	b.ReportAllocs()
 	c0, _ := machine.ProcessCPU()
 	for b.Loop() {
 		m := mover{}
-		if code, err := m.batch(context.Background(), bytes.NewReader(in), io.Discard, io.Discard, defaultMaxLine, cli.Shard{}); code != 0 || err != nil {
+		if code, err := batch(&m, bytes.NewReader(in)); code != 0 || err != nil {
 			b.Fatal(code, err)
 		}
 	}
@@ -322,8 +336,8 @@ func TestMoveParallelSameAsSequential(t *testing.T) {
 	in.WriteString("13 9") // no newline at the end
 	for _, mode := range [][]string{{}, {"--all"}, {"--json"}, {"--misere", "--all", "--json"}, {"--shard", "2/3"}} {
 		args := append([]string{"move", "--max-line", "200"}, mode...)
-		want, wantErr, wantCode := run(t, in.String(), append(args, "--jobs", "1")...)
-		for _, j := range []string{"2", "3", "8"} {
+		want, wantErr, wantCode := runPlain(t, in.String(), append(args, "--jobs", "1")...)
+		for _, j := range []string{"1", "2", "3", "8"} {
 			got, gotErr, code := run(t, in.String(), append(args, "--jobs", j)...)
 			if got != want || gotErr != wantErr || code != wantCode {
 				t.Fatalf("%v --jobs %s: differs from --jobs 1 (code %d vs %d, %d vs %d bytes, stderr %d vs %d bytes)",
@@ -359,32 +373,42 @@ func TestMoveParallelEdges(t *testing.T) {
 	for name, in := range inputs {
 		for _, maxLine := range []string{"300", "1048576"} {
 			args := []string{"move", "--max-line", maxLine}
-			want, wantErr, wantCode := run(t, in, append(args, "--jobs", "1")...)
-			got, gotErr, code := run(t, in, append(args, "--jobs", "3")...)
-			if got != want || gotErr != wantErr || code != wantCode {
-				t.Errorf("%s, --max-line %s: parallel differs: code %d vs %d\nout %.200q\nvs  %.200q\nerr %.300q\nvs  %.300q", name, maxLine, code, wantCode, got, want, gotErr, wantErr)
+			want, wantErr, wantCode := runPlain(t, in, append(args, "--jobs", "1")...)
+			for _, j := range []string{"1", "3"} {
+				got, gotErr, code := run(t, in, append(args, "--jobs", j)...)
+				if got != want || gotErr != wantErr || code != wantCode {
+					t.Errorf("%s, --max-line %s, --jobs %s: block path differs: code %d vs %d\nout %.200q\nvs  %.200q\nerr %.300q\nvs  %.300q", name, maxLine, j, code, wantCode, got, want, gotErr, wantErr)
+				}
 			}
 		}
 	}
 }
 
-// FuzzMoveParallel: on any input, with tiny blocks and a small --max-line, the
-// parallel path prints exactly what the sequential one prints, and the sequential
-// one answers exactly the lines a plain split finds.
+// FuzzMoveParallel: on any input, with tiny blocks and a small --max-line, the block
+// path (one worker or three, with and without its fast loop) prints exactly what the
+// plain line-by-line path prints, and the plain one answers exactly the lines a plain
+// split finds.
 func FuzzMoveParallel(f *testing.F) {
 	f.Add("13 9\n1 2\nx\n\n#c\n(3,5)\n", uint8(70))
 	f.Add(strings.Repeat("9", 100)+"\n2 2", uint8(64))
 	f.Add("1 2\r\n3 5", uint8(200))
+	f.Add("007 3\n13 9\n18446744073709551615 1\n18446744073709551616 1\n0 0\n1 2\n", uint8(0))
 	saved := blockBytes
 	defer func() { blockBytes = saved }()
 	f.Fuzz(func(t *testing.T, in string, max uint8) {
 		blockBytes = 37
 		maxLine := fmt.Sprint(64 + int(max))
-		want, wantErr, wantCode := run(t, in, "move", "--all", "--max-line", maxLine, "--jobs", "1")
-		got, gotErr, code := run(t, in, "move", "--all", "--max-line", maxLine, "--jobs", "3")
-		if got != want || gotErr != wantErr || code != wantCode {
-			t.Fatalf("parallel differs:\n%q %q %d\n%q %q %d", got, gotErr, code, want, wantErr, wantCode)
+		// one move per line takes the fast path for "A B" lines, --all the plain one
+		for _, mode := range []string{"--all", "--misere"} {
+			plain, plainErr, plainCode := runPlain(t, in, "move", mode, "--max-line", maxLine, "--jobs", "1")
+			for _, j := range []string{"1", "3"} {
+				got, gotErr, code := run(t, in, "move", mode, "--max-line", maxLine, "--jobs", j)
+				if got != plain || gotErr != plainErr || code != plainCode {
+					t.Fatalf("%s --jobs %s differs from the plain path:\n%q %q %d\n%q %q %d", mode, j, got, gotErr, code, plain, plainErr, plainCode)
+				}
+			}
 		}
+		want, wantErr, _ := runPlain(t, in, "move", "--all", "--max-line", maxLine, "--jobs", "1")
 		// every line is answered, reported or skipped, in order
 		answered := strings.Count(want, "\n")
 		bad := strings.Count(wantErr, "\n")
@@ -400,6 +424,88 @@ func FuzzMoveParallel(f *testing.F) {
 		}
 		if answered+bad+skipped != len(lines) {
 			t.Fatalf("%d lines: %d answered, %d bad, %d skipped", len(lines), answered, bad, skipped)
+		}
+	})
+}
+
+// BenchmarkMoveFastLines is the fast path's loop alone (parse, engine, format) on the
+// lines of BenchmarkMoveBatch held in memory: no reading, no writing, one goroutine.
+func BenchmarkMoveFastLines(b *testing.B) {
+	in := benchLines(1 << 20)
+	in = append(in, make([]byte, fastSlack)...)[:len(in)]
+	out := make([]byte, 0, 2*len(in))
+	b.SetBytes(int64(len(in)))
+	b.ReportAllocs()
+	c0, _ := machine.ProcessCPU()
+	m := mover{}
+	for b.Loop() {
+		o, used, lines := m.fastLines(out[:0], in)
+		if lines != 1<<20 || used != len(in) {
+			b.Fatalf("%d lines, %d of %d bytes", lines, used, len(in))
+		}
+		out = o
+	}
+	c1, _ := machine.ProcessCPU()
+	b.ReportMetric(float64(1<<20)*float64(b.N)/b.Elapsed().Seconds(), "lines/s")
+	b.ReportMetric(float64(1<<20)*float64(b.N)/(c1-c0).Seconds(), "lines/cpu-s")
+}
+
+// runPlain is run with the plain line-by-line path (batch) instead of the block path.
+func runPlain(t *testing.T, stdin string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	plainPath = true
+	defer func() { plainPath = false }()
+	return run(t, stdin, args...)
+}
+
+// FuzzFastLines: on blocks of any lines (each ending in '\n', with or without room
+// after them), the fast loop answers a prefix of the lines exactly as the plain
+// mover.line does, and stops only before a line the plain path would not answer
+// the same way (or near the end of the block's room).
+func FuzzFastLines(f *testing.F) {
+	for _, s := range []string{"13 9\n1 2\n", "0 0\n007 3\n3 007\n", "18446744073709551615 18446744073709551614\n",
+		"18446744073709551616 1\n", "99999999999999999999 1\n", "1 2\r\n", "(3,5)\n", "1  2\n", "12345678901234567 123\n"} {
+		f.Add(s, false, uint8(0))
+		f.Add(s, true, uint8(70))
+	}
+	f.Fuzz(func(t *testing.T, s string, misere bool, room uint8) {
+		if !strings.HasSuffix(s, "\n") {
+			s += "\n"
+		}
+		data := append([]byte(s), make([]byte, int(room))...)[:len(s)]
+		for i := len(s); i < cap(data); i++ { // digits after the block must not count
+			data[:cap(data)][i] = '7'
+		}
+		m := mover{misere: misere}
+		out, used, lines := m.fastLines(nil, data)
+		if used > len(s) || used > 0 && s[used-1] != '\n' || strings.Count(s[:used], "\n") != lines {
+			t.Fatalf("%q: used %d bytes, %d lines", s, used, lines)
+		}
+		var want []byte
+		var a, b pile
+		for i, l := range strings.SplitAfter(s[:used], "\n")[:lines] {
+			var msg string
+			if want, msg = m.line(want, []byte(strings.TrimSuffix(l, "\n")), int64(i), cli.Shard{}, &a, &b); msg != "" {
+				t.Fatalf("%q: fast path answered line %q that the plain path rejects: %s", s, l, msg)
+			}
+		}
+		if string(out) != string(want) {
+			t.Fatalf("%q: fast %q, plain %q", s, out, want)
+		}
+		// where it stopped, the line is not of the fast form, or room ran out
+		if used < len(s) && used+fastSlack <= cap(data) {
+			l := s[used : used+strings.IndexByte(s[used:], '\n')]
+			x, y, ok := "", "", false
+			if sp := strings.IndexByte(l, ' '); sp >= 0 {
+				x, y = l[:sp], l[sp+1:]
+				_, e1 := strconv.ParseUint(x, 10, 64)
+				_, e2 := strconv.ParseUint(y, 10, 64)
+				ok = e1 == nil && e2 == nil && x != "" && y != "" && len(x) <= 20 && len(y) <= 20 &&
+					strings.Trim(x, "0123456789") == "" && strings.Trim(y, "0123456789") == ""
+			}
+			if ok {
+				t.Fatalf("%q: stopped before the fast line %q", s, l)
+			}
 		}
 	})
 }

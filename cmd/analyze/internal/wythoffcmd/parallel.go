@@ -24,8 +24,8 @@ type moveBlock struct {
 // so that tests can cut small blocks).
 var blockBytes = 128 << 10
 
-// slack is the room fastLine reads beyond a line (its SWAR loads).
-var slack [24]byte
+// slack is the room fastLine and fastLines read beyond a line (their 8-byte loads).
+var slack [fastSlack]byte
 
 // batchParallel is batch on workers goroutines: this goroutine reads the input and
 // cuts it into blocks of whole lines, the workers answer the blocks, and a writer puts
@@ -210,7 +210,16 @@ func (m *mover) answerBlock(blk *moveBlock, maxLine int, shard cli.Shard, a, b *
 		return
 	}
 	data := blk.data
+	fast := m.fastOK(shard.Enabled())
 	for i := blk.first; len(data) > 0; i++ {
+		if fast {
+			var used, lines int
+			blk.out, used, lines = m.fastLines(blk.out, data)
+			data, i = data[used:], i+int64(lines)
+			if len(data) == 0 {
+				break
+			}
+		}
 		j := bytes.IndexByte(data, '\n')
 		if shard.Owns(i) {
 			var msg string

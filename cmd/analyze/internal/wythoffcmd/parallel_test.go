@@ -42,7 +42,7 @@ func TestMoveParallelRandom(t *testing.T) {
 				panic(fmt.Sprintf("hang on %q block %d max %s", in, blockBytes, maxLine))
 			}
 		}()
-		want, wantErr, wantCode := run(t, in, "move", "--all", "--max-line", maxLine, "--jobs", "1")
+		want, wantErr, wantCode := runPlain(t, in, "move", "--all", "--max-line", maxLine, "--jobs", "1")
 		got, gotErr, code := run(t, in, "move", "--all", "--max-line", maxLine, "--jobs", "3")
 		close(done)
 		if got != want || gotErr != wantErr || code != wantCode {
