@@ -174,7 +174,20 @@ func defaultPlan() string {
 			b.WriteByte('\n')
 		}
 	}
+	for _, j := range shardJobs {
+		b.WriteString(j)
+		b.WriteByte('\n')
+	}
 	return b.String()
+}
+
+// shardJobs end the default plan: one table made as three shards (as a cluster's array
+// job would), then merged into the whole table.
+var shardJobs = []string{
+	"wythoff table --format binary --shard 0/3 --out $WORK/wythoff-sharded.bin 4000000",
+	"wythoff table --format binary --shard 1/3 --out $WORK/wythoff-sharded.bin 4000000",
+	"wythoff table --format binary --shard 2/3 --out $WORK/wythoff-sharded.bin 4000000",
+	"merge --out $WORK/wythoff-merged.bin $WORK/wythoff-sharded.bin",
 }
 
 // maxJobLine bounds a job line of a plan; comments and blank lines may be any length.
