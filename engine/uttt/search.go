@@ -60,7 +60,10 @@ func NewEngine(hashMB int) *Engine { return &Engine{tt: newTable(hashMB)} }
 // Clear empties the transposition table and the move-ordering statistics.
 func (e *Engine) Clear() {
 	e.tt.clear()
-	e.workers = nil
+	for _, w := range e.workers {
+		w.history = [2][81]int32{}
+		w.killers = [MaxDepth + 2][2]Move{}
+	}
 }
 
 // Search finds the best move in pos within the limits, with a fresh table of
