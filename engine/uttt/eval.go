@@ -1,6 +1,12 @@
 package uttt
 
-import "math/bits"
+import (
+	_ "embed"
+	"fmt"
+	"math/bits"
+	"strconv"
+	"strings"
+)
 
 // Scores are in the side to move's view. A won game scores ScoreWin minus the number of
 // plies to the win, so faster wins score higher (as in the tournament, where a winner
@@ -16,15 +22,135 @@ const (
 // IsWinScore reports whether score is a proven win or loss.
 func IsWinScore(score int) bool { return score >= ScoreWinMin || score <= -ScoreWinMin }
 
-// Evaluation weights (tuned by self-play; see eval_test.go and the README).
+// Weights are the evaluation's parameters. The engine's are fitted to game outcomes
+// by "analyze uttt tune" (a Texel-style logistic fit over self-play positions) and
+// embedded from weights.txt.
+type Weights struct {
+	Line       int32    // a master line whose three boards are won
+	Board      int32    // per board, times its class weight, per unit of chance
+	Free       int32    // the side to move may play anywhere
+	Tempo      int32    // the side to move's advantage (the move in hand)
+	SendWin    int32    // the side to move can win a small board at once
+	WinNow     int32    // the side to move can win the game at once (searched further)
+	BoardClass [3]int32 // board weight of corners, edges and the centre (in eighths)
+	LineOwn    [3]int32 // an open line of a small board with 0, 1, 2 own tiles
+	ChanceMax  int32    // an open board's chance never exceeds ChanceMax/255
+	ChanceDamp int32    // chance = ChanceMax * own lines / (own + opponent lines + damp)
+}
+
+// V1Weights are the hand-set weights of the engine as of commit 82f0469 (no tempo, no
+// threat terms).
+// BoardClass and LineOwn are written 8 and 4 times finer than they were then (with
+// ChanceDamp scaled alike), which leaves every evaluation unchanged.
+var V1Weights = Weights{Line: 1000, Board: 24, Free: 60, BoardClass: [3]int32{24, 16, 32},
+	LineOwn: [3]int32{4, 8, 24}, ChanceMax: 230, ChanceDamp: 16}
+
+//go:embed weights.txt
+var weightsText string
+
+// The weights in use (set by SetWeights).
 var (
-	evalLine     = int32(1000) // a master line whose three boards are won
-	evalBoard    = int32(24)   // per board, times its master weight, per unit of chance
-	evalFreeMove = int32(60)   // the side to move may play anywhere
-	boardWeight  = [9]int32{3, 2, 3, 2, 4, 2, 3, 2, 3}
-	chanceMax    = 230 // an open board's chance never exceeds chanceMax/255
-	chanceDamp   = 4
+	evalLine     int32
+	evalBoard    int32
+	evalFreeMove int32
+	evalTempo    int32
+	evalSendWin  int32
+	evalWinNow   int32
+	boardWeight  [9]int32
+	lineWeight   [3]int
+	chanceMax    int
+	chanceDamp   int
+	curWeights   Weights
 )
+
+// boardClass maps a board to its class: 0 corner, 1 edge, 2 centre.
+var boardClass = [9]int{0, 1, 0, 1, 2, 1, 0, 1, 0}
+
+// CurrentWeights returns the evaluation weights in use.
+func CurrentWeights() Weights { return curWeights }
+
+// SetWeights makes w the evaluation's weights. It rebuilds shared tables: call it only
+// while no search is running.
+func SetWeights(w Weights) {
+	curWeights = w
+	evalLine, evalBoard, evalFreeMove, evalTempo = w.Line, w.Board, w.Free, w.Tempo
+	evalSendWin, evalWinNow = w.SendWin, w.WinNow
+	for b := range boardWeight {
+		boardWeight[b] = w.BoardClass[boardClass[b]]
+	}
+	for i := range lineWeight {
+		lineWeight[i] = int(w.LineOwn[i])
+	}
+	chanceMax, chanceDamp = int(max(w.ChanceMax, 0)), int(max(w.ChanceDamp, 0))
+	fillChance()
+}
+
+// weightFields lists the weights by name, in the order of weights.txt.
+func (w *Weights) fields() []struct {
+	Name string
+	P    *int32
+} {
+	type f = struct {
+		Name string
+		P    *int32
+	}
+	return []f{{"line", &w.Line}, {"board", &w.Board}, {"free", &w.Free}, {"tempo", &w.Tempo},
+		{"send_win", &w.SendWin}, {"win_now", &w.WinNow},
+		{"board_corner", &w.BoardClass[0]}, {"board_edge", &w.BoardClass[1]}, {"board_centre", &w.BoardClass[2]},
+		{"line_own0", &w.LineOwn[0]}, {"line_own1", &w.LineOwn[1]}, {"line_own2", &w.LineOwn[2]},
+		{"chance_max", &w.ChanceMax}, {"chance_damp", &w.ChanceDamp}}
+}
+
+// Params returns pointers to the weights with their names (for tuning).
+func (w *Weights) Params() (names []string, ps []*int32) {
+	for _, f := range w.fields() {
+		names = append(names, f.Name)
+		ps = append(ps, f.P)
+	}
+	return names, ps
+}
+
+// String writes the weights as weights.txt holds them: "name value" lines.
+func (w Weights) String() string {
+	var b strings.Builder
+	for _, f := range w.fields() {
+		fmt.Fprintf(&b, "%s %d\n", f.Name, *f.P)
+	}
+	return b.String()
+}
+
+// ParseWeights reads "name value" lines ('#' starts a comment); every weight must be
+// given once.
+func ParseWeights(text string) (Weights, error) {
+	var w Weights
+	byName := map[string]*int32{}
+	for _, f := range w.fields() {
+		byName[f.Name] = f.P
+	}
+	seen := map[string]bool{}
+	for i, line := range strings.Split(text, "\n") {
+		if j := strings.IndexByte(line, '#'); j >= 0 {
+			line = line[:j]
+		}
+		f := strings.Fields(line)
+		if len(f) == 0 {
+			continue
+		}
+		p, ok := byName[f[0]]
+		if len(f) != 2 || !ok || seen[f[0]] {
+			return Weights{}, fmt.Errorf("weights line %d: %q: want a new weight's name and value", i+1, line)
+		}
+		v, err := strconv.ParseInt(f[1], 10, 32)
+		if err != nil {
+			return Weights{}, fmt.Errorf("weights line %d: %q: %v", i+1, line, err)
+		}
+		*p, seen[f[0]] = int32(v), true
+	}
+	if len(seen) != len(byName) {
+		return Weights{}, fmt.Errorf("weights: %d of %d weights given", len(seen), len(byName))
+	}
+	return w, nil
+}
 
 // boardChance[tern] packs, for one small board in ternary encoding (t3[x] + 2*t3[o]),
 // X's chance of winning it in the low byte and O's in the high byte (0..255).
@@ -47,7 +173,13 @@ func initEval() {
 		}
 		t3[m] = uint16(v)
 	}
-	fillChance()
+	for m := 0; m < 512; m++ {
+		for t := 0; t < 9; t++ {
+			if m>>t&1 == 0 && winTab[m|1<<t] {
+				winMask[m] |= 1 << t
+			}
+		}
+	}
 	for i, l := range lines {
 		k := 0
 		for b := 0; b < 9; b++ {
@@ -57,7 +189,15 @@ func initEval() {
 			}
 		}
 	}
+	w, err := ParseWeights(weightsText)
+	if err != nil {
+		panic("uttt: embedded " + err.Error())
+	}
+	SetWeights(w)
 }
+
+// winMask[own] holds the tiles that complete a line for own (taken ones included).
+var winMask [512]uint16
 
 // chance estimates each side's chance of winning a small board from its open lines.
 func chance(x, o uint16) uint16 {
@@ -77,9 +217,6 @@ func chance(x, o uint16) uint16 {
 	po := chanceMax * ao / (ax + ao + chanceDamp)
 	return uint16(px) | uint16(po)<<8
 }
-
-// lineWeight weighs an open line of a small board by the number of own tiles on it.
-var lineWeight = [3]int{1, 2, 6}
 
 // openLines weighs the lines of a small board still open for own (no opponent tile).
 func openLines(own, opp uint16) int {
@@ -133,16 +270,45 @@ func (e *evalState) lineTerm(l [3]uint8, px, po *[9]int32) int32 {
 	return (px[a]*px[b]*px[c] - po[a]*po[b]*po[c]) >> 8
 }
 
-// score combines the terms for the side to move.
-func score(master, board int32, side Side, forced int8) int {
-	s := master*evalLine>>16 + board*evalBoard>>8
-	if side == O {
+// score combines the terms for p's side to move, adding the side to move's terms.
+func score(master, board int32, p *Position) int {
+	s := master*evalLine>>16 + board*evalBoard>>11
+	if p.side == O {
 		s = -s
 	}
-	if forced < 0 {
+	s += evalTempo
+	if p.forced < 0 {
 		s += evalFreeMove
 	}
+	switch threats(p) {
+	case 2:
+		s += evalWinNow
+	case 1:
+		s += evalSendWin
+	}
 	return int(s)
+}
+
+// threats returns 2 when the side to move can win the game at once, 1 when it can win a
+// small board at once, else 0.
+func threats(p *Position) int {
+	s := p.side
+	open := ^p.closed & full9
+	if p.forced >= 0 {
+		open = 1 << p.forced
+	}
+	r := 0
+	for ; open != 0; open &= open - 1 {
+		b := bits.TrailingZeros16(open)
+		own := p.cells[s][b]
+		if winMask[own]&^(own|p.cells[s^1][b]) != 0 {
+			if winTab[p.master[s]|1<<b] {
+				return 2
+			}
+			r = 1
+		}
+	}
+	return r
 }
 
 // child evaluates q, a child of the position e was initialised with whose only
@@ -160,7 +326,7 @@ func (e *evalState) child(q *Position, b int) int {
 		}
 		master += e.lineTerm(masterLines[i], &px, &po) - e.term[i]
 	}
-	return score(master, board, q.side, q.forced)
+	return score(master, board, q)
 }
 
 // linesThrough lists the master lines through each board, -1 terminated.
@@ -184,5 +350,5 @@ var linesThrough = func() (out [9][5]int8) {
 func Evaluate(p *Position) int {
 	var e evalState
 	e.init(p)
-	return score(e.master, e.board, p.side, p.forced)
+	return score(e.master, e.board, p)
 }

@@ -23,12 +23,16 @@ const DefaultHashMB = 32
 
 // Limits bound a search; the zero value searches until the game is solved.
 type Limits struct {
-	Depth    int           // maximum depth in plies; 0: no limit
-	Time     time.Duration // budget from the start of the call; 0: none
-	Deadline time.Time     // absolute stop time; zero: none
-	Nodes    uint64        // stop after about this many nodes; 0: none
-	Threads  int           // search threads (lazy SMP on a shared table); 0: one
-	Info     func(Result)  // if set, called after each completed depth
+	Depth int           // maximum depth in plies; 0: no limit
+	Time  time.Duration // budget from the start of the call; 0: none
+	// MaxTime, when above Time, lets the search go on past Time while the decision is
+	// unclear (the best move changed or the score fell in the last iterations), up to
+	// MaxTime; when it is clear the search stops at Time.
+	MaxTime  time.Duration
+	Deadline time.Time    // absolute stop time; zero: none
+	Nodes    uint64       // stop after about this many nodes; 0: none
+	Threads  int          // search threads (lazy SMP on a shared table); 0: one
+	Info     func(Result) // if set, called after each completed depth
 }
 
 // Result is the outcome of a search. Score is in the side to move's view; scores
@@ -93,8 +97,11 @@ type worker struct {
 	pvLen   [MaxDepth + 2]int
 	stack   [MaxDepth + 2]Position // stack[ply+1] is the child being searched
 
-	reduce    bool // late move reductions (off in the exactness tests)
-	rootBest  Move // best move of the current iteration so far, if any
+	soft      time.Time     // main thread: stop here too (moved by the iterations' stability)
+	start     time.Time     // when the search began
+	target    time.Duration // Limits.Time, which soft scales
+	reduce    bool          // late move reductions (off in the exactness tests)
+	rootBest  Move          // best move of the current iteration so far, if any
 	rootScore int
 }
 
@@ -123,8 +130,13 @@ func (e *Engine) Search(ctx context.Context, pos Position, lim Limits) Result {
 		}
 	}
 	deadline := lim.Deadline
-	if lim.Time > 0 && (deadline.IsZero() || start.Add(lim.Time).Before(deadline)) {
-		deadline = start.Add(lim.Time)
+	budget := max(lim.Time, lim.MaxTime)
+	if lim.Time > 0 && (deadline.IsZero() || start.Add(budget).Before(deadline)) {
+		deadline = start.Add(budget)
+	}
+	var soft time.Time // the main thread's adjustable stop time, when MaxTime applies
+	if lim.Time > 0 && lim.MaxTime > lim.Time {
+		soft = start.Add(lim.Time)
 	}
 	threads := max(lim.Threads, 1)
 	for len(e.workers) < threads {
@@ -134,6 +146,10 @@ func (e *Engine) Search(ctx context.Context, pos Position, lim Limits) Result {
 	e.tt.age++
 	for i, w := range e.workers[:threads] {
 		w.tt, w.stop, w.done, w.deadline, w.main = e.tt, &stop, ctx.Done(), deadline, i == 0
+		w.soft, w.start, w.target = time.Time{}, start, lim.Time
+		if i == 0 {
+			w.soft = soft
+		}
 		w.maxNodes = lim.Nodes / uint64(threads)
 		w.nodes, w.evals, w.stopped = 0, 0, false
 		w.seen.Store(0)
@@ -226,8 +242,22 @@ func (w *worker) iterate(pos Position, maxDepth, skew int, info func(Result)) Re
 			}
 			break
 		}
+		changed := res.Move != NoMove && res.Move != w.pv[0][0]
+		fell := depth >= 3 && res.Depth >= depth-2 && score < scores[depth-2]-40 // same side at the leaves
 		res.Move, res.Score, res.Depth = w.pv[0][0], score, depth
 		scores[depth] = score
+		if !w.soft.IsZero() {
+			// Unclear decisions get more time: the stop time moves with the latest
+			// iteration's stability, never past the hard deadline.
+			f := 1.0
+			if changed {
+				f += 1
+			}
+			if fell {
+				f += 0.5
+			}
+			w.soft = w.start.Add(time.Duration(float64(w.target) * f))
+		}
 		res.PV = w.principal(pos, depth)
 		res.Exact = w.evals == evals || IsWinScore(score)
 		if info != nil {
@@ -272,7 +302,8 @@ func (w *worker) checkStop() bool {
 		w.stopped = true
 	default:
 	}
-	if !w.deadline.IsZero() && time.Now().After(w.deadline) || w.maxNodes > 0 && w.nodes >= w.maxNodes {
+	now := time.Now()
+	if !w.deadline.IsZero() && now.After(w.deadline) || !w.soft.IsZero() && now.After(w.soft) || w.maxNodes > 0 && w.nodes >= w.maxNodes {
 		w.stopped = true
 	}
 	if w.stopped {

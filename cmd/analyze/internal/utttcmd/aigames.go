@@ -30,7 +30,8 @@ field holding '.' is the newer one. M lists the 9 boards: -1 where the mover may
 The bot moving first is X. The transposition table is kept between moves. The time
 per move comes from the time bank of "action move" (ms) and time_per_move: about
 time_per_move plus the bank over the moves likely left, never more than half the bank,
-less a safety margin. Bad lines are reported on stderr with their line number and
+less a safety margin; when the best move changes or the score falls between
+iterations the search may go on up to three times that (within a third of the bank). Bad lines are reported on stderr with their line number and
 skipped; the engine never answers an illegal move. It ends at the end of input (exit
 0, or 1 if any line was bad) or on Ctrl-C (130).`
 
@@ -322,14 +323,20 @@ func (s *aiSession) act(ctx context.Context, bank time.Duration) (string, error)
 		return "", errors.New("action move: no empty tile in the playable boards; no move sent")
 	}
 	t := s.budget(&p, bank)
-	r := s.eng.Search(ctx, p, uttt.Limits{Time: t, Threads: s.threads})
+	// An unclear decision may take up to three times the budget, within a third of the
+	// bank (and --max-time).
+	most := max(min(3*t, bank/3-aiMargin), t)
+	if s.maxTime > 0 {
+		most = min(most, s.maxTime)
+	}
+	r := s.eng.Search(ctx, p, uttt.Limits{Time: t, MaxTime: most, Threads: s.threads})
 	m := r.Move
 	if !p.IsLegal(m) || playable>>m.Board()&1 == 0 {
 		m = allowed[0]
 	}
 	if s.verbose {
-		fmt.Fprintf(s.stderr, "round %d: move %s depth %d score %d nodes %d time %v (budget %v)\n",
-			s.round, m, r.Depth, r.Score, r.Nodes, r.Time.Round(time.Millisecond), t)
+		fmt.Fprintf(s.stderr, "round %d: move %s depth %d score %d nodes %d time %v (budget %v, at most %v)\n",
+			s.round, m, r.Depth, r.Score, r.Nodes, r.Time.Round(time.Millisecond), t, most)
 	}
 	x, y := m.XY()
 	return fmt.Sprintf("place_move %d %d\n", x, y), nil
