@@ -36,6 +36,10 @@ type Weights struct {
 	LineOwn    [3]int32 // an open line of a small board with 0, 1, 2 own tiles
 	ChanceMax  int32    // an open board's chance never exceeds ChanceMax/255
 	ChanceDamp int32    // chance = ChanceMax * own lines / (own + opponent lines + damp)
+	// Table 1 takes each small board's chances from the learned table (board_chance.bin,
+	// each board state's observed result in self-play games) instead of counting lines;
+	// LineOwn, ChanceMax and ChanceDamp then do not matter.
+	Table int32
 }
 
 // V1Weights are the hand-set weights of the engine as of commit 82f0469 (no tempo, no
@@ -47,6 +51,16 @@ var V1Weights = Weights{Line: 1000, Board: 24, Free: 60, BoardClass: [3]int32{24
 
 //go:embed weights.txt
 var weightsText string
+
+// learnedChance is the learned table of boardChance (little-endian uint16 per ternary
+// board index), used when Weights.Table is 1; see LearnBoardChance.
+//
+//go:embed board_chance.bin
+var learnedChance []byte
+
+// SetLearnedChance replaces the learned board table (2*19683 bytes, as LearnBoardChance
+// returns it); call SetWeights after it. For tuning.
+func SetLearnedChance(table []byte) { learnedChance = table }
 
 // The weights in use (set by SetWeights).
 var (
@@ -98,7 +112,7 @@ func (w *Weights) fields() []struct {
 		{"send_win", &w.SendWin}, {"win_now", &w.WinNow},
 		{"board_corner", &w.BoardClass[0]}, {"board_edge", &w.BoardClass[1]}, {"board_centre", &w.BoardClass[2]},
 		{"line_own0", &w.LineOwn[0]}, {"line_own1", &w.LineOwn[1]}, {"line_own2", &w.LineOwn[2]},
-		{"chance_max", &w.ChanceMax}, {"chance_damp", &w.ChanceDamp}}
+		{"chance_max", &w.ChanceMax}, {"chance_damp", &w.ChanceDamp}, {"board_table", &w.Table}}
 }
 
 // Params returns pointers to the weights with their names (for tuning).
@@ -229,8 +243,14 @@ func openLines(own, opp uint16) int {
 	return a
 }
 
-// fillChance fills boardChance from chance.
+// fillChance fills boardChance from the learned table or from chance.
 func fillChance() {
+	if curWeights.Table == 1 && len(learnedChance) == 2*len(boardChance) {
+		for i := range boardChance {
+			boardChance[i] = uint16(learnedChance[2*i]) | uint16(learnedChance[2*i+1])<<8
+		}
+		return
+	}
 	for x := uint16(0); x < 512; x++ {
 		for o := uint16(0); o < 512; o++ {
 			if x&o == 0 {

@@ -123,7 +123,7 @@ var weightBounds = map[string][2]int32{
 	"send_win": {-300, 600}, "win_now": {0, 3000},
 	"board_corner": {0, 128}, "board_edge": {0, 128}, "board_centre": {0, 128},
 	"line_own0": {0, 64}, "line_own1": {0, 64}, "line_own2": {0, 128},
-	"chance_max": {16, 255}, "chance_damp": {0, 256},
+	"chance_max": {16, 255}, "chance_damp": {0, 256}, "board_table": {0, 1},
 }
 
 // Fit fits the weights to the samples by coordinate descent on Loss with the scale k
@@ -194,4 +194,90 @@ func abs32(v int32) int32 {
 		return -v
 	}
 	return v
+}
+
+// boardSyms are the 8 symmetries of a 3x3 board as tile permutations.
+var boardSyms = func() (out [8][9]int) {
+	for s := 0; s < 8; s++ {
+		for t := 0; t < 9; t++ {
+			r, c := t/3, t%3
+			if s&4 != 0 {
+				c = 2 - c
+			}
+			for k := 0; k < s&3; k++ {
+				r, c = c, 2-r
+			}
+			out[s][t] = r*3 + c
+		}
+	}
+	return out
+}()
+
+func permute(m uint16, perm *[9]int) uint16 {
+	var r uint16
+	for t := 0; t < 9; t++ {
+		if m>>t&1 != 0 {
+			r |= 1 << perm[t]
+		}
+	}
+	return r
+}
+
+// LearnBoardChance learns each small board state's chances from the games: for every
+// state a board passes through while open, how often X and O went on to win that
+// board, counted over the board's 8 symmetries and with the colours swapped, and
+// shrunk towards the line-counting estimate of the weights in use by prior games'
+// worth of weight. It returns the table in board_chance.bin's format: per ternary
+// index, X's chance in the low byte and O's in the high byte (0..255).
+func LearnBoardChance(games []TrainingGame, prior float64) []byte {
+	type counts struct{ n, x, o float64 }
+	var c [19683]counts
+	add := func(x, y uint16, wonX, wonO float64) {
+		for s := range boardSyms {
+			px, py := permute(x, &boardSyms[s]), permute(y, &boardSyms[s])
+			a, b := &c[t3[px]+2*t3[py]], &c[t3[py]+2*t3[px]]
+			a.n, a.x, a.o = a.n+1, a.x+wonX, a.o+wonO
+			b.n, b.x, b.o = b.n+1, b.x+wonO, b.o+wonX
+		}
+	}
+	for _, g := range games {
+		var states [9][]([2]uint16)
+		p := Start()
+		for _, m := range g.Moves {
+			p = p.Play(m)
+			b := m.Board()
+			states[b] = append(states[b], [2]uint16{p.cells[0][b], p.cells[1][b]})
+		}
+		for b := 0; b < 9; b++ {
+			wx, wo := 0.0, 0.0
+			switch p.BoardStatus(b) {
+			case XWon:
+				wx = 1
+			case OWon:
+				wo = 1
+			}
+			add(0, 0, wx, wo)
+			for _, st := range states[b] {
+				add(st[0], st[1], wx, wo)
+			}
+		}
+	}
+	out := make([]byte, 2*len(c))
+	for x := uint16(0); x < 512; x++ {
+		for o := uint16(0); o < 512; o++ {
+			if x&o != 0 {
+				continue
+			}
+			i := t3[x] + 2*t3[o]
+			h := chance(x, o)
+			hx, ho := float64(h&255)/255, float64(h>>8)/255
+			px := (c[i].x + prior*hx) / (c[i].n + prior)
+			po := (c[i].o + prior*ho) / (c[i].n + prior)
+			if winTab[x] || winTab[o] || x|o == full9 {
+				px, po = hx, ho // decided boards keep their exact values
+			}
+			out[2*i], out[2*i+1] = byte(math.Round(px*255)), byte(math.Round(po*255))
+		}
+	}
+	return out
 }

@@ -18,13 +18,17 @@ import (
 const tuneUsage = "analyze uttt tune [--games N] [--nodes N] [--openings P] [--seed S] [--jobs J] [--save-games FILE | --load-games FILE] [--from current|v1] [--rounds R] [--out FILE]"
 
 const tuneDescription = `Fits the evaluation's weights to game outcomes (Texel's method). It plays --games
-games of the engine against itself (--openings random plies, then --nodes nodes per
-move; game i depends only on --seed and i), or reads them back with --load-games,
+games of the engine, with the starting weights, against itself (--openings random
+plies, then --nodes nodes per move; game i depends only on --seed, i and the starting
+weights), or reads them back with --load-games,
 takes every position after the opening with the result for its side to move, fits the
 scale k of sigmoid(eval/k) to the starting weights, then moves one weight at a time
 while the mean squared error falls. One game in ten is held out: the report gives the
 error on it before and after. The weights are written as weights.txt holds them
 (engine/uttt/weights.txt is embedded in the engine; rebuild to use new ones).
+--board-table also learns each small-board state's chances (how often X and O went on
+to win a board from that state, over its symmetries, shrunk towards the line-counting
+estimate) and fits the weights using them; the table goes to engine/uttt/board_chance.bin.
 
 --save-games writes one game per line: the result (X, O or draw) and the moves.`
 
@@ -41,6 +45,8 @@ func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 	from := fs.String("from", "current", "starting weights: current (embedded) or v1 (commit 82f0469)")
 	rounds := fs.Int("rounds", 200, "most rounds of coordinate descent")
 	out := fs.String("out", "", "write the weights to `FILE` (default stdout)")
+	table := fs.String("board-table", "", "also learn the small boards' chances from the training games, write them to `FILE` (board_chance.bin) and fit the weights with them")
+	prior := fs.Float64("prior", 20, "with --board-table: weight, in observations, of the line-counting estimate each state's chances shrink towards")
 	pos, code := cli.Parse(fs, args)
 	if code >= 0 {
 		return code
@@ -66,6 +72,7 @@ func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 		start = uttt.V1Weights
 	}
 	defer uttt.SetWeights(uttt.CurrentWeights())
+	uttt.SetWeights(start) // the games are played with the starting weights
 	var gs []uttt.TrainingGame
 	var err error
 	if *load != "" {
@@ -93,6 +100,17 @@ func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 		} else {
 			train = append(train, g)
 		}
+	}
+	uttt.SetWeights(start)
+	if *table != "" {
+		t := uttt.LearnBoardChance(train, *prior)
+		if err := os.WriteFile(*table, t, 0o644); err != nil {
+			fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
+			return cli.ExitFail
+		}
+		uttt.SetLearnedChance(t)
+		start.Table = 1
+		fmt.Fprintf(stderr, "board table learned from %d games, written to %s\n", len(train), *table)
 	}
 	trainS, testS := uttt.Samples(train, *openings), uttt.Samples(test, *openings)
 	x, o, d := 0, 0, 0
