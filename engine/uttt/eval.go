@@ -36,6 +36,10 @@ type Weights struct {
 	LineOwn    [3]int32 // an open line of a small board with 0, 1, 2 own tiles
 	ChanceMax  int32    // an open board's chance never exceeds ChanceMax/255
 	ChanceDamp int32    // chance = ChanceMax * own lines / (own + opponent lines + damp)
+	// Per side (own = the side to move): master lines with two boards won and the third
+	// open, and open boards holding a tile that wins the board at once.
+	MasterTwoOwn, MasterTwoOpp int32
+	ThreatsOwn, ThreatsOpp     int32
 	// Table 1 takes each small board's chances from the learned table (board_chance.bin,
 	// each board state's observed result in self-play games) instead of counting lines;
 	// LineOwn, ChanceMax and ChanceDamp then do not matter.
@@ -64,17 +68,19 @@ func SetLearnedChance(table []byte) { learnedChance = table }
 
 // The weights in use (set by SetWeights).
 var (
-	evalLine     int32
-	evalBoard    int32
-	evalFreeMove int32
-	evalTempo    int32
-	evalSendWin  int32
-	evalWinNow   int32
-	boardWeight  [9]int32
-	lineWeight   [3]int
-	chanceMax    int
-	chanceDamp   int
-	curWeights   Weights
+	evalLine      int32
+	evalBoard     int32
+	evalFreeMove  int32
+	evalTempo     int32
+	evalSendWin   int32
+	evalWinNow    int32
+	evalMasterTwo [2]int32 // own, opponent
+	evalThreats   [2]int32
+	boardWeight   [9]int32
+	lineWeight    [3]int
+	chanceMax     int
+	chanceDamp    int
+	curWeights    Weights
 )
 
 // boardClass maps a board to its class: 0 corner, 1 edge, 2 centre.
@@ -89,6 +95,8 @@ func SetWeights(w Weights) {
 	curWeights = w
 	evalLine, evalBoard, evalFreeMove, evalTempo = w.Line, w.Board, w.Free, w.Tempo
 	evalSendWin, evalWinNow = w.SendWin, w.WinNow
+	evalMasterTwo = [2]int32{w.MasterTwoOwn, w.MasterTwoOpp}
+	evalThreats = [2]int32{w.ThreatsOwn, w.ThreatsOpp}
 	for b := range boardWeight {
 		boardWeight[b] = w.BoardClass[boardClass[b]]
 	}
@@ -112,7 +120,9 @@ func (w *Weights) fields() []struct {
 		{"send_win", &w.SendWin}, {"win_now", &w.WinNow},
 		{"board_corner", &w.BoardClass[0]}, {"board_edge", &w.BoardClass[1]}, {"board_centre", &w.BoardClass[2]},
 		{"line_own0", &w.LineOwn[0]}, {"line_own1", &w.LineOwn[1]}, {"line_own2", &w.LineOwn[2]},
-		{"chance_max", &w.ChanceMax}, {"chance_damp", &w.ChanceDamp}, {"board_table", &w.Table}}
+		{"chance_max", &w.ChanceMax}, {"chance_damp", &w.ChanceDamp}, {"board_table", &w.Table},
+		{"master_two_own", &w.MasterTwoOwn}, {"master_two_opp", &w.MasterTwoOpp},
+		{"threats_own", &w.ThreatsOwn}, {"threats_opp", &w.ThreatsOpp}}
 }
 
 // Params returns pointers to the weights with their names (for tuning).
@@ -306,7 +316,37 @@ func score(master, board int32, p *Position) int {
 	case 1:
 		s += evalSendWin
 	}
+	if evalMasterTwo != [2]int32{} || evalThreats != [2]int32{} {
+		s += sideTerms(p)
+	}
 	return int(s)
+}
+
+// sideTerms adds the per-side counts: master lines two boards from a win with the third
+// open, and open boards where the side has a winning tile.
+func sideTerms(p *Position) int32 {
+	var s int32
+	open := ^p.closed & full9
+	for i := 0; i < 2; i++ {
+		side := p.side ^ Side(i)
+		own, opp := p.cells[side], p.cells[side^1]
+		n := int32(0)
+		for o := open; o != 0; o &= o - 1 {
+			b := bits.TrailingZeros16(o)
+			if winMask[own[b]]&^(own[b]|opp[b]) != 0 {
+				n++
+			}
+		}
+		s += n * evalThreats[i]
+		m := int32(0)
+		for _, l := range lines {
+			if w := p.master[side] & l; w != 0 && w&(w-1) != 0 && l&^w&open != 0 {
+				m++
+			}
+		}
+		s += m * evalMasterTwo[i]
+	}
+	return s
 }
 
 // threats returns 2 when the side to move can win the game at once, 1 when it can win a

@@ -2,6 +2,7 @@ package uttt
 
 import (
 	"context"
+	"math/bits"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -101,6 +102,7 @@ type worker struct {
 	start     time.Time     // when the search began
 	target    time.Duration // Limits.Time, which soft scales
 	reduce    bool          // late move reductions (off in the exactness tests)
+	qdepth    int           // plies of quiescence (0 in the exactness tests)
 	rootBest  Move          // best move of the current iteration so far, if any
 	rootScore int
 }
@@ -154,6 +156,10 @@ func (e *Engine) Search(ctx context.Context, pos Position, lim Limits) Result {
 		w.nodes, w.evals, w.stopped = 0, 0, false
 		w.seen.Store(0)
 		w.reduce = lmrOn && !e.noTT && !e.sameDepth
+		w.qdepth = 0
+		if qsearchOn && !e.noTT && !e.sameDepth {
+			w.qdepth = qsearchDepth
+		}
 		w.ageHistory()
 	}
 	var wg sync.WaitGroup
@@ -346,6 +352,9 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 	}
 	w.nodes++
 	if depth <= 0 {
+		if w.qdepth > 0 {
+			return w.quiesce(p, alpha, beta, ply, w.qdepth)
+		}
 		w.evals++
 		return Evaluate(p)
 	}
@@ -503,6 +512,10 @@ func (w *worker) frontier(p *Position, alpha, beta, ply int) int {
 		var v int
 		switch q.status {
 		case Ongoing:
+			if w.qdepth > 0 && threats(&q) > 0 {
+				v = -w.quiesce(&q, -beta, -alpha, ply+1, w.qdepth)
+				break
+			}
 			w.evals++
 			v = -e.child(&q, int(moveBoard[m]))
 		case Draw:
@@ -521,6 +534,58 @@ func (w *worker) frontier(p *Position, alpha, beta, ply int) int {
 				}
 				if v >= beta {
 					break
+				}
+			}
+		}
+	}
+	return best
+}
+
+// Quiescence: at the horizon, a side that can win a small board at once may do so (or
+// stand on the static evaluation), for up to qsearchDepth plies, so that a board about
+// to fall is not scored as if it stood.
+var (
+	qsearchOn    = true
+	qsearchDepth = 4
+)
+
+// quiesce is fail-soft: the static evaluation, improved by the board-winning moves.
+func (w *worker) quiesce(p *Position, alpha, beta, ply, qd int) int {
+	w.nodes++
+	w.evals++
+	stand := Evaluate(p)
+	if stand >= beta || qd <= 0 || ply >= MaxDepth {
+		return stand
+	}
+	best := max(stand, -scoreInf)
+	alpha = max(alpha, stand)
+	s := p.side
+	open := ^p.closed & full9
+	if p.forced >= 0 {
+		open = 1 << p.forced
+	}
+	for ; open != 0; open &= open - 1 {
+		b := bits.TrailingZeros16(open)
+		own := p.cells[s][b]
+		for wins := winMask[own] &^ (own | p.cells[s^1][b]); wins != 0; wins &= wins - 1 {
+			m := NewMove(b, bits.TrailingZeros16(wins))
+			q := p.Play(m)
+			var v int
+			switch q.status {
+			case Ongoing:
+				v = -w.quiesce(&q, -beta, -alpha, ply+1, qd-1)
+			case Draw:
+				v = 0
+			default:
+				v = ScoreWin - ply - 1
+			}
+			if v > best {
+				best = v
+				if v > alpha {
+					alpha = v
+					if v >= beta {
+						return best
+					}
 				}
 			}
 		}

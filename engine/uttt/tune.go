@@ -123,7 +123,7 @@ var weightBounds = map[string][2]int32{
 	"send_win": {-300, 600}, "win_now": {0, 3000},
 	"board_corner": {0, 128}, "board_edge": {0, 128}, "board_centre": {0, 128},
 	"line_own0": {0, 64}, "line_own1": {0, 64}, "line_own2": {0, 128},
-	"chance_max": {16, 255}, "chance_damp": {0, 256}, "board_table": {0, 1},
+	"chance_max": {16, 255}, "chance_damp": {0, 256}, "board_table": {0, 1}, "master_two_own": {-500, 500}, "master_two_opp": {-500, 500}, "threats_own": {-300, 300}, "threats_opp": {-300, 300},
 }
 
 // Fit fits the weights to the samples by coordinate descent on Loss with the scale k
@@ -136,6 +136,9 @@ func Fit(ctx context.Context, samples []Sample, start Weights, k float64, rounds
 	steps := make([]int32, len(ps))
 	for i, p := range ps {
 		steps[i] = max(abs32(*p)/4, 1)
+		if *p == 0 && names[i] != "board_table" {
+			steps[i] = 16
+		}
 	}
 	SetWeights(w)
 	best := Loss(samples, k)
