@@ -336,7 +336,7 @@ func (s *aiSession) act(ctx context.Context, bank time.Duration) (string, error)
 	}
 	if s.verbose {
 		fmt.Fprintf(s.stderr, "round %d: move %s depth %d score %d nodes %d time %v (budget %v, at most %v)\n",
-			s.round, m, r.Depth, r.Score, r.Nodes, r.Time.Round(time.Millisecond), t, most)
+			s.round, m, r.Depth, r.Score, r.Nodes, r.Time.Round(time.Millisecond), t.Round(time.Millisecond), most.Round(time.Millisecond))
 	}
 	x, y := m.XY()
 	return fmt.Sprintf("place_move %d %d\n", x, y), nil
