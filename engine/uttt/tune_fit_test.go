@@ -57,3 +57,41 @@ func TestFitLowersLoss(t *testing.T) {
 		t.Fatalf("loss %.5f -> %.5f", before, after)
 	}
 }
+
+// TestLearnBoardChance checks the learned table: without games it is the line-counting
+// estimate, and it is symmetric under the board's symmetries and the colour swap.
+func TestLearnBoardChance(t *testing.T) {
+	defer SetWeights(CurrentWeights())
+	SetWeights(V1Weights)
+	empty := LearnBoardChance(nil, 20)
+	for x := uint16(0); x < 512; x += 7 {
+		for o := uint16(0); o < 512; o += 5 {
+			if x&o == 0 {
+				i := t3[x] + 2*t3[o]
+				if got := uint16(empty[2*i]) | uint16(empty[2*i+1])<<8; got != boardChance[i] {
+					t.Fatalf("x %03o o %03o: %04x, want %04x", x, o, got, boardChance[i])
+				}
+			}
+		}
+	}
+	e := NewEngine(1)
+	var games []TrainingGame
+	for i := uint64(0); i < 5; i++ {
+		g, _ := PlayTrainingGame(context.Background(), e, i, 8, 100)
+		games = append(games, g)
+	}
+	tab := LearnBoardChance(games, 20)
+	for x := uint16(0); x < 512; x += 3 {
+		for o := uint16(0); o < 512; o += 11 {
+			if x&o != 0 || winTab[x] && winTab[o] {
+				continue
+			}
+			i, j := t3[x]+2*t3[o], t3[o]+2*t3[x]
+			r := permute(x, &boardSyms[3])
+			k := t3[r] + 2*t3[permute(o, &boardSyms[3])]
+			if tab[2*i] != tab[2*j+1] || tab[2*i] != tab[2*k] {
+				t.Fatalf("x %03o o %03o: not symmetric", x, o)
+			}
+		}
+	}
+}
