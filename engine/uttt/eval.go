@@ -101,9 +101,9 @@ func SetWeights(w Weights) {
 		boardWeight[b] = w.BoardClass[boardClass[b]]
 	}
 	for i := range lineWeight {
-		lineWeight[i] = int(w.LineOwn[i])
+		lineWeight[i] = int(max(w.LineOwn[i], 0))
 	}
-	chanceMax, chanceDamp = int(max(w.ChanceMax, 0)), int(max(w.ChanceDamp, 0))
+	chanceMax, chanceDamp = int(min(max(w.ChanceMax, 0), 255)), int(max(w.ChanceDamp, 0))
 	fillChance()
 }
 
@@ -234,7 +234,7 @@ func chance(x, o uint16) uint16 {
 		return 0
 	}
 	ax, ao := openLines(x, o), openLines(o, x)
-	if ax+ao == 0 {
+	if ax+ao == 0 || ax+ao+chanceDamp <= 0 {
 		return 0 // dead: nobody can win it
 	}
 	px := chanceMax * ax / (ax + ao + chanceDamp)
