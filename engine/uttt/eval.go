@@ -204,6 +204,20 @@ func initEval() {
 			}
 		}
 	}
+	for x := uint16(0); x < 512; x++ {
+		for o := uint16(0); o < 512; o++ {
+			if x&o == 0 {
+				var t uint8
+				if winMask[x]&^(x|o) != 0 {
+					t |= 1
+				}
+				if winMask[o]&^(x|o) != 0 {
+					t |= 2
+				}
+				threatTab[t3[x]+2*t3[o]] = t
+			}
+		}
+	}
 	for i, l := range lines {
 		k := 0
 		for b := 0; b < 9; b++ {
@@ -222,6 +236,10 @@ func initEval() {
 
 // winMask[own] holds the tiles that complete a line for own (taken ones included).
 var winMask [512]uint16
+
+// threatTab[ternary board] has bit 0 set when X has an empty tile that wins the board
+// at once, bit 1 when O has.
+var threatTab [19683]uint8
 
 // chance estimates each side's chance of winning a small board from its open lines.
 func chance(x, o uint16) uint16 {
@@ -273,16 +291,21 @@ func fillChance() {
 // evalState holds the evaluation's terms for one position, so a child that changed a
 // single small board is evaluated by updating the lines through that board.
 type evalState struct {
-	px, po [9]int32 // each side's chance per board, 0..255
-	term   [8]int32 // per master line: X's product minus O's, scaled
-	master int32    // sum of term
-	board  int32    // sum of (px-po) times the board weight
+	px, po [9]int32  // each side's chance per board, 0..255
+	term   [8]int32  // per master line: X's product minus O's, scaled
+	master int32     // sum of term
+	board  int32     // sum of (px-po) times the board weight
+	tm     [2]uint16 // per side: the boards (open or not) holding a tile that wins them
 }
 
 func (e *evalState) init(p *Position) {
 	e.board = 0
+	e.tm = [2]uint16{}
 	for b := 0; b < 9; b++ {
-		c := boardChance[t3[p.cells[0][b]]+2*t3[p.cells[1][b]]]
+		i := t3[p.cells[0][b]] + 2*t3[p.cells[1][b]]
+		c := boardChance[i]
+		e.tm[0] |= uint16(threatTab[i]&1) << b
+		e.tm[1] |= uint16(threatTab[i]>>1) << b
 		x, o := int32(c&255), int32(c>>8)
 		e.px[b], e.po[b] = x, o
 		e.board += (x - o) * boardWeight[b]
@@ -300,53 +323,46 @@ func (e *evalState) lineTerm(l [3]uint8, px, po *[9]int32) int32 {
 	return (px[a]*px[b]*px[c] - po[a]*po[b]*po[c]) >> 8
 }
 
-// score combines the terms for p's side to move, adding the side to move's terms.
-func score(master, board int32, p *Position) int {
+// score combines the terms for p's side to move, adding the side to move's terms; tm
+// are the boards where each side holds a tile that wins them (evalState.tm).
+func score(master, board int32, tm [2]uint16, p *Position) int {
 	s := master*evalLine>>16 + board*evalBoard>>11
 	if p.side == O {
 		s = -s
 	}
 	s += evalTempo
-	if p.forced < 0 {
+	open := ^p.closed & full9
+	playable := open
+	if p.forced >= 0 {
+		s2 := uint16(1) << p.forced
+		playable = s2
+	} else {
 		s += evalFreeMove
 	}
-	switch threats(p) {
-	case 2:
-		s += evalWinNow
-	case 1:
-		s += evalSendWin
+	own, opp := p.side, p.side^1
+	if t := tm[own] & playable; t != 0 {
+		if t&winMask[p.master[own]] != 0 {
+			s += evalWinNow
+		} else {
+			s += evalSendWin
+		}
 	}
 	if evalMasterTwo != [2]int32{} || evalThreats != [2]int32{} {
-		s += sideTerms(p)
+		s += int32(bits.OnesCount16(tm[own]&open))*evalThreats[0] + int32(bits.OnesCount16(tm[opp]&open))*evalThreats[1]
+		s += int32(masterTwo(p.master[own], open))*evalMasterTwo[0] + int32(masterTwo(p.master[opp], open))*evalMasterTwo[1]
 	}
 	return int(s)
 }
 
-// sideTerms adds the per-side counts: master lines two boards from a win with the third
-// open, and open boards where the side has a winning tile.
-func sideTerms(p *Position) int32 {
-	var s int32
-	open := ^p.closed & full9
-	for i := 0; i < 2; i++ {
-		side := p.side ^ Side(i)
-		own, opp := p.cells[side], p.cells[side^1]
-		n := int32(0)
-		for o := open; o != 0; o &= o - 1 {
-			b := bits.TrailingZeros16(o)
-			if winMask[own[b]]&^(own[b]|opp[b]) != 0 {
-				n++
-			}
+// masterTwo counts the master lines holding two of won and whose third board is open.
+func masterTwo(won, open uint16) int {
+	n := 0
+	for _, l := range lines {
+		if w := won & l; w != 0 && w&(w-1) != 0 && l&^w&open != 0 {
+			n++
 		}
-		s += n * evalThreats[i]
-		m := int32(0)
-		for _, l := range lines {
-			if w := p.master[side] & l; w != 0 && w&(w-1) != 0 && l&^w&open != 0 {
-				m++
-			}
-		}
-		s += m * evalMasterTwo[i]
 	}
-	return s
+	return n
 }
 
 // threats returns 2 when the side to move can win the game at once, 1 when it can win a
@@ -374,9 +390,13 @@ func threats(p *Position) int {
 // child evaluates q, a child of the position e was initialised with whose only
 // changed board is b; it equals Evaluate(q).
 func (e *evalState) child(q *Position, b int) int {
-	c := boardChance[t3[q.cells[0][b]]+2*t3[q.cells[1][b]]]
+	i := t3[q.cells[0][b]] + 2*t3[q.cells[1][b]]
+	c := boardChance[i]
 	x, o := int32(c&255), int32(c>>8)
 	board := e.board + (x-e.px[b]-o+e.po[b])*boardWeight[b]
+	tm := e.tm
+	tm[0] = tm[0]&^(1<<b) | uint16(threatTab[i]&1)<<b
+	tm[1] = tm[1]&^(1<<b) | uint16(threatTab[i]>>1)<<b
 	px, po := e.px, e.po
 	px[b], po[b] = x, o
 	master := e.master
@@ -386,7 +406,7 @@ func (e *evalState) child(q *Position, b int) int {
 		}
 		master += e.lineTerm(masterLines[i], &px, &po) - e.term[i]
 	}
-	return score(master, board, q)
+	return score(master, board, tm, q)
 }
 
 // linesThrough lists the master lines through each board, -1 terminated.
@@ -410,5 +430,5 @@ var linesThrough = func() (out [9][5]int8) {
 func Evaluate(p *Position) int {
 	var e evalState
 	e.init(p)
-	return score(e.master, e.board, p)
+	return score(e.master, e.board, e.tm, p)
 }
