@@ -92,3 +92,29 @@ func TestShowSVG(t *testing.T) {
 		t.Errorf("--out file: %v", n)
 	}
 }
+
+func TestTuneCommand(t *testing.T) {
+	dir := t.TempDir()
+	games, weights := dir+"/g.txt", dir+"/w.txt"
+	_, errOut, code := engineRun(runTune, "--games", "20", "--nodes", "200", "--jobs", "2", "--rounds", "2", "--save-games", games, "--out", weights)
+	if code != 0 || !strings.Contains(errOut, "held-out error") {
+		t.Fatalf("tune: code %d: %s", code, errOut)
+	}
+	w, err := os.ReadFile(weights)
+	if err != nil || !strings.Contains(string(w), "# Fitted by: analyze uttt tune --games 20") || !strings.Contains(string(w), "\nline ") {
+		t.Fatalf("weights file: %v\n%s", err, w)
+	}
+	out, errOut, code := engineRun(runTune, "--load-games", games, "--rounds", "1")
+	if code != 0 || !strings.Contains(out, "\nthreats_opp ") {
+		t.Fatalf("tune --load-games: code %d: %s%s", code, out, errOut)
+	}
+	os.WriteFile(games, []byte("X 40 04\n"), 0o644)
+	if _, errOut, code := engineRun(runTune, "--load-games", games); code != 1 || !strings.Contains(errOut, "g.txt:1: the result says") {
+		t.Fatalf("bad games file: code %d: %s", code, errOut)
+	}
+	for _, bad := range [][]string{{"--games", "5"}, {"--from", "x"}, {"--save-games", "a", "--load-games", "b"}, {"extra"}} {
+		if _, errOut, code := engineRun(runTune, bad...); code != 2 || errOut == "" {
+			t.Errorf("tune %v: code %d", bad, code)
+		}
+	}
+}

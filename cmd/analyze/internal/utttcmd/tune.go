@@ -15,7 +15,7 @@ import (
 	"github.com/boardlab/boardlab/engine/uttt"
 )
 
-const tuneUsage = "analyze uttt tune [--games N] [--nodes N] [--openings P] [--seed S] [--jobs J] [--save-games FILE | --load-games FILE] [--from current|v1] [--rounds R] [--out FILE]"
+const tuneUsage = "analyze uttt tune [--games N] [--nodes N] [--openings P] [--seed S] [--jobs J] [--save-games FILE | --load-games FILE] [--from current|v1] [--rounds R] [--board-table FILE] [--prior W] [--out FILE]"
 
 const tuneDescription = `Fits the evaluation's weights to game outcomes (Texel's method). It plays --games
 games of the engine, with the starting weights, against itself (--openings random
