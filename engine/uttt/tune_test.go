@@ -99,6 +99,7 @@ func tuneCandidates(base evalParams) []tuneCandidate {
 		add("lmr moves 5", func(p *evalParams) { p.lmrMove = 5 })
 		add("lmr depth 3", func(p *evalParams) { p.lmrDepth = 3 })
 		add("lmr depth 6", func(p *evalParams) { p.lmrDepth = 6 })
+		add("lmr moves 3 depth 4 (v1)", func(p *evalParams) { p.lmrMove, p.lmrDepth = 3, 4 })
 		return out
 	}
 	add("board/2", func(p *evalParams) { p.w.Board /= 2 })
