@@ -1,7 +1,11 @@
 package uttt
 
 import (
+	_ "embed"
+	"fmt"
 	"math/bits"
+	"strconv"
+	"strings"
 	"sync"
 )
 
@@ -19,15 +23,159 @@ const (
 // IsWinScore reports whether score is a proven win or loss.
 func IsWinScore(score int) bool { return score >= ScoreWinMin || score <= -ScoreWinMin }
 
-// Evaluation weights (tuned by self-play; see eval_test.go and the README).
+// Weights are the evaluation's parameters. The engine's are fitted to game outcomes
+// by "analyze uttt tune" (a Texel-style logistic fit over self-play positions) and
+// embedded from weights.txt.
+type Weights struct {
+	Line       int32    // a master line whose three boards are won
+	Board      int32    // per board, times its class weight, per unit of chance
+	Free       int32    // the side to move may play anywhere
+	Tempo      int32    // the side to move's advantage (the move in hand)
+	SendWin    int32    // the side to move can win a small board at once
+	WinNow     int32    // the side to move can win the game at once (searched further)
+	BoardClass [3]int32 // board weight of corners, edges and the centre (in eighths)
+	LineOwn    [3]int32 // an open line of a small board with 0, 1, 2 own tiles
+	ChanceMax  int32    // an open board's chance never exceeds ChanceMax/255
+	ChanceDamp int32    // chance = ChanceMax * own lines / (own + opponent lines + damp)
+	// Per side (own = the side to move): master lines with two boards won and the third
+	// open, and open boards holding a tile that wins the board at once.
+	MasterTwoOwn, MasterTwoOpp int32
+	ThreatsOwn, ThreatsOpp     int32
+	// Table 1 takes each small board's chances from the learned table (board_chance.bin,
+	// each board state's observed result in self-play games) instead of counting lines;
+	// LineOwn, ChanceMax and ChanceDamp then do not matter.
+	Table int32
+}
+
+// V1Weights are the hand-set weights of the engine as of commit 82f0469 (no tempo, no
+// threat terms).
+// BoardClass and LineOwn are written 8 and 4 times finer than they were then (with
+// ChanceDamp scaled alike), which leaves every evaluation unchanged.
+var V1Weights = Weights{Line: 1000, Board: 24, Free: 60, BoardClass: [3]int32{24, 16, 32},
+	LineOwn: [3]int32{4, 8, 24}, ChanceMax: 230, ChanceDamp: 16}
+
+//go:embed weights.txt
+var weightsText string
+
+// learnedChance is the learned table of boardChance (little-endian uint16 per ternary
+// board index), used when Weights.Table is 1; see LearnBoardChance.
+//
+//go:embed board_chance.bin
+var learnedChance []byte
+
+// SetLearnedChance replaces the learned board table (2*19683 bytes, as LearnBoardChance
+// returns it); call SetWeights after it. For tuning.
+func SetLearnedChance(table []byte) { learnedChance = table }
+
+// The weights in use (set by SetWeights).
 var (
-	evalLine     = int32(1000) // a master line whose three boards are won
-	evalBoard    = int32(24)   // per board, times its master weight, per unit of chance
-	evalFreeMove = int32(60)   // the side to move may play anywhere
-	boardWeight  = [9]int32{3, 2, 3, 2, 4, 2, 3, 2, 3}
-	chanceMax    = 230 // an open board's chance never exceeds chanceMax/255
-	chanceDamp   = 4
+	evalLine      int32
+	evalBoard     int32
+	evalFreeMove  int32
+	evalTempo     int32
+	evalSendWin   int32
+	evalWinNow    int32
+	evalMasterTwo [2]int32 // own, opponent
+	evalThreats   [2]int32
+	boardWeight   [9]int32
+	lineWeight    [3]int
+	chanceMax     int
+	chanceDamp    int
+	curWeights    Weights
 )
+
+// boardClass maps a board to its class: 0 corner, 1 edge, 2 centre.
+var boardClass = [9]int{0, 1, 0, 1, 2, 1, 0, 1, 0}
+
+// CurrentWeights returns the evaluation weights in use.
+func CurrentWeights() Weights { return curWeights }
+
+// SetWeights makes w the evaluation's weights. It rebuilds shared tables: call it only
+// while no search is running.
+func SetWeights(w Weights) {
+	curWeights = w
+	evalLine, evalBoard, evalFreeMove, evalTempo = w.Line, w.Board, w.Free, w.Tempo
+	evalSendWin, evalWinNow = w.SendWin, w.WinNow
+	evalMasterTwo = [2]int32{w.MasterTwoOwn, w.MasterTwoOpp}
+	evalThreats = [2]int32{w.ThreatsOwn, w.ThreatsOpp}
+	for b := range boardWeight {
+		boardWeight[b] = w.BoardClass[boardClass[b]]
+	}
+	for i := range lineWeight {
+		lineWeight[i] = int(max(w.LineOwn[i], 0))
+	}
+	chanceMax, chanceDamp = int(min(max(w.ChanceMax, 0), 255)), int(max(w.ChanceDamp, 0))
+	chanceOnce = new(sync.Once) // boardChance is rebuilt on its next use
+}
+
+// weightFields lists the weights by name, in the order of weights.txt.
+func (w *Weights) fields() []struct {
+	Name string
+	P    *int32
+} {
+	type f = struct {
+		Name string
+		P    *int32
+	}
+	return []f{{"line", &w.Line}, {"board", &w.Board}, {"free", &w.Free}, {"tempo", &w.Tempo},
+		{"send_win", &w.SendWin}, {"win_now", &w.WinNow},
+		{"board_corner", &w.BoardClass[0]}, {"board_edge", &w.BoardClass[1]}, {"board_centre", &w.BoardClass[2]},
+		{"line_own0", &w.LineOwn[0]}, {"line_own1", &w.LineOwn[1]}, {"line_own2", &w.LineOwn[2]},
+		{"chance_max", &w.ChanceMax}, {"chance_damp", &w.ChanceDamp}, {"board_table", &w.Table},
+		{"master_two_own", &w.MasterTwoOwn}, {"master_two_opp", &w.MasterTwoOpp},
+		{"threats_own", &w.ThreatsOwn}, {"threats_opp", &w.ThreatsOpp}}
+}
+
+// Params returns pointers to the weights with their names (for tuning).
+func (w *Weights) Params() (names []string, ps []*int32) {
+	for _, f := range w.fields() {
+		names = append(names, f.Name)
+		ps = append(ps, f.P)
+	}
+	return names, ps
+}
+
+// String writes the weights as weights.txt holds them: "name value" lines.
+func (w Weights) String() string {
+	var b strings.Builder
+	for _, f := range w.fields() {
+		fmt.Fprintf(&b, "%s %d\n", f.Name, *f.P)
+	}
+	return b.String()
+}
+
+// ParseWeights reads "name value" lines ('#' starts a comment); every weight must be
+// given once.
+func ParseWeights(text string) (Weights, error) {
+	var w Weights
+	byName := map[string]*int32{}
+	for _, f := range w.fields() {
+		byName[f.Name] = f.P
+	}
+	seen := map[string]bool{}
+	for i, line := range strings.Split(text, "\n") {
+		if j := strings.IndexByte(line, '#'); j >= 0 {
+			line = line[:j]
+		}
+		f := strings.Fields(line)
+		if len(f) == 0 {
+			continue
+		}
+		p, ok := byName[f[0]]
+		if len(f) != 2 || !ok || seen[f[0]] {
+			return Weights{}, fmt.Errorf("weights line %d: %q: want a new weight's name and value", i+1, line)
+		}
+		v, err := strconv.ParseInt(f[1], 10, 32)
+		if err != nil {
+			return Weights{}, fmt.Errorf("weights line %d: %q: %v", i+1, line, err)
+		}
+		*p, seen[f[0]] = int32(v), true
+	}
+	if len(seen) != len(byName) {
+		return Weights{}, fmt.Errorf("weights: %d of %d weights given", len(seen), len(byName))
+	}
+	return w, nil
+}
 
 // boardChance[tern] packs, for one small board in ternary encoding (t3[x] + 2*t3[o]),
 // X's chance of winning it in the low byte and O's in the high byte (0..255).
@@ -50,6 +198,13 @@ func initEval() {
 		}
 		t3[m] = uint16(v)
 	}
+	for m := 0; m < 512; m++ {
+		for t := 0; t < 9; t++ {
+			if m>>t&1 == 0 && winTab[m|1<<t] {
+				winMask[m] |= 1 << t
+			}
+		}
+	}
 	for i, l := range lines {
 		k := 0
 		for b := 0; b < 9; b++ {
@@ -59,7 +214,51 @@ func initEval() {
 			}
 		}
 	}
+	w, err := ParseWeights(weightsText)
+	if err != nil {
+		panic("uttt: embedded " + err.Error())
+	}
+	SetWeights(w)
 }
+
+// The two 19,683-entry board tables are built on first use rather than at package
+// initialisation, which would cost every process (a one-board command) about 2 ms:
+// threatTab once, boardChance again after each SetWeights.
+var (
+	threatOnce sync.Once
+	chanceOnce = new(sync.Once)
+)
+
+// evalTables makes sure threatTab and boardChance are built.
+func evalTables() {
+	threatOnce.Do(fillThreats)
+	chanceOnce.Do(fillChance)
+}
+
+// fillThreats fills threatTab from winMask.
+func fillThreats() {
+	for x := uint16(0); x < 512; x++ {
+		for o := uint16(0); o < 512; o++ {
+			if x&o == 0 {
+				var t uint8
+				if winMask[x]&^(x|o) != 0 {
+					t |= 1
+				}
+				if winMask[o]&^(x|o) != 0 {
+					t |= 2
+				}
+				threatTab[t3[x]+2*t3[o]] = t
+			}
+		}
+	}
+}
+
+// winMask[own] holds the tiles that complete a line for own (taken ones included).
+var winMask [512]uint16
+
+// threatTab[ternary board] has bit 0 set when X has an empty tile that wins the board
+// at once, bit 1 when O has.
+var threatTab [19683]uint8
 
 // chance estimates each side's chance of winning a small board from its open lines.
 func chance(x, o uint16) uint16 {
@@ -72,16 +271,13 @@ func chance(x, o uint16) uint16 {
 		return 0
 	}
 	ax, ao := openLines(x, o), openLines(o, x)
-	if ax+ao == 0 {
+	if ax+ao == 0 || ax+ao+chanceDamp <= 0 {
 		return 0 // dead: nobody can win it
 	}
 	px := chanceMax * ax / (ax + ao + chanceDamp)
 	po := chanceMax * ao / (ax + ao + chanceDamp)
 	return uint16(px) | uint16(po)<<8
 }
-
-// lineWeight weighs an open line of a small board by the number of own tiles on it.
-var lineWeight = [3]int{1, 2, 6}
 
 // openLines weighs the lines of a small board still open for own (no opponent tile).
 func openLines(own, opp uint16) int {
@@ -94,12 +290,14 @@ func openLines(own, opp uint16) int {
 	return a
 }
 
-// chanceOnce fills boardChance on first use rather than at package initialisation,
-// which would cost every process (a one-board command) about 2 ms.
-var chanceOnce sync.Once
-
-// fillChance fills boardChance from chance.
+// fillChance fills boardChance from the learned table or from chance.
 func fillChance() {
+	if curWeights.Table == 1 && len(learnedChance) == 2*len(boardChance) {
+		for i := range boardChance {
+			boardChance[i] = uint16(learnedChance[2*i]) | uint16(learnedChance[2*i+1])<<8
+		}
+		return
+	}
 	for x := uint16(0); x < 512; x++ {
 		for o := uint16(0); o < 512; o++ {
 			if x&o == 0 {
@@ -112,17 +310,22 @@ func fillChance() {
 // evalState holds the evaluation's terms for one position, so a child that changed a
 // single small board is evaluated by updating the lines through that board.
 type evalState struct {
-	px, po [9]int32 // each side's chance per board, 0..255
-	term   [8]int32 // per master line: X's product minus O's, scaled
-	master int32    // sum of term
-	board  int32    // sum of (px-po) times the board weight
+	px, po [9]int32  // each side's chance per board, 0..255
+	term   [8]int32  // per master line: X's product minus O's, scaled
+	master int32     // sum of term
+	board  int32     // sum of (px-po) times the board weight
+	tm     [2]uint16 // per side: the boards (open or not) holding a tile that wins them
 }
 
 func (e *evalState) init(p *Position) {
-	chanceOnce.Do(fillChance)
+	evalTables()
 	e.board = 0
+	e.tm = [2]uint16{}
 	for b := 0; b < 9; b++ {
-		c := boardChance[t3[p.cells[0][b]]+2*t3[p.cells[1][b]]]
+		i := t3[p.cells[0][b]] + 2*t3[p.cells[1][b]]
+		c := boardChance[i]
+		e.tm[0] |= uint16(threatTab[i]&1) << b
+		e.tm[1] |= uint16(threatTab[i]>>1) << b
 		x, o := int32(c&255), int32(c>>8)
 		e.px[b], e.po[b] = x, o
 		e.board += (x - o) * boardWeight[b]
@@ -140,24 +343,80 @@ func (e *evalState) lineTerm(l [3]uint8, px, po *[9]int32) int32 {
 	return (px[a]*px[b]*px[c] - po[a]*po[b]*po[c]) >> 8
 }
 
-// score combines the terms for the side to move.
-func score(master, board int32, side Side, forced int8) int {
-	s := master*evalLine>>16 + board*evalBoard>>8
-	if side == O {
+// score combines the terms for p's side to move, adding the side to move's terms; tm
+// are the boards where each side holds a tile that wins them (evalState.tm).
+func score(master, board int32, tm [2]uint16, p *Position) int {
+	s := master*evalLine>>16 + board*evalBoard>>11
+	if p.side == O {
 		s = -s
 	}
-	if forced < 0 {
+	s += evalTempo
+	open := ^p.closed & full9
+	playable := open
+	if p.forced >= 0 {
+		s2 := uint16(1) << p.forced
+		playable = s2
+	} else {
 		s += evalFreeMove
 	}
+	own, opp := p.side, p.side^1
+	if t := tm[own] & playable; t != 0 {
+		if t&winMask[p.master[own]] != 0 {
+			s += evalWinNow
+		} else {
+			s += evalSendWin
+		}
+	}
+	if evalMasterTwo != [2]int32{} || evalThreats != [2]int32{} {
+		s += int32(bits.OnesCount16(tm[own]&open))*evalThreats[0] + int32(bits.OnesCount16(tm[opp]&open))*evalThreats[1]
+		s += int32(masterTwo(p.master[own], open))*evalMasterTwo[0] + int32(masterTwo(p.master[opp], open))*evalMasterTwo[1]
+	}
 	return int(s)
+}
+
+// masterTwo counts the master lines holding two of won and whose third board is open.
+func masterTwo(won, open uint16) int {
+	n := 0
+	for _, l := range lines {
+		if w := won & l; w != 0 && w&(w-1) != 0 && l&^w&open != 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// threats returns 2 when the side to move can win the game at once, 1 when it can win a
+// small board at once, else 0.
+func threats(p *Position) int {
+	s := p.side
+	open := ^p.closed & full9
+	if p.forced >= 0 {
+		open = 1 << p.forced
+	}
+	r := 0
+	for ; open != 0; open &= open - 1 {
+		b := bits.TrailingZeros16(open)
+		own := p.cells[s][b]
+		if winMask[own]&^(own|p.cells[s^1][b]) != 0 {
+			if winTab[p.master[s]|1<<b] {
+				return 2
+			}
+			r = 1
+		}
+	}
+	return r
 }
 
 // child evaluates q, a child of the position e was initialised with whose only
 // changed board is b; it equals Evaluate(q).
 func (e *evalState) child(q *Position, b int) int {
-	c := boardChance[t3[q.cells[0][b]]+2*t3[q.cells[1][b]]]
+	i := t3[q.cells[0][b]] + 2*t3[q.cells[1][b]]
+	c := boardChance[i]
 	x, o := int32(c&255), int32(c>>8)
 	board := e.board + (x-e.px[b]-o+e.po[b])*boardWeight[b]
+	tm := e.tm
+	tm[0] = tm[0]&^(1<<b) | uint16(threatTab[i]&1)<<b
+	tm[1] = tm[1]&^(1<<b) | uint16(threatTab[i]>>1)<<b
 	px, po := e.px, e.po
 	px[b], po[b] = x, o
 	master := e.master
@@ -167,7 +426,7 @@ func (e *evalState) child(q *Position, b int) int {
 		}
 		master += e.lineTerm(masterLines[i], &px, &po) - e.term[i]
 	}
-	return score(master, board, q.side, q.forced)
+	return score(master, board, tm, q)
 }
 
 // linesThrough lists the master lines through each board, -1 terminated.
@@ -191,5 +450,5 @@ var linesThrough = func() (out [9][5]int8) {
 func Evaluate(p *Position) int {
 	var e evalState
 	e.init(p)
-	return score(e.master, e.board, p.side, p.forced)
+	return score(e.master, e.board, e.tm, p)
 }

@@ -300,3 +300,9 @@ func init() {
 	zobSide = next()
 	initEval()
 }
+
+// Tiles returns the tiles side holds in a board, bit t = tile t.
+func (p *Position) Tiles(s Side, board int) uint16 { return p.cells[s][board] }
+
+// ClosedBoards returns the won or full boards, bit b = board b.
+func (p *Position) ClosedBoards() uint16 { return p.closed }

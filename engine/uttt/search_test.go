@@ -192,3 +192,17 @@ func TestSearchSolvesEndgames(t *testing.T) {
 	}
 	t.Logf("%d endgames solved", solved)
 }
+
+// TestSearchMaxTime checks the time rules: a search with MaxTime stops between Time and
+// MaxTime, and never later than MaxTime.
+func TestSearchMaxTime(t *testing.T) {
+	for _, p := range randomPositions(5, 4, 4) {
+		r := NewEngine(4).Search(context.Background(), p, Limits{Time: 20 * time.Millisecond, MaxTime: 60 * time.Millisecond})
+		if !p.IsLegal(r.Move) {
+			t.Fatalf("illegal move %v", r.Move)
+		}
+		if !r.Exact && (r.Time < 19*time.Millisecond || r.Time > 200*time.Millisecond) {
+			t.Errorf("%s: searched %v with Time 20ms, MaxTime 60ms", &p, r.Time)
+		}
+	}
+}

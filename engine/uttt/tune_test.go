@@ -8,24 +8,21 @@ import (
 	"testing"
 )
 
-// evalParams is one setting of the evaluation weights, for self-play tuning.
+// evalParams is one setting of the evaluation weights and reductions, for self-play
+// tuning.
 type evalParams struct {
-	line, board, free int32
-	weight            [9]int32
-	lineW             [3]int
-	cmax, damp        int
+	w                 Weights
 	lmr               bool
 	lmrDepth, lmrMove int
 }
 
 func currentParams() evalParams {
-	return evalParams{evalLine, evalBoard, evalFreeMove, boardWeight, lineWeight, chanceMax, chanceDamp, lmrOn, lmrDepth, lmrMoves}
+	return evalParams{CurrentWeights(), lmrOn, lmrDepth, lmrMoves}
 }
 
 func (e evalParams) apply() {
-	evalLine, evalBoard, evalFreeMove, boardWeight, lineWeight, chanceMax, chanceDamp = e.line, e.board, e.free, e.weight, e.lineW, e.cmax, e.damp
+	SetWeights(e.w)
 	lmrOn, lmrDepth, lmrMoves = e.lmr, e.lmrDepth, e.lmrMove
-	fillChance()
 }
 
 // tuneMatch plays games between two settings at a fixed node budget per move from
@@ -102,10 +99,10 @@ func tuneCandidates(base evalParams) []tuneCandidate {
 		add("lmr moves 5", func(p *evalParams) { p.lmrMove = 5 })
 		add("lmr depth 3", func(p *evalParams) { p.lmrDepth = 3 })
 		add("lmr depth 6", func(p *evalParams) { p.lmrDepth = 6 })
+		add("lmr moves 3 depth 4 (v1)", func(p *evalParams) { p.lmrMove, p.lmrDepth = 3, 4 })
 		return out
 	}
-	add("board/2", func(p *evalParams) { p.board /= 2 })
-	add("lineW=1,2,8", func(p *evalParams) { p.lineW = [3]int{1, 2, 8} })
-	add("lineW=1,3,6", func(p *evalParams) { p.lineW = [3]int{1, 3, 6} })
+	add("board/2", func(p *evalParams) { p.w.Board /= 2 })
+	add("v1 weights", func(p *evalParams) { p.w = V1Weights })
 	return out
 }

@@ -29,7 +29,8 @@ const SpecHelp = `A bot SPEC is one of:
   depth[:N]       alpha-beta to N plies (default 4) with a simple evaluation, like the
                   seed's champion depthBot; ties are broken at random
   engine[:BUDGET] the main engine's search; BUDGET is a time per move (100ms, 1s; the
-                  default is 100ms) or a fixed depth written dN (d6)`
+                  default is 100ms) or a fixed depth written dN (d6)
+  engine-v1[:BUDGET] the engine as of commit 82f0469 (the yardstick), budgets as engine`
 
 // Parse returns the bot named by spec (see SpecHelp).
 func Parse(spec string) (Bot, error) {
@@ -55,24 +56,27 @@ func Parse(spec string) (Bot, error) {
 			d = n
 		}
 		return Depth{N: d}, nil
-	case "engine":
-		if !hasArg {
-			return NewEngine(DefaultEngineTime, 0), nil
-		}
-		if d, ok := strings.CutPrefix(arg, "d"); ok {
-			n, err := strconv.Atoi(d)
-			if err != nil || n < 1 || n > uttt.MaxDepth {
-				return nil, fmt.Errorf("bot %q: want engine:dN with N in 1..81", spec)
+	case "engine", "engine-v1":
+		t, d := DefaultEngineTime, 0
+		if hasArg {
+			if ds, ok := strings.CutPrefix(arg, "d"); ok {
+				n, err := strconv.Atoi(ds)
+				if err != nil || n < 1 || n > uttt.MaxDepth {
+					return nil, fmt.Errorf("bot %q: want %s:dN with N in 1..81", spec, name)
+				}
+				t, d = 0, n
+			} else if dur, err := time.ParseDuration(arg); err != nil || dur <= 0 {
+				return nil, fmt.Errorf("bot %q: want %s:DURATION (100ms, 1s) or %s:dN (d6)", spec, name, name)
+			} else {
+				t = dur
 			}
-			return NewEngine(0, n), nil
 		}
-		t, err := time.ParseDuration(arg)
-		if err != nil || t <= 0 {
-			return nil, fmt.Errorf("bot %q: want engine:DURATION (100ms, 1s) or engine:dN (d6)", spec)
+		if name == "engine-v1" {
+			return NewEngineV1(t, d), nil
 		}
-		return NewEngine(t, 0), nil
+		return NewEngine(t, d), nil
 	}
-	return nil, fmt.Errorf("unknown bot %q: want random, naive, depth[:N] or engine[:BUDGET]", spec)
+	return nil, fmt.Errorf("unknown bot %q: want random, naive, depth[:N], engine[:BUDGET] or engine-v1[:BUDGET]", spec)
 }
 
 // Random plays a uniformly random legal move.

@@ -8,7 +8,7 @@ import (
 )
 
 func TestParseRoundTrip(t *testing.T) {
-	for _, spec := range []string{"random", "naive", "depth:4", "depth:1", "engine:100ms", "engine:1.5s", "engine:d6"} {
+	for _, spec := range []string{"random", "naive", "depth:4", "depth:1", "engine:100ms", "engine:1.5s", "engine:d6", "engine-v1:100ms", "engine-v1:d5"} {
 		b, err := Parse(spec)
 		if err != nil {
 			t.Fatalf("Parse(%q): %v", spec, err)
@@ -23,7 +23,7 @@ func TestParseRoundTrip(t *testing.T) {
 	if b, _ := Parse("engine"); b.String() != "engine:100ms" {
 		t.Errorf("engine default: %v", b)
 	}
-	for _, bad := range []string{"", "rand", "random:3", "naive:1", "depth:0", "depth:x", "engine:", "engine:-1s", "engine:d0", "engine:dx", "engine:fast"} {
+	for _, bad := range []string{"", "rand", "random:3", "naive:1", "depth:0", "depth:x", "engine:", "engine:-1s", "engine:d0", "engine:dx", "engine:fast", "engine-v1:", "engine-v1:d0", "engine-v1:x"} {
 		if _, err := Parse(bad); err == nil {
 			t.Errorf("Parse(%q) accepted", bad)
 		}
@@ -45,7 +45,7 @@ func randomPositions(n int, seed uint64) []uttt.Position {
 }
 
 func TestBotsPlayLegalMoves(t *testing.T) {
-	bots := []Bot{Random{}, Naive{}, Depth{N: 2}, NewEngine(0, 2)}
+	bots := []Bot{Random{}, Naive{}, Depth{N: 2}, NewEngine(0, 2), NewEngineV1(0, 2)}
 	ps := randomPositions(300, 1)
 	for _, b := range bots {
 		rng := NewRNG(7)
@@ -77,7 +77,7 @@ func TestNaiveAndDepthTakeWins(t *testing.T) {
 		for p.Status() == uttt.Ongoing {
 			if _, ok := winningMove(&p); ok {
 				found++
-				for _, b := range []Bot{Naive{}, Depth{N: 1}, Depth{N: 3}, NewEngine(0, 3)} {
+				for _, b := range []Bot{Naive{}, Depth{N: 1}, Depth{N: 3}, NewEngine(0, 3), NewEngineV1(0, 3)} {
 					m := b.Move(context.Background(), &p, &rng)
 					if q := p.Play(m); q.Status() != uttt.XWon+uttt.Status(p.Side()) {
 						t.Fatalf("%v misses the win in %v: plays %v", b, p.String(), m)

@@ -12,7 +12,7 @@ import (
 	"github.com/boardlab/boardlab/internal/machine"
 )
 
-const searchUsage = "analyze uttt search [--time T] [--depth D] [--threads N] [--hash SIZE] [--json] [POSITION]"
+const searchUsage = "analyze uttt search [--time T] [--depth D] [--threads N] [--hash SIZE] [--json] [--board=false] [POSITION]"
 
 // searchLine is one line of "search --json": a completed depth, or the final result.
 type searchLine struct {
@@ -40,7 +40,7 @@ func runSearch(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 two-digit moves from the start; none: the start) with iterative deepening and
 prints one line per completed depth, then the best move, score (side to move's
 view; proven wins and losses say in how many plies), depth, nodes, nodes/s, time
-and principal variation. Without --depth and --time it searches for 1s. The
+and principal variation; in text the position is drawn first. Without --depth and --time it searches for 1s. The
 search stops at the limit, on Ctrl-C, or when the game value is proven.`, stderr)
 	budget := fs.Duration("time", 0, "time budget (default 1s when --depth is not given)")
 	depth := fs.Int("depth", 0, "maximum depth in plies")
@@ -48,6 +48,7 @@ search stops at the limit, on Ctrl-C, or when the game value is proven.`, stderr
 	hash := cli.CompatSizeVar(fs, "hash", uttt.DefaultHashMB<<20, cli.MiBSize, "MiB",
 		"transposition table `SIZE` such as 64MiB or 1GiB, from 1MiB to 64GiB (a bare number is MiB)")
 	asJSON := fs.Bool("json", false, "write JSON lines instead of text")
+	board := fs.Bool("board", true, "in text, draw the position first (as 'uttt show' does)")
 	pos, code := parseArgs(fs, args)
 	if code >= 0 {
 		return code
@@ -75,6 +76,9 @@ search stops at the limit, on Ctrl-C, or when the game value is proven.`, stderr
 	if p.Status() != uttt.Ongoing {
 		fmt.Fprintf(stderr, "analyze uttt search: the game is over (%v): no move to search\n", p.Status())
 		return cli.ExitFail
+	}
+	if *board && !*asJSON {
+		fmt.Fprint(stdout, uttt.Display(&p, useColour(stdout)))
 	}
 	line := func(r uttt.Result, final bool) searchLine {
 		l := searchLine{Final: final, Move: r.Move.String(), Score: r.Score, Exact: r.Exact, Depth: r.Depth,

@@ -1,0 +1,247 @@
+package utttcmd
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
+	"github.com/boardlab/boardlab/engine/uttt"
+)
+
+const tuneUsage = "analyze uttt tune [--games N] [--nodes N] [--openings P] [--seed S] [--jobs J] [--save-games FILE | --load-games FILE] [--from current|v1] [--rounds R] [--board-table FILE] [--prior W] [--out FILE]"
+
+const tuneDescription = `Fits the evaluation's weights to game outcomes (Texel's method). It plays --games
+games of the engine, with the starting weights, against itself (--openings random
+plies, then --nodes nodes per move; game i depends only on --seed, i and the starting
+weights), or reads them back with --load-games,
+takes every position after the opening with the result for its side to move, fits the
+scale k of sigmoid(eval/k) to the starting weights, then moves one weight at a time
+while the mean squared error falls. One game in ten is held out: the report gives the
+error on it before and after. The weights are written as weights.txt holds them
+(engine/uttt/weights.txt is embedded in the engine; rebuild to use new ones).
+--board-table also learns each small-board state's chances (how often X and O went on
+to win a board from that state, over its symmetries, shrunk towards the line-counting
+estimate) and fits the weights using them; the table goes to engine/uttt/board_chance.bin.
+
+--save-games writes one game per line: the result (X, O or draw) and the moves.`
+
+func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	const name = "uttt tune"
+	fs := cli.NewFlagSet("tune", tuneUsage, tuneDescription, stderr)
+	games := fs.Int("games", 2000, "self-play games to play")
+	nodes := fs.Uint64("nodes", 4000, "search nodes per move in the self-play games")
+	openings := fs.Int("openings", 8, "random opening plies")
+	seed := fs.Uint64("seed", 1, "seed of the openings")
+	jobs := fs.Int("jobs", 0, "games played at once (0: one per core)")
+	save := fs.String("save-games", "", "write the games to `FILE`")
+	load := fs.String("load-games", "", "read the games from `FILE` instead of playing them")
+	from := fs.String("from", "current", "starting weights: current (embedded) or v1 (commit 82f0469)")
+	rounds := fs.Int("rounds", 200, "most rounds of coordinate descent")
+	out := fs.String("out", "", "write the weights to `FILE` (default stdout)")
+	table := fs.String("board-table", "", "also learn the small boards' chances from the training games, write them to `FILE` (board_chance.bin) and fit the weights with them")
+	prior := fs.Float64("prior", 20, "with --board-table: weight, in observations, of the line-counting estimate each state's chances shrink towards")
+	pos, code := cli.Parse(fs, args)
+	if code >= 0 {
+		return code
+	}
+	switch {
+	case len(pos) > 0:
+		return cli.Usagef(stderr, name, "unexpected argument %q", pos[0])
+	case *games < 10:
+		return cli.Usagef(stderr, name, "--games %d: want at least 10", *games)
+	case *nodes < 1:
+		return cli.Usagef(stderr, name, "--nodes must be positive")
+	case *openings < 0 || *openings > 30:
+		return cli.Usagef(stderr, name, "--openings %d: want 0..30", *openings)
+	case *jobs < 0:
+		return cli.Usagef(stderr, name, "--jobs must not be negative")
+	case *save != "" && *load != "":
+		return cli.Usagef(stderr, name, "--save-games and --load-games exclude each other")
+	case *from != "current" && *from != "v1":
+		return cli.Usagef(stderr, name, "--from %q: want current or v1", *from)
+	}
+	start := uttt.CurrentWeights()
+	if *from == "v1" {
+		start = uttt.V1Weights
+	}
+	defer uttt.SetWeights(uttt.CurrentWeights())
+	uttt.SetWeights(start) // the games are played with the starting weights
+	var gs []uttt.TrainingGame
+	var err error
+	if *load != "" {
+		if gs, err = loadGames(*load); err != nil {
+			fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
+			return cli.ExitFail
+		}
+	} else {
+		gs, err = playGames(ctx, *games, *nodes, *openings, *seed, *jobs, stderr)
+		if err != nil {
+			fmt.Fprintf(stderr, "analyze %s: interrupted while playing games\n", name)
+			return cli.ExitInterrupted
+		}
+		if *save != "" {
+			if err := saveGames(*save, gs); err != nil {
+				fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
+				return cli.ExitFail
+			}
+		}
+	}
+	var train, test []uttt.TrainingGame
+	for i, g := range gs {
+		if i%10 == 9 {
+			test = append(test, g)
+		} else {
+			train = append(train, g)
+		}
+	}
+	uttt.SetWeights(start)
+	if *table != "" {
+		t := uttt.LearnBoardChance(train, *prior)
+		if err := os.WriteFile(*table, t, 0o644); err != nil {
+			fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
+			return cli.ExitFail
+		}
+		uttt.SetLearnedChance(t)
+		start.Table = 1
+		fmt.Fprintf(stderr, "board table learned from %d games, written to %s\n", len(train), *table)
+	}
+	trainS, testS := uttt.Samples(train, *openings), uttt.Samples(test, *openings)
+	x, o, d := 0, 0, 0
+	for _, g := range gs {
+		switch g.Result {
+		case uttt.XWon:
+			x++
+		case uttt.OWon:
+			o++
+		default:
+			d++
+		}
+	}
+	fmt.Fprintf(stderr, "%d games (X %d, O %d, draws %d): %d training positions, %d held out\n", len(gs), x, o, d, len(trainS), len(testS))
+	uttt.SetWeights(start)
+	k := uttt.FitScale(trainS)
+	before := uttt.Loss(testS, k)
+	fmt.Fprintf(stderr, "scale k %.1f; held-out error %.6f with the starting weights\n", k, before)
+	w, err := uttt.Fit(ctx, trainS, start, k, *rounds, func(s string) { fmt.Fprintln(stderr, s) })
+	if err != nil {
+		fmt.Fprintf(stderr, "analyze %s: interrupted while fitting\n", name)
+		return cli.ExitInterrupted
+	}
+	after := uttt.Loss(testS, k)
+	fmt.Fprintf(stderr, "held-out error %.6f (was %.6f)\n", after, before)
+	text := fmt.Sprintf("# Fitted by: analyze uttt tune %s\n# %d games, %d training positions, scale k %.1f, held-out error %.6f (starting weights %.6f)\n%s",
+		strings.Join(args, " "), len(gs), len(trainS), k, after, before, w)
+	if *out == "" {
+		fmt.Fprint(stdout, text)
+		return cli.ExitOK
+	}
+	if err := os.WriteFile(*out, []byte(text), 0o644); err != nil {
+		fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
+		return cli.ExitFail
+	}
+	return cli.ExitOK
+}
+
+// playGames plays the self-play games on jobs goroutines, each with its own engine.
+func playGames(ctx context.Context, n int, nodes uint64, openings int, seed uint64, jobs int, stderr io.Writer) ([]uttt.TrainingGame, error) {
+	if jobs == 0 {
+		jobs = runtime.GOMAXPROCS(0)
+	}
+	gs := make([]uttt.TrainingGame, n)
+	var next, done atomic.Int64
+	var wg sync.WaitGroup
+	var firstErr error
+	var mu sync.Mutex
+	prog := cli.NewProgress(stderr, "tune", "games")
+	for range min(jobs, n) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			e := uttt.NewEngine(4)
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= n {
+					return
+				}
+				g, err := uttt.PlayTrainingGame(ctx, e, seed*1_000_003+uint64(i), openings, nodes)
+				if err != nil {
+					mu.Lock()
+					firstErr = err
+					mu.Unlock()
+					return
+				}
+				gs[i] = g
+				prog.Update(done.Add(1), int64(n))
+			}
+		}()
+	}
+	wg.Wait()
+	prog.Done()
+	return gs, firstErr
+}
+
+func saveGames(path string, gs []uttt.TrainingGame) error {
+	var b strings.Builder
+	for _, g := range gs {
+		r := "draw"
+		switch g.Result {
+		case uttt.XWon:
+			r = "X"
+		case uttt.OWon:
+			r = "O"
+		}
+		b.WriteString(r)
+		for _, m := range g.Moves {
+			b.WriteByte(' ')
+			b.WriteString(m.String())
+		}
+		b.WriteByte('\n')
+	}
+	return os.WriteFile(path, []byte(b.String()), 0o644)
+}
+
+// loadGames reads games written by --save-games, checking every game is legal and
+// finished with the stated result.
+func loadGames(path string) ([]uttt.TrainingGame, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var gs []uttt.TrainingGame
+	sc := bufio.NewScanner(f)
+	for line := 1; sc.Scan(); line++ {
+		fields := strings.Fields(sc.Text())
+		if len(fields) == 0 {
+			continue
+		}
+		p, err := uttt.ParseMoves(fields[1:])
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", path, line, err)
+		}
+		want := map[string]uttt.Status{"X": uttt.XWon, "O": uttt.OWon, "draw": uttt.Draw}[fields[0]]
+		if p.Status() == uttt.Ongoing || p.Status() != want {
+			return nil, fmt.Errorf("%s:%d: the result says %q, the moves end %v", path, line, fields[0], p.Status())
+		}
+		g := uttt.TrainingGame{Result: p.Status()}
+		for _, s := range fields[1:] {
+			m, _ := uttt.ParseMove(s)
+			g.Moves = append(g.Moves, m)
+		}
+		gs = append(gs, g)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	if len(gs) < 10 {
+		return nil, fmt.Errorf("%s: %d games; want at least 10", path, len(gs))
+	}
+	return gs, nil
+}

@@ -1,0 +1,177 @@
+package uttt
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// TestChildEqualsEvaluate checks the incremental evaluation of children against the
+// full one, with the engine's weights, the v1 weights and random weights with every
+// term in use.
+func TestChildEqualsEvaluate(t *testing.T) {
+	defer SetWeights(CurrentWeights())
+	rng := rand.New(rand.NewPCG(4, 4))
+	sets := []Weights{CurrentWeights(), V1Weights}
+	for range 3 {
+		w := CurrentWeights()
+		_, ps := w.Params()
+		for _, p := range ps {
+			*p += int32(rng.IntN(41) - 20)
+		}
+		w.Table = 0
+		w.ChanceMax, w.ChanceDamp = max(w.ChanceMax, 16), max(w.ChanceDamp, 0)
+		sets = append(sets, w)
+	}
+	for _, w := range sets {
+		SetWeights(w)
+		for _, p := range randomPositions(6, 200, 0) {
+			var e evalState
+			e.init(&p)
+			var buf [81]Move
+			for _, m := range buf[:p.Moves(&buf)] {
+				q := p.Play(m)
+				if q.Status() != Ongoing {
+					continue
+				}
+				if got, want := e.child(&q, m.Board()), Evaluate(&q); got != want {
+					t.Fatalf("weights %+v: %s after %v: child %d, Evaluate %d", w, &p, m, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestQuiesce checks the quiescence step: never below the static evaluation with an
+// open window, and a win at once is found.
+func TestQuiesce(t *testing.T) {
+	w := &worker{e: &Engine{}}
+	for _, p := range randomPositions(8, 300, 10) {
+		q := w.quiesce(&p, -scoreInf, scoreInf, 0, qsearchDepth)
+		if q < Evaluate(&p) {
+			t.Fatalf("%s: quiesce %d below the evaluation %d", &p, q, Evaluate(&p))
+		}
+		if threats(&p) == 2 && q != ScoreWin-1 {
+			t.Fatalf("%s: a win at once scored %d", &p, q)
+		}
+	}
+}
+
+// evaluateRef is the evaluation written plainly from its definition (Cell, BoardStatus,
+// loops over lines), the reference for the table-driven Evaluate.
+func evaluateRef(p *Position) int {
+	mask := func(b int, c byte) uint16 {
+		var m uint16
+		for t := 0; t < 9; t++ {
+			if p.Cell(b, t) == c {
+				m |= 1 << t
+			}
+		}
+		return m
+	}
+	canWin := func(own, opp uint16) bool {
+		for t := 0; t < 9; t++ {
+			if (own|opp)>>t&1 == 0 && winTab[own|1<<t] {
+				return true
+			}
+		}
+		return false
+	}
+	var px, po [9]int64
+	var board int64
+	var won [2]uint16
+	var threat [2]uint16
+	for b := 0; b < 9; b++ {
+		x, o := mask(b, 'X'), mask(b, 'O')
+		c := chance(x, o)
+		if curWeights.Table == 1 {
+			evalTables()
+			c = boardChance[t3[x]+2*t3[o]]
+		}
+		px[b], po[b] = int64(c&255), int64(c>>8)
+		board += (px[b] - po[b]) * int64(boardWeight[b])
+		switch p.BoardStatus(b) {
+		case XWon:
+			won[0] |= 1 << b
+		case OWon:
+			won[1] |= 1 << b
+		}
+		if canWin(x, o) {
+			threat[0] |= 1 << b
+		}
+		if canWin(o, x) {
+			threat[1] |= 1 << b
+		}
+	}
+	var master int64
+	for _, l := range masterLines {
+		master += (px[l[0]]*px[l[1]]*px[l[2]] - po[l[0]]*po[l[1]]*po[l[2]]) >> 8
+	}
+	s := master*int64(evalLine)>>16 + board*int64(evalBoard)>>11
+	if p.Side() == O {
+		s = -s
+	}
+	s += int64(evalTempo)
+	own, opp := p.Side(), p.Side().Other()
+	open := uint16(0)
+	for b := 0; b < 9; b++ {
+		if !p.Closed(b) {
+			open |= 1 << b
+		}
+	}
+	playable := open
+	if p.Forced() >= 0 {
+		playable = 1 << p.Forced()
+	} else {
+		s += int64(evalFreeMove)
+	}
+	sendWin, winNow := false, false
+	for b := 0; b < 9; b++ {
+		if playable>>b&1 != 0 && threat[own]>>b&1 != 0 {
+			sendWin = true
+			if winTab[won[own]|1<<b] {
+				winNow = true
+			}
+		}
+	}
+	switch {
+	case winNow:
+		s += int64(evalWinNow)
+	case sendWin:
+		s += int64(evalSendWin)
+	}
+	for i, side := range []Side{own, opp} {
+		n, m := 0, 0
+		for b := 0; b < 9; b++ {
+			if open>>b&1 != 0 && threat[side]>>b&1 != 0 {
+				n++
+			}
+		}
+		for _, l := range lines {
+			if w := won[side] & l; bits16(w) == 2 && l&^w&open != 0 {
+				m++
+			}
+		}
+		s += int64(n)*int64(evalThreats[i]) + int64(m)*int64(evalMasterTwo[i])
+	}
+	return int(s)
+}
+
+func bits16(m uint16) int {
+	n := 0
+	for ; m != 0; m &= m - 1 {
+		n++
+	}
+	return n
+}
+
+func TestEvaluateEqualsReference(t *testing.T) {
+	defer SetWeights(CurrentWeights())
+	for _, w := range []Weights{CurrentWeights(), V1Weights} {
+		SetWeights(w)
+		for _, p := range randomPositions(12, 3000, 0) {
+			if got, want := Evaluate(&p), evaluateRef(&p); got != want {
+				t.Fatalf("%s: Evaluate %d, reference %d", &p, got, want)
+			}
+		}
+	}
+}

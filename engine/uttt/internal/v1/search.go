@@ -1,0 +1,495 @@
+package v1
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// MaxDepth bounds the search depth in plies; no game lasts longer than 81 plies.
+const MaxDepth = 81
+
+// exactDepth marks a table entry whose score no static evaluation influenced: it holds
+// at any depth.
+const exactDepth = 255
+
+// forcedDepth is how deep a search without a depth limit looks when only one move is
+// legal.
+const forcedDepth = 10
+
+// DefaultHashMB is the transposition table size Search uses.
+const DefaultHashMB = 32
+
+// Limits bound a search; the zero value searches until the game is solved.
+type Limits struct {
+	Depth    int           // maximum depth in plies; 0: no limit
+	Time     time.Duration // budget from the start of the call; 0: none
+	Deadline time.Time     // absolute stop time; zero: none
+	Nodes    uint64        // stop after about this many nodes; 0: none
+	Threads  int           // search threads (lazy SMP on a shared table); 0: one
+	Info     func(Result)  // if set, called after each completed depth
+}
+
+// Result is the outcome of a search. Score is in the side to move's view; scores
+// beyond ±ScoreWinMin are proven wins or losses, ScoreWin minus the plies to the end.
+type Result struct {
+	Move  Move // best move; NoMove only when the game is over
+	Score int
+	Depth int    // last completed depth
+	Nodes uint64 // positions visited, all threads
+	Time  time.Duration
+	PV    []Move // principal variation, starting with Move
+	Exact bool   // the score is proven: the game's value under perfect play
+}
+
+// Engine keeps a transposition table between searches; use one Engine per game or
+// player. Its methods must not be called concurrently.
+type Engine struct {
+	tt      *table
+	workers []*worker
+	// test switches: noTT disables the table; sameDepth allows table cutoffs only from
+	// entries of exactly the needed depth, so fixed-depth results equal plain minimax.
+	noTT, sameDepth bool
+}
+
+// NewEngine returns an engine with a transposition table of about hashMB megabytes
+// (rounded down to a power of two).
+func NewEngine(hashMB int) *Engine { return &Engine{tt: newTable(hashMB)} }
+
+// Clear empties the transposition table and the move-ordering statistics.
+func (e *Engine) Clear() {
+	e.tt.clear()
+	e.workers = nil
+}
+
+// Search finds the best move in pos within the limits, with a fresh table of
+// DefaultHashMB; it stops early when ctx is cancelled.
+func Search(ctx context.Context, pos Position, lim Limits) Result {
+	return NewEngine(DefaultHashMB).Search(ctx, pos, lim)
+}
+
+// worker is one search thread with its own move-ordering state.
+type worker struct {
+	e        *Engine
+	tt       *table
+	stop     *atomic.Bool
+	done     <-chan struct{}
+	deadline time.Time
+	maxNodes uint64
+	main     bool
+
+	nodes   uint64
+	seen    atomic.Uint64 // nodes, published every 1,024 for Info while threads run
+	evals   uint64        // static evaluations and inexact table cutoffs used
+	stopped bool
+
+	killers [MaxDepth + 2][2]Move
+	history [2][81]int32
+	pv      [MaxDepth + 2][MaxDepth + 2]Move
+	pvLen   [MaxDepth + 2]int
+	stack   [MaxDepth + 2]Position // stack[ply+1] is the child being searched
+
+	reduce    bool // late move reductions (off in the exactness tests)
+	rootBest  Move // best move of the current iteration so far, if any
+	rootScore int
+}
+
+// Search finds the best move in pos within the limits; it stops early when ctx is
+// cancelled, returning the best move of the deepest finished iteration.
+func (e *Engine) Search(ctx context.Context, pos Position, lim Limits) Result {
+	start := time.Now()
+	res := Result{Move: NoMove}
+	var buf [81]Move
+	n := pos.Moves(&buf)
+	if n == 0 {
+		res.Exact = true
+		switch pos.Status() {
+		case XWon + Status(pos.Side()^1):
+			res.Score = -ScoreWin
+		case XWon + Status(pos.Side()):
+			res.Score = ScoreWin
+		}
+		return res
+	}
+	maxDepth := lim.Depth
+	if maxDepth <= 0 || maxDepth > MaxDepth {
+		maxDepth = MaxDepth
+		if n == 1 {
+			maxDepth = forcedDepth // the move is forced: a short search gives its score
+		}
+	}
+	deadline := lim.Deadline
+	if lim.Time > 0 && (deadline.IsZero() || start.Add(lim.Time).Before(deadline)) {
+		deadline = start.Add(lim.Time)
+	}
+	threads := max(lim.Threads, 1)
+	for len(e.workers) < threads {
+		e.workers = append(e.workers, &worker{e: e})
+	}
+	var stop atomic.Bool
+	e.tt.age++
+	for i, w := range e.workers[:threads] {
+		w.tt, w.stop, w.done, w.deadline, w.main = e.tt, &stop, ctx.Done(), deadline, i == 0
+		w.maxNodes = lim.Nodes / uint64(threads)
+		w.nodes, w.evals, w.stopped = 0, 0, false
+		w.seen.Store(0)
+		w.reduce = lmrOn && !e.noTT && !e.sameDepth
+		w.ageHistory()
+	}
+	var wg sync.WaitGroup
+	for i, w := range e.workers[1:threads] {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w.iterate(pos, maxDepth, 1+i%2, nil)
+		}()
+	}
+	main := e.workers[0]
+	res = main.iterate(pos, maxDepth, 0, func(r Result) {
+		if lim.Info != nil {
+			r.Nodes = main.nodes
+			for _, h := range e.workers[1:threads] {
+				r.Nodes += h.seen.Load()
+			}
+			r.Time = time.Since(start)
+			lim.Info(r)
+		}
+	})
+	stop.Store(true)
+	wg.Wait()
+	if res.Move == NoMove || !pos.IsLegal(res.Move) {
+		res.Move, res.PV = buf[0], []Move{buf[0]}
+	}
+	res.Nodes = e.nodes(threads)
+	res.Time = time.Since(start)
+	return res
+}
+
+func (e *Engine) nodes(threads int) uint64 {
+	var n uint64
+	for _, w := range e.workers[:threads] {
+		n += w.nodes
+	}
+	return n
+}
+
+func (w *worker) ageHistory() {
+	for s := range w.history {
+		for m := range w.history[s] {
+			w.history[s][m] /= 8
+		}
+	}
+	w.killers = [MaxDepth + 2][2]Move{}
+}
+
+// iterate runs iterative deepening with aspiration windows from depth 1+skew.
+func (w *worker) iterate(pos Position, maxDepth, skew int, info func(Result)) Result {
+	res := Result{Move: NoMove}
+	var scores [MaxDepth + 1]int // completed depth -> score
+	for depth := 1 + skew; depth <= maxDepth; depth++ {
+		w.rootBest = NoMove
+		evals := w.evals
+		delta := 40
+		alpha, beta := -scoreInf, scoreInf
+		// The evaluation swings between odd and even depths (the side to move at the
+		// leaves alternates), so the window is centred on the score two plies back.
+		if depth >= 5 && res.Depth == depth-1 && !IsWinScore(res.Score) && !IsWinScore(scores[depth-2]) {
+			c := scores[depth-2]
+			alpha, beta = c-delta, c+delta
+		}
+		var score int
+		for {
+			score = w.search(&pos, alpha, beta, depth, 0)
+			if w.stopped {
+				break
+			}
+			switch {
+			case score <= alpha:
+				alpha = max(alpha-delta, -scoreInf)
+			case score >= beta:
+				beta = min(beta+delta, scoreInf)
+			default:
+				goto done
+			}
+			delta *= 3
+		}
+	done:
+		if w.stopped {
+			if w.rootBest != NoMove && res.Move != NoMove && w.rootBest != res.Move {
+				// A move of the unfinished iteration beat the previous best move's
+				// score at this depth: take it.
+				res.Move, res.Score, res.PV = w.rootBest, w.rootScore, []Move{w.rootBest}
+			}
+			break
+		}
+		res.Move, res.Score, res.Depth = w.pv[0][0], score, depth
+		scores[depth] = score
+		res.PV = w.principal(pos, depth)
+		res.Exact = w.evals == evals || IsWinScore(score)
+		if info != nil {
+			info(res)
+		}
+		if res.Exact || w.stop.Load() {
+			break
+		}
+	}
+	return res
+}
+
+// principal returns the PV of the last iteration, extended through the table when
+// cutoffs shortened it.
+func (w *worker) principal(pos Position, depth int) []Move {
+	pv := append([]Move(nil), w.pv[0][:w.pvLen[0]]...)
+	p := pos
+	for _, m := range pv {
+		p = p.Play(m)
+	}
+	for len(pv) < depth && p.Status() == Ongoing && !w.e.noTT {
+		d := w.tt.probe(p.Hash())
+		m := ttMove(d)
+		if d == 0 || !p.IsLegal(m) {
+			break
+		}
+		pv = append(pv, m)
+		p = p.Play(m)
+	}
+	return pv
+}
+
+// checkStop polls the stop flag, the context and the clock.
+func (w *worker) checkStop() bool {
+	w.seen.Store(w.nodes)
+	if w.stop.Load() {
+		w.stopped = true
+		return true
+	}
+	select {
+	case <-w.done:
+		w.stopped = true
+	default:
+	}
+	if !w.deadline.IsZero() && time.Now().After(w.deadline) || w.maxNodes > 0 && w.nodes >= w.maxNodes {
+		w.stopped = true
+	}
+	if w.stopped {
+		w.stop.Store(true)
+	}
+	return w.stopped
+}
+
+// ttMinDepth is the least remaining depth at which the table is used: below it a
+// probe (a cache miss) costs more than the subtree it could save.
+const ttMinDepth = 3
+
+// Late move reductions: at remaining depth lmrDepth or more, quiet moves after the
+// first lmrMoves are searched one ply shallower, and again at full depth if they beat
+// alpha.
+var (
+	lmrDepth = 4
+	lmrMoves = 3
+	lmrOn    = true
+)
+
+// Move-ordering bonuses.
+const (
+	orderTT      = 1 << 30
+	orderKiller1 = 1 << 29
+	orderKiller2 = 1 << 28
+	orderWin     = 1 << 27 // the move wins its small board
+	orderFree    = -1 << 26
+	historyMax   = 1 << 24
+)
+
+// search is fail-soft negamax alpha-beta with principal variation search.
+func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
+	w.pvLen[ply] = ply
+	if p.Status() != Ongoing {
+		if p.Status() == Draw {
+			return 0
+		}
+		return -(ScoreWin - ply) // the previous move won
+	}
+	w.nodes++
+	if depth <= 0 {
+		w.evals++
+		return Evaluate(p)
+	}
+	if w.nodes&1023 == 0 && w.checkStop() || w.stopped {
+		return 0
+	}
+	if depth == 1 {
+		return w.frontier(p, alpha, beta, ply)
+	}
+	ttm := NoMove
+	useTT := !w.e.noTT && depth >= ttMinDepth
+	if useTT {
+		if d := w.tt.probe(p.Hash()); d != 0 {
+			ttm = ttMove(d)
+			if td := ttDepth(d); ply > 0 && (td == exactDepth || td == depth || td > depth && !w.e.sameDepth) {
+				s, b := scoreFromTT(ttScore(d), ply), ttBound(d)
+				if b == boundExact || b == boundLower && s >= beta || b == boundUpper && s <= alpha {
+					if td != exactDepth {
+						w.evals++
+					}
+					return s
+				}
+			}
+		}
+	}
+
+	var moves [81]Move
+	var order [81]int32
+	n := p.Moves(&moves)
+	s := p.Side()
+	k1, k2 := w.killers[ply][0], w.killers[ply][1]
+	for i, m := range moves[:n] {
+		var v int32
+		switch m {
+		case ttm:
+			v = orderTT
+		case k1:
+			v = orderKiller1
+		case k2:
+			v = orderKiller2
+		default:
+			b, t := moveBoard[m], moveTile[m]
+			v = w.history[s][m]
+			own := p.Tiles(Side(s), int(b))
+			if winTab[own|1<<t] {
+				v += orderWin
+			} else if p.ClosedBoards()>>t&1 != 0 || t == b && own|p.Tiles(Side(s^1), int(b))|1<<t == full9 {
+				v += orderFree
+			}
+		}
+		order[i] = v
+	}
+
+	alpha0, evals0 := alpha, w.evals
+	best, bestMove := -scoreInf, NoMove
+	for i := 0; i < n; i++ {
+		// Selection sort step: bring the best remaining move to i.
+		j := i
+		for k := i + 1; k < n; k++ {
+			if order[k] > order[j] {
+				j = k
+			}
+		}
+		moves[i], moves[j] = moves[j], moves[i]
+		order[i], order[j] = order[j], order[i]
+		m := moves[i]
+
+		q := &w.stack[ply+1]
+		*q = p.Play(m)
+		var v int
+		if i == 0 {
+			v = -w.search(q, -beta, -alpha, depth-1, ply+1)
+		} else {
+			r := 0
+			if depth >= lmrDepth && i >= lmrMoves && order[i] < orderWin && w.reduce {
+				r = 2
+			}
+			v = -w.search(q, -alpha-1, -alpha, depth-1-r, ply+1)
+			if r > 0 && v > alpha {
+				v = -w.search(q, -alpha-1, -alpha, depth-1, ply+1)
+			}
+			if v > alpha && v < beta {
+				v = -w.search(q, -beta, -alpha, depth-1, ply+1)
+			}
+		}
+		if w.stopped {
+			return 0
+		}
+		if v > best {
+			best, bestMove = v, m
+			if v > alpha {
+				alpha = v
+				w.pv[ply][ply] = m
+				copy(w.pv[ply][ply+1:], w.pv[ply+1][ply+1:w.pvLen[ply+1]])
+				w.pvLen[ply] = w.pvLen[ply+1]
+				if w.pvLen[ply] <= ply {
+					w.pvLen[ply] = ply + 1
+				}
+				if ply == 0 {
+					w.rootBest, w.rootScore = m, v
+				}
+				if v >= beta {
+					w.cutoff(s, m, depth, ply, moves[:i])
+					break
+				}
+			}
+		}
+	}
+	if useTT {
+		bound := boundUpper
+		switch {
+		case best >= beta:
+			bound = boundLower
+		case best > alpha0:
+			bound = boundExact
+		}
+		d := depth
+		if w.evals == evals0 {
+			d = exactDepth
+		}
+		w.tt.store(p.Hash(), bestMove, scoreToTT(best, ply), d, bound)
+	}
+	return best
+}
+
+// cutoff rewards the move that caused a beta cutoff and punishes the ones tried before.
+func (w *worker) cutoff(s Side, m Move, depth, ply int, tried []Move) {
+	if w.killers[ply][0] != m {
+		w.killers[ply][1], w.killers[ply][0] = w.killers[ply][0], m
+	}
+	bonus := int32(depth * depth)
+	h := &w.history[s]
+	h[m] += bonus
+	for _, t := range tried {
+		h[t] -= bonus
+	}
+	if h[m] > historyMax {
+		for i := range h {
+			h[i] /= 2
+		}
+	}
+}
+
+// frontier searches a node at depth 1: every child is evaluated by updating the
+// parent's evaluation terms for the one board the move changed.
+func (w *worker) frontier(p *Position, alpha, beta, ply int) int {
+	var e evalState
+	e.init(p)
+	var moves [81]Move
+	n := p.Moves(&moves)
+	best := -scoreInf
+	for _, m := range moves[:n] {
+		w.nodes++
+		q := p.Play(m)
+		var v int
+		switch q.Status() {
+		case Ongoing:
+			w.evals++
+			v = -e.child(&q, int(moveBoard[m]))
+		case Draw:
+			v = 0
+		default:
+			v = ScoreWin - ply - 1
+		}
+		if v > best {
+			best = v
+			if v > alpha {
+				alpha = v
+				w.pv[ply][ply] = m
+				w.pvLen[ply] = ply + 1
+				if ply == 0 {
+					w.rootBest, w.rootScore = m, v
+				}
+				if v >= beta {
+					break
+				}
+			}
+		}
+	}
+	return best
+}

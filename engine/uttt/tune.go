@@ -1,0 +1,286 @@
+package uttt
+
+import (
+	"context"
+	"fmt"
+	"math"
+)
+
+// A TrainingGame is one self-play game for fitting the evaluation: its moves from the
+// start and its result.
+type TrainingGame struct {
+	Moves  []Move
+	Result Status
+}
+
+// PlayTrainingGame plays one game of the engine against itself: openings random plies
+// drawn from seed (drawn again when they end the game), then searches of nodes nodes
+// per move on e, cleared first. With one thread the game is a function of its
+// arguments.
+func PlayTrainingGame(ctx context.Context, e *Engine, seed uint64, openings int, nodes uint64) (TrainingGame, error) {
+	rng := seed*0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019
+	next := func(n int) int {
+		rng ^= rng << 13
+		rng ^= rng >> 7
+		rng ^= rng << 17
+		return int(rng % uint64(n))
+	}
+	var g TrainingGame
+	p := Start()
+	for try := 0; ; try++ {
+		p, g.Moves = Start(), g.Moves[:0]
+		var buf [81]Move
+		for len(g.Moves) < openings && p.status == Ongoing {
+			m := buf[next(p.Moves(&buf))]
+			g.Moves = append(g.Moves, m)
+			p = p.Play(m)
+		}
+		if p.status == Ongoing || try > 100 {
+			break
+		}
+	}
+	e.Clear()
+	for p.status == Ongoing {
+		if err := ctx.Err(); err != nil {
+			return g, err
+		}
+		m := e.Search(ctx, p, Limits{Nodes: nodes}).Move
+		g.Moves = append(g.Moves, m)
+		p = p.Play(m)
+	}
+	g.Result = p.status
+	return g, nil
+}
+
+// A Sample is a position and the game's result for its side to move: 1 won, 1/2 drawn,
+// 0 lost.
+type Sample struct {
+	Pos    Position
+	Result float64
+}
+
+// Samples returns the positions of the games after skip plies, with their results.
+func Samples(games []TrainingGame, skip int) []Sample {
+	var out []Sample
+	for _, g := range games {
+		p := Start()
+		for i, m := range g.Moves {
+			if i >= skip && p.status == Ongoing {
+				r := 0.5
+				switch g.Result {
+				case XWon + Status(p.side):
+					r = 1
+				case XWon + Status(p.side^1):
+					r = 0
+				}
+				out = append(out, Sample{p, r})
+			}
+			p = p.Play(m)
+		}
+	}
+	return out
+}
+
+// sigmoid turns an evaluation into an expected result with scale k.
+func sigmoid(s, k float64) float64 { return 1 / (1 + math.Exp(-s/k)) }
+
+// Loss returns the mean squared difference between the results and the evaluation's
+// expectation sigmoid(Evaluate/k) under the weights in use.
+func Loss(samples []Sample, k float64) float64 {
+	var sum float64
+	for i := range samples {
+		d := samples[i].Result - sigmoid(float64(Evaluate(&samples[i].Pos)), k)
+		sum += d * d
+	}
+	return sum / float64(len(samples))
+}
+
+// FitScale returns the k that minimises Loss under the weights in use (golden-section
+// search over 10..10000 on a log scale).
+func FitScale(samples []Sample) float64 {
+	lo, hi := math.Log(10), math.Log(10000)
+	f := func(x float64) float64 { return Loss(samples, math.Exp(x)) }
+	g := (math.Sqrt(5) - 1) / 2
+	a, b := hi-g*(hi-lo), lo+g*(hi-lo)
+	fa, fb := f(a), f(b)
+	for i := 0; i < 40; i++ {
+		if fa < fb {
+			hi, b, fb = b, a, fa
+			a = hi - g*(hi-lo)
+			fa = f(a)
+		} else {
+			lo, a, fa = a, b, fb
+			b = lo + g*(hi-lo)
+			fb = f(b)
+		}
+	}
+	return math.Exp((lo + hi) / 2)
+}
+
+// weightBounds keeps each fitted weight in a sane range (by name).
+var weightBounds = map[string][2]int32{
+	"line": {0, 4000}, "board": {0, 400}, "free": {-600, 600}, "tempo": {-300, 300},
+	"send_win": {-300, 600}, "win_now": {0, 3000},
+	"board_corner": {0, 128}, "board_edge": {0, 128}, "board_centre": {0, 128},
+	"line_own0": {0, 64}, "line_own1": {0, 64}, "line_own2": {0, 128},
+	"chance_max": {16, 255}, "chance_damp": {0, 256}, "board_table": {0, 1}, "master_two_own": {-500, 500}, "master_two_opp": {-500, 500}, "threats_own": {-300, 300}, "threats_opp": {-300, 300},
+}
+
+// Fit fits the weights to the samples by coordinate descent on Loss with the scale k
+// fixed (Texel's method): each weight in turn moves by its step while the loss falls;
+// steps halve when a round changes nothing, down to 1. log, if set, gets a line per
+// round. The weights in use are left at the result.
+func Fit(ctx context.Context, samples []Sample, start Weights, k float64, rounds int, log func(string)) (Weights, error) {
+	w := start
+	names, ps := w.Params()
+	steps := make([]int32, len(ps))
+	for i, p := range ps {
+		steps[i] = max(abs32(*p)/4, 1)
+		if *p == 0 && names[i] != "board_table" {
+			steps[i] = 16
+		}
+	}
+	SetWeights(w)
+	best := Loss(samples, k)
+	for round := 0; round < rounds; round++ {
+		improved := false
+		for i, p := range ps {
+			if err := ctx.Err(); err != nil {
+				SetWeights(w)
+				return w, err
+			}
+			bnd := weightBounds[names[i]]
+			for _, dir := range []int32{1, -1} {
+				moved := false
+				for {
+					old := *p
+					v := min(max(old+dir*steps[i], bnd[0]), bnd[1])
+					if v == old {
+						break
+					}
+					*p = v
+					SetWeights(w)
+					if l := Loss(samples, k); l < best {
+						best, moved, improved = l, true, true
+						continue
+					}
+					*p = old
+					break
+				}
+				if moved {
+					break
+				}
+			}
+		}
+		if log != nil {
+			log(fmt.Sprintf("round %d: loss %.6f steps %v", round+1, best, steps))
+		}
+		if !improved {
+			done := true
+			for i := range steps {
+				if steps[i] > 1 {
+					steps[i] /= 2
+					done = false
+				}
+			}
+			if done {
+				break
+			}
+		}
+	}
+	SetWeights(w)
+	return w, nil
+}
+
+func abs32(v int32) int32 {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+// boardSyms are the 8 symmetries of a 3x3 board as tile permutations.
+var boardSyms = func() (out [8][9]int) {
+	for s := 0; s < 8; s++ {
+		for t := 0; t < 9; t++ {
+			r, c := t/3, t%3
+			if s&4 != 0 {
+				c = 2 - c
+			}
+			for k := 0; k < s&3; k++ {
+				r, c = c, 2-r
+			}
+			out[s][t] = r*3 + c
+		}
+	}
+	return out
+}()
+
+func permute(m uint16, perm *[9]int) uint16 {
+	var r uint16
+	for t := 0; t < 9; t++ {
+		if m>>t&1 != 0 {
+			r |= 1 << perm[t]
+		}
+	}
+	return r
+}
+
+// LearnBoardChance learns each small board state's chances from the games: for every
+// state a board passes through while open, how often X and O went on to win that
+// board, counted over the board's 8 symmetries and with the colours swapped, and
+// shrunk towards the line-counting estimate of the weights in use by prior games'
+// worth of weight. It returns the table in board_chance.bin's format: per ternary
+// index, X's chance in the low byte and O's in the high byte (0..255).
+func LearnBoardChance(games []TrainingGame, prior float64) []byte {
+	type counts struct{ n, x, o float64 }
+	var c [19683]counts
+	add := func(x, y uint16, wonX, wonO float64) {
+		for s := range boardSyms {
+			px, py := permute(x, &boardSyms[s]), permute(y, &boardSyms[s])
+			a, b := &c[t3[px]+2*t3[py]], &c[t3[py]+2*t3[px]]
+			a.n, a.x, a.o = a.n+1, a.x+wonX, a.o+wonO
+			b.n, b.x, b.o = b.n+1, b.x+wonO, b.o+wonX
+		}
+	}
+	for _, g := range games {
+		var states [9][]([2]uint16)
+		p := Start()
+		for _, m := range g.Moves {
+			p = p.Play(m)
+			b := m.Board()
+			states[b] = append(states[b], [2]uint16{p.cells[0][b], p.cells[1][b]})
+		}
+		for b := 0; b < 9; b++ {
+			wx, wo := 0.0, 0.0
+			switch p.BoardStatus(b) {
+			case XWon:
+				wx = 1
+			case OWon:
+				wo = 1
+			}
+			add(0, 0, wx, wo)
+			for _, st := range states[b] {
+				add(st[0], st[1], wx, wo)
+			}
+		}
+	}
+	out := make([]byte, 2*len(c))
+	for x := uint16(0); x < 512; x++ {
+		for o := uint16(0); o < 512; o++ {
+			if x&o != 0 {
+				continue
+			}
+			i := t3[x] + 2*t3[o]
+			h := chance(x, o)
+			hx, ho := float64(h&255)/255, float64(h>>8)/255
+			px := (c[i].x + prior*hx) / (c[i].n + prior)
+			po := (c[i].o + prior*ho) / (c[i].n + prior)
+			if winTab[x] || winTab[o] || x|o == full9 {
+				px, po = hx, ho // decided boards keep their exact values
+			}
+			out[2*i], out[2*i+1] = byte(math.Round(px*255)), byte(math.Round(po*255))
+		}
+	}
+	return out
+}
