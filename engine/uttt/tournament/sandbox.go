@@ -454,9 +454,15 @@ func lineAround(w []byte, i int) string {
 	} else {
 		end += i
 	}
-	line := strings.TrimSpace(string(w[start:end]))
-	if len(line) > 160 {
-		line = line[:160] + "..."
+	if end-start <= 160 {
+		return strings.TrimSpace(string(w[start:end]))
+	}
+	// A long line keeps its start and the stretch around position i, where the mark
+	// (the reason) stands, whatever the length of the paths before it.
+	a, b := max(i-80, start+40), min(end, i+80)
+	line := strings.TrimSpace(string(w[start:start+40])) + "..." + string(w[a:b])
+	if b < end {
+		line += "..."
 	}
 	return line
 }
