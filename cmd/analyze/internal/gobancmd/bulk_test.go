@@ -446,3 +446,21 @@ func TestOrderedBatches(t *testing.T) {
 		t.Errorf("cancelled: %v after %d", err, n)
 	}
 }
+
+// TestGenRemovesStaleTemp: a temporary file left in the directory by a killed gen (a
+// process no longer running) is removed by the next run.
+func TestGenRemovesStaleTemp(t *testing.T) {
+	dir := t.TempDir()
+	stale := filepath.Join(dir, ".gen.tmp-999999999-0")
+	os.WriteFile(stale, []byte("X"), 0o644)
+	var out, errb bytes.Buffer
+	if code := Run(context.Background(), []string{"gen", "--count", "3", "--out", dir + "/"}, nil, &out, &errb); code != 0 {
+		t.Fatalf("gen: %d %s", code, errb.String())
+	}
+	if _, err := os.Stat(stale); !os.IsNotExist(err) {
+		t.Fatalf("stale temp file still there: %v", err)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 3 {
+		t.Fatalf("%d entries, want the 3 boards", len(ents))
+	}
+}

@@ -284,7 +284,10 @@ func (g *genJob) writeDir(ctx context.Context, dir string, lo, hi, jobs int, std
 		ends []int
 	}
 	var pool sync.Pool
-	tmp := filepath.Join(dir, ".gen-"+strconv.Itoa(os.Getpid())+".tmp")
+	// The temporary name follows cli's pattern (.NAME.tmp-PID-N), so a later run
+	// removes one left by a killed process.
+	cli.RemoveStaleTemps(dir)
+	tmp := filepath.Join(dir, ".gen.tmp-"+strconv.Itoa(os.Getpid())+"-0")
 	defer os.Remove(tmp) // left only after a failure
 	nblocks := (hi - lo + genBlock - 1) / genBlock
 	var werr error
