@@ -70,26 +70,30 @@ func (in Input) OpenContext(ctx context.Context, stdin io.Reader) (io.ReadCloser
 	if in.Path == "-" {
 		return io.NopCloser(NewContextReader(ctx, stdin)), nil
 	}
-	// O_NONBLOCK: opening a FIFO without a writer must not block here.
-	f, err := os.OpenFile(in.Path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	// The type comes from stat, which never blocks: opening a FIFO to look at it would
+	// block without a writer, and closing such a look-only descriptor before opening
+	// the FIFO for good would leave it without a reader for a moment, in which a
+	// short writer's data is thrown away.
+	fi, err := os.Stat(in.Path)
 	if err != nil {
 		return nil, err
-	}
-	fi, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return nil, err
-	}
-	if fi.Mode().IsRegular() {
-		return &fileReader{f: f, ctx: ctx, size: fi.Size()}, nil
 	}
 	if fi.IsDir() {
-		f.Close()
 		return nil, &fs.PathError{Op: "read", Path: in.Path, Err: syscall.EISDIR}
 	}
-	// A FIFO, device or socket: open it again blocking (a FIFO waits for its writer)
-	// on a goroutine, and give up on it when ctx is cancelled.
-	f.Close()
+	if fi.Mode().IsRegular() {
+		f, err := os.Open(in.Path)
+		if err != nil {
+			return nil, err
+		}
+		if fi, err = f.Stat(); err != nil {
+			f.Close()
+			return nil, err
+		}
+		return &fileReader{f: f, ctx: ctx, size: fi.Size()}, nil
+	}
+	// A FIFO, device or socket: open it blocking (a FIFO waits for its writer) on a
+	// goroutine, and give up on it when ctx is cancelled.
 	type opened struct {
 		f   *os.File
 		err error

@@ -108,7 +108,10 @@ func TestReadFIFOStopsOnCancel(t *testing.T) {
 			t.Fatalf("writer %v: err %v, want interrupted", withWriter, err)
 		}
 	}
-	// Data written to the FIFO is read.
+	// Data written to a FIFO is read. (A FIFO of its own: the cancelled reads above may
+	// still hold readers of the first one, which could take the data.)
+	fifo = filepath.Join(t.TempDir(), "fifo2")
+	mkfifo(t, fifo)
 	go func() {
 		w, err := os.OpenFile(fifo, os.O_WRONLY, 0)
 		if err == nil {
@@ -314,5 +317,26 @@ func TestReadAtMost(t *testing.T) {
 	}
 	if FormatBytes(1536) != "1.5 KiB" || FormatBytes(64<<20) != "64 MiB" || FormatBytes(100) != "100 B" {
 		t.Fatal("FormatBytes")
+	}
+}
+
+// TestReadFIFOShortWriter: a writer that writes and closes at once, before the reader
+// opened the FIFO for good, loses nothing (the reader must never leave the FIFO
+// without a reader between looking at it and reading it).
+func TestReadFIFOShortWriter(t *testing.T) {
+	for i := 0; i < 50; i++ {
+		fifo := filepath.Join(t.TempDir(), "fifo")
+		mkfifo(t, fifo)
+		go func() {
+			w, err := os.OpenFile(fifo, os.O_WRONLY, 0)
+			if err == nil {
+				w.WriteString("X O\n- -\n")
+				w.Close()
+			}
+		}()
+		data, err := Input{fifo}.ReadAllContext(context.Background(), nil)
+		if err != nil || string(data) != "X O\n- -\n" {
+			t.Fatalf("run %d: read %q, %v", i, data, err)
+		}
 	}
 }
