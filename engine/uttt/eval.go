@@ -317,8 +317,9 @@ type evalState struct {
 	tm     [2]uint16 // per side: the boards (open or not) holding a tile that wins them
 }
 
+// init needs the board tables built (evalTables): Evaluate and Engine.Search, the
+// two ways in, build them, so the search's frontier nodes do not check.
 func (e *evalState) init(p *Position) {
-	evalTables()
 	e.board = 0
 	e.tm = [2]uint16{}
 	for b := 0; b < 9; b++ {
@@ -448,6 +449,7 @@ var linesThrough = func() (out [9][5]int8) {
 
 // Evaluate returns the static evaluation of an ongoing position for the side to move.
 func Evaluate(p *Position) int {
+	evalTables()
 	var e evalState
 	e.init(p)
 	return score(e.master, e.board, e.tm, p)

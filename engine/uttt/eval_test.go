@@ -24,6 +24,7 @@ func TestChildEqualsEvaluate(t *testing.T) {
 	}
 	for _, w := range sets {
 		SetWeights(w)
+		evalTables() // as Evaluate and Engine.Search do before init
 		for _, p := range randomPositions(6, 200, 0) {
 			var e evalState
 			e.init(&p)

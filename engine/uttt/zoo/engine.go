@@ -34,12 +34,14 @@ type Engine struct {
 // NewEngine returns the engine bot at a time per move (depth 0) or a fixed depth.
 func NewEngine(t time.Duration, depth int) *Engine {
 	e := &Engine{Time: t, Depth: depth}
-	e.pool.create = func() searcher { return &mainSearcher{e: uttt.NewEngine(e.hashMB())} }
+	e.pool.create = func() searcher { return &mainSearcher{e: uttt.NewEngine(hashMB(depth))} }
 	return e
 }
 
-func (e *Engine) hashMB() int {
-	if e.Depth > 0 {
+// hashMB is the table size of an engine bot: DepthHashMB at a fixed depth, else
+// EngineHashMB.
+func hashMB(depth int) int {
+	if depth > 0 {
 		return DepthHashMB
 	}
 	return EngineHashMB

@@ -21,11 +21,7 @@ type EngineV1 struct {
 // NewEngineV1 returns the v1 engine bot at a time per move (depth 0) or a fixed depth.
 func NewEngineV1(t time.Duration, depth int) *EngineV1 {
 	e := &EngineV1{Time: t, Depth: depth}
-	mb := EngineHashMB
-	if depth > 0 {
-		mb = DepthHashMB
-	}
-	e.pool.create = func() searcher { return &v1Searcher{e: v1.NewEngine(mb)} }
+	e.pool.create = func() searcher { return &v1Searcher{e: v1.NewEngine(hashMB(depth))} }
 	return e
 }
 

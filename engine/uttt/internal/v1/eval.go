@@ -118,8 +118,9 @@ type evalState struct {
 	board  int32    // sum of (px-po) times the board weight
 }
 
+// init needs boardChance filled: Evaluate and Engine.Search, the two ways in, fill it,
+// so the search's frontier nodes do not check.
 func (e *evalState) init(p *Position) {
-	chanceOnce.Do(fillChance)
 	e.board = 0
 	for b := 0; b < 9; b++ {
 		c := boardChance[t3[p.Tiles(Side(0), int(b))]+2*t3[p.Tiles(Side(1), int(b))]]
@@ -189,6 +190,7 @@ var linesThrough = func() (out [9][5]int8) {
 
 // Evaluate returns the static evaluation of an ongoing position for the side to move.
 func Evaluate(p *Position) int {
+	chanceOnce.Do(fillChance)
 	var e evalState
 	e.init(p)
 	return score(e.master, e.board, p.Side(), int8(p.Forced()))
