@@ -16,18 +16,8 @@ const allCells = 1<<NumCells - 1
 // lineMasks are the eight lines of the board as cell bitmasks.
 var lineMasks = [8]uint16{0x007, 0x038, 0x1C0, 0x049, 0x092, 0x124, 0x111, 0x054}
 
-// lineCount[b] is the number of lines lying entirely inside the cell set b.
-var lineCount [1 << NumCells]uint8
-
-func init() {
-	for b := range lineCount {
-		for _, l := range lineMasks {
-			if uint16(b)&l == l {
-				lineCount[b]++
-			}
-		}
-	}
-}
+// lineCount[b] is the number of lines lying entirely inside the cell set b; it is a
+// literal in tables.go.
 
 // Player is X or O.
 type Player uint8

@@ -165,29 +165,13 @@ func moveError(p *Position, a, b int) string {
 }
 
 // byteClass maps a record byte to its cell (0..8 for A..I, either case) or to one of the
-// classes below.
-var byteClass [256]uint8
+// classes below; it is a literal in tables.go.
 
 const (
 	classOther = 9 + iota
 	classSpace
 	classDigit
 )
-
-func init() {
-	for c := range byteClass {
-		byteClass[c] = classOther
-		if i := cellIndex(byte(c)); i >= 0 {
-			byteClass[c] = uint8(i)
-		}
-	}
-	for _, c := range " \t\r\n" {
-		byteClass[c] = classSpace
-	}
-	for c := '0'; c <= '9'; c++ {
-		byteClass[c] = classDigit
-	}
-}
 
 func cellIndex(c byte) int {
 	c |= 0x20 // lower case

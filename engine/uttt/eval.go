@@ -88,11 +88,36 @@ var (
 var boardClass = [9]int{0, 1, 0, 1, 2, 1, 0, 1, 0}
 
 // CurrentWeights returns the evaluation weights in use.
-func CurrentWeights() Weights { return curWeights }
+func CurrentWeights() Weights {
+	loadWeights()
+	return curWeights
+}
+
+// weightsOnce sets the embedded weights on first use (evalTables, CurrentWeights,
+// SetWeights) rather than at package initialisation, which every process would pay.
+var weightsOnce sync.Once
+
+// loadWeights makes the embedded weights the ones in use, once, before anything else
+// reads or sets them.
+func loadWeights() {
+	weightsOnce.Do(func() {
+		w, err := ParseWeights(weightsText)
+		if err != nil {
+			panic("uttt: embedded " + err.Error())
+		}
+		setWeights(w)
+	})
+}
 
 // SetWeights makes w the evaluation's weights. It rebuilds shared tables: call it only
 // while no search is running.
 func SetWeights(w Weights) {
+	loadWeights()
+	setWeights(w)
+}
+
+// setWeights is SetWeights without the first-use load of the embedded weights.
+func setWeights(w Weights) {
 	curWeights = w
 	evalLine, evalBoard, evalFreeMove, evalTempo = w.Line, w.Board, w.Free, w.Tempo
 	evalSendWin, evalWinNow = w.SendWin, w.WinNow
@@ -179,47 +204,9 @@ func ParseWeights(text string) (Weights, error) {
 
 // boardChance[tern] packs, for one small board in ternary encoding (t3[x] + 2*t3[o]),
 // X's chance of winning it in the low byte and O's in the high byte (0..255).
-var (
-	t3          [512]uint16
-	boardChance [19683]uint16
-	masterLines [8][3]uint8
-)
-
-// initEval builds the evaluation tables; position.go's init calls it after the rules
-// tables it depends on.
-func initEval() {
-	for m := 0; m < 512; m++ {
-		v, p := 0, 1
-		for t := 0; t < 9; t++ {
-			if m>>t&1 != 0 {
-				v += p
-			}
-			p *= 3
-		}
-		t3[m] = uint16(v)
-	}
-	for m := 0; m < 512; m++ {
-		for t := 0; t < 9; t++ {
-			if m>>t&1 == 0 && winTab[m|1<<t] {
-				winMask[m] |= 1 << t
-			}
-		}
-	}
-	for i, l := range lines {
-		k := 0
-		for b := 0; b < 9; b++ {
-			if l>>b&1 != 0 {
-				masterLines[i][k] = uint8(b)
-				k++
-			}
-		}
-	}
-	w, err := ParseWeights(weightsText)
-	if err != nil {
-		panic("uttt: embedded " + err.Error())
-	}
-	SetWeights(w)
-}
+// t3 (a 9-bit set in ternary), masterLines (the boards of each master line) and
+// winMask are literals in tables.go.
+var boardChance [19683]uint16
 
 // The two 19,683-entry board tables are built on first use rather than at package
 // initialisation, which would cost every process (a one-board command) about 2 ms:
@@ -231,6 +218,7 @@ var (
 
 // evalTables makes sure threatTab and boardChance are built.
 func evalTables() {
+	loadWeights()
 	threatOnce.Do(fillThreats)
 	chanceOnce.Do(fillChance)
 }
@@ -253,8 +241,8 @@ func fillThreats() {
 	}
 }
 
-// winMask[own] holds the tiles that complete a line for own (taken ones included).
-var winMask [512]uint16
+// winMask[own] holds the tiles that complete a line for own (taken ones included); it
+// is in tables.go.
 
 // threatTab[ternary board] has bit 0 set when X has an empty tile that wins the board
 // at once, bit 1 when O has.

@@ -258,48 +258,9 @@ func (p *Position) computeHash() uint64 {
 // Lines of a 3x3 board, as 9-bit masks.
 var lines = [8]uint16{0007, 0070, 0700, 0111, 0222, 0444, 0421, 0124}
 
-var (
-	winTab    [512]bool // winTab[mask]: mask holds three in a row
-	moveBoard [256]uint8
-	moveTile  [256]uint8
-	zobCell   [2][81]uint64
-	zobForced [10]uint64 // index forced+1
-	zobSide   uint64
-)
-
-func init() {
-	for m := 0; m < 512; m++ {
-		for _, l := range lines {
-			if uint16(m)&l == l {
-				winTab[m] = true
-			}
-		}
-	}
-	for m := 0; m < 81; m++ {
-		moveBoard[m], moveTile[m] = uint8(m/9), uint8(m%9)
-	}
-	for m := 81; m < 256; m++ {
-		moveBoard[m], moveTile[m] = 9, 9
-	}
-	seed := uint64(0x9E3779B97F4A7C15)
-	next := func() uint64 { // splitmix64
-		seed += 0x9E3779B97F4A7C15
-		z := seed
-		z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
-		z = (z ^ z>>27) * 0x94D049BB133111EB
-		return z ^ z>>31
-	}
-	for s := range zobCell {
-		for m := range zobCell[s] {
-			zobCell[s][m] = next()
-		}
-	}
-	for i := range zobForced {
-		zobForced[i] = next()
-	}
-	zobSide = next()
-	initEval()
-}
+// winTab[mask] (mask holds three in a row), moveBoard and moveTile (a move's board and
+// tile, 9 for none), and the Zobrist keys zobCell, zobForced (index forced+1) and
+// zobSide are literals in tables.go.
 
 // Tiles returns the tiles side holds in a board, bit t = tile t.
 func (p *Position) Tiles(s Side, board int) uint16 { return p.cells[s][board] }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
@@ -16,11 +17,14 @@ import (
 // NoMove, an illegal move or panicking makes the bot fall back to a legal move.
 type BotEngine func(ctx context.Context, pos uttt.Position, deadline time.Time) uttt.Move
 
-// botEngines are the values of "bot --engine NAME". Other files (the bot zoo) add
-// theirs from an init function.
-var botEngines = map[string]BotEngine{
-	"main": mainBot,
-}
+// botEngines are the values of "bot --engine NAME": the main engine, and the zoo's
+// bots once zooOnce has run addZooBots.
+var (
+	botEngines = map[string]BotEngine{
+		"main": mainBot,
+	}
+	zooOnce sync.Once
+)
 
 // botHashMB and botThreads configure the main engine in the bot.
 var (
@@ -40,6 +44,7 @@ const botMargin = 5 * time.Millisecond
 
 func runBot(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	start := time.Now()
+	zooOnce.Do(addZooBots)
 	names := make([]string, 0, len(botEngines))
 	for n := range botEngines {
 		names = append(names, n)

@@ -11,7 +11,7 @@ import (
 
 // zooBotNames are the zoo bots "analyze uttt bot --engine NAME" offers besides the main
 // engine, so a tournament can run them as external commands.
-var zooBotNames = func() []string {
+func zooBotNames() []string {
 	names := []string{"random", "naive", "depth"}
 	for d := 1; d <= 6; d++ {
 		names = append(names, fmt.Sprintf("depth:%d", d))
@@ -20,10 +20,12 @@ var zooBotNames = func() []string {
 		names = append(names, fmt.Sprintf("engine:d%d", d))
 	}
 	return names
-}()
+}
 
-func init() {
-	for _, name := range zooBotNames {
+// addZooBots adds the zoo bots to botEngines; uttt bot calls it (once per process)
+// rather than package initialisation, which every command would pay.
+func addZooBots() {
+	for _, name := range zooBotNames() {
 		b, err := zoo.Parse(name)
 		if err != nil {
 			panic(err)

@@ -36,7 +36,10 @@ var (
 	moveTile  [256]uint8
 )
 
-func init() {
+// initRules builds the rules tables and then the evaluation's; tables (the first use
+// of Evaluate or Search) runs it once, so a process that never plays engine-v1 does
+// not pay for it at start-up.
+func initRules() {
 	for m := 0; m < 512; m++ {
 		for _, l := range lines {
 			if uint16(m)&l == l {

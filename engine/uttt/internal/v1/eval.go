@@ -37,8 +37,8 @@ var (
 	masterLines [8][3]uint8
 )
 
-// initEval builds the evaluation tables; position.go's init calls it after the rules
-// tables it depends on.
+// initEval builds the evaluation tables; initRules calls it after the rules tables it
+// depends on.
 func initEval() {
 	for m := 0; m < 512; m++ {
 		v, p := 0, 1
@@ -94,9 +94,18 @@ func openLines(own, opp uint16) int {
 	return a
 }
 
-// chanceOnce builds boardChance on first use, not at package initialisation (which
+// tablesOnce builds every table on first use, not at package initialisation (which
 // would cost every process of the analyze command about 1 ms).
-var chanceOnce sync.Once
+var tablesOnce sync.Once
+
+// tables builds the rules and evaluation tables once: Evaluate and Engine.Search, the
+// ways in, call it.
+func tables() {
+	tablesOnce.Do(func() {
+		initRules()
+		fillChance()
+	})
+}
 
 // fillChance fills boardChance from chance.
 func fillChance() {
@@ -190,7 +199,7 @@ var linesThrough = func() (out [9][5]int8) {
 
 // Evaluate returns the static evaluation of an ongoing position for the side to move.
 func Evaluate(p *Position) int {
-	chanceOnce.Do(fillChance)
+	tables()
 	var e evalState
 	e.init(p)
 	return score(e.master, e.board, p.Side(), int8(p.Forced()))

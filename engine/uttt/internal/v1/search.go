@@ -98,7 +98,7 @@ type worker struct {
 // Search finds the best move in pos within the limits; it stops early when ctx is
 // cancelled, returning the best move of the deepest finished iteration.
 func (e *Engine) Search(ctx context.Context, pos Position, lim Limits) Result {
-	chanceOnce.Do(fillChance)
+	tables()
 	start := time.Now()
 	res := Result{Move: NoMove}
 	var buf [81]Move
