@@ -3,6 +3,7 @@ package machine
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 )
 
@@ -56,8 +57,8 @@ func MemoryLimit() int64 {
 	return limit
 }
 
-// FormatBytes writes n in binary units with three significant digits: "512 B",
-// "1.50 GiB".
+// FormatBytes writes n in the largest binary unit that keeps it at least 1, with three
+// significant digits and no trailing zeros: "512 B", "1.5 KiB", "4.88 KiB", "64 MiB".
 func FormatBytes(n int64) string {
 	units := []string{"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"}
 	v, i := float64(n), 0
@@ -65,15 +66,21 @@ func FormatBytes(n int64) string {
 		v /= 1024
 		i++
 	}
-	switch {
-	case i == 0:
+	if i == 0 {
 		return fmt.Sprintf("%d B", n)
-	case v >= 100:
-		return fmt.Sprintf("%.0f %s", v, units[i])
-	case v >= 10:
-		return fmt.Sprintf("%.1f %s", v, units[i])
 	}
-	return fmt.Sprintf("%.2f %s", v, units[i])
+	digits := 2
+	switch {
+	case v >= 100:
+		digits = 0
+	case v >= 10:
+		digits = 1
+	}
+	s := strconv.FormatFloat(v, 'f', digits, 64)
+	if strings.Contains(s, ".") {
+		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	}
+	return s + " " + units[i]
 }
 
 // parseKB reads the value of a "Key:   123 kB" line of /proc/self/status or

@@ -12,7 +12,7 @@ func TestCheckAlloc(t *testing.T) {
 		t.Fatalf("512 MiB refused: %v", err)
 	}
 	err := CheckAllocWithin(3<<30, bounds)
-	if err == nil || !strings.Contains(err.Error(), "RLIMIT_AS") || !strings.Contains(err.Error(), "1.00 GiB free") {
+	if err == nil || !strings.Contains(err.Error(), "RLIMIT_AS") || !strings.Contains(err.Error(), "leaves 1 GiB free") {
 		t.Fatalf("3 GiB: %v", err)
 	}
 	if err := CheckAllocWithin(-1, nil); err == nil {
@@ -42,7 +42,7 @@ func TestMemoryLimit(t *testing.T) {
 }
 
 func TestFormatBytes(t *testing.T) {
-	for n, want := range map[int64]string{0: "0 B", 1023: "1023 B", 1536: "1.50 KiB", 3 << 30: "3.00 GiB", 200 << 20: "200 MiB"} {
+	for n, want := range map[int64]string{0: "0 B", 1023: "1023 B", 1536: "1.5 KiB", 3 << 30: "3 GiB", 200 << 20: "200 MiB", 4999: "4.88 KiB", 64 << 20: "64 MiB", 1<<30 + 1<<20: "1 GiB", 10<<20 + 1<<19: "10.5 MiB"} {
 		if got := FormatBytes(n); got != want {
 			t.Errorf("FormatBytes(%d) = %q, want %q", n, got, want)
 		}

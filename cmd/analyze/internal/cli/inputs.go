@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/boardlab/boardlab/internal/machine"
 	"io"
 	"io/fs"
 	"os"
@@ -158,7 +159,7 @@ func (in Input) readAtMost(ctx context.Context, stdin io.Reader, maxFile, maxStr
 	defer r.Close()
 	tooLarge := func(max int64) error {
 		max = resolveMax(max)
-		return fmt.Errorf("%w: more than %s (%d bytes)", ErrTooLarge, FormatBytes(max), max)
+		return fmt.Errorf("%w: more than %s (%d bytes)", ErrTooLarge, machine.FormatBytes(max), max)
 	}
 	if fr, ok := r.(*fileReader); ok {
 		data, big, err := fr.readAll(maxFile)

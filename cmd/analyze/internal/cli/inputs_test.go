@@ -294,7 +294,7 @@ func TestReadAtMost(t *testing.T) {
 	}
 	f := filepath.Join(t.TempDir(), "f")
 	os.WriteFile(f, make([]byte, 5000), 0o644)
-	if _, err := (Input{f}).ReadAtMost(ctx, nil, 4999); !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "4.9 KiB") {
+	if _, err := (Input{f}).ReadAtMost(ctx, nil, 4999); !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "4.88 KiB") {
 		t.Fatalf("file over the limit: %v", err)
 	}
 	if b, err := (Input{f}).ReadAtMost(ctx, nil, 5000); err != nil || len(b) != 5000 {
@@ -315,7 +315,7 @@ func TestReadAtMost(t *testing.T) {
 	if l := MemoryLimit(); l > machine.MemoryLimit() {
 		t.Fatalf("MemoryLimit() = %d, above machine.MemoryLimit() = %d", l, machine.MemoryLimit())
 	}
-	if FormatBytes(1536) != "1.5 KiB" || FormatBytes(64<<20) != "64 MiB" || FormatBytes(100) != "100 B" {
+	if machine.FormatBytes(1536) != "1.5 KiB" || machine.FormatBytes(64<<20) != "64 MiB" || machine.FormatBytes(100) != "100 B" {
 		t.Fatal("FormatBytes")
 	}
 }

@@ -30,7 +30,7 @@ func MemoryLimit() int64 {
 func CheckAlloc(what string, bytes int64, share float64) error {
 	limit := MemoryLimit()
 	if limit != math.MaxInt64 && float64(bytes) > share*float64(limit) {
-		return fmt.Errorf("%s needs %s, more than %s this process may use (%s)", what, FormatBytes(bytes), shareText(share), FormatBytes(limit))
+		return fmt.Errorf("%s needs %s, more than %s this process may use (%s)", what, machine.FormatBytes(bytes), shareText(share), machine.FormatBytes(limit))
 	}
 	if err := machine.CheckAlloc(bytes); err != nil {
 		return fmt.Errorf("%s %w", what, err)
@@ -50,20 +50,3 @@ func shareText(share float64) string {
 	return fmt.Sprintf("%.0f%% of the memory", 100*share)
 }
 
-// FormatBytes writes n in the largest binary unit that keeps it at least 1: "512 B",
-// "1.5 KiB", "64 MiB", "4 GiB".
-func FormatBytes(n int64) string {
-	const units = "KMGTPE"
-	if n < 1024 {
-		return fmt.Sprintf("%d B", n)
-	}
-	v, u := float64(n)/1024, 0
-	for v >= 1024 && u < len(units)-1 {
-		v /= 1024
-		u++
-	}
-	if v == math.Trunc(v) {
-		return fmt.Sprintf("%.0f %ciB", v, units[u])
-	}
-	return fmt.Sprintf("%.1f %ciB", v, units[u])
-}
