@@ -81,9 +81,12 @@ func readCapped(r *os.File, max int, done chan<- readResult) {
 	buf := make([]byte, 0, max+1)
 	for len(buf) <= max {
 		n, err := r.Read(buf[len(buf):cap(buf)])
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			n += readBuffered(r, buf[len(buf)+n:cap(buf)])
+		}
 		buf = buf[:len(buf)+n]
 		if err != nil {
-			done <- readResult{buf: buf}
+			done <- readResult{buf: buf, over: len(buf) > max}
 			return
 		}
 	}
@@ -101,6 +104,9 @@ func readTail(r *os.File, max int, sc *scanner, done chan<- []byte) {
 	buf := make([]byte, 4096)
 	for {
 		n, err := r.Read(buf)
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			n += readBuffered(r, buf[n:])
+		}
 		if sc != nil && n > 0 {
 			sc.write(buf[:n])
 		}

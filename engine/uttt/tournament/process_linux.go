@@ -165,3 +165,24 @@ func fileOwner(path string) (uid, gid int, ok bool) {
 	}
 	return int(st.Uid), int(st.Gid), true
 }
+
+// readBuffered reads what is already in the pipe r without waiting, into p. A read
+// whose deadline passed before it ran returns nothing, however much the bot wrote
+// before it exited; on a loaded machine the reading goroutine can start that late.
+func readBuffered(r *os.File, p []byte) int {
+	rc, err := r.SyscallConn()
+	if err != nil {
+		return 0
+	}
+	got := 0
+	rc.Control(func(fd uintptr) {
+		for got < len(p) {
+			n, err := syscall.Read(int(fd), p[got:]) // the pipe is non-blocking
+			if n <= 0 || err != nil {
+				return
+			}
+			got += n
+		}
+	})
+	return got
+}
