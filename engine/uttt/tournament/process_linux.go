@@ -14,6 +14,11 @@ import (
 // process group was killed (only a process that left the group can hold it).
 const drainGrace = 100 * time.Millisecond
 
+// sandboxStartGrace is how long a sandboxed turn may take to set up its sandbox
+// before the bot starts; the turn's time limit runs from the bot's start (the wrapper
+// says when on fd 3).
+const sandboxStartGrace = 10 * time.Second
+
 // sandboxDrainGrace replaces drainGrace for sandboxed turns. There no process can
 // outlive the turn's PID namespace to hold the pipes, so they reach EOF as soon as the
 // reading goroutines run; the grace only bounds a wait that a loaded machine can
@@ -57,12 +62,38 @@ func runTurnScan(ctx context.Context, dir string, argv []string, limit time.Dura
 	cmd := newCommand(dir, argv, w)
 	cmd.Stderr = ew
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	// A sandboxed turn's clock starts when the wrapper says the bot starts (a byte on
+	// fd 3); until then the sandbox's set-up may take up to sandboxStartGrace.
+	var started chan struct{}
+	var sr, sw *os.File
+	if scan {
+		if sr, sw, err = os.Pipe(); err != nil {
+			w.Close()
+			ew.Close()
+			return nil, nil, err
+		}
+		defer sr.Close()
+		cmd.ExtraFiles = []*os.File{sw}
+		started = make(chan struct{})
+	}
 	deadline := time.Now().Add(limit)
 	err = cmd.Start()
 	w.Close()
 	ew.Close()
+	if sw != nil {
+		sw.Close()
+	}
 	if err != nil {
 		return nil, nil, err
+	}
+	if started != nil {
+		deadline = time.Now().Add(sandboxStartGrace + limit)
+		go func() {
+			var b [1]byte
+			if n, _ := sr.Read(b[:]); n == 1 {
+				close(started)
+			}
+		}()
 	}
 	var sc *scanner
 	grace := drainGrace
@@ -89,6 +120,9 @@ func runTurnScan(ctx context.Context, dir string, argv []string, limit time.Dura
 wait:
 	for {
 		select {
+		case <-started:
+			started = nil
+			timer.Reset(limit)
 		case <-exited:
 			break wait
 		case res = <-read:

@@ -221,12 +221,17 @@ func (s *Sandbox) baseArgs() []string {
 }
 
 // wrapper sets the limits inside the sandbox and runs the bot as its child (not with
-// exec), so a bot killing or stopping its parent only ends or stalls its own turn. When
+// exec), so a bot killing or stopping its parent only ends or stalls its own turn. Just
+// before the bot starts it writes a byte on fd 3 and closes it: the judge starts the
+// turn's clock there, so the sandbox's own start-up (slow on a loaded machine) does not
+// count against the bot. When
 // the bot has exited it counts the processes still running in the sandbox (other than
 // bwrap's init and itself; zombies excepted): any left is an error, status 124. Status
 // 125 means the limits could not be set.
 const wrapper = `ulimit -c 0 && ulimit -t "$1" && ulimit -v "$2" && ulimit -f "$3" && { [ "$4" = 0 ] || ulimit -u "$4" 2>/dev/null || ulimit -p "$4"; } || { echo "sandbox: cannot set the limits" >&2; exit 125; }
 shift 4
+{ printf . >&3; } 2>/dev/null
+exec 3>&-
 "$@"
 st=$?
 n=0

@@ -53,7 +53,7 @@ random, naive, depth, depth:1 .. depth:6 or engine:d1 .. engine:d12 (see "bot -h
 
 func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := cli.NewFlagSet("uttt tournament", tournamentUsage, tournamentDescription, stderr)
-	limit := fs.Duration("time", time.Second, "time limit per turn, process start included")
+	limit := fs.Duration("time", time.Second, "time limit per turn, the bot's process start included (not the sandbox's set-up)")
 	jobs := fs.Int("j", 1, "games played at once")
 	zero := fs.Bool("zero", false, "write O as the digit 0 in the board arguments, as the seed's example does")
 	logPath := fs.String("log", "", "write one JSON line per game (players, turns, why a move was invalid with the bot's last stderr line, result, points) to `FILE` (- for stdout)")
