@@ -21,10 +21,33 @@ var vocabulary = []struct {
 	{"q", "quiet", nil},
 }
 
-// aliases maps every accepted name that fs does not define itself to the defined
-// flag it stands for.
+// hiddenName is the value of a flag that is only an older name of another (see
+// HiddenName): Parse sets the other flag, help does not show it.
+type hiddenName struct{ target string }
+
+func (h hiddenName) String() string { return "" }
+func (h hiddenName) Set(string) error {
+	return fmt.Errorf("is an old name of --%s", h.target)
+}
+
+// HiddenName makes old, a former name of fs's flag name, keep working without being
+// shown in help.
+func HiddenName(fs *flag.FlagSet, old, name string) {
+	if fs.Lookup(name) == nil {
+		panic("cli.HiddenName: no flag " + name)
+	}
+	fs.Var(hiddenName{name}, old, "")
+}
+
+// aliases maps every accepted name that fs does not define itself, and every hidden
+// old name, to the defined flag it stands for.
 func aliases(fs *flag.FlagSet) map[string]string {
 	m := map[string]string{}
+	fs.VisitAll(func(f *flag.Flag) {
+		if h, ok := f.Value.(hiddenName); ok {
+			m[f.Name] = h.target
+		}
+	})
 	for _, v := range vocabulary {
 		names := append([]string{v.long, v.short}, v.hidden...)
 		target := ""
@@ -86,6 +109,9 @@ func dashed(name string) string {
 // its usage and its default when that is not the zero value.
 func PrintFlags(w io.Writer, fs *flag.FlagSet) {
 	fs.VisitAll(func(f *flag.Flag) {
+		if _, ok := f.Value.(hiddenName); ok {
+			return
+		}
 		arg, usage := flag.UnquoteUsage(f)
 		line := "  " + displayName(fs, f.Name)
 		if n, ok := argNames[arg]; ok {
@@ -305,7 +331,11 @@ func flagError(fs *flag.FlagSet, format string, args ...any) int {
 // or "" when none is close.
 func suggestFlag(fs *flag.FlagSet, alias map[string]string, name string) string {
 	var names []string
-	fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+	fs.VisitAll(func(f *flag.Flag) {
+		if _, hidden := f.Value.(hiddenName); !hidden {
+			names = append(names, f.Name)
+		}
+	})
 	for a := range alias {
 		names = append(names, a)
 	}

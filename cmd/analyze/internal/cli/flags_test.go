@@ -95,3 +95,27 @@ func TestWantsHelp(t *testing.T) {
 		t.Fatal("WantsHelp")
 	}
 }
+
+// TestHiddenName: an old name sets the flag, is not shown in help and is not offered
+// as a suggestion.
+func TestHiddenName(t *testing.T) {
+	var errOut bytes.Buffer
+	fs := NewFlagSet("t", "t [--memory SIZE]", "", &errOut)
+	mem := fs.String("memory", "1GiB", "address space `SIZE`")
+	HiddenName(fs, "memory-mb", "memory")
+	if _, code := Parse(fs, []string{"--memory-mb", "2GiB"}); code >= 0 || *mem != "2GiB" {
+		t.Fatalf("--memory-mb 2GiB: code %d, memory %q", code, *mem)
+	}
+	if _, code := Parse(fs, []string{"--memory-mb=3GiB"}); code >= 0 || *mem != "3GiB" {
+		t.Fatalf("--memory-mb=3GiB: code %d, memory %q", code, *mem)
+	}
+	var help bytes.Buffer
+	PrintFlags(&help, fs)
+	if strings.Contains(help.String(), "memory-mb") || !strings.Contains(help.String(), "--memory SIZE") {
+		t.Fatalf("help:\n%s", help.String())
+	}
+	errOut.Reset()
+	if _, code := Parse(fs, []string{"--memory-m", "1"}); code != ExitUsage || !strings.Contains(errOut.String(), "did you mean --memory") {
+		t.Fatalf("--memory-m: code %d, %q", code, errOut.String())
+	}
+}

@@ -16,7 +16,7 @@ import (
 	"github.com/boardlab/boardlab/engine/uttt/tournament"
 )
 
-const tournamentUsage = "analyze uttt tournament [--time 1s] [-j N] [--log games.jsonl] [--zero] [--sandbox bwrap|none] [--disqualify] [--memory-mb SIZE] [--procs 64] [--expose PATH] DIR"
+const tournamentUsage = "analyze uttt tournament [--time 1s] [-j N] [--log games.jsonl] [--zero] [--sandbox bwrap|none] [--disqualify] [--memory SIZE] [--procs 64] [--expose PATH] DIR"
 
 const tournamentDescription = `Runs the seed's meta tic-tac-toe tournament. DIR/instructions.txt holds the number of
 bots, then for each bot a line with its name and a line with its command (split as a
@@ -36,7 +36,7 @@ data.txt) the only writable place; the other bots' folders closed (a folder with
 data.txt, like bin/ for the zoo, stays visible to all); a private /tmp; no network; its
 own PID namespace (everything it started dies with the turn) and session; no
 capabilities; and limits per turn: CPU time (--time rounded up to seconds, per process),
-address space (--memory-mb), processes (--procs: a pids cgroup where one can be made,
+address space (--memory), processes (--procs: a pids cgroup where one can be made,
 else RLIMIT_NPROC) and file size. A turn that leaves a process running after the bot
 exited, or whose stderr shows a write or read outside its folder failing, is an invalid
 move; with --disqualify such an access removes the bot: the game ends and its opponent
@@ -59,8 +59,9 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 	logPath := fs.String("log", "", "write one JSON line per game (players, turns, why a move was invalid with the bot's last stderr line, result, points) to `FILE` (- for stdout)")
 	sandbox := fs.String("sandbox", "bwrap", "run bots as `MODE`: bwrap (each turn sandboxed) or none (with the controller's own rights)")
 	disqualify := fs.Bool("disqualify", false, "remove a bot from the tournament at its first access outside its folder")
-	memory := cli.CompatSizeVar(fs, "memory-mb", tournament.DefaultMemory, cli.MiBSize, "MiB",
+	memory := cli.CompatSizeVar(fs, "memory", tournament.DefaultMemory, cli.MiBSize, "MiB",
 		"address space `SIZE` of each bot process such as 512MiB or 2GiB (sandboxed; a bare number is MiB)")
+	cli.HiddenName(fs, "memory-mb", "memory") // its name until 2026-11
 	procs := fs.Int("procs", tournament.DefaultProcs, "processes a bot may run at once in a turn (sandboxed)")
 	var expose []string
 	fs.Func("expose", "show `PATH` read-only to the bots although the sandbox hides its parent (/home, /root, /run, /tmp, ...), e.g. an interpreter's install; repeatable", func(v string) error {
@@ -88,7 +89,7 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 	case *sandbox != "bwrap" && *sandbox != "none":
 		return cli.Usagef(stderr, "uttt tournament", "--sandbox %q: want bwrap or none", *sandbox)
 	case memory.Bytes < 16<<20 || memory.Bytes > 1<<50:
-		return cli.Usagef(stderr, "uttt tournament", "--memory-mb %s: want 16..%d (MiB), or a size from 16MiB to 1PiB", memory.Text, 1<<30)
+		return cli.Usagef(stderr, "uttt tournament", "--memory %s: want 16..%d (MiB), or a size from 16MiB to 1PiB", memory.Text, 1<<30)
 	case *procs < 1 || *procs > 1<<20:
 		return cli.Usagef(stderr, "uttt tournament", "--procs %d: want 1..%d", *procs, 1<<20)
 	}

@@ -274,10 +274,13 @@ func TestTournamentSandboxFlags(t *testing.T) {
 		msg  string
 	}{
 		{[]string{"--sandbox", "docker"}, 2, `--sandbox "docker": want bwrap or none`},
-		{[]string{"--memory-mb", "1"}, 2, "--memory-mb 1: want 16.."},
-		{[]string{"--memory-mb", "8MiB"}, 2, "--memory-mb 8MiB: want 16.."},
-		{[]string{"--memory-mb", "lots"}, 2, "a bare number (MiB)"},
-		{[]string{"--memory-mb", "2GiB", "--procs", "0"}, 2, "--procs 0: want 1.."}, // the size passes
+		{[]string{"--memory", "1"}, 2, "--memory 1: want 16.."},
+		{[]string{"--memory", "8MiB"}, 2, "--memory 8MiB: want 16.."},
+		{[]string{"--memory", "lots"}, 2, "a bare number (MiB)"},
+		{[]string{"--memory", "2GiB", "--procs", "0"}, 2, "--procs 0: want 1.."}, // the size passes
+		{[]string{"--memory-mb", "8"}, 2, "--memory 8: want 16.."},               // the old name still works
+		{[]string{"--memory-mb=2GiB", "--procs", "0"}, 2, "--procs 0: want 1.."},
+		{[]string{"--memry", "2GiB"}, 2, "did you mean --memory?"},
 		{[]string{"--procs", "0"}, 2, "--procs 0: want 1.."},
 	} {
 		var stdout, stderr bytes.Buffer
@@ -285,6 +288,11 @@ func TestTournamentSandboxFlags(t *testing.T) {
 		if code != c.code || !strings.Contains(stderr.String(), c.msg) {
 			t.Errorf("%q: exit %d, stderr %q", c.args, code, stderr.String())
 		}
+	}
+	var help bytes.Buffer
+	Run(context.Background(), []string{"tournament", "-h"}, nil, &help, &help)
+	if !strings.Contains(help.String(), "--memory SIZE") || strings.Contains(help.String(), "memory-mb") {
+		t.Errorf("help shows the old name or lacks the new one:\n%s", help.String())
 	}
 	// Without bwrap in PATH, the default refuses to run (exit 2) and says why once.
 	t.Setenv("PATH", t.TempDir())
