@@ -49,4 +49,3 @@ func shareText(share float64) string {
 	}
 	return fmt.Sprintf("%.0f%% of the memory", 100*share)
 }
-
