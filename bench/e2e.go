@@ -42,6 +42,72 @@ func e2eSetup() (dir, bin string, err error) {
 	return e2eEnv.dir, e2eEnv.bin, e2eEnv.err
 }
 
+// baselineCommit is the commit whose analyze binary issue 11 measured ("today" in its
+// table); baselineBin builds it once for the speed-ups it asks for.
+const baselineCommit = "82f0469"
+
+var baselineEnv struct {
+	once sync.Once
+	bin  string
+	err  error
+}
+
+// baselineBin returns the analyze binary of baselineCommit, built once into the shared
+// directory from the repository's history (git archive, then go build), or an error
+// saying why it cannot be built (no git, no repository, a shallow clone without the
+// commit).
+func baselineBin() (string, error) {
+	baselineEnv.once.Do(func() {
+		dir, _, err := e2eSetup()
+		if err != nil {
+			baselineEnv.err = err
+			return
+		}
+		top, err := exec.Command("git", "rev-parse", "--show-toplevel").Output()
+		if err != nil {
+			baselineEnv.err = fmt.Errorf("git rev-parse: %v", err)
+			return
+		}
+		src := filepath.Join(dir, "src-"+baselineCommit)
+		if err := os.MkdirAll(src, 0o755); err != nil {
+			baselineEnv.err = err
+			return
+		}
+		archive := exec.Command("git", "-C", strings.TrimSpace(string(top)), "archive", baselineCommit)
+		untar := exec.Command("tar", "-x", "-C", src)
+		if untar.Stdin, err = archive.StdoutPipe(); err != nil {
+			baselineEnv.err = err
+			return
+		}
+		var aerr bytes.Buffer
+		archive.Stderr = &aerr
+		if err := archive.Start(); err != nil {
+			baselineEnv.err = fmt.Errorf("git archive: %v", err)
+			return
+		}
+		out, terr := untar.CombinedOutput()
+		if err := archive.Wait(); err != nil {
+			baselineEnv.err = fmt.Errorf("git archive %s: %v: %s", baselineCommit, err, strings.TrimSpace(aerr.String()))
+			return
+		}
+		if terr != nil {
+			baselineEnv.err = fmt.Errorf("tar: %v: %s", terr, out)
+			return
+		}
+		bin := filepath.Join(dir, "analyze-"+baselineCommit)
+		build := exec.Command("go", "build", "-o", bin, "./cmd/analyze")
+		build.Dir = src
+		build.Env = append(os.Environ(), "GOWORK=off")
+		if out, err := build.CombinedOutput(); err != nil {
+			baselineEnv.err = fmt.Errorf("go build at %s: %v\n%s", baselineCommit, err, out)
+			return
+		}
+		os.RemoveAll(src)
+		baselineEnv.bin = bin
+	})
+	return baselineEnv.bin, baselineEnv.err
+}
+
 // e2eCleanup removes the shared directory, if the benchmarks made one.
 func e2eCleanup() {
 	if e2eEnv.dir != "" {

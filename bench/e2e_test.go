@@ -27,6 +27,11 @@ type e2eJob struct {
 	lines   int    // expected lines of output (0: not checked)
 	prepare func() // before each child run, untimed (e.g. remove the last run's output)
 	inproc  func() // one pass of the same work in-process, single-threaded
+
+	// baseline, when set, is an older analyze binary run on the same arguments right
+	// after each run of the new one; its rate is reported as baselineCommit's, and the
+	// new rate over it as x-baselineCommit.
+	baseline string
 }
 
 // runE2E runs the job's command once per benchmark iteration and its in-process pass
@@ -35,7 +40,7 @@ type e2eJob struct {
 // end-to-end rate per wall second and the child's peak RSS.
 func runE2E(b *testing.B, dir, bin string, j e2eJob) {
 	out := filepath.Join(dir, "out.txt")
-	var total childRun
+	var total, base childRun
 	runs := 0
 	for b.Loop() {
 		if j.prepare != nil {
@@ -51,6 +56,14 @@ func runE2E(b *testing.B, dir, bin string, j e2eJob) {
 		total.cpu += r.cpu
 		total.maxRSS = max(total.maxRSS, r.maxRSS)
 		runs++
+		if j.baseline != "" {
+			r, err := runChild(j.baseline, j.args, j.stdin, out+".baseline") // written as the new one's
+			if err != nil {
+				b.Fatal(err)
+			}
+			base.wall += r.wall
+			base.cpu += r.cpu
+		}
 		if runs == 1 && j.lines > 0 {
 			b.StopTimer()
 			if n, err := countLines(out); err != nil || n != j.lines {
@@ -60,6 +73,7 @@ func runE2E(b *testing.B, dir, bin string, j e2eJob) {
 		}
 	}
 	os.Remove(out)
+	os.Remove(out + ".baseline")
 	passes, cpu, wall := inprocTime(300*time.Millisecond, j.inproc)
 	items := float64(j.items)
 	e2e := items * float64(runs) / total.cpu.Seconds()
@@ -72,6 +86,11 @@ func runE2E(b *testing.B, dir, bin string, j e2eJob) {
 	b.ReportMetric(in, "inproc-"+j.unit+"/cpu-s")
 	b.ReportMetric(e2e/in, "e2e/inproc")
 	b.ReportMetric(float64(total.maxRSS)/(1<<20), "e2e-peak-MB")
+	if j.baseline != "" {
+		old := items * float64(runs) / base.cpu.Seconds()
+		b.ReportMetric(old, baselineCommit+"-"+j.unit+"/cpu-s")
+		b.ReportMetric(e2e/old, "x-"+baselineCommit)
+	}
 }
 
 // BenchmarkE2E runs each bulk job of issue 11 through the built analyze binary next to
@@ -115,8 +134,14 @@ func BenchmarkE2E(b *testing.B) {
 			}
 			texts = append(texts, t)
 		}
+		// Issue 11 asks for 3x the rate of baselineCommit: its binary runs after each run
+		// of today's, on the same files, and x-82f0469 is the ratio of the two rates.
+		old, err := baselineBin()
+		if err != nil {
+			b.Logf("no %s baseline to compare with: %v", baselineCommit, err)
+		}
 		runE2E(b, dir, bin, e2eJob{unit: "boards", items: nfiles, lines: nfiles,
-			args: []string{"goban", "score", d}, inproc: gobanParseScore(texts)})
+			args: []string{"goban", "score", d}, inproc: gobanParseScore(texts), baseline: old})
 	})
 
 	b.Run("goban-score-lines", func(b *testing.B) {

@@ -5,8 +5,10 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
@@ -33,6 +35,127 @@ func (s source) displayName() string {
 	return s.name
 }
 
+// scoreSrc is one input of "goban score", in 8 bytes without pointers since a
+// directory walk may give millions: path i of list k (k >= 0), or the i-th of the
+// other sources (k < 0).
+type scoreSrc struct{ k, i int32 }
+
+// srcSet is the inputs of "goban score" in order.
+type srcSet struct {
+	srcs   []scoreSrc
+	lists  []pathList // lists[0]: the files named as arguments; then one per directory
+	listed []bool     // lists[k] is a directory's listing of regular files
+	others []source   // standard input, archive members, arguments that could not be expanded
+}
+
+// name is the printed name of the j-th input.
+func (s *srcSet) name(j int) string {
+	x := s.srcs[j]
+	if x.k < 0 {
+		return s.others[x.i].name
+	}
+	return s.lists[x.k].path(int(x.i))
+}
+
+// displayName is the j-th input's name in messages.
+func (s *srcSet) displayName(j int) string {
+	x := s.srcs[j]
+	if x.k < 0 {
+		return s.others[x.i].displayName()
+	}
+	return s.lists[x.k].path(int(x.i))
+}
+
+// addOther appends src as the next input.
+func (s *srcSet) addOther(src source) {
+	s.others = append(s.others, src)
+	s.srcs = append(s.srcs, scoreSrc{-1, int32(len(s.others) - 1)})
+}
+
+// scoreSources expands the arguments of "goban score" as expand and expandArchives
+// do (a directory's files in sorted order, a .zip's members in the archive's order),
+// keeping this shard's part. single is true when one input was named and it is one
+// board or game record. The returned function closes the archives.
+func scoreSources(args []string, o *bulkOpts) (set *srcSet, single bool, closeArchives func()) {
+	set = &srcSet{lists: []pathList{{}}, listed: []bool{false}}
+	add := func(ins []cli.Input, errs []error) {
+		for i, in := range ins {
+			if errs[i] != nil || in.Path == "-" || set.lists[0].len() >= math.MaxInt32 {
+				set.addOther(source{name: in.Path, in: in, err: errs[i]})
+				continue
+			}
+			set.lists[0].add([]byte(in.Path))
+			set.srcs = append(set.srcs, scoreSrc{0, int32(set.lists[0].len() - 1)})
+		}
+	}
+	if len(args) == 0 {
+		add(cli.Expand(nil))
+	}
+	for _, a := range args {
+		files, ok := walkPlain(a)
+		if !ok || files.len() >= math.MaxInt32 || len(set.lists) >= math.MaxInt32 {
+			add(cli.Expand([]string{a}))
+			continue
+		}
+		k := int32(len(set.lists))
+		set.lists = append(set.lists, files)
+		set.listed = append(set.listed, true)
+		set.srcs = slices.Grow(set.srcs, files.len())
+		for i := range files.len() {
+			set.srcs = append(set.srcs, scoreSrc{k, int32(i)})
+		}
+	}
+	single = len(set.srcs) == 1 && (len(args) == 0 || set.name(0) == args[0])
+	// This shard's contiguous range of the inputs (bad arguments included, so each is
+	// reported by exactly one shard): the outputs of shards 0..N-1 concatenate to the
+	// unsharded output.
+	lo, hi := o.shard.Range(int64(len(set.srcs)))
+	set.srcs = set.srcs[lo:hi]
+	isZip := func(j int) bool {
+		return set.srcs[j].k >= 0 && strings.EqualFold(path.Ext(set.name(j)), ".zip")
+	}
+	j := 0
+	for j < len(set.srcs) && !isZip(j) {
+		j++
+	}
+	if j == len(set.srcs) {
+		return set, single, func() {}
+	}
+	srcs := set.srcs
+	set.srcs = slices.Clone(srcs[:j])
+	var open []*zip.ReadCloser
+	for ; j < len(srcs); j++ {
+		x := srcs[j]
+		if x.k < 0 || !strings.EqualFold(path.Ext(set.lists[x.k].path(int(x.i))), ".zip") {
+			set.srcs = append(set.srcs, x)
+			continue
+		}
+		in := cli.Input{Path: set.lists[x.k].path(int(x.i))}
+		zr, err := zip.OpenReader(in.Path)
+		if err != nil {
+			set.addOther(source{name: in.Path, in: in, err: fmt.Errorf("zip: %w", err)})
+			continue
+		}
+		open = append(open, zr)
+		for _, f := range zr.File {
+			if zipInput(f) {
+				set.addOther(source{name: in.Path + "/" + f.Name, in: in, zf: f})
+			}
+		}
+	}
+	return set, single && len(set.srcs) == 1, func() {
+		for _, zr := range open {
+			zr.Close()
+		}
+	}
+}
+
+// zipInput says whether a zip member is an input: directories and hidden files are not.
+func zipInput(f *zip.File) bool {
+	base := path.Base(f.Name)
+	return !f.FileInfo().IsDir() && !strings.HasPrefix(base, ".") && !strings.HasPrefix(f.Name, "__MACOSX/")
+}
+
 // expandArchives replaces each .zip input by its members (directories and hidden files
 // left out), in the archive's order. The returned function closes the archives.
 func expandArchives(inputs []cli.Input, errs []error) ([]source, func()) {
@@ -50,8 +173,7 @@ func expandArchives(inputs []cli.Input, errs []error) ([]source, func()) {
 		}
 		open = append(open, zr)
 		for _, f := range zr.File {
-			base := path.Base(f.Name)
-			if f.FileInfo().IsDir() || strings.HasPrefix(base, ".") || strings.HasPrefix(f.Name, "__MACOSX/") {
+			if !zipInput(f) {
 				continue
 			}
 			srcs = append(srcs, source{name: in.Path + "/" + f.Name, in: in, zf: f})
@@ -87,7 +209,7 @@ func (s source) readWhole(ctx context.Context, stdin io.Reader) ([]byte, error) 
 	var l loader
 	l.detect = func([]byte) bool { return true }
 	var b goban.Board
-	if err := l.load(ctx, s.in, stdin, &b, 0); err != nil {
+	if err := l.load(ctx, s.in, false, stdin, &b, 0); err != nil {
 		return nil, err
 	}
 	return l.whole, nil

@@ -14,6 +14,28 @@ import (
 // items there are. It stops claiming work when ctx is cancelled, emits every result
 // finished before the first missing one, and returns ctx.Err() in that case.
 func orderedBatches[T any](ctx context.Context, n, workers, batch int, work func(i int) T, emit func(i int, r T)) error {
+	if batch < 1 {
+		batch = 1
+	}
+	return orderedRanges(ctx, n, workers, batch, func(lo, hi int, res *[]T) {
+		*res = (*res)[:0]
+		for i := lo; i < hi; i++ {
+			*res = append(*res, work(i))
+		}
+	}, func(lo, hi int, res *[]T) {
+		var zero T
+		for j, r := range *res {
+			emit(lo+j, r)
+			(*res)[j] = zero
+		}
+	})
+}
+
+// orderedRanges is orderedBatches for work done a batch at a time: work(lo, hi, r)
+// fills r with the results of items lo to hi-1, and emit(lo, hi, r) sees the batches in
+// increasing order. The values r point to are reused from batch to batch (work resets
+// what it needs), so a batch's results can live in buffers that are allocated once.
+func orderedRanges[T any](ctx context.Context, n, workers, batch int, work func(lo, hi int, r *T), emit func(lo, hi int, r *T)) error {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
@@ -23,11 +45,14 @@ func orderedBatches[T any](ctx context.Context, n, workers, batch int, work func
 	nb := (n + batch - 1) / batch
 	workers = min(workers, nb)
 	if workers <= 1 {
-		for i := 0; i < n; i++ {
+		r := new(T)
+		for lo := 0; lo < n; lo += batch {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			emit(i, work(i))
+			hi := min(n, lo+batch)
+			work(lo, hi, r)
+			emit(lo, hi, r)
 		}
 		return nil
 	}
@@ -36,11 +61,11 @@ func orderedBatches[T any](ctx context.Context, n, workers, batch int, work func
 	for range ahead {
 		tokens <- struct{}{}
 	}
-	slots := make([]chan []T, ahead) // batch b's results go to slots[b%ahead]
+	slots := make([]chan *T, ahead) // batch b's results go to slots[b%ahead]
 	for i := range slots {
-		slots[i] = make(chan []T, 1)
+		slots[i] = make(chan *T, 1)
 	}
-	free := make(chan []T, ahead+workers)
+	free := make(chan *T, ahead+workers)
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	finished := make(chan struct{})
@@ -61,39 +86,31 @@ func orderedBatches[T any](ctx context.Context, n, workers, batch int, work func
 				if b >= nb {
 					return
 				}
-				lo, hi := b*batch, min(n, (b+1)*batch)
-				var res []T
+				var r *T
 				select {
-				case res = <-free:
+				case r = <-free:
 				default:
-					res = make([]T, 0, batch)
+					r = new(T)
 				}
-				res = res[:0]
-				for i := lo; i < hi; i++ {
-					res = append(res, work(i))
-				}
-				slots[b%ahead] <- res
+				work(b*batch, min(n, (b+1)*batch), r)
+				slots[b%ahead] <- r
 			}
 		}()
 	}
 	go func() { wg.Wait(); close(finished) }()
-	var zero T
 	for b := 0; b < nb; b++ {
-		var res []T
+		var r *T
 		select {
-		case res = <-slots[b%ahead]:
+		case r = <-slots[b%ahead]:
 		case <-finished:
 			select {
-			case res = <-slots[b%ahead]:
+			case r = <-slots[b%ahead]:
 			default:
 				return ctx.Err()
 			}
 		}
-		for j, r := range res {
-			emit(b*batch+j, r)
-			res[j] = zero
-		}
-		free <- res
+		emit(b*batch, min(n, (b+1)*batch), r)
+		free <- r
 		tokens <- struct{}{}
 	}
 	<-finished

@@ -54,14 +54,6 @@ func (o *bulkOpts) resolve(cmd string, stderr io.Writer) int {
 	return -1
 }
 
-// shardInputs keeps this shard's contiguous range of the inputs (bad arguments
-// included, so each is reported by exactly one shard): the outputs of shards 0..N-1
-// concatenate to the unsharded output.
-func (o *bulkOpts) shardInputs(inputs []cli.Input, errs []error) ([]cli.Input, []error) {
-	lo, hi := o.shard.Range(int64(len(inputs)))
-	return inputs[lo:hi], errs[lo:hi]
-}
-
 // sizeErr adds the flag to raise to a *goban.SizeError.
 func sizeErr(err error) error {
 	var se *goban.SizeError
@@ -74,6 +66,9 @@ func sizeErr(err error) error {
 // wholeFile bounds the regular files read whole into a worker's buffer; larger ones
 // stream through the parser.
 const wholeFile = 16 << 20
+
+// listedBuf is the size of the buffer loadListed reads a file into with one call.
+const listedBuf = 64 << 10
 
 // loader reads inputs into a board with as few system calls as a regular file allows
 // (openat, fstat, one read, close, into a reused buffer) and streams everything else
@@ -98,9 +93,15 @@ type loader struct {
 // headSize is how much of a streamed input is looked at to recognise its kind.
 const headSize = 512
 
-// load reads input in into b, bounded by maxSize.
-func (l *loader) load(ctx context.Context, in cli.Input, stdin io.Reader, b *goban.Board, maxSize int) error {
+// load reads input in into b, bounded by maxSize; listed says a directory listing
+// found it to be a regular file (and its path is NUL-terminated, see listDir).
+func (l *loader) load(ctx context.Context, in cli.Input, listed bool, stdin io.Reader, b *goban.Board, maxSize int) error {
 	l.whole = nil
+	if listed {
+		if done, err := l.loadListed(ctx, in.Path, b, maxSize); done {
+			return err
+		}
+	}
 	if in.Path != "-" {
 		done, err := l.loadRegular(ctx, in.Path, b, maxSize)
 		if done {
@@ -113,6 +114,31 @@ func (l *loader) load(ctx context.Context, in cli.Input, stdin io.Reader, b *gob
 	}
 	defer r.Close()
 	return l.streamDetect(ctx, r, b, maxSize)
+}
+
+// loadData takes an input read whole into data: an input detect claims is left in
+// l.whole, gzip is decompressed into l.whole, a text board is parsed into b.
+func (l *loader) loadData(ctx context.Context, data []byte, b *goban.Board, maxSize int) error {
+	if l.detect != nil && l.detect(data) {
+		l.whole = data
+		return nil
+	}
+	if len(data) > 2 && data[0] == 0x1f && data[1] == 0x8b {
+		return l.streamDetect(ctx, bytes.NewReader(data), b, maxSize)
+	}
+	return l.parseWhole(ctx, data, b, maxSize)
+}
+
+// parseWhole parses a whole text board read into data.
+func (l *loader) parseWhole(ctx context.Context, data []byte, b *goban.Board, maxSize int) error {
+	if int64(len(data)) > int64(maxSize)*int64(maxSize) {
+		// It could hold more symbols than the limit: let the parser count them.
+		return l.stream(ctx, bytes.NewReader(data), nil, b, maxSize)
+	}
+	if i := bytes.IndexByte(data, 0); i >= 0 {
+		return &goban.BinaryError{Offset: int64(i)}
+	}
+	return b.Parse(data)
 }
 
 // streamDetect reads the head of r and either reads r whole (an input detect claims, or

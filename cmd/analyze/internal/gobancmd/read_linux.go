@@ -20,7 +20,10 @@ import (
 // sysOpen opens path read-only without blocking: relative to the directory it opened
 // last when path is in the same directory (a walk hands each worker runs of files from
 // one directory, and the kernel then looks up one name instead of the whole path).
-func (l *loader) sysOpen(path string) (int, error) {
+// listed says path comes from listDir, whose names are followed by a NUL byte in
+// memory (it is then passed to the kernel as it is, without a copy), and adds
+// O_NOFOLLOW: such a file was a regular file when it was listed.
+func (l *loader) sysOpen(path string, listed bool) (int, error) {
 	dirfd, name := atFDCWD, path
 	if i := strings.LastIndexByte(path, '/'); i > 0 && i < len(path)-1 {
 		dir := path[:i]
@@ -39,17 +42,25 @@ func (l *loader) sysOpen(path string) (int, error) {
 			dirfd, name = *l.dirFD-1, path[i+1:]
 		}
 	}
-	const flags = syscall.O_RDONLY | syscall.O_CLOEXEC | syscall.O_NONBLOCK
+	flags := syscall.O_RDONLY | syscall.O_CLOEXEC | syscall.O_NONBLOCK
+	var cname *byte // name NUL-terminated
+	if listed {
+		flags |= syscall.O_NOFOLLOW
+		cname = unsafe.StringData(name)
+	} else {
+		l.path = append(append(l.path[:0], name...), 0)
+		cname = &l.path[0]
+	}
 	if !l.atime {
 		// O_NOATIME: reading does not dirty the inode (on a relatime mount the first
 		// read after a write would). Only the owner may ask; others get EPERM once.
-		fd, err := rawOpen(dirfd, name, flags|syscall.O_NOATIME, &l.path)
+		fd, err := rawOpenC(dirfd, cname, flags|syscall.O_NOATIME)
 		if err != syscall.EPERM {
 			return fd, err
 		}
 		l.atime = true
 	}
-	return rawOpen(dirfd, name, flags, &l.path)
+	return rawOpenC(dirfd, cname, flags)
 }
 
 // atFDCWD is AT_FDCWD: paths relative to the working directory.
@@ -73,8 +84,13 @@ func closeFD(fd *int) {
 func rawOpen(dirfd int, name string, flags int, scratch *[]byte) (int, error) {
 	p := append(append((*scratch)[:0], name...), 0)
 	*scratch = p
+	return rawOpenC(dirfd, &p[0], flags)
+}
+
+// rawOpenC is openat(dirfd, name, flags) of a NUL-terminated name.
+func rawOpenC(dirfd int, name *byte, flags int) (int, error) {
 	for {
-		fd, _, e := syscall.RawSyscall6(syscall.SYS_OPENAT, uintptr(dirfd), uintptr(unsafe.Pointer(&p[0])), uintptr(flags), 0, 0, 0)
+		fd, _, e := syscall.RawSyscall6(syscall.SYS_OPENAT, uintptr(dirfd), uintptr(unsafe.Pointer(name)), uintptr(flags), 0, 0, 0)
 		if e == syscall.EINTR {
 			continue
 		}
@@ -102,7 +118,7 @@ func sysRead(fd int, p []byte) (int, error) {
 // done is false when path is not a regular file, for the caller to read it another way
 // (a FIFO or device may block, so it is read where Ctrl-C can stop it).
 func (l *loader) loadRegular(ctx context.Context, path string, b *goban.Board, maxSize int) (done bool, err error) {
-	fd, err := l.sysOpen(path)
+	fd, err := l.sysOpen(path, false)
 	if err != nil {
 		return true, err
 	}
@@ -154,14 +170,48 @@ func (l *loader) loadRegular(ctx context.Context, path string, b *goban.Board, m
 	if n == len(buf) { // the file grew: read the rest through the parser
 		return true, l.stream(ctx, fdReader(fd), data, b, maxSize)
 	}
-	if int64(len(data)) > int64(maxSize)*int64(maxSize) {
-		// It could hold more symbols than the limit: let the parser count them.
-		return true, l.stream(ctx, bytes.NewReader(data), nil, b, maxSize)
+	return true, l.parseWhole(ctx, data, b, maxSize)
+}
+
+// loadListed reads a file that listDir found to be a regular file with three system
+// calls: openat (with O_NOFOLLOW), one read into a buffer of listedBuf bytes, close.
+// A read that returns less than the buffer holds the whole file: Linux reads a regular
+// file until the buffer is full or the file ends, and stops early only on an I/O error
+// (after some bytes) or a fatal signal, which ends the process anyway; a file written
+// while it is read may give any of its states, as with every other reader. Anything
+// else goes to loadRegular, which checks the type with fstat (done is then false): a
+// name that became a symbolic link since the listing, a read that fills the buffer (a
+// large file, or a special file put there since), an empty read and a failed read.
+func (l *loader) loadListed(ctx context.Context, path string, b *goban.Board, maxSize int) (done bool, err error) {
+	if cap(l.buf) < listedBuf {
+		l.buf = make([]byte, listedBuf)
 	}
-	if i := bytes.IndexByte(data, 0); i >= 0 {
-		return true, &goban.BinaryError{Offset: int64(i)}
+	n, ok, err := l.readListed(path, l.buf[:listedBuf])
+	if err != nil {
+		return true, err
 	}
-	return true, b.Parse(data)
+	if !ok {
+		return false, nil
+	}
+	return true, l.loadData(ctx, l.buf[:n], b, maxSize)
+}
+
+// readListed is loadListed's reading: it reads the file into buf (of listedBuf bytes)
+// and returns its size; ok is false, and err nil, when it must be read another way.
+func (l *loader) readListed(path string, buf []byte) (n int, ok bool, err error) {
+	fd, err := l.sysOpen(path, true)
+	if err != nil {
+		if err == syscall.ELOOP {
+			return 0, false, nil
+		}
+		return 0, false, err
+	}
+	n, err = sysRead(fd, buf)
+	syscall.RawSyscall(syscall.SYS_CLOSE, uintptr(fd), 0, 0)
+	if err != nil || n == 0 || n == len(buf) {
+		return 0, false, nil
+	}
+	return n, true, nil
 }
 
 // fdReader reads a file descriptor with plain read calls.
@@ -208,9 +258,9 @@ func writeFile(tmp, path string, data []byte) error {
 
 // listDir appends the regular files of dir to files and its directories to dirs (as
 // prefix+name, hidden names skipped); false when it holds anything else (a link, a
-// special file, an entry of unknown type) or cannot be read. It reads the entries with
-// getdents64 into one buffer, allocating only the paths.
-func listDir(dir, prefix string, files, dirs *[]string) bool {
+// special file, an entry of unknown type) or cannot be read. It reads the entries
+// with getdents64 into one buffer.
+func listDir(dir, prefix string, files *pathList, dirs *[]string) bool {
 	fd, err := syscall.Open(dir, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_CLOEXEC, 0)
 	if err != nil {
 		return false
@@ -246,7 +296,7 @@ func listDir(dir, prefix string, files, dirs *[]string) bool {
 			path = append(path[:len(prefix)], name...)
 			switch typ {
 			case syscall.DT_REG:
-				*files = append(*files, string(path))
+				files.add(path)
 			case syscall.DT_DIR:
 				*dirs = append(*dirs, string(path))
 			default:
