@@ -148,3 +148,37 @@ func BenchmarkWythoffGrundy(b *testing.B) {
 		b.ReportMetric(float64(slow)/float64(fast), "x-faster-than-plain")
 	})
 }
+
+// BenchmarkWythoffGrundyScaling is what "analyze wythoff grundy N" does (the table on
+// all cores, then written as a grid) for N = 8192 and 16384 in turn, and reports how
+// much more 16384 costs: x-16384/8192 in CPU time and in wall time (issue 11: at most
+// 4.5, the N^2 growth being 4). go test ./bench -run '^$' -bench WythoffGrundyScaling
+// -benchtime 2x; on a loaded machine the wall ratio is the noisier one.
+func BenchmarkWythoffGrundyScaling(b *testing.B) {
+	machine.LogOnce(b.Logf)
+	run := func(n int) (cpu, wall time.Duration) {
+		c0, _ := machine.ProcessCPU()
+		t0 := time.Now()
+		t, err := wythoff.Grundy(context.Background(), n, 0, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		var w wythoffCounter
+		if err := t.Write(context.Background(), &w, wythoff.GrundyGrid, nil); err != nil {
+			b.Fatal(err)
+		}
+		c1, _ := machine.ProcessCPU()
+		return c1 - c0, time.Since(t0)
+	}
+	var c8, w8, c16, w16 time.Duration
+	for b.Loop() {
+		c, w := run(8192)
+		c8, w8 = c8+c, w8+w
+		c, w = run(16384)
+		c16, w16 = c16+c, w16+w
+	}
+	b.ReportMetric(float64(c16)/float64(c8), "x-16384/8192-cpu")
+	b.ReportMetric(float64(w16)/float64(w8), "x-16384/8192-wall")
+	b.ReportMetric(8192*8192*float64(b.N)/c8.Seconds(), "cells/cpu-s@8192")
+	b.ReportMetric(16384*16384*float64(b.N)/c16.Seconds(), "cells/cpu-s@16384")
+}
