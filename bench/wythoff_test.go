@@ -155,6 +155,12 @@ func BenchmarkWythoffGrundy(b *testing.B) {
 // 4.5, the N^2 growth being 4). go test ./bench -run '^$' -bench WythoffGrundyScaling
 // -benchtime 2x; on a loaded machine the wall ratio is the noisier one.
 func BenchmarkWythoffGrundyScaling(b *testing.B) {
+	if testing.Short() {
+		b.Skip("a 16384 x 16384 table takes 650 MB and seconds: not under -short")
+	}
+	if err := machine.CheckAlloc(wythoff.GrundyMemory(16384, 16384)); err != nil {
+		b.Skipf("a 16384 x 16384 table: %v", err)
+	}
 	machine.LogOnce(b.Logf)
 	run := func(n int) (cpu, wall time.Duration) {
 		c0, _ := machine.ProcessCPU()
