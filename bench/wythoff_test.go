@@ -148,3 +148,69 @@ func BenchmarkWythoffGrundy(b *testing.B) {
 		b.ReportMetric(float64(slow)/float64(fast), "x-faster-than-plain")
 	})
 }
+
+// BenchmarkWythoffGrundyScaling measures how much more N = 16384 costs than 8192
+// (issue 11: at most 4.5x, the N^2 growth being 4), as x-16384/8192 in CPU time and in
+// wall time, the two sizes alternating: "cli" runs the built analyze binary
+// ("analyze wythoff grundy N > /dev/null": the table on all cores, then written as a
+// grid; CPU time from rusage), "inproc" does the same work in this process.
+// go test ./bench -run '^$' -bench WythoffGrundyScaling -benchtime 2x; on a loaded
+// machine the wall ratio is the noisier one.
+func BenchmarkWythoffGrundyScaling(b *testing.B) {
+	if testing.Short() {
+		b.Skip("a 16384 x 16384 table takes 650 MB and seconds: not under -short")
+	}
+	if err := machine.CheckAlloc(wythoff.GrundyMemory(16384, 16384)); err != nil {
+		b.Skipf("a 16384 x 16384 table: %v", err)
+	}
+	machine.LogOnce(b.Logf)
+	report := func(b *testing.B, c8, w8, c16, w16 time.Duration) {
+		b.ReportMetric(float64(c16)/float64(c8), "x-16384/8192-cpu")
+		b.ReportMetric(float64(w16)/float64(w8), "x-16384/8192-wall")
+		b.ReportMetric(8192*8192*float64(b.N)/c8.Seconds(), "cells/cpu-s@8192")
+		b.ReportMetric(16384*16384*float64(b.N)/c16.Seconds(), "cells/cpu-s@16384")
+	}
+	b.Run("cli", func(b *testing.B) {
+		_, bin, err := e2eSetup()
+		if err != nil {
+			b.Fatal(err)
+		}
+		var c8, w8, c16, w16 time.Duration
+		for b.Loop() {
+			r8, err := runChild(bin, []string{"wythoff", "grundy", "8192"}, "", "")
+			if err != nil {
+				b.Fatal(err)
+			}
+			r16, err := runChild(bin, []string{"wythoff", "grundy", "16384"}, "", "")
+			if err != nil {
+				b.Fatal(err)
+			}
+			c8, w8, c16, w16 = c8+r8.cpu, w8+r8.wall, c16+r16.cpu, w16+r16.wall
+		}
+		report(b, c8, w8, c16, w16)
+	})
+	b.Run("inproc", func(b *testing.B) {
+		run := func(n int) (cpu, wall time.Duration) {
+			c0, _ := machine.ProcessCPU()
+			t0 := time.Now()
+			t, err := wythoff.Grundy(context.Background(), n, 0, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			var w wythoffCounter
+			if err := t.Write(context.Background(), &w, wythoff.GrundyGrid, nil); err != nil {
+				b.Fatal(err)
+			}
+			c1, _ := machine.ProcessCPU()
+			return c1 - c0, time.Since(t0)
+		}
+		var c8, w8, c16, w16 time.Duration
+		for b.Loop() {
+			c, w := run(8192)
+			c8, w8 = c8+c, w8+w
+			c, w = run(16384)
+			c16, w16 = c16+c, w16+w
+		}
+		report(b, c8, w8, c16, w16)
+	})
+}

@@ -143,8 +143,10 @@ type grundyState struct {
 	// of column y is cols[i*n+y]. The 64 columns of a tile then find the words they
 	// need side by side in a few cache lines.
 	cols, diags []uint64
-	// Their summaries, word-major too: bit j of colsFull[k*n+y] is set when word
-	// 64k+j of column y is full.
+	// Their summaries, set-major: bit j of colsFull[y*sw+k] is set when word 64k+j of
+	// column y is full. A mex far above the known mexes walks a set's summary words one
+	// after the other: side by side they share a cache line and a page, where
+	// word-major ones were 8*N bytes apart (a TLB miss each at N = 16384).
 	colsFull, diagFull []uint64
 	colMex, diagMex    []int32 // lowest value missing from each column / diagonal set
 	progress           []bandProgress
@@ -242,7 +244,7 @@ func (s *grundyState) band(b int, rowSets, rowFull []uint64) bool {
 					r[i] = s.cols[i*n+x]
 				}
 				for k := range rf {
-					rf[k] = s.colsFull[k*n+x]
+					rf[k] = s.colsFull[x*sw+k]
 				}
 				rowMex[j] = int(s.colMex[x])
 				ys = x
@@ -260,11 +262,11 @@ func (s *grundyState) band(b int, rowSets, rowFull []uint64) bool {
 					// (kept in m while they last); the spare last word is never full,
 					// so one holding the answer is always found
 					k := i >> 6
-					m := rf[k] | s.colsFull[k*n+y] | s.diagFull[k*n+d] | (2<<(i&63) - 1)
+					m := rf[k] | s.colsFull[y*sw+k] | s.diagFull[d*sw+k] | (2<<(i&63) - 1)
 					for {
 						for m == ^uint64(0) {
 							k++
-							m = rf[k] | s.colsFull[k*n+y] | s.diagFull[k*n+d]
+							m = rf[k] | s.colsFull[y*sw+k] | s.diagFull[d*sw+k]
 						}
 						i = k<<6 | bits.TrailingZeros64(^m)
 						w = r[i] | cols[i*n+y] | diags[i*n+d]
@@ -281,10 +283,10 @@ func (s *grundyState) band(b int, rowSets, rowFull []uint64) bool {
 					rf[i>>6] |= summary
 				}
 				if cols[i*n+y] |= bit; cols[i*n+y] == ^uint64(0) {
-					s.colsFull[(i>>6)*n+y] |= summary
+					s.colsFull[y*sw+i>>6] |= summary
 				}
 				if diags[i*n+d] |= bit; diags[i*n+d] == ^uint64(0) {
-					s.diagFull[(i>>6)*n+d] |= summary
+					s.diagFull[d*sw+i>>6] |= summary
 				}
 				out[y] = uint16(v)
 				if v == rmex {

@@ -3,6 +3,7 @@ package wythoff
 import (
 	"bytes"
 	"context"
+	"math/bits"
 	"slices"
 	"strings"
 	"testing"
@@ -135,5 +136,57 @@ func TestGrundyRows(t *testing.T) {
 	}
 	if m := GrundyMemory(16384, 16384); m < 5*16384*16384/2 || m > 3*16384*16384 {
 		t.Fatalf("GrundyMemory(16384) = %d", m)
+	}
+}
+
+// grundyWordScan is the Grundy table by bit sets of the values in each row, column and
+// diagonal, each cell's mex found by scanning the OR of its three sets from word 0:
+// no mex tracking, no summaries, no tiles. Far cheaper than GrundyPlain (N^3/64), so
+// it reaches the sizes where Grundy's summaries skip whole blocks of words.
+func grundyWordScan(n int) []uint16 {
+	nw := (2*n + 63) / 64
+	rows := make([]uint64, n*nw)
+	cols := make([]uint64, n*nw)
+	diags := make([]uint64, (2*n-1)*nw) // diagonal y-x+n-1
+	g := make([]uint16, n*n)
+	for x := 0; x < n; x++ {
+		for y := 0; y < n; y++ {
+			r, c, d := rows[x*nw:(x+1)*nw], cols[y*nw:(y+1)*nw], diags[(y-x+n-1)*nw:(y-x+n)*nw]
+			i := 0
+			for r[i]|c[i]|d[i] == ^uint64(0) {
+				i++
+			}
+			v := i*64 + bits.TrailingZeros64(^(r[i] | c[i] | d[i]))
+			g[x*n+y] = uint16(v)
+			r[v/64] |= 1 << (v % 64)
+			c[v/64] |= 1 << (v % 64)
+			d[v/64] |= 1 << (v % 64)
+		}
+	}
+	return g
+}
+
+// TestGrundySummaries checks a table large enough for the summary words to be walked
+// (values above 4096) against grundyWordScan, on one and two workers (skipped with
+// -short).
+func TestGrundySummaries(t *testing.T) {
+	if testing.Short() {
+		t.Skip("large table")
+	}
+	if got, ref := grundyWordScan(300), GrundyPlain(300); !slices.Equal(got, ref) {
+		t.Fatal("grundyWordScan(300) differs from GrundyPlain(300)")
+	}
+	const n = 4160
+	want := grundyWordScan(n)
+	for _, workers := range []int{1, 2} {
+		tab, err := Grundy(context.Background(), n, workers, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range want {
+			if tab.G[i] != want[i] {
+				t.Fatalf("workers %d: G(%d,%d) = %d, want %d", workers, i/n, i%n, tab.G[i], want[i])
+			}
+		}
 	}
 }

@@ -187,12 +187,17 @@ func TestOutOntoDirectory(t *testing.T) {
 }
 
 // benchLines makes n random positions "A B", one per line, a quarter of them cold.
-func benchLines(n int) []byte {
+func benchLines(n int) []byte { return benchLinesCold(n, 4) }
+
+// benchLinesCold makes n random positions "A B", one per line, with piles of every
+// magnitude below 2^64; every coldEvery-th is cold (none when 0, like the positions
+// of bench/'s end-to-end job).
+func benchLinesCold(n, coldEvery int) []byte {
 	r := rand.New(rand.NewPCG(11, 12))
 	var b []byte
 	for i := 0; i < n; i++ {
 		x, y := r.Uint64()>>r.IntN(64), r.Uint64()>>r.IntN(64)
-		if i%4 == 0 {
+		if coldEvery > 0 && i%coldEvery == 0 {
 			k := x >> 2
 			x, _ = wythoff.Lower(k)
 			y, _ = wythoff.Upper(k)

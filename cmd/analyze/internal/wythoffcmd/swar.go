@@ -119,10 +119,9 @@ var pow10u = [32]uint64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e
 func decLen(v uint64) int {
 	v |= 1
 	t := (bits.Len64(v) * 1233) >> 12 // about log10(2) * bit length: floor(log10 v) or one more
-	if v < pow10u[t&31] {
-		return t
-	}
-	return t + 1
+	// t+1 unless v < 10^t, without a branch (random lengths would mispredict)
+	_, below := bits.Sub64(v, pow10u[t&31], 0)
+	return t + 1 - int(below)
 }
 
 // putDec writes v in decimal at b[o:] and returns the index after it. The digits are
