@@ -56,11 +56,14 @@ type Engine struct {
 	// test switches: noTT disables the table; sameDepth allows table cutoffs only from
 	// entries of exactly the needed depth, so fixed-depth results equal plain minimax.
 	noTT, sameDepth bool
+	linear          bool // evaluate with the linear evaluation, not the network (SetEval)
 }
 
 // NewEngine returns an engine with a transposition table of about hashMB megabytes
-// (rounded down to a power of two).
-func NewEngine(hashMB int) *Engine { return &Engine{tt: newTable(hashMB)} }
+// (rounded down to a power of two), evaluating with DefaultEval.
+func NewEngine(hashMB int) *Engine {
+	return &Engine{tt: newTable(hashMB), linear: DefaultEval != EvalNet}
+}
 
 // Clear empties the transposition table and the move-ordering statistics.
 func (e *Engine) Clear() {
@@ -103,6 +106,7 @@ type worker struct {
 	target    time.Duration // Limits.Time, which soft scales
 	reduce    bool          // late move reductions (off in the exactness tests)
 	qdepth    int           // plies of quiescence (0 in the exactness tests)
+	nq        *qnet         // the network evaluation, nil for the linear one
 	rootBest  Move          // best move of the current iteration so far, if any
 	rootScore int
 }
@@ -158,6 +162,7 @@ func (e *Engine) Search(ctx context.Context, pos Position, lim Limits) Result {
 		w.seen.Store(0)
 		w.reduce = lmrOn && !e.noTT && !e.sameDepth
 		w.qdepth = 0
+		w.nq = e.network()
 		if qsearchOn && !e.noTT && !e.sameDepth {
 			w.qdepth = qsearchDepth
 		}
@@ -358,7 +363,7 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 			return w.quiesce(p, alpha, beta, ply, w.qdepth)
 		}
 		w.evals++
-		return Evaluate(p)
+		return w.evaluate(p)
 	}
 	if w.nodes&1023 == 0 && w.checkStop() || w.stopped {
 		return 0
@@ -506,6 +511,9 @@ func (w *worker) cutoff(s Side, m Move, depth, ply int, tried []Move) {
 func (w *worker) frontier(p *Position, alpha, beta, ply int) int {
 	var e evalState
 	e.init(p)
+	if w.nq != nil {
+		e.initNet(p, w.nq)
+	}
 	var moves [81]Move
 	n := p.Moves(&moves)
 	best := -scoreInf
@@ -558,7 +566,7 @@ var (
 func (w *worker) quiesce(p *Position, alpha, beta, ply, qd int) int {
 	w.nodes++
 	w.evals++
-	stand := Evaluate(p)
+	stand := w.evaluate(p)
 	if stand >= beta || qd <= 0 || ply >= MaxDepth {
 		return stand
 	}
