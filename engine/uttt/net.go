@@ -226,6 +226,7 @@ func (n *Net) Evaluate(p *Position) float64 {
 type qnet struct {
 	v   [9][netStates][NetHidden]int16 // board b in state s: W1[b] times features(s)
 	x   [netExtra][NetHidden]int16
+	xe  [82][NetHidden]int32 // the empties input's row for 0..81 empty tiles
 	b1  [NetHidden]int32
 	w2  [NetHidden]int32
 	c   int32 // K*C, eval units
@@ -264,6 +265,11 @@ func (n *Net) quantize() *qnet {
 			q.x[x][j] = q16(v, netQA)
 		}
 	}
+	for e := range q.xe {
+		for j := range q.xe[e] {
+			q.xe[e][j] = int32(q.x[12][j]) * int32(e) / 81
+		}
+	}
 	for j := range n.B1 {
 		q.b1[j] = int32(q16(n.B1[j], netQA))
 		q.w2[j] = int32(q16(n.W2[j], netQB))
@@ -291,19 +297,24 @@ func (q *qnet) output(acc *[NetHidden]int32, forced int8, sendWin, winNow bool, 
 	if forced >= 0 {
 		x = int(forced)
 	}
-	xf := &q.x[x]
-	xe := &q.x[12]
+	var h [NetHidden]int32
+	xf, xe := &q.x[x], &q.xe[min(max(empty, 0), 81)]
+	for j := range h {
+		h[j] = acc[j] + int32(xf[j]) + xe[j]
+	}
+	if sendWin {
+		for j, v := range &q.x[10] {
+			h[j] += int32(v)
+		}
+	}
+	if winNow {
+		for j, v := range &q.x[11] {
+			h[j] += int32(v)
+		}
+	}
 	var out int32
-	for j := range acc {
-		h := acc[j] + int32(xf[j]) + int32(xe[j])*empty/81
-		if sendWin {
-			h += int32(q.x[10][j])
-		}
-		if winNow {
-			h += int32(q.x[11][j])
-		}
-		h = min(max(h, 0), netQA)
-		out += h * q.w2[j]
+	for j, v := range h {
+		out += min(max(v, 0), netQA) * q.w2[j]
 	}
 	s := lin*q.a>>netAShift + int32(int64(out)*int64(q.k)>>netShift) + q.c
 	return int(min(max(s, -(ScoreWinMin-1)), ScoreWinMin-1))
@@ -479,14 +490,22 @@ var DefaultEval = EvalLinear
 // SetEval chooses the engine's evaluation, EvalNet or EvalLinear; it reports an error for
 // another name or a network that does not load. Not during a search.
 func (e *Engine) SetEval(name string) error {
+	if err := CheckEval(name); err != nil {
+		return err
+	}
+	e.linear = name == EvalLinear
+	return nil
+}
+
+// CheckEval reports whether name is an evaluation SetEval accepts (EvalNet needs the
+// embedded network to load).
+func CheckEval(name string) error {
 	switch name {
 	case EvalLinear:
-		e.linear = true
 	case EvalNet:
 		if q := loadNet(); q.err != nil {
 			return q.err
 		}
-		e.linear = false
 	default:
 		return fmt.Errorf("evaluation %q: want %s or %s", name, EvalNet, EvalLinear)
 	}
