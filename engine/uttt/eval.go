@@ -317,10 +317,9 @@ type evalState struct {
 	tm     [2]uint16 // per side: the boards (open or not) holding a tile that wins them
 	// With the network evaluation (initNet): the network, its first-layer sums for the
 	// children's side to move, and that side's board states.
-	nq    *qnet
-	nacc  [NetHidden]int32
-	ns    [9]uint16
-	empty int32 // the children's empty tiles
+	nq   *qnet
+	nacc [NetHidden]int32
+	ns   [9]uint16
 }
 
 // init needs the board tables built (evalTables): Evaluate and Engine.Search, the

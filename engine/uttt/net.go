@@ -224,9 +224,12 @@ func (n *Net) Evaluate(p *Position) float64 {
 
 // qnet is the integer network the search uses.
 type qnet struct {
-	v   [9][netStates][NetHidden]int16 // board b in state s: W1[b] times features(s)
-	x   [netExtra][NetHidden]int16
-	xe  [82][NetHidden]int32 // the empties input's row for 0..81 empty tiles
+	v  [9][netStates][NetHidden]int16 // board b in state s: W1[b] times features(s)
+	x  [netExtra][NetHidden]int16
+	xe [82][NetHidden]int32 // the empties input's row for 0..81 empty tiles
+	// xs[f][t]: the rows of the board to play in (f = 0..8, 9 free) plus, for t = 1
+	// and 2, the send-win or win-now row (the two exclude each other).
+	xs  [10][3][NetHidden]int32
 	b1  [NetHidden]int32
 	w2  [NetHidden]int32
 	c   int32 // K*C, eval units
@@ -270,6 +273,17 @@ func (n *Net) quantize() *qnet {
 			q.xe[e][j] = int32(q.x[12][j]) * int32(e) / 81
 		}
 	}
+	for f := range q.xs {
+		for t := range q.xs[f] {
+			for j := range q.xs[f][t] {
+				v := int32(q.x[f][j])
+				if t > 0 {
+					v += int32(q.x[9+t][j])
+				}
+				q.xs[f][t][j] = v
+			}
+		}
+	}
 	for j := range n.B1 {
 		q.b1[j] = int32(q16(n.B1[j], netQA))
 		q.w2[j] = int32(q16(n.W2[j], netQB))
@@ -291,31 +305,32 @@ func (q *qnet) accumulate(p *Position, me Side, acc *[NetHidden]int32) {
 	}
 }
 
-// output finishes the evaluation from the boards' sum acc and the other inputs.
-func (q *qnet) output(acc *[NetHidden]int32, forced int8, sendWin, winNow bool, empty int32, lin int32) int {
-	x := 9
+// xrow returns the row of the non-board inputs but the empties.
+func (q *qnet) xrow(forced int8, sendWin, winNow bool) *[NetHidden]int32 {
+	f, t := 9, 0
 	if forced >= 0 {
-		x = int(forced)
-	}
-	var h [NetHidden]int32
-	xf, xe := &q.x[x], &q.xe[min(max(empty, 0), 81)]
-	for j := range h {
-		h[j] = acc[j] + int32(xf[j]) + xe[j]
+		f = int(forced)
 	}
 	if sendWin {
-		for j, v := range &q.x[10] {
-			h[j] += int32(v)
-		}
+		t = 1
+	} else if winNow {
+		t = 2
 	}
-	if winNow {
-		for j, v := range &q.x[11] {
-			h[j] += int32(v)
-		}
-	}
+	return &q.xs[f][t]
+}
+
+// output finishes the evaluation from the boards' sum acc and the other inputs.
+func (q *qnet) output(acc *[NetHidden]int32, forced int8, sendWin, winNow bool, empty int32, lin int32) int {
+	xs, xe := q.xrow(forced, sendWin, winNow), &q.xe[min(max(empty, 0), 81)]
 	var out int32
-	for j, v := range h {
-		out += min(max(v, 0), netQA) * q.w2[j]
+	for j := range acc {
+		out += min(max(acc[j]+xs[j]+xe[j], 0), netQA) * q.w2[j]
 	}
+	return q.final(out, lin)
+}
+
+// final turns the output layer's sum and the linear evaluation into the score.
+func (q *qnet) final(out, lin int32) int {
 	s := lin*q.a>>netAShift + int32(int64(out)*int64(q.k)>>netShift) + q.c
 	return int(min(max(s, -(ScoreWinMin-1)), ScoreWinMin-1))
 }
@@ -454,7 +469,8 @@ func (n *Net) each(f func(*float32)) {
 	f(&n.K)
 }
 
-// initNet makes e's children evaluated by the network nq (after init).
+// initNet makes e's children evaluated by the network nq (after init): nacc gets the
+// first-layer sums of the boards and the empties input for the children's side to move.
 func (e *evalState) initNet(p *Position, nq *qnet) {
 	e.nq = nq
 	me := p.side ^ 1
@@ -462,20 +478,25 @@ func (e *evalState) initNet(p *Position, nq *qnet) {
 	for b := 0; b < 9; b++ {
 		e.ns[b] = boardIndex(p, me, b)
 	}
-	e.empty = int32(p.Empty()) - 1
+	// The children's empties row is the same for all: it goes into the sums now.
+	xe := &nq.xe[min(max(p.Empty()-1, 0), 81)]
+	for j := range e.nacc {
+		e.nacc[j] += xe[j]
+	}
 }
 
 // netChild is the network evaluation of q, a child of e's position that changed board
 // b only, whose linear evaluation is lin; it equals qnet.evaluate(q).
 func (e *evalState) netChild(q *Position, b int, lin int, tm [2]uint16) int {
 	nq := e.nq
-	acc := e.nacc
 	old, cur := &nq.v[b][e.ns[b]], &nq.v[b][boardIndex(q, q.side, b)]
-	for j := range acc {
-		acc[j] += int32(cur[j]) - int32(old[j])
-	}
 	sw, wn := threatFlags(q, tm)
-	return nq.output(&acc, q.forced, sw, wn, e.empty, int32(lin))
+	xs := nq.xrow(q.forced, sw, wn)
+	var out int32
+	for j, v := range &e.nacc {
+		out += min(max(v+int32(cur[j])-int32(old[j])+xs[j], 0), netQA) * nq.w2[j]
+	}
+	return nq.final(out, int32(lin))
 }
 
 // Evaluation choices for Engine.SetEval.
