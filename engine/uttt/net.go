@@ -15,8 +15,8 @@ import (
 //
 // Inputs, for the side to move ("own") against the other side:
 //   - per board b and its 3x3 state s (own-perspective ternary index, t3[own]+2*t3[opp]):
-//     netFixed fixed features of s (lines still open for each side, lines one tile from
-//     completion, won by either side, closed) and NetEmbed learned values E[s], shared
+//     netFixed fixed features of s (for each side: lines still open, open lines holding
+//     one and two of its tiles, won, its tiles, the centre; closed) and NetEmbed learned values E[s], shared
 //     by the nine boards; each board has its own first-layer weights;
 //   - the board to play in (9 one-hot inputs, or the free-move input), whether the side
 //     to move can win a small board or the game at once, and the share of empty tiles.
@@ -33,7 +33,7 @@ import (
 const (
 	NetHidden = 32
 	NetEmbed  = 4
-	netFixed  = 7
+	netFixed  = 13
 	netFeat   = netFixed + NetEmbed // per board
 	netExtra  = 13                  // forced board 0..8, free move, send win, win now, empties
 	netStates = 19683
@@ -71,30 +71,37 @@ func fillNetFixed() {
 				continue
 			}
 			f := &netFixedTab[t3[own]+2*t3[opp]]
-			var oOpen, pOpen, oTwo, pTwo int
+			var oOpen, pOpen, oOne, pOne, oTwo, pTwo int
 			for _, l := range lines {
 				no, np := bits.OnesCount16(l&own), bits.OnesCount16(l&opp)
 				if np == 0 {
 					oOpen++
-					if no == 2 {
-						oTwo++
-					}
+					oOne += b2i(no == 1)
+					oTwo += b2i(no == 2)
 				}
 				if no == 0 {
 					pOpen++
-					if np == 2 {
-						pTwo++
-					}
+					pOne += b2i(np == 1)
+					pTwo += b2i(np == 2)
 				}
 			}
 			wonO, wonP := winTab[own], winTab[opp]
 			closed := wonO || wonP || own|opp == full9
 			if closed {
-				oOpen, pOpen, oTwo, pTwo = 0, 0, 0, 0
+				oOpen, pOpen, oOne, pOne, oTwo, pTwo = 0, 0, 0, 0, 0, 0
 			}
-			*f = [netFixed]float32{float32(oOpen) / 8, float32(pOpen) / 8, float32(min(oTwo, 2)) / 2, float32(min(pTwo, 2)) / 2, b2f(wonO), b2f(wonP), b2f(closed)}
+			*f = [netFixed]float32{float32(oOpen) / 8, float32(pOpen) / 8, float32(min(oTwo, 2)) / 2, float32(min(pTwo, 2)) / 2,
+				b2f(wonO), b2f(wonP), b2f(closed), float32(oOne) / 8, float32(pOne) / 8,
+				float32(bits.OnesCount16(own)) / 9, float32(bits.OnesCount16(opp)) / 9, b2f(own&16 != 0), b2f(opp&16 != 0)}
 		}
 	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func b2f(b bool) float32 {

@@ -55,6 +55,12 @@ type NetTrainConfig struct {
 	K      float64 // the score's logistic scale (the linear evaluation's fitted k)
 	Seed   uint64
 	Jobs   int // goroutines computing gradients
+	// EmbedLR scales the step size of the board-state embeddings E; 0 keeps them at
+	// zero (fixed board features only).
+	EmbedLR float64
+	// Decay is the decoupled weight decay (AdamW) of the weights, per step and unit of
+	// step size.
+	Decay float64
 }
 
 // NetMetrics are a network's (or the linear evaluation's) errors on samples.
@@ -223,6 +229,9 @@ func TrainNet(ctx context.Context, train, test []NetSample, start *Net, cfg NetT
 	n := start
 	if n == nil {
 		n = NewNet(cfg.K, cfg.Seed)
+		if cfg.EmbedLR == 0 {
+			n.E = [netStates][NetEmbed]float32{}
+		}
 	}
 	jobs := max(cfg.Jobs, 1)
 	batch := max(cfg.Batch, jobs)
@@ -301,30 +310,34 @@ func TrainNet(ctx context.Context, train, test []NetSample, start *Net, cfg NetT
 			step++
 			scale := 1 / float64(len(idx))
 			c1, c2 := 1-math.Pow(b1, float64(step)), 1-math.Pow(b2, float64(step))
-			adam := func(p, g, m1, v1 *float32) {
+			adam := func(p, g, m1, v1 *float32, lr float64) {
 				gr := float64(*g) * scale
 				*g = 0
 				mm := b1*float64(*m1) + (1-b1)*gr
 				vv := b2*float64(*v1) + (1-b2)*gr*gr
 				*m1, *v1 = float32(mm), float32(vv)
-				*p -= float32(lr * (mm / c1) / (math.Sqrt(vv/c2) + eps))
+				*p -= float32(lr*(mm/c1)/(math.Sqrt(vv/c2)+eps) + lr*cfg.Decay*float64(*p))
 			}
 			g := grads[0]
 			nd, gd, md, vd := n.dense(), g.dense(), m.dense(), v.dense()
 			for k := range nd {
 				for j := range nd[k] {
-					adam(&nd[k][j], &gd[k][j], &md[k][j], &vd[k][j])
+					adam(&nd[k][j], &gd[k][j], &md[k][j], &vd[k][j], lr)
 				}
 			}
 			for _, st := range rows {
 				touched[st] = false
+				if cfg.EmbedLR == 0 {
+					g.E[st] = [NetEmbed]float32{}
+					continue
+				}
 				// Lazy Adam for the sparse rows: the moments decay over the steps missed.
 				missed := float64(step - eStep[st] - 1)
 				eStep[st] = step
 				for e := range n.E[st] {
 					m.E[st][e] *= float32(math.Pow(b1, missed))
 					v.E[st][e] *= float32(math.Pow(b2, missed))
-					adam(&n.E[st][e], &g.E[st][e], &m.E[st][e], &v.E[st][e])
+					adam(&n.E[st][e], &g.E[st][e], &m.E[st][e], &v.E[st][e], lr*cfg.EmbedLR)
 				}
 			}
 			{

@@ -12,7 +12,7 @@ import (
 	"github.com/boardlab/boardlab/engine/uttt"
 )
 
-const trainUsage = "analyze uttt train --load-games FILE [--openings P] [--blend B] [--epochs N] [--batch N] [--lr R] [--seed S] [--jobs J] --out FILE"
+const trainUsage = "analyze uttt train --load-games FILE [--openings P] [--blend B] [--epochs N] [--batch N] [--lr R] [--embed-lr R] [--decay D] [--seed S] [--jobs J] --out FILE"
 
 const trainDescription = `Trains the network evaluation (engine/uttt/net.bin) on games saved by
 "analyze uttt tune --save-games", which records each searched move's score. Every
@@ -32,6 +32,8 @@ func runTrain(ctx context.Context, args []string, _ io.Reader, _, stderr io.Writ
 	epochs := fs.Int("epochs", 12, "passes over the training positions")
 	batch := fs.Int("batch", 256, "positions per Adam step")
 	lr := fs.Float64("lr", 0.002, "Adam's step size")
+	embedLR := fs.Float64("embed-lr", 1, "step size of the board-state embeddings, relative to --lr (0: no embeddings)")
+	decay := fs.Float64("decay", 0, "decoupled weight decay (AdamW)")
 	seed := fs.Uint64("seed", 1, "seed of the initial weights and the order")
 	jobs := fs.Int("jobs", 0, "goroutines computing gradients (0: one per core)")
 	out := fs.String("out", "", "write the network to `FILE`")
@@ -52,8 +54,8 @@ func runTrain(ctx context.Context, args []string, _ io.Reader, _, stderr io.Writ
 		return cli.Usagef(stderr, name, "--blend %g: want 0..1", *blend)
 	case *epochs < 1 || *batch < 1 || *lr <= 0:
 		return cli.Usagef(stderr, name, "--epochs, --batch and --lr must be positive")
-	case *jobs < 0:
-		return cli.Usagef(stderr, name, "--jobs must not be negative")
+	case *jobs < 0 || *embedLR < 0 || *decay < 0:
+		return cli.Usagef(stderr, name, "--jobs, --embed-lr and --decay must not be negative")
 	}
 	if *jobs == 0 {
 		*jobs = runtime.GOMAXPROCS(0)
@@ -83,7 +85,7 @@ func runTrain(ctx context.Context, args []string, _ io.Reader, _, stderr io.Writ
 	testS := uttt.NetSamples(test, *openings, k, *blend)
 	fmt.Fprintf(stderr, "%d games: %d training positions, %d held out; linear scale k %.1f\n", len(gs), len(trainS), len(testS), k)
 	fmt.Fprintf(stderr, "held-out, linear evaluation: %s\n", uttt.LinearMetrics(testS, k))
-	n, err := uttt.TrainNet(ctx, trainS, testS, nil, uttt.NetTrainConfig{Epochs: *epochs, Batch: *batch, LR: *lr, K: k, Seed: *seed, Jobs: *jobs},
+	n, err := uttt.TrainNet(ctx, trainS, testS, nil, uttt.NetTrainConfig{Epochs: *epochs, Batch: *batch, LR: *lr, K: k, Seed: *seed, Jobs: *jobs, EmbedLR: *embedLR, Decay: *decay},
 		func(s string) { fmt.Fprintln(stderr, s) })
 	if errors.Is(err, context.Canceled) {
 		fmt.Fprintf(stderr, "analyze %s: interrupted while training\n", name)
