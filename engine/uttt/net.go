@@ -344,13 +344,18 @@ func (q *qnet) final(out, lin int32) int {
 
 // evaluate is the plain (not incremental) integer evaluation of p.
 func (q *qnet) evaluate(p *Position) int {
+	var acc [NetHidden]int32
+	q.accumulate(p, p.side, &acc)
+	return q.evaluateSums(p, &acc)
+}
+
+// evaluateSums evaluates p from its boards' sums for its side to move.
+func (q *qnet) evaluateSums(p *Position, acc *[NetHidden]int32) int {
 	var e evalState
 	e.init(p)
 	lin := int32(score(e.master, e.board, e.tm, p))
 	sw, wn := threatFlags(p, e.tm)
-	var acc [NetHidden]int32
-	q.accumulate(p, p.side, &acc)
-	return q.output(&acc, p.forced, sw, wn, int32(p.Empty()), lin)
+	return q.output(acc, p.forced, sw, wn, int32(p.Empty()), lin)
 }
 
 // The embedded network and its integer form, built on first use.
@@ -477,11 +482,16 @@ func (n *Net) each(f func(*float32)) {
 }
 
 // initNet makes e's children evaluated by the network nq (after init): nacc gets the
-// first-layer sums of the boards and the empties input for the children's side to move.
-func (e *evalState) initNet(p *Position, nq *qnet) {
+// first-layer sums of the boards for the children's side to move (sums, or computed
+// when nil) and the children's empties input.
+func (e *evalState) initNet(p *Position, nq *qnet, sums *[NetHidden]int32) {
 	e.nq = nq
 	me := p.side ^ 1
-	nq.accumulate(p, me, &e.nacc)
+	if sums != nil {
+		e.nacc = *sums
+	} else {
+		nq.accumulate(p, me, &e.nacc)
+	}
 	for b := 0; b < 9; b++ {
 		e.ns[b] = boardIndex(p, me, b)
 	}
@@ -565,4 +575,54 @@ func (w *worker) evaluate(p *Position) int {
 		return w.nq.evaluate(p)
 	}
 	return Evaluate(p)
+}
+
+// The search keeps the network's board sums for both sides along the current line
+// (worker.nsum): netRoot sets them for the root, netPlay updates them for a child by
+// the one board the move changed, and the leaves read them (evaluateAt, netSums)
+// instead of adding nine rows. The test switch Engine.netPlain turns this off.
+
+// netRoot sets the board sums of the root position p (ply 0).
+func (w *worker) netRoot(p *Position) {
+	if w.nq == nil || w.e.netPlain {
+		return
+	}
+	w.nq.accumulate(p, X, &w.nsum[0][X])
+	w.nq.accumulate(p, O, &w.nsum[0][O])
+}
+
+// netPlay sets the board sums at ply of q, the position after m in p (at ply-1).
+func (w *worker) netPlay(ply int, p, q *Position, m Move) {
+	if w.nq == nil || w.e.netPlain {
+		return
+	}
+	b := int(moveBoard[m])
+	rows := &w.nq.v[b]
+	for me := X; me <= O; me++ {
+		old, cur := &rows[boardIndex(p, me, b)], &rows[boardIndex(q, me, b)]
+		from, to := &w.nsum[ply-1][me], &w.nsum[ply][me]
+		for j := range to {
+			to[j] = from[j] + int32(cur[j]) - int32(old[j])
+		}
+	}
+}
+
+// netSums returns the board sums of the position at ply for side me, or nil when the
+// search does not keep them.
+func (w *worker) netSums(ply int, me Side) *[NetHidden]int32 {
+	if w.e.netPlain {
+		return nil
+	}
+	return &w.nsum[ply][me]
+}
+
+// evaluateAt is the static evaluation of p, the position at ply of the current line.
+func (w *worker) evaluateAt(p *Position, ply int) int {
+	if w.nq == nil {
+		return Evaluate(p)
+	}
+	if w.e.netPlain {
+		return w.nq.evaluate(p)
+	}
+	return w.nq.evaluateSums(p, &w.nsum[ply][p.side])
 }

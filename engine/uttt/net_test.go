@@ -28,7 +28,7 @@ func TestNetChildEqualsEvaluate(t *testing.T) {
 	for _, p := range randomPositions(21, 200, 0) {
 		var e evalState
 		e.init(&p)
-		e.initNet(&p, q)
+		e.initNet(&p, q, nil)
 		var buf [81]Move
 		for _, m := range buf[:p.Moves(&buf)] {
 			c := p.Play(m)
@@ -141,5 +141,29 @@ func TestEmbeddedNetLoads(t *testing.T) {
 	}
 	if err := e.SetEval("cubic"); err == nil {
 		t.Fatal("SetEval accepted an unknown evaluation")
+	}
+}
+
+// TestNetSearchSumsEqualPlain checks that searching with the board sums kept along the
+// line (netPlay) gives exactly the search that evaluates every leaf from scratch.
+func TestNetSearchSumsEqualPlain(t *testing.T) {
+	old := netQ
+	defer func() { netQ = old }()
+	SetNet(testNet(6))
+	depth := 7
+	if testing.Short() {
+		depth = 5
+	}
+	for _, p := range randomPositions(24, 12, 0) {
+		var rs [2]Result
+		for i := range rs {
+			e := NewEngine(1)
+			e.SetEval(EvalNet)
+			e.netPlain = i == 1
+			rs[i] = e.Search(context.Background(), p, Limits{Depth: depth})
+		}
+		if rs[0].Move != rs[1].Move || rs[0].Score != rs[1].Score || rs[0].Nodes != rs[1].Nodes {
+			t.Fatalf("%s: with sums %v %d %d nodes, plain %v %d %d nodes", &p, rs[0].Move, rs[0].Score, rs[0].Nodes, rs[1].Move, rs[1].Score, rs[1].Nodes)
+		}
 	}
 }

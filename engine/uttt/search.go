@@ -57,6 +57,7 @@ type Engine struct {
 	// entries of exactly the needed depth, so fixed-depth results equal plain minimax.
 	noTT, sameDepth bool
 	linear          bool // evaluate with the linear evaluation, not the network (SetEval)
+	netPlain        bool // test switch: the network evaluates every leaf from scratch
 }
 
 // NewEngine returns an engine with a transposition table of about hashMB megabytes
@@ -101,13 +102,14 @@ type worker struct {
 	pvLen   [MaxDepth + 2]int
 	stack   [MaxDepth + 2]Position // stack[ply+1] is the child being searched
 
-	soft      time.Time     // main thread: stop here too (moved by the iterations' stability)
-	start     time.Time     // when the search began
-	target    time.Duration // Limits.Time, which soft scales
-	reduce    bool          // late move reductions (off in the exactness tests)
-	qdepth    int           // plies of quiescence (0 in the exactness tests)
-	nq        *qnet         // the network evaluation, nil for the linear one
-	rootBest  Move          // best move of the current iteration so far, if any
+	soft      time.Time                         // main thread: stop here too (moved by the iterations' stability)
+	start     time.Time                         // when the search began
+	target    time.Duration                     // Limits.Time, which soft scales
+	reduce    bool                              // late move reductions (off in the exactness tests)
+	qdepth    int                               // plies of quiescence (0 in the exactness tests)
+	nq        *qnet                             // the network evaluation, nil for the linear one
+	nsum      [MaxDepth + 2][2][NetHidden]int32 // per ply and side: the network's board sums
+	rootBest  Move                              // best move of the current iteration so far, if any
 	rootScore int
 }
 
@@ -163,6 +165,7 @@ func (e *Engine) Search(ctx context.Context, pos Position, lim Limits) Result {
 		w.reduce = lmrOn && !e.noTT && !e.sameDepth
 		w.qdepth = 0
 		w.nq = e.network()
+		w.netRoot(&pos)
 		if qsearchOn && !e.noTT && !e.sameDepth {
 			w.qdepth = qsearchDepth
 		}
@@ -363,7 +366,7 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 			return w.quiesce(p, alpha, beta, ply, w.qdepth)
 		}
 		w.evals++
-		return w.evaluate(p)
+		return w.evaluateAt(p, ply)
 	}
 	if w.nodes&1023 == 0 && w.checkStop() || w.stopped {
 		return 0
@@ -431,6 +434,7 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 
 		q := &w.stack[ply+1]
 		*q = p.Play(m)
+		w.netPlay(ply+1, p, q, m)
 		var v int
 		if i == 0 {
 			v = -w.search(q, -beta, -alpha, depth-1, ply+1)
@@ -512,7 +516,7 @@ func (w *worker) frontier(p *Position, alpha, beta, ply int) int {
 	var e evalState
 	e.init(p)
 	if w.nq != nil {
-		e.initNet(p, w.nq)
+		e.initNet(p, w.nq, w.netSums(ply, p.side^1))
 	}
 	var moves [81]Move
 	n := p.Moves(&moves)

@@ -91,6 +91,7 @@ func runTrain(ctx context.Context, args []string, _ io.Reader, _, stderr io.Writ
 		fmt.Fprintf(stderr, "analyze %s: interrupted while training\n", name)
 		return cli.ExitInterrupted
 	}
+	fmt.Fprintf(stderr, "weight of the linear evaluation A %.3f, output bias %.3f\n", n.A, n.C)
 	fmt.Fprintf(stderr, "held-out, network (float): %s\n", n.Metrics(testS))
 	fmt.Fprintf(stderr, "held-out, network (int):   %s\n", n.QuantizedMetrics(testS))
 	data, _ := n.MarshalBinary()
