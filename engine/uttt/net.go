@@ -531,7 +531,7 @@ func (e *Engine) SetEval(name string) error {
 	if err := CheckEval(name); err != nil {
 		return err
 	}
-	e.linear = name == EvalLinear
+	e.net = name == EvalNet
 	return nil
 }
 
@@ -560,7 +560,7 @@ func (e *Engine) Eval() string {
 
 // network returns the integer network the engine evaluates with, or nil.
 func (e *Engine) network() *qnet {
-	if e.linear {
+	if !e.net {
 		return nil
 	}
 	if q := loadNet(); q.err == nil {

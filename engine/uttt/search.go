@@ -56,14 +56,14 @@ type Engine struct {
 	// test switches: noTT disables the table; sameDepth allows table cutoffs only from
 	// entries of exactly the needed depth, so fixed-depth results equal plain minimax.
 	noTT, sameDepth bool
-	linear          bool // evaluate with the linear evaluation, not the network (SetEval)
+	net             bool // evaluate with the network, not the linear evaluation (SetEval)
 	netPlain        bool // test switch: the network evaluates every leaf from scratch
 }
 
 // NewEngine returns an engine with a transposition table of about hashMB megabytes
 // (rounded down to a power of two), evaluating with DefaultEval.
 func NewEngine(hashMB int) *Engine {
-	return &Engine{tt: newTable(hashMB), linear: DefaultEval != EvalNet}
+	return &Engine{tt: newTable(hashMB), net: DefaultEval == EvalNet}
 }
 
 // Clear empties the transposition table and the move-ordering statistics.
