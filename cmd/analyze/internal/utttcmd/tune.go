@@ -31,7 +31,9 @@ error on it before and after. The weights are written as weights.txt holds them
 to win a board from that state, over its symmetries, shrunk towards the line-counting
 estimate) and fits the weights using them; the table goes to engine/uttt/board_chance.bin.
 
---save-games writes one game per line: the result (X, O or draw) and the moves.`
+--save-games writes one game per line: the result (X, O or draw), the moves, then "|"
+and each move's search score (the side to move's view; "-" for the random opening
+moves), which "analyze uttt train" uses to label positions for the network evaluation.`
 
 func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	const name = "uttt tune"
