@@ -167,3 +167,23 @@ func TestNetSearchSumsEqualPlain(t *testing.T) {
 		}
 	}
 }
+
+// TestNetSamplesLabels checks the labels: the result for the side to move blended with
+// sigmoid(score/k) of the recorded search score; the result alone without a score.
+func TestNetSamplesLabels(t *testing.T) {
+	ms := []Move{NewMove(4, 4), NewMove(4, 0), NewMove(0, 4)}
+	g := TrainingGame{Moves: ms, Result: XWon, Scores: []int32{NoScore, 100, -200}}
+	s := NetSamples([]TrainingGame{g}, 0, 400, 0.25)
+	if len(s) != 3 {
+		t.Fatalf("%d samples, want 3", len(s))
+	}
+	want := []float64{1, 0.25*0 + 0.75*sigmoid(100, 400), 0.25*1 + 0.75*sigmoid(-200, 400)}
+	for i := range s {
+		if math.Abs(float64(s[i].Label)-want[i]) > 1e-6 {
+			t.Errorf("sample %d: label %.6f, want %.6f", i, s[i].Label, want[i])
+		}
+	}
+	if s[1].Result != 0 || s[2].Result != 1 {
+		t.Errorf("results %v %v, want 0 (O to move, X won) and 1", s[1].Result, s[2].Result)
+	}
+}
