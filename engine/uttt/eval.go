@@ -303,6 +303,11 @@ type evalState struct {
 	master int32     // sum of term
 	board  int32     // sum of (px-po) times the board weight
 	tm     [2]uint16 // per side: the boards (open or not) holding a tile that wins them
+	// With the network evaluation (initNet): the network, its first-layer sums for the
+	// children's side to move, and that side's board states.
+	nq   *qnet
+	nacc [NetHidden]int32
+	ns   [9]uint16
 }
 
 // init needs the board tables built (evalTables): Evaluate and Engine.Search, the
@@ -414,6 +419,9 @@ func (e *evalState) child(q *Position, b int) int {
 			break
 		}
 		master += e.lineTerm(masterLines[i], &px, &po) - e.term[i]
+	}
+	if e.nq != nil {
+		return e.netChild(q, b, score(master, board, tm, q), tm)
 	}
 	return score(master, board, tm, q)
 }

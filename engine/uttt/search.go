@@ -56,11 +56,15 @@ type Engine struct {
 	// test switches: noTT disables the table; sameDepth allows table cutoffs only from
 	// entries of exactly the needed depth, so fixed-depth results equal plain minimax.
 	noTT, sameDepth bool
+	net             bool // evaluate with the network, not the linear evaluation (SetEval)
+	netPlain        bool // test switch: the network evaluates every leaf from scratch
 }
 
 // NewEngine returns an engine with a transposition table of about hashMB megabytes
-// (rounded down to a power of two).
-func NewEngine(hashMB int) *Engine { return &Engine{tt: newTable(hashMB)} }
+// (rounded down to a power of two), evaluating with DefaultEval.
+func NewEngine(hashMB int) *Engine {
+	return &Engine{tt: newTable(hashMB), net: DefaultEval == EvalNet}
+}
 
 // Clear empties the transposition table and the move-ordering statistics.
 func (e *Engine) Clear() {
@@ -98,12 +102,14 @@ type worker struct {
 	pvLen   [MaxDepth + 2]int
 	stack   [MaxDepth + 2]Position // stack[ply+1] is the child being searched
 
-	soft      time.Time     // main thread: stop here too (moved by the iterations' stability)
-	start     time.Time     // when the search began
-	target    time.Duration // Limits.Time, which soft scales
-	reduce    bool          // late move reductions (off in the exactness tests)
-	qdepth    int           // plies of quiescence (0 in the exactness tests)
-	rootBest  Move          // best move of the current iteration so far, if any
+	soft      time.Time                         // main thread: stop here too (moved by the iterations' stability)
+	start     time.Time                         // when the search began
+	target    time.Duration                     // Limits.Time, which soft scales
+	reduce    bool                              // late move reductions (off in the exactness tests)
+	qdepth    int                               // plies of quiescence (0 in the exactness tests)
+	nq        *qnet                             // the network evaluation, nil for the linear one
+	nsum      [MaxDepth + 2][2][NetHidden]int32 // per ply and side: the network's board sums
+	rootBest  Move                              // best move of the current iteration so far, if any
 	rootScore int
 }
 
@@ -158,6 +164,8 @@ func (e *Engine) Search(ctx context.Context, pos Position, lim Limits) Result {
 		w.seen.Store(0)
 		w.reduce = lmrOn && !e.noTT && !e.sameDepth
 		w.qdepth = 0
+		w.nq = e.network()
+		w.netRoot(&pos)
 		if qsearchOn && !e.noTT && !e.sameDepth {
 			w.qdepth = qsearchDepth
 		}
@@ -358,7 +366,7 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 			return w.quiesce(p, alpha, beta, ply, w.qdepth)
 		}
 		w.evals++
-		return Evaluate(p)
+		return w.evaluateAt(p, ply)
 	}
 	if w.nodes&1023 == 0 && w.checkStop() || w.stopped {
 		return 0
@@ -426,6 +434,7 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 
 		q := &w.stack[ply+1]
 		*q = p.Play(m)
+		w.netPlay(ply+1, p, q, m)
 		var v int
 		if i == 0 {
 			v = -w.search(q, -beta, -alpha, depth-1, ply+1)
@@ -506,6 +515,9 @@ func (w *worker) cutoff(s Side, m Move, depth, ply int, tried []Move) {
 func (w *worker) frontier(p *Position, alpha, beta, ply int) int {
 	var e evalState
 	e.init(p)
+	if w.nq != nil {
+		e.initNet(p, w.nq, w.netSums(ply, p.side^1))
+	}
 	var moves [81]Move
 	n := p.Moves(&moves)
 	best := -scoreInf
@@ -558,7 +570,7 @@ var (
 func (w *worker) quiesce(p *Position, alpha, beta, ply, qd int) int {
 	w.nodes++
 	w.evals++
-	stand := Evaluate(p)
+	stand := w.evaluate(p)
 	if stand >= beta || qd <= 0 || ply >= MaxDepth {
 		return stand
 	}

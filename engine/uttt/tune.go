@@ -11,7 +11,13 @@ import (
 type TrainingGame struct {
 	Moves  []Move
 	Result Status
+	// Scores, when present, hold per move the search's score of the position before it,
+	// for its side to move (0 for the random opening moves); see NoScore.
+	Scores []int32
 }
+
+// NoScore marks a move without a search score (an opening move) in TrainingGame.Scores.
+const NoScore = math.MinInt32
 
 // PlayTrainingGame plays one game of the engine against itself: openings random plies
 // drawn from seed (drawn again when they end the game), then searches of nodes nodes
@@ -28,11 +34,12 @@ func PlayTrainingGame(ctx context.Context, e *Engine, seed uint64, openings int,
 	var g TrainingGame
 	p := Start()
 	for try := 0; ; try++ {
-		p, g.Moves = Start(), g.Moves[:0]
+		p, g.Moves, g.Scores = Start(), g.Moves[:0], g.Scores[:0]
 		var buf [81]Move
 		for len(g.Moves) < openings && p.status == Ongoing {
 			m := buf[next(p.Moves(&buf))]
 			g.Moves = append(g.Moves, m)
+			g.Scores = append(g.Scores, NoScore)
 			p = p.Play(m)
 		}
 		if p.status == Ongoing || try > 100 {
@@ -44,8 +51,10 @@ func PlayTrainingGame(ctx context.Context, e *Engine, seed uint64, openings int,
 		if err := ctx.Err(); err != nil {
 			return g, err
 		}
-		m := e.Search(ctx, p, Limits{Nodes: nodes}).Move
+		r := e.Search(ctx, p, Limits{Nodes: nodes})
+		m := r.Move
 		g.Moves = append(g.Moves, m)
+		g.Scores = append(g.Scores, int32(r.Score))
 		p = p.Play(m)
 	}
 	g.Result = p.status

@@ -28,7 +28,23 @@ const (
 type Engine struct {
 	Time  time.Duration // per move, when Depth is 0
 	Depth int           // fixed depth in plies, or 0
+	eval  string        // "" (uttt.DefaultEval), uttt.EvalLinear or uttt.EvalNet
 	pool  searchers
+}
+
+// NewEngineEval is NewEngine with a chosen evaluation (uttt.EvalLinear or
+// uttt.EvalNet); its spec is engine-linear or engine-net.
+func NewEngineEval(t time.Duration, depth int, eval string) (*Engine, error) {
+	if err := uttt.CheckEval(eval); err != nil {
+		return nil, err
+	}
+	e := &Engine{Time: t, Depth: depth, eval: eval}
+	e.pool.create = func() searcher {
+		u := uttt.NewEngine(hashMB(depth))
+		u.SetEval(eval)
+		return &mainSearcher{e: u}
+	}
+	return e, nil
 }
 
 // NewEngine returns the engine bot at a time per move (depth 0) or a fixed depth.
@@ -48,10 +64,14 @@ func hashMB(depth int) int {
 }
 
 func (e *Engine) String() string {
-	if e.Depth > 0 {
-		return "engine:d" + strconv.Itoa(e.Depth)
+	name := "engine"
+	if e.eval != "" {
+		name += "-" + e.eval
 	}
-	return "engine:" + e.Time.String()
+	if e.Depth > 0 {
+		return name + ":d" + strconv.Itoa(e.Depth)
+	}
+	return name + ":" + e.Time.String()
 }
 
 // Move searches p within the budget; ctx cancellation stops the search early.

@@ -30,7 +30,10 @@ const SpecHelp = `A bot SPEC is one of:
                   seed's champion depthBot; ties are broken at random
   engine[:BUDGET] the main engine's search; BUDGET is a time per move (100ms, 1s; the
                   default is 100ms) or a fixed depth written dN (d6)
-  engine-v1[:BUDGET] the engine as of commit 82f0469 (the yardstick), budgets as engine`
+  engine-v1[:BUDGET] the engine as of commit 82f0469 (the yardstick), budgets as engine
+  engine-linear[:BUDGET], engine-net[:BUDGET]
+                  the main engine with the linear or the network evaluation (engine
+                  uses uttt.DefaultEval), budgets as engine`
 
 // Parse returns the bot named by spec (see SpecHelp).
 func Parse(spec string) (Bot, error) {
@@ -56,7 +59,7 @@ func Parse(spec string) (Bot, error) {
 			d = n
 		}
 		return Depth{N: d}, nil
-	case "engine", "engine-v1":
+	case "engine", "engine-v1", "engine-linear", "engine-net":
 		t, d := DefaultEngineTime, 0
 		if hasArg {
 			if ds, ok := strings.CutPrefix(arg, "d"); ok {
@@ -71,12 +74,17 @@ func Parse(spec string) (Bot, error) {
 				t = dur
 			}
 		}
-		if name == "engine-v1" {
+		switch name {
+		case "engine-v1":
 			return NewEngineV1(t, d), nil
+		case "engine-linear":
+			return NewEngineEval(t, d, uttt.EvalLinear)
+		case "engine-net":
+			return NewEngineEval(t, d, uttt.EvalNet)
 		}
 		return NewEngine(t, d), nil
 	}
-	return nil, fmt.Errorf("unknown bot %q: want random, naive, depth[:N], engine[:BUDGET] or engine-v1[:BUDGET]", spec)
+	return nil, fmt.Errorf("unknown bot %q: want random, naive, depth[:N], engine[:BUDGET], engine-v1[:BUDGET], engine-linear[:BUDGET] or engine-net[:BUDGET]", spec)
 }
 
 // Random plays a uniformly random legal move.

@@ -8,7 +8,7 @@ import (
 )
 
 func TestParseRoundTrip(t *testing.T) {
-	for _, spec := range []string{"random", "naive", "depth:4", "depth:1", "engine:100ms", "engine:1.5s", "engine:d6", "engine-v1:100ms", "engine-v1:d5"} {
+	for _, spec := range []string{"random", "naive", "depth:4", "depth:1", "engine:100ms", "engine:1.5s", "engine:d6", "engine-v1:100ms", "engine-v1:d5", "engine-linear:100ms", "engine-net:d4"} {
 		b, err := Parse(spec)
 		if err != nil {
 			t.Fatalf("Parse(%q): %v", spec, err)
@@ -23,7 +23,7 @@ func TestParseRoundTrip(t *testing.T) {
 	if b, _ := Parse("engine"); b.String() != "engine:100ms" {
 		t.Errorf("engine default: %v", b)
 	}
-	for _, bad := range []string{"", "rand", "random:3", "naive:1", "depth:0", "depth:x", "engine:", "engine:-1s", "engine:d0", "engine:dx", "engine:fast", "engine-v1:", "engine-v1:d0", "engine-v1:x"} {
+	for _, bad := range []string{"", "rand", "random:3", "naive:1", "depth:0", "depth:x", "engine:", "engine:-1s", "engine:d0", "engine:dx", "engine:fast", "engine-v1:", "engine-v1:d0", "engine-v1:x", "engine-net:", "engine-linear:x"} {
 		if _, err := Parse(bad); err == nil {
 			t.Errorf("Parse(%q) accepted", bad)
 		}

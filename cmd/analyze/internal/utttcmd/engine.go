@@ -16,6 +16,7 @@ var engineCommands = []cli.Command{
 	{Name: "bot", Summary: "the seed's protocol bot: 12 arguments in, two digits out", Run: runBot},
 	{Name: "engine", Summary: "a persistent bot speaking the AI Games (riddles.io) protocol on stdin/stdout", Run: runAIGames},
 	{Name: "tune", Summary: "fit the evaluation's weights to self-play outcomes (Texel) and write weights.txt", Run: runTune},
+	{Name: "train", Summary: "train the network evaluation on saved self-play games and write net.bin", Run: runTrain},
 	{Name: "show", Summary: "draw a position as text or SVG (--svg)", Run: runShow},
 }
 

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -30,7 +31,9 @@ error on it before and after. The weights are written as weights.txt holds them
 to win a board from that state, over its symmetries, shrunk towards the line-counting
 estimate) and fits the weights using them; the table goes to engine/uttt/board_chance.bin.
 
---save-games writes one game per line: the result (X, O or draw) and the moves.`
+--save-games writes one game per line: the result (X, O or draw), the moves, then "|"
+and each move's search score (the side to move's view; "-" for the random opening
+moves), which "analyze uttt train" uses to label positions for the network evaluation.`
 
 func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	const name = "uttt tune"
@@ -202,6 +205,17 @@ func saveGames(path string, gs []uttt.TrainingGame) error {
 			b.WriteByte(' ')
 			b.WriteString(m.String())
 		}
+		if len(g.Scores) == len(g.Moves) {
+			// The search scores, after a "|": one per move, "-" for opening moves.
+			b.WriteString(" |")
+			for _, s := range g.Scores {
+				if s == uttt.NoScore {
+					b.WriteString(" -")
+				} else {
+					fmt.Fprintf(&b, " %d", s)
+				}
+			}
+		}
 		b.WriteByte('\n')
 	}
 	return os.WriteFile(path, []byte(b.String()), 0o644)
@@ -222,6 +236,13 @@ func loadGames(path string) ([]uttt.TrainingGame, error) {
 		if len(fields) == 0 {
 			continue
 		}
+		var scores []string
+		for i, f := range fields {
+			if f == "|" {
+				fields, scores = fields[:i], fields[i+1:]
+				break
+			}
+		}
 		p, err := uttt.ParseMoves(fields[1:])
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: %v", path, line, err)
@@ -234,6 +255,20 @@ func loadGames(path string) ([]uttt.TrainingGame, error) {
 		for _, s := range fields[1:] {
 			m, _ := uttt.ParseMove(s)
 			g.Moves = append(g.Moves, m)
+		}
+		if scores != nil {
+			if len(scores) != len(g.Moves) {
+				return nil, fmt.Errorf("%s:%d: %d scores for %d moves", path, line, len(scores), len(g.Moves))
+			}
+			for i, s := range scores {
+				v := int64(uttt.NoScore)
+				if s != "-" {
+					if v, err = strconv.ParseInt(s, 10, 32); err != nil || v == uttt.NoScore {
+						return nil, fmt.Errorf("%s:%d: score %d: %q is not a number or -", path, line, i+1, s)
+					}
+				}
+				g.Scores = append(g.Scores, int32(v))
+			}
 		}
 		gs = append(gs, g)
 	}

@@ -1,0 +1,103 @@
+package utttcmd
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+
+	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
+	"github.com/boardlab/boardlab/engine/uttt"
+)
+
+const trainUsage = "analyze uttt train --load-games FILE [--openings P] [--blend B] [--epochs N] [--batch N] [--lr R] [--embed-lr R] [--decay D] [--seed S] [--jobs J] --out FILE"
+
+const trainDescription = `Trains the network evaluation (engine/uttt/net.bin) on games saved by
+"analyze uttt tune --save-games", which records each searched move's score. Every
+position after the --openings random plies becomes a sample labelled with
+B * result + (1-B) * sigmoid(score/k), k being the linear evaluation's logistic scale
+fitted to the outcomes. One game in ten is held out; the report gives, on it, the
+log-loss and squared errors of the linear evaluation, the float network and the
+integer network the engine runs. The network of the epoch with the lowest held-out
+log-loss is written to --out (rebuild with it as engine/uttt/net.bin to embed it).`
+
+func runTrain(ctx context.Context, args []string, _ io.Reader, _, stderr io.Writer) int {
+	const name = "uttt train"
+	fs := cli.NewFlagSet("train", trainUsage, trainDescription, stderr)
+	load := fs.String("load-games", "", "read the games from `FILE` (tune --save-games)")
+	openings := fs.Int("openings", 8, "random opening plies of the games (skipped)")
+	blend := fs.Float64("blend", 0.5, "weight of the game result in the label (the rest: the search score)")
+	epochs := fs.Int("epochs", 12, "passes over the training positions")
+	batch := fs.Int("batch", 256, "positions per Adam step")
+	lr := fs.Float64("lr", 0.002, "Adam's step size")
+	embedLR := fs.Float64("embed-lr", 1, "step size of the board-state embeddings, relative to --lr (0: no embeddings)")
+	decay := fs.Float64("decay", 0, "decoupled weight decay (AdamW)")
+	seed := fs.Uint64("seed", 1, "seed of the initial weights and the order")
+	jobs := fs.Int("jobs", 0, "goroutines computing gradients (0: one per core)")
+	out := fs.String("out", "", "write the network to `FILE`")
+	pos, code := cli.Parse(fs, args)
+	if code >= 0 {
+		return code
+	}
+	switch {
+	case len(pos) > 0:
+		return cli.Usagef(stderr, name, "unexpected argument %q", pos[0])
+	case *load == "":
+		return cli.Usagef(stderr, name, "--load-games is required")
+	case *out == "":
+		return cli.Usagef(stderr, name, "--out is required")
+	case *openings < 0 || *openings > 30:
+		return cli.Usagef(stderr, name, "--openings %d: want 0..30", *openings)
+	case *blend < 0 || *blend > 1:
+		return cli.Usagef(stderr, name, "--blend %g: want 0..1", *blend)
+	case *epochs < 1 || *batch < 1 || *lr <= 0:
+		return cli.Usagef(stderr, name, "--epochs, --batch and --lr must be positive")
+	case *jobs < 0 || *embedLR < 0 || *decay < 0:
+		return cli.Usagef(stderr, name, "--jobs, --embed-lr and --decay must not be negative")
+	}
+	if *jobs == 0 {
+		*jobs = runtime.GOMAXPROCS(0)
+	}
+	gs, err := loadGames(*load)
+	if err != nil {
+		fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
+		return cli.ExitFail
+	}
+	var train, test []uttt.TrainingGame
+	scored := 0
+	for i, g := range gs {
+		if len(g.Scores) > 0 {
+			scored++
+		}
+		if i%10 == 9 {
+			test = append(test, g)
+		} else {
+			train = append(train, g)
+		}
+	}
+	if scored < len(gs) {
+		fmt.Fprintf(stderr, "analyze %s: warning: %d of %d games have no search scores; their positions are labelled by the result alone\n", name, len(gs)-scored, len(gs))
+	}
+	k := uttt.FitScale(uttt.Samples(train, *openings))
+	trainS := uttt.NetSamples(train, *openings, k, *blend)
+	testS := uttt.NetSamples(test, *openings, k, *blend)
+	fmt.Fprintf(stderr, "%d games: %d training positions, %d held out; linear scale k %.1f\n", len(gs), len(trainS), len(testS), k)
+	fmt.Fprintf(stderr, "held-out, linear evaluation: %s\n", uttt.LinearMetrics(testS, k))
+	n, err := uttt.TrainNet(ctx, trainS, testS, nil, uttt.NetTrainConfig{Epochs: *epochs, Batch: *batch, LR: *lr, K: k, Seed: *seed, Jobs: *jobs, EmbedLR: *embedLR, Decay: *decay},
+		func(s string) { fmt.Fprintln(stderr, s) })
+	if errors.Is(err, context.Canceled) {
+		fmt.Fprintf(stderr, "analyze %s: interrupted while training\n", name)
+		return cli.ExitInterrupted
+	}
+	fmt.Fprintf(stderr, "weight of the linear evaluation A %.3f, output bias %.3f\n", n.A, n.C)
+	fmt.Fprintf(stderr, "held-out, network (float): %s\n", n.Metrics(testS))
+	fmt.Fprintf(stderr, "held-out, network (int):   %s\n", n.QuantizedMetrics(testS))
+	data, _ := n.MarshalBinary()
+	if err := os.WriteFile(*out, data, 0o644); err != nil {
+		fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
+		return cli.ExitFail
+	}
+	return cli.ExitOK
+}

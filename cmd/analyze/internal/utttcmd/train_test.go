@@ -1,0 +1,43 @@
+package utttcmd
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/boardlab/boardlab/engine/uttt"
+)
+
+func TestTrainCommand(t *testing.T) {
+	dir := t.TempDir()
+	games, net := dir+"/g.txt", dir+"/net.bin"
+	if _, errOut, code := engineRun(runTune, "--games", "20", "--nodes", "200", "--jobs", "2", "--rounds", "0", "--save-games", games, "--out", dir+"/w.txt"); code != 0 {
+		t.Fatalf("tune: code %d: %s", code, errOut)
+	}
+	text, _ := os.ReadFile(games)
+	if !strings.Contains(string(text), " | - - - - - - - - ") {
+		t.Fatalf("saved games carry no scores:\n%.300s", text)
+	}
+	_, errOut, code := engineRun(runTrain, "--load-games", games, "--epochs", "2", "--jobs", "2", "--out", net)
+	if code != 0 || !strings.Contains(errOut, "held-out, linear evaluation: log-loss") || !strings.Contains(errOut, "held-out, network (int):") {
+		t.Fatalf("train: code %d: %s", code, errOut)
+	}
+	data, err := os.ReadFile(net)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var n uttt.Net
+	if err := n.UnmarshalBinary(data); err != nil {
+		t.Fatalf("written network: %v", err)
+	}
+	// A scores line that does not match the moves is an error with its line number.
+	os.WriteFile(games, []byte(strings.Replace(string(text), " | - ", " | x ", 1)), 0o644)
+	if _, errOut, code := engineRun(runTrain, "--load-games", games, "--out", net); code != 1 || !strings.Contains(errOut, "g.txt:1: score 1") {
+		t.Fatalf("bad score: code %d: %s", code, errOut)
+	}
+	for _, bad := range [][]string{{"--out", net}, {"--load-games", games}, {"--load-games", games, "--out", net, "--blend", "2"}, {"--load-games", games, "--out", net, "x"}} {
+		if _, errOut, code := engineRun(runTrain, bad...); code != 2 || errOut == "" {
+			t.Errorf("train %v: code %d", bad, code)
+		}
+	}
+}

@@ -1,0 +1,628 @@
+package uttt
+
+import (
+	_ "embed"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+	"math/bits"
+	"sync"
+)
+
+// The network evaluation (issue 13): a small value network over the nine small boards
+// seen by the side to move, trained on self-play positions by "analyze uttt train".
+//
+// Inputs, for the side to move ("own") against the other side:
+//   - per board b and its 3x3 state s (own-perspective ternary index, t3[own]+2*t3[opp]):
+//     netFixed fixed features of s (for each side: lines still open, open lines holding
+//     one and two of its tiles, won, its tiles, the centre; closed) and NetEmbed learned values E[s], shared
+//     by the nine boards; each board has its own first-layer weights;
+//   - the board to play in (9 one-hot inputs, or the free-move input), whether the side
+//     to move can win a small board or the game at once, and the share of empty tiles.
+//
+// One hidden layer of NetHidden clipped ReLUs (0..1) gives the output L; the score is
+// A*linear + K*L, where linear is the linear evaluation (Evaluate's weights) and K its
+// logistic scale, so the network learns a correction to the linear evaluation and
+// sigmoid(score/K) is the expected result.
+//
+// Inference is in integers: the first layer of each (board, state) pair is folded into
+// a table of int16 rows (the board's weights times the state's features), so the hidden
+// layer of a position is the sum of nine rows plus the extra inputs' rows, and a child
+// that changed one board updates it by one row out and one row in.
+const (
+	NetHidden = 32
+	NetEmbed  = 4
+	netFixed  = 13
+	netFeat   = netFixed + NetEmbed // per board
+	netExtra  = 13                  // forced board 0..8, free move, send win, win now, empties
+	netStates = 19683
+)
+
+// Quantisation: hidden sums in units of 1/netQA, output weights in units of 1/netQB.
+const (
+	netQA     = 1 << 10
+	netQB     = 1 << 10
+	netShift  = 20 // log2(netQA*netQB)
+	netAShift = 12 // A in units of 1/4096
+)
+
+// Net is the float network, as trained and stored (see MarshalBinary).
+type Net struct {
+	E  [netStates][NetEmbed]float32
+	W1 [9][netFeat][NetHidden]float32
+	WX [netExtra][NetHidden]float32
+	B1 [NetHidden]float32
+	W2 [NetHidden]float32
+	C  float32 // output bias
+	A  float32 // weight of the linear evaluation
+	K  float32 // logistic scale of the score (eval units)
+}
+
+// netFixedTab holds the fixed features of each own-perspective board state.
+var netFixedTab [netStates][netFixed]float32
+
+var netFixedOnce sync.Once
+
+func fillNetFixed() {
+	for own := uint16(0); own < 512; own++ {
+		for opp := uint16(0); opp < 512; opp++ {
+			if own&opp != 0 {
+				continue
+			}
+			f := &netFixedTab[t3[own]+2*t3[opp]]
+			var oOpen, pOpen, oOne, pOne, oTwo, pTwo int
+			for _, l := range lines {
+				no, np := bits.OnesCount16(l&own), bits.OnesCount16(l&opp)
+				if np == 0 {
+					oOpen++
+					oOne += b2i(no == 1)
+					oTwo += b2i(no == 2)
+				}
+				if no == 0 {
+					pOpen++
+					pOne += b2i(np == 1)
+					pTwo += b2i(np == 2)
+				}
+			}
+			wonO, wonP := winTab[own], winTab[opp]
+			closed := wonO || wonP || own|opp == full9
+			if closed {
+				oOpen, pOpen, oOne, pOne, oTwo, pTwo = 0, 0, 0, 0, 0, 0
+			}
+			*f = [netFixed]float32{float32(oOpen) / 8, float32(pOpen) / 8, float32(min(oTwo, 2)) / 2, float32(min(pTwo, 2)) / 2,
+				b2f(wonO), b2f(wonP), b2f(closed), float32(oOne) / 8, float32(pOne) / 8,
+				float32(bits.OnesCount16(own)) / 9, float32(bits.OnesCount16(opp)) / 9, b2f(own&16 != 0), b2f(opp&16 != 0)}
+		}
+	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func b2f(b bool) float32 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// netInput is what the network reads of a position, for its side to move.
+type netInput struct {
+	s       [9]uint16 // own-perspective board states
+	forced  int8      // board to play in, -1 free
+	sendWin bool      // the side to move can win a small board at once
+	winNow  bool      // ... and with it the game
+	empty   uint8     // empty tiles
+	lin     int32     // linear evaluation
+}
+
+// boardIndex returns board b's state seen by side me.
+func boardIndex(p *Position, me Side, b int) uint16 {
+	return t3[p.cells[me][b]] + 2*t3[p.cells[me^1][b]]
+}
+
+// threatFlags returns the send-win and win-now inputs from the boards where each side
+// holds a tile that wins them (evalState.tm), as score computes them.
+func threatFlags(p *Position, tm [2]uint16) (sendWin, winNow bool) {
+	playable := ^p.closed & full9
+	if p.forced >= 0 {
+		playable = 1 << p.forced
+	}
+	own := p.side
+	if t := tm[own] & playable; t != 0 {
+		if t&winMask[p.master[own]] != 0 {
+			return false, true
+		}
+		return true, false
+	}
+	return false, false
+}
+
+// inputOf reads p's network inputs; the evaluation tables must be built.
+func inputOf(p *Position) netInput {
+	var e evalState
+	e.init(p)
+	in := netInput{forced: p.forced, empty: uint8(p.Empty())}
+	in.lin = int32(score(e.master, e.board, e.tm, p))
+	in.sendWin, in.winNow = threatFlags(p, e.tm)
+	for b := 0; b < 9; b++ {
+		in.s[b] = boardIndex(p, p.side, b)
+	}
+	return in
+}
+
+// extras returns the indices of the extra inputs set (forced board or free move, send
+// win, win now); the empties input is handled apart.
+func (in *netInput) extras(buf *[3]int) []int {
+	n := 0
+	if in.forced >= 0 {
+		buf[n] = int(in.forced)
+	} else {
+		buf[n] = 9
+	}
+	n++
+	if in.sendWin {
+		buf[n] = 10
+		n++
+	}
+	if in.winNow {
+		buf[n] = 11
+		n++
+	}
+	return buf[:n]
+}
+
+// forward computes the float score of in (eval units) and, if h is given, the hidden
+// sums before the clipped ReLU.
+func (n *Net) forward(in *netInput, h *[NetHidden]float32) float64 {
+	var acc [NetHidden]float32
+	acc = n.B1
+	for b := 0; b < 9; b++ {
+		f := n.features(in.s[b])
+		for d := 0; d < netFeat; d++ {
+			if v := f[d]; v != 0 {
+				w := &n.W1[b][d]
+				for j := range acc {
+					acc[j] += v * w[j]
+				}
+			}
+		}
+	}
+	var buf [3]int
+	for _, x := range in.extras(&buf) {
+		for j := range acc {
+			acc[j] += n.WX[x][j]
+		}
+	}
+	ev := float32(in.empty) / 81
+	for j := range acc {
+		acc[j] += ev * n.WX[12][j]
+	}
+	if h != nil {
+		*h = acc
+	}
+	l := float64(n.C)
+	for j, v := range acc {
+		l += float64(n.W2[j]) * float64(min(max(v, 0), 1))
+	}
+	return float64(n.A)*float64(in.lin) + float64(n.K)*l
+}
+
+// features returns the network's inputs for one own-perspective board state.
+func (n *Net) features(s uint16) (f [netFeat]float32) {
+	copy(f[:netFixed], netFixedTab[s][:])
+	copy(f[netFixed:], n.E[s][:])
+	return f
+}
+
+// Evaluate returns the float network's score of p for the side to move (the reference
+// the integer inference is tested against).
+func (n *Net) Evaluate(p *Position) float64 {
+	evalTables()
+	netFixedOnce.Do(fillNetFixed)
+	in := inputOf(p)
+	return n.forward(&in, nil)
+}
+
+// qnet is the integer network the search uses.
+type qnet struct {
+	v  [9][netStates][NetHidden]int16 // board b in state s: W1[b] times features(s)
+	x  [netExtra][NetHidden]int16
+	xe [82][NetHidden]int32 // the empties input's row for 0..81 empty tiles
+	// xs[f][t]: the rows of the board to play in (f = 0..8, 9 free) plus, for t = 1
+	// and 2, the send-win or win-now row (the two exclude each other).
+	xs  [10][3][NetHidden]int32
+	b1  [NetHidden]int32
+	w2  [NetHidden]int32
+	c   int32 // K*C, eval units
+	a   int32 // A in units of 1/4096
+	k   int32 // K, eval units
+	err error
+}
+
+func q16(v float32, scale float64) int16 {
+	r := math.Round(float64(v) * scale)
+	return int16(min(max(r, math.MinInt16), math.MaxInt16))
+}
+
+// quantize builds the integer network of n.
+func (n *Net) quantize() *qnet {
+	netFixedOnce.Do(fillNetFixed)
+	q := new(qnet)
+	for s := 0; s < netStates; s++ {
+		f := n.features(uint16(s))
+		for b := 0; b < 9; b++ {
+			var acc [NetHidden]float32
+			for d := 0; d < netFeat; d++ {
+				if v := f[d]; v != 0 {
+					for j := range acc {
+						acc[j] += v * n.W1[b][d][j]
+					}
+				}
+			}
+			for j, v := range acc {
+				q.v[b][s][j] = q16(v, netQA)
+			}
+		}
+	}
+	for x := range n.WX {
+		for j, v := range n.WX[x] {
+			q.x[x][j] = q16(v, netQA)
+		}
+	}
+	for e := range q.xe {
+		for j := range q.xe[e] {
+			q.xe[e][j] = int32(q.x[12][j]) * int32(e) / 81
+		}
+	}
+	for f := range q.xs {
+		for t := range q.xs[f] {
+			for j := range q.xs[f][t] {
+				v := int32(q.x[f][j])
+				if t > 0 {
+					v += int32(q.x[9+t][j])
+				}
+				q.xs[f][t][j] = v
+			}
+		}
+	}
+	for j := range n.B1 {
+		q.b1[j] = int32(q16(n.B1[j], netQA))
+		q.w2[j] = int32(q16(n.W2[j], netQB))
+	}
+	q.k = int32(math.Round(float64(n.K)))
+	q.c = int32(math.Round(float64(n.K) * float64(n.C)))
+	q.a = int32(math.Round(float64(n.A) * (1 << netAShift)))
+	return q
+}
+
+// accumulate sets acc to the first layer's sum over the nine boards for side me.
+func (q *qnet) accumulate(p *Position, me Side, acc *[NetHidden]int32) {
+	*acc = q.b1
+	for b := 0; b < 9; b++ {
+		row := &q.v[b][boardIndex(p, me, b)]
+		for j := range acc {
+			acc[j] += int32(row[j])
+		}
+	}
+}
+
+// xrow returns the row of the non-board inputs but the empties.
+func (q *qnet) xrow(forced int8, sendWin, winNow bool) *[NetHidden]int32 {
+	f, t := 9, 0
+	if forced >= 0 {
+		f = int(forced)
+	}
+	if sendWin {
+		t = 1
+	} else if winNow {
+		t = 2
+	}
+	return &q.xs[f][t]
+}
+
+// output finishes the evaluation from the boards' sum acc and the other inputs.
+func (q *qnet) output(acc *[NetHidden]int32, forced int8, sendWin, winNow bool, empty int32, lin int32) int {
+	xs, xe := q.xrow(forced, sendWin, winNow), &q.xe[min(max(empty, 0), 81)]
+	var out int32
+	for j := range acc {
+		out += min(max(acc[j]+xs[j]+xe[j], 0), netQA) * q.w2[j]
+	}
+	return q.final(out, lin)
+}
+
+// final turns the output layer's sum and the linear evaluation into the score.
+func (q *qnet) final(out, lin int32) int {
+	s := lin*q.a>>netAShift + int32(int64(out)*int64(q.k)>>netShift) + q.c
+	return int(min(max(s, -(ScoreWinMin-1)), ScoreWinMin-1))
+}
+
+// evaluate is the plain (not incremental) integer evaluation of p.
+func (q *qnet) evaluate(p *Position) int {
+	var acc [NetHidden]int32
+	q.accumulate(p, p.side, &acc)
+	return q.evaluateSums(p, &acc)
+}
+
+// evaluateSums evaluates p from its boards' sums for its side to move.
+func (q *qnet) evaluateSums(p *Position, acc *[NetHidden]int32) int {
+	var e evalState
+	e.init(p)
+	lin := int32(score(e.master, e.board, e.tm, p))
+	sw, wn := threatFlags(p, e.tm)
+	return q.output(acc, p.forced, sw, wn, int32(p.Empty()), lin)
+}
+
+// The embedded network and its integer form, built on first use.
+//
+//go:embed net.bin
+var netBin []byte
+
+var (
+	netOnce  sync.Once
+	netQ     *qnet
+	netFloat *Net
+)
+
+// loadNet builds the embedded network's integer form once.
+func loadNet() *qnet {
+	netOnce.Do(func() {
+		n := new(Net)
+		if err := n.UnmarshalBinary(netBin); err != nil {
+			netQ = &qnet{err: fmt.Errorf("uttt: embedded net.bin: %v", err)}
+			return
+		}
+		netFloat = n
+		netQ = n.quantize()
+	})
+	return netQ
+}
+
+// SetNet makes n the network the engines' network evaluation uses (for training and
+// tests; not during a search).
+func SetNet(n *Net) {
+	loadNet()
+	netFloat, netQ = n, n.quantize()
+}
+
+// EmbeddedNet returns the embedded network (float), or an error if it does not load.
+func EmbeddedNet() (*Net, error) {
+	q := loadNet()
+	if q.err != nil {
+		return nil, q.err
+	}
+	return netFloat, nil
+}
+
+// EvaluateNet returns the network evaluation of an ongoing position for the side to
+// move, in the units of Evaluate. It falls back to Evaluate if the network did not load.
+func EvaluateNet(p *Position) int {
+	evalTables()
+	q := loadNet()
+	if q.err != nil {
+		return Evaluate(p)
+	}
+	return q.evaluate(p)
+}
+
+const netMagic = "UTTTNET1"
+
+// MarshalBinary writes the network: a magic string, the sizes, then every parameter as
+// a little-endian float32 (E, W1, WX, B1, W2, C, A, K).
+func (n *Net) MarshalBinary() ([]byte, error) {
+	out := []byte(netMagic)
+	out = binary.LittleEndian.AppendUint32(out, NetHidden)
+	out = binary.LittleEndian.AppendUint32(out, NetEmbed)
+	n.each(func(p *float32) { out = binary.LittleEndian.AppendUint32(out, math.Float32bits(*p)) })
+	return out, nil
+}
+
+// UnmarshalBinary reads what MarshalBinary wrote.
+func (n *Net) UnmarshalBinary(data []byte) error {
+	if len(data) < len(netMagic)+8 || string(data[:len(netMagic)]) != netMagic {
+		return errors.New("not a uttt network (bad magic)")
+	}
+	data = data[len(netMagic):]
+	h, e := binary.LittleEndian.Uint32(data), binary.LittleEndian.Uint32(data[4:])
+	if h != NetHidden || e != NetEmbed {
+		return fmt.Errorf("network of %d hidden units and %d embedding values; this build reads %d and %d", h, e, NetHidden, NetEmbed)
+	}
+	data = data[8:]
+	want := 4 * n.count()
+	if len(data) != want {
+		return fmt.Errorf("network parameters: %d bytes, want %d", len(data), want)
+	}
+	i := 0
+	n.each(func(p *float32) {
+		*p = math.Float32frombits(binary.LittleEndian.Uint32(data[i:]))
+		i += 4
+	})
+	return nil
+}
+
+func (n *Net) count() int {
+	c := 0
+	n.each(func(*float32) { c++ })
+	return c
+}
+
+// each calls f on every parameter in the stored order.
+func (n *Net) each(f func(*float32)) {
+	for s := range n.E {
+		for d := range n.E[s] {
+			f(&n.E[s][d])
+		}
+	}
+	for b := range n.W1 {
+		for d := range n.W1[b] {
+			for j := range n.W1[b][d] {
+				f(&n.W1[b][d][j])
+			}
+		}
+	}
+	for x := range n.WX {
+		for j := range n.WX[x] {
+			f(&n.WX[x][j])
+		}
+	}
+	for j := range n.B1 {
+		f(&n.B1[j])
+	}
+	for j := range n.W2 {
+		f(&n.W2[j])
+	}
+	f(&n.C)
+	f(&n.A)
+	f(&n.K)
+}
+
+// initNet makes e's children evaluated by the network nq (after init): nacc gets the
+// first-layer sums of the boards for the children's side to move (sums, or computed
+// when nil) and the children's empties input.
+func (e *evalState) initNet(p *Position, nq *qnet, sums *[NetHidden]int32) {
+	e.nq = nq
+	me := p.side ^ 1
+	if sums != nil {
+		e.nacc = *sums
+	} else {
+		nq.accumulate(p, me, &e.nacc)
+	}
+	for b := 0; b < 9; b++ {
+		e.ns[b] = boardIndex(p, me, b)
+	}
+	// The children's empties row is the same for all: it goes into the sums now.
+	xe := &nq.xe[min(max(p.Empty()-1, 0), 81)]
+	for j := range e.nacc {
+		e.nacc[j] += xe[j]
+	}
+}
+
+// netChild is the network evaluation of q, a child of e's position that changed board
+// b only, whose linear evaluation is lin; it equals qnet.evaluate(q).
+func (e *evalState) netChild(q *Position, b int, lin int, tm [2]uint16) int {
+	nq := e.nq
+	old, cur := &nq.v[b][e.ns[b]], &nq.v[b][boardIndex(q, q.side, b)]
+	sw, wn := threatFlags(q, tm)
+	xs := nq.xrow(q.forced, sw, wn)
+	var out int32
+	for j, v := range &e.nacc {
+		out += min(max(v+int32(cur[j])-int32(old[j])+xs[j], 0), netQA) * nq.w2[j]
+	}
+	return nq.final(out, int32(lin))
+}
+
+// Evaluation choices for Engine.SetEval.
+const (
+	EvalNet    = "net"    // the network (the default when DefaultEval says so)
+	EvalLinear = "linear" // the linear evaluation (Evaluate)
+)
+
+// DefaultEval is the evaluation new engines use: EvalNet or EvalLinear.
+var DefaultEval = EvalLinear
+
+// SetEval chooses the engine's evaluation, EvalNet or EvalLinear; it reports an error for
+// another name or a network that does not load. Not during a search.
+func (e *Engine) SetEval(name string) error {
+	if err := CheckEval(name); err != nil {
+		return err
+	}
+	e.net = name == EvalNet
+	return nil
+}
+
+// CheckEval reports whether name is an evaluation SetEval accepts (EvalNet needs the
+// embedded network to load).
+func CheckEval(name string) error {
+	switch name {
+	case EvalLinear:
+	case EvalNet:
+		if q := loadNet(); q.err != nil {
+			return q.err
+		}
+	default:
+		return fmt.Errorf("evaluation %q: want %s or %s", name, EvalNet, EvalLinear)
+	}
+	return nil
+}
+
+// Eval returns the engine's evaluation, EvalNet or EvalLinear.
+func (e *Engine) Eval() string {
+	if e.network() != nil {
+		return EvalNet
+	}
+	return EvalLinear
+}
+
+// network returns the integer network the engine evaluates with, or nil.
+func (e *Engine) network() *qnet {
+	if !e.net {
+		return nil
+	}
+	if q := loadNet(); q.err == nil {
+		return q
+	}
+	return nil
+}
+
+// evaluate is the worker's static evaluation.
+func (w *worker) evaluate(p *Position) int {
+	if w.nq != nil {
+		return w.nq.evaluate(p)
+	}
+	return Evaluate(p)
+}
+
+// The search keeps the network's board sums for both sides along the current line
+// (worker.nsum): netRoot sets them for the root, netPlay updates them for a child by
+// the one board the move changed, and the leaves read them (evaluateAt, netSums)
+// instead of adding nine rows. The test switch Engine.netPlain turns this off.
+
+// netRoot sets the board sums of the root position p (ply 0).
+func (w *worker) netRoot(p *Position) {
+	if w.nq == nil || w.e.netPlain {
+		return
+	}
+	w.nq.accumulate(p, X, &w.nsum[0][X])
+	w.nq.accumulate(p, O, &w.nsum[0][O])
+}
+
+// netPlay sets the board sums at ply of q, the position after m in p (at ply-1).
+func (w *worker) netPlay(ply int, p, q *Position, m Move) {
+	if w.nq == nil || w.e.netPlain {
+		return
+	}
+	b := int(moveBoard[m])
+	rows := &w.nq.v[b]
+	for me := X; me <= O; me++ {
+		old, cur := &rows[boardIndex(p, me, b)], &rows[boardIndex(q, me, b)]
+		from, to := &w.nsum[ply-1][me], &w.nsum[ply][me]
+		for j := range to {
+			to[j] = from[j] + int32(cur[j]) - int32(old[j])
+		}
+	}
+}
+
+// netSums returns the board sums of the position at ply for side me, or nil when the
+// search does not keep them.
+func (w *worker) netSums(ply int, me Side) *[NetHidden]int32 {
+	if w.e.netPlain {
+		return nil
+	}
+	return &w.nsum[ply][me]
+}
+
+// evaluateAt is the static evaluation of p, the position at ply of the current line.
+func (w *worker) evaluateAt(p *Position, ply int) int {
+	if w.nq == nil {
+		return Evaluate(p)
+	}
+	if w.e.netPlain {
+		return w.nq.evaluate(p)
+	}
+	return w.nq.evaluateSums(p, &w.nsum[ply][p.side])
+}

@@ -1,0 +1,189 @@
+package uttt
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// testNet returns a network with random weights everywhere (output layer included), so
+// every part of the inference matters.
+func testNet(seed uint64) *Net {
+	n := NewNet(460, seed)
+	rng := rand.New(rand.NewPCG(seed, 99))
+	for j := range n.W2 {
+		n.W2[j] = float32(rng.NormFloat64())
+		n.B1[j] = float32(rng.Float64())
+	}
+	n.C, n.A = 0.1, 0.8
+	return n
+}
+
+// TestNetChildEqualsEvaluate checks the incremental integer evaluation of children
+// (the search's frontier) against the plain integer evaluation of the child.
+func TestNetChildEqualsEvaluate(t *testing.T) {
+	evalTables()
+	q := testNet(1).quantize()
+	for _, p := range randomPositions(21, 200, 0) {
+		var e evalState
+		e.init(&p)
+		e.initNet(&p, q, nil)
+		var buf [81]Move
+		for _, m := range buf[:p.Moves(&buf)] {
+			c := p.Play(m)
+			if c.Status() != Ongoing {
+				continue
+			}
+			if got, want := e.child(&c, m.Board()), q.evaluate(&c); got != want {
+				t.Fatalf("%s after %v: child %d, evaluate %d", &p, m, got, want)
+			}
+		}
+	}
+}
+
+// TestNetIntMatchesFloat checks the integer network against the float network on many
+// positions: they differ by the quantisation error only.
+func TestNetIntMatchesFloat(t *testing.T) {
+	evalTables()
+	n := testNet(2)
+	q := n.quantize()
+	var worst float64
+	for _, p := range randomPositions(22, 500, 0) {
+		f, i := n.Evaluate(&p), float64(q.evaluate(&p))
+		if d := math.Abs(f - i); d > worst {
+			worst = d
+		}
+	}
+	// Each hidden sum is off by up to 12 roundings of 1/2048, each output weight by
+	// 1/2048, A by 1/8192: with |W2| about 1 and K = 460, a few eval units.
+	if worst > 8 {
+		t.Fatalf("integer and float networks differ by up to %.2f eval units", worst)
+	}
+	t.Logf("largest difference %.2f eval units", worst)
+}
+
+// TestNetUntrainedIsLinear checks that a fresh network (output weights zero, A = 1)
+// scores every position as the linear evaluation does.
+func TestNetUntrainedIsLinear(t *testing.T) {
+	q := NewNet(460, 3).quantize()
+	for _, p := range randomPositions(23, 100, 0) {
+		if got, want := q.evaluate(&p), Evaluate(&p); got != want {
+			t.Fatalf("%s: untrained network %d, linear %d", &p, got, want)
+		}
+	}
+}
+
+// TestNetTrainingLowersLoss trains on a tiny set of short self-play games and checks
+// that the training loss falls.
+func TestNetTrainingLowersLoss(t *testing.T) {
+	e := NewEngine(1)
+	e.SetEval(EvalLinear)
+	var games []TrainingGame
+	for i := range 12 {
+		g, err := PlayTrainingGame(context.Background(), e, uint64(i), 8, 200)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(g.Scores) != len(g.Moves) {
+			t.Fatalf("game %d: %d scores for %d moves", i, len(g.Scores), len(g.Moves))
+		}
+		games = append(games, g)
+	}
+	samples := NetSamples(games, 8, 460, 0.5)
+	n := NewNet(460, 4)
+	before := n.Metrics(samples).LogLoss
+	n, err := TrainNet(context.Background(), samples, samples, n, NetTrainConfig{Epochs: 20, Batch: 32, LR: 0.01, K: 460, Seed: 1, Jobs: 2}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	after := n.Metrics(samples).LogLoss
+	if !(after < before-0.01) {
+		t.Fatalf("log-loss %.5f before training, %.5f after", before, after)
+	}
+	t.Logf("log-loss %.5f -> %.5f on %d samples", before, after, len(samples))
+}
+
+// TestNetRoundTrip checks that the binary form reads back to the same network.
+func TestNetRoundTrip(t *testing.T) {
+	n := testNet(5)
+	data, _ := n.MarshalBinary()
+	var m Net
+	if err := m.UnmarshalBinary(data); err != nil {
+		t.Fatal(err)
+	}
+	if m != *n {
+		t.Fatal("network changed through MarshalBinary/UnmarshalBinary")
+	}
+	if err := m.UnmarshalBinary(data[:len(data)-4]); err == nil {
+		t.Fatal("a truncated network loaded")
+	}
+	if err := m.UnmarshalBinary([]byte("not a net")); err == nil {
+		t.Fatal("garbage loaded as a network")
+	}
+}
+
+// TestEmbeddedNetLoads checks that net.bin loads and that an engine can use it.
+func TestEmbeddedNetLoads(t *testing.T) {
+	if _, err := EmbeddedNet(); err != nil {
+		t.Fatal(err)
+	}
+	e := NewEngine(1)
+	if err := e.SetEval(EvalNet); err != nil {
+		t.Fatal(err)
+	}
+	if e.Eval() != EvalNet {
+		t.Fatalf("Eval() = %s after SetEval(net)", e.Eval())
+	}
+	r := e.Search(context.Background(), Start(), Limits{Depth: 5})
+	if r.Move == NoMove {
+		t.Fatal("no move")
+	}
+	if err := e.SetEval("cubic"); err == nil {
+		t.Fatal("SetEval accepted an unknown evaluation")
+	}
+}
+
+// TestNetSearchSumsEqualPlain checks that searching with the board sums kept along the
+// line (netPlay) gives exactly the search that evaluates every leaf from scratch.
+func TestNetSearchSumsEqualPlain(t *testing.T) {
+	old := netQ
+	defer func() { netQ = old }()
+	SetNet(testNet(6))
+	depth := 7
+	if testing.Short() {
+		depth = 5
+	}
+	for _, p := range randomPositions(24, 12, 0) {
+		var rs [2]Result
+		for i := range rs {
+			e := NewEngine(1)
+			e.SetEval(EvalNet)
+			e.netPlain = i == 1
+			rs[i] = e.Search(context.Background(), p, Limits{Depth: depth})
+		}
+		if rs[0].Move != rs[1].Move || rs[0].Score != rs[1].Score || rs[0].Nodes != rs[1].Nodes {
+			t.Fatalf("%s: with sums %v %d %d nodes, plain %v %d %d nodes", &p, rs[0].Move, rs[0].Score, rs[0].Nodes, rs[1].Move, rs[1].Score, rs[1].Nodes)
+		}
+	}
+}
+
+// TestNetSamplesLabels checks the labels: the result for the side to move blended with
+// sigmoid(score/k) of the recorded search score; the result alone without a score.
+func TestNetSamplesLabels(t *testing.T) {
+	ms := []Move{NewMove(4, 4), NewMove(4, 0), NewMove(0, 4)}
+	g := TrainingGame{Moves: ms, Result: XWon, Scores: []int32{NoScore, 100, -200}}
+	s := NetSamples([]TrainingGame{g}, 0, 400, 0.25)
+	if len(s) != 3 {
+		t.Fatalf("%d samples, want 3", len(s))
+	}
+	want := []float64{1, 0.25*0 + 0.75*sigmoid(100, 400), 0.25*1 + 0.75*sigmoid(-200, 400)}
+	for i := range s {
+		if math.Abs(float64(s[i].Label)-want[i]) > 1e-6 {
+			t.Errorf("sample %d: label %.6f, want %.6f", i, s[i].Label, want[i])
+		}
+	}
+	if s[1].Result != 0 || s[2].Result != 1 {
+		t.Errorf("results %v %v, want 0 (O to move, X won) and 1", s[1].Result, s[2].Result)
+	}
+}

@@ -1,0 +1,365 @@
+package uttt
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"sync"
+)
+
+// A NetSample is one training position for the network: its inputs, its label (the
+// expected result for the side to move, 0..1) and the game's result alone.
+type NetSample struct {
+	in     netInput
+	Label  float32
+	Result float32
+}
+
+// NetSamples returns the positions of the games after skip plies. Each label blends
+// the game's result (weight blend) with sigmoid(score/k) of the search score recorded
+// for the position (TrainingGame.Scores); a position without a score gets the result.
+// The linear evaluation's inputs use the weights in use.
+func NetSamples(games []TrainingGame, skip int, k, blend float64) []NetSample {
+	evalTables()
+	netFixedOnce.Do(fillNetFixed)
+	var out []NetSample
+	for _, g := range games {
+		p := Start()
+		for i, m := range g.Moves {
+			if i >= skip && p.status == Ongoing {
+				r := 0.5
+				switch g.Result {
+				case XWon + Status(p.side):
+					r = 1
+				case XWon + Status(p.side^1):
+					r = 0
+				}
+				y := r
+				if i < len(g.Scores) && g.Scores[i] != NoScore {
+					y = blend*r + (1-blend)*sigmoid(float64(g.Scores[i]), k)
+				}
+				out = append(out, NetSample{in: inputOf(&p), Label: float32(y), Result: float32(r)})
+			}
+			p = p.Play(m)
+		}
+	}
+	return out
+}
+
+// NetTrainConfig sets the training.
+type NetTrainConfig struct {
+	Epochs int
+	Batch  int
+	LR     float64 // Adam's step size
+	K      float64 // the score's logistic scale (the linear evaluation's fitted k)
+	Seed   uint64
+	Jobs   int // goroutines computing gradients
+	// EmbedLR scales the step size of the board-state embeddings E; 0 keeps them at
+	// zero (fixed board features only).
+	EmbedLR float64
+	// Decay is the decoupled weight decay (AdamW) of the weights, per step and unit of
+	// step size.
+	Decay float64
+}
+
+// NetMetrics are a network's (or the linear evaluation's) errors on samples.
+type NetMetrics struct {
+	LogLoss   float64 // cross-entropy against the labels
+	MSE       float64 // squared error against the labels
+	ResultMSE float64 // squared error against the game results alone
+}
+
+func (m NetMetrics) String() string {
+	return fmt.Sprintf("log-loss %.6f, mse %.6f, result mse %.6f", m.LogLoss, m.MSE, m.ResultMSE)
+}
+
+func metricsOf(samples []NetSample, pred func(*NetSample) float64) NetMetrics {
+	var m NetMetrics
+	for i := range samples {
+		s := &samples[i]
+		p := min(max(pred(s), 1e-7), 1-1e-7)
+		y := float64(s.Label)
+		m.LogLoss -= y*math.Log(p) + (1-y)*math.Log(1-p)
+		m.MSE += (p - y) * (p - y)
+		r := float64(s.Result)
+		m.ResultMSE += (p - r) * (p - r)
+	}
+	n := float64(max(len(samples), 1))
+	m.LogLoss, m.MSE, m.ResultMSE = m.LogLoss/n, m.MSE/n, m.ResultMSE/n
+	return m
+}
+
+// LinearMetrics returns the linear evaluation's errors on samples with scale k.
+func LinearMetrics(samples []NetSample, k float64) NetMetrics {
+	return metricsOf(samples, func(s *NetSample) float64 { return sigmoid(float64(s.in.lin), k) })
+}
+
+// Metrics returns the float network's errors on samples.
+func (n *Net) Metrics(samples []NetSample) NetMetrics {
+	return metricsOf(samples, func(s *NetSample) float64 { return sigmoid(n.forward(&s.in, nil), float64(n.K)) })
+}
+
+// QuantizedMetrics returns the integer network's errors on samples.
+func (n *Net) QuantizedMetrics(samples []NetSample) NetMetrics {
+	q := n.quantize()
+	return metricsOf(samples, func(s *NetSample) float64 {
+		var acc [NetHidden]int32
+		q.b1acc(&s.in, &acc)
+		return sigmoid(float64(q.output(&acc, s.in.forced, s.in.sendWin, s.in.winNow, int32(s.in.empty), s.in.lin)), float64(n.K))
+	})
+}
+
+// b1acc sets acc to the first layer's sum over in's boards.
+func (q *qnet) b1acc(in *netInput, acc *[NetHidden]int32) {
+	*acc = q.b1
+	for b := 0; b < 9; b++ {
+		row := &q.v[b][in.s[b]]
+		for j := range acc {
+			acc[j] += int32(row[j])
+		}
+	}
+}
+
+// NewNet returns an untrained network: random first-layer weights and embeddings,
+// output weights at zero, so its score is the linear evaluation's (A = 1).
+func NewNet(k float64, seed uint64) *Net {
+	rng := rand.New(rand.NewPCG(seed, 0x6e6574))
+	n := new(Net)
+	for s := range n.E {
+		for d := range n.E[s] {
+			n.E[s][d] = float32(rng.NormFloat64() * 0.1)
+		}
+	}
+	for b := range n.W1 {
+		for d := range n.W1[b] {
+			for j := range n.W1[b][d] {
+				n.W1[b][d][j] = float32(rng.NormFloat64() * 0.15)
+			}
+		}
+	}
+	for x := range n.WX {
+		for j := range n.WX[x] {
+			n.WX[x][j] = float32(rng.NormFloat64() * 0.15)
+		}
+	}
+	for j := range n.B1 {
+		n.B1[j] = 0.5
+	}
+	n.A, n.K = 1, float32(k)
+	return n
+}
+
+// grad computes the cross-entropy gradient of one sample into g (E rows included),
+// returning the loss.
+func (n *Net) grad(s *NetSample, g *Net) float64 {
+	var h [NetHidden]float32
+	score := n.forward(&s.in, &h)
+	z := score / float64(n.K)
+	p := 1 / (1 + math.Exp(-z))
+	y := float64(s.Label)
+	dz := float32(p - y)
+	g.C += dz
+	g.A += dz * float32(float64(s.in.lin)/float64(n.K))
+	var dh [NetHidden]float32
+	for j, v := range h {
+		a := min(max(v, 0), 1)
+		g.W2[j] += dz * a
+		if v > 0 && v < 1 {
+			dh[j] = dz * n.W2[j]
+		}
+	}
+	for j := range dh {
+		g.B1[j] += dh[j]
+	}
+	for b := 0; b < 9; b++ {
+		st := s.in.s[b]
+		f := n.features(st)
+		for d := 0; d < netFeat; d++ {
+			if v := f[d]; v != 0 {
+				gw := &g.W1[b][d]
+				for j := range dh {
+					gw[j] += v * dh[j]
+				}
+			}
+		}
+		for e := 0; e < NetEmbed; e++ {
+			w := &n.W1[b][netFixed+e]
+			var sum float32
+			for j := range dh {
+				sum += w[j] * dh[j]
+			}
+			g.E[st][e] += sum
+		}
+	}
+	var buf [3]int
+	for _, x := range s.in.extras(&buf) {
+		for j := range dh {
+			g.WX[x][j] += dh[j]
+		}
+	}
+	ev := float32(s.in.empty) / 81
+	for j := range dh {
+		g.WX[12][j] += ev * dh[j]
+	}
+	p = min(max(p, 1e-7), 1-1e-7)
+	return -(y*math.Log(p) + (1-y)*math.Log(1-p))
+}
+
+// dense returns the network's parameters other than E and K as slices, in a fixed order.
+func (n *Net) dense() [][]float32 {
+	var out [][]float32
+	for b := range n.W1 {
+		for d := range n.W1[b] {
+			out = append(out, n.W1[b][d][:])
+		}
+	}
+	for x := range n.WX {
+		out = append(out, n.WX[x][:])
+	}
+	out = append(out, n.B1[:], n.W2[:])
+	return out
+}
+
+// TrainNet trains a network from start (NewNet if nil) on train with Adam, minibatches
+// in a random order each epoch, and returns the network of the epoch with the lowest
+// log-loss on test. log, if set, gets a line per epoch.
+func TrainNet(ctx context.Context, train, test []NetSample, start *Net, cfg NetTrainConfig, log func(string)) (*Net, error) {
+	netFixedOnce.Do(fillNetFixed)
+	n := start
+	if n == nil {
+		n = NewNet(cfg.K, cfg.Seed)
+		if cfg.EmbedLR == 0 {
+			n.E = [netStates][NetEmbed]float32{}
+		}
+	}
+	jobs := max(cfg.Jobs, 1)
+	batch := max(cfg.Batch, jobs)
+	grads := make([]*Net, jobs)
+	for i := range grads {
+		grads[i] = new(Net)
+	}
+	m, v := new(Net), new(Net) // Adam's moments
+	var mC, vC, mA, vA float64
+	var eStep [netStates]int // per E row: the Adam step it was last updated at
+	const b1, b2, eps = 0.9, 0.999, 1e-8
+	lr := cfg.LR
+	rng := rand.New(rand.NewPCG(cfg.Seed, 0x747261696e))
+	order := make([]int, len(train))
+	for i := range order {
+		order[i] = i
+	}
+	best, bestLoss := *n, n.Metrics(test).LogLoss
+	if log != nil {
+		log(fmt.Sprintf("epoch 0: held-out %s", n.Metrics(test)))
+	}
+	step := 0
+	touched := make([]bool, netStates)
+	var rows []uint16
+	for epoch := 1; epoch <= cfg.Epochs; epoch++ {
+		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+		var trainLoss float64
+		for lo := 0; lo < len(order); lo += batch {
+			if err := ctx.Err(); err != nil {
+				return &best, err
+			}
+			hi := min(lo+batch, len(order))
+			idx := order[lo:hi]
+			losses := make([]float64, jobs)
+			var wg sync.WaitGroup
+			for w := 0; w < jobs; w++ {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					for i := w; i < len(idx); i += jobs {
+						losses[w] += n.grad(&train[idx[i]], grads[w])
+					}
+				}()
+			}
+			wg.Wait()
+			rows = rows[:0]
+			for _, i := range idx {
+				for b := 0; b < 9; b++ {
+					if st := train[i].in.s[b]; !touched[st] {
+						touched[st] = true
+						rows = append(rows, st)
+					}
+				}
+			}
+			for w := 1; w < jobs; w++ {
+				trainLoss += losses[w]
+				g, g0 := grads[w], grads[0]
+				g0.C += g.C
+				g0.A += g.A
+				gd, g0d := g.dense(), g0.dense()
+				for k := range gd {
+					for j := range gd[k] {
+						g0d[k][j] += gd[k][j]
+						gd[k][j] = 0
+					}
+				}
+				for _, st := range rows {
+					for e := range g.E[st] {
+						g0.E[st][e] += g.E[st][e]
+						g.E[st][e] = 0
+					}
+				}
+				g.C, g.A = 0, 0
+			}
+			trainLoss += losses[0]
+			step++
+			scale := 1 / float64(len(idx))
+			c1, c2 := 1-math.Pow(b1, float64(step)), 1-math.Pow(b2, float64(step))
+			adam := func(p, g, m1, v1 *float32, lr float64) {
+				gr := float64(*g) * scale
+				*g = 0
+				mm := b1*float64(*m1) + (1-b1)*gr
+				vv := b2*float64(*v1) + (1-b2)*gr*gr
+				*m1, *v1 = float32(mm), float32(vv)
+				*p -= float32(lr*(mm/c1)/(math.Sqrt(vv/c2)+eps) + lr*cfg.Decay*float64(*p))
+			}
+			g := grads[0]
+			nd, gd, md, vd := n.dense(), g.dense(), m.dense(), v.dense()
+			for k := range nd {
+				for j := range nd[k] {
+					adam(&nd[k][j], &gd[k][j], &md[k][j], &vd[k][j], lr)
+				}
+			}
+			for _, st := range rows {
+				touched[st] = false
+				if cfg.EmbedLR == 0 {
+					g.E[st] = [NetEmbed]float32{}
+					continue
+				}
+				// Lazy Adam for the sparse rows: the moments decay over the steps missed.
+				missed := float64(step - eStep[st] - 1)
+				eStep[st] = step
+				for e := range n.E[st] {
+					m.E[st][e] *= float32(math.Pow(b1, missed))
+					v.E[st][e] *= float32(math.Pow(b2, missed))
+					adam(&n.E[st][e], &g.E[st][e], &m.E[st][e], &v.E[st][e], lr*cfg.EmbedLR)
+				}
+			}
+			{
+				gr := float64(g.C) * scale
+				mC, vC = b1*mC+(1-b1)*gr, b2*vC+(1-b2)*gr*gr
+				n.C -= float32(lr * (mC / c1) / (math.Sqrt(vC/c2) + eps))
+				gr = float64(g.A) * scale
+				mA, vA = b1*mA+(1-b1)*gr, b2*vA+(1-b2)*gr*gr
+				n.A -= float32(lr * (mA / c1) / (math.Sqrt(vA/c2) + eps))
+				g.C, g.A = 0, 0
+			}
+		}
+		held := n.Metrics(test)
+		if log != nil {
+			log(fmt.Sprintf("epoch %d: training log-loss %.6f; held-out %s", epoch, trainLoss/float64(len(train)), held))
+		}
+		if held.LogLoss < bestLoss {
+			best, bestLoss = *n, held.LogLoss
+		}
+		if epoch == cfg.Epochs*2/3 {
+			lr /= 3
+		}
+	}
+	return &best, nil
+}
