@@ -2,6 +2,7 @@ package uttt
 
 import (
 	"context"
+	"math"
 	"math/bits"
 	"sync"
 	"sync/atomic"
@@ -68,6 +69,7 @@ func (e *Engine) Clear() {
 	for _, w := range e.workers {
 		w.history = [2][81]int32{}
 		w.killers = [MaxDepth + 2][2]Move{}
+		w.counter = [2][82]Move{}
 	}
 }
 
@@ -102,6 +104,8 @@ type worker struct {
 	start     time.Time     // when the search began
 	target    time.Duration // Limits.Time, which soft scales
 	reduce    bool          // late move reductions (off in the exactness tests)
+	prune     bool          // forward pruning at low depth (off in the exactness tests)
+	counter   [2][82]Move   // per side, per previous move (81 = none): the refuting reply
 	qdepth    int           // plies of quiescence (0 in the exactness tests)
 	rootBest  Move          // best move of the current iteration so far, if any
 	rootScore int
@@ -157,6 +161,7 @@ func (e *Engine) Search(ctx context.Context, pos Position, lim Limits) Result {
 		w.nodes, w.evals, w.stopped = 0, 0, false
 		w.seen.Store(0)
 		w.reduce = lmrOn && !e.noTT && !e.sameDepth
+		w.prune = !e.noTT && !e.sameDepth
 		w.qdepth = 0
 		if qsearchOn && !e.noTT && !e.sameDepth {
 			w.qdepth = qsearchDepth
@@ -333,14 +338,30 @@ var (
 	lmrOn    = true
 )
 
+// Forward pruning in null-window nodes near the horizon (off in the exactness tests);
+// every pruned node or move counts as an evaluation, so no pruned result is taken for
+// an exact one.
+//   - reverse futility: at remaining depth <= rfpDepth a node whose static evaluation
+//     exceeds beta by rfpMargin per ply of depth returns that evaluation;
+//   - late move pruning: at remaining depth d <= 2, quiet moves (not winning their
+//     board) after the first lmpMoves[d] are skipped.
+var (
+	rfpDepth  = 0
+	rfpMargin = 150
+	lmpMoves  = [3]int{0, 0, 0} // by remaining depth; 0: no pruning
+	counterOn = false
+	lmrLog    = false
+)
+
 // Move-ordering bonuses.
 const (
 	orderTT      = 1 << 30
 	orderKiller1 = 1 << 29
 	orderKiller2 = 1 << 28
-	orderWin     = 1 << 27 // the move wins its small board
-	orderFree    = -1 << 26
-	historyMax   = 1 << 24
+	orderCounter = 1 << 27
+	orderWin     = 1 << 26 // the move wins its small board
+	orderFree    = -1 << 25
+	historyMax   = 1 << 23
 )
 
 // search is fail-soft negamax alpha-beta with principal variation search.
@@ -383,11 +404,23 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 		}
 	}
 
+	nonPV := beta-alpha == 1 && ply > 0 && w.prune && alpha > -ScoreWinMin && beta < ScoreWinMin
+	if nonPV && depth <= rfpDepth {
+		w.evals++
+		if ev := Evaluate(p); ev-rfpMargin*depth >= beta {
+			return ev - rfpMargin*depth
+		}
+	}
+
 	var moves [81]Move
 	var order [81]int32
 	n := p.Moves(&moves)
 	s := p.side
 	k1, k2 := w.killers[ply][0], w.killers[ply][1]
+	cm := NoMove
+	if counterOn && p.last <= 80 {
+		cm = w.counter[s][p.last]
+	}
 	for i, m := range moves[:n] {
 		var v int32
 		switch m {
@@ -397,6 +430,8 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 			v = orderKiller1
 		case k2:
 			v = orderKiller2
+		case cm:
+			v = orderCounter
 		default:
 			b, t := moveBoard[m], moveTile[m]
 			v = w.history[s][m]
@@ -412,6 +447,10 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 
 	alpha0, evals0 := alpha, w.evals
 	best, bestMove := -scoreInf, NoMove
+	lmp := n
+	if nonPV && depth < len(lmpMoves) && lmpMoves[depth] > 0 {
+		lmp = lmpMoves[depth]
+	}
 	for i := 0; i < n; i++ {
 		// Selection sort step: bring the best remaining move to i.
 		j := i
@@ -423,6 +462,10 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 		moves[i], moves[j] = moves[j], moves[i]
 		order[i], order[j] = order[j], order[i]
 		m := moves[i]
+		if i >= lmp && order[i] < orderWin && best > -ScoreWinMin {
+			w.evals++ // the rest are quiet moves: skipped, and the result is inexact
+			break
+		}
 
 		q := &w.stack[ply+1]
 		*q = p.Play(m)
@@ -434,6 +477,9 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 			// No reductions once a win is proven: a reduced search could miss a shorter one.
 			if depth >= lmrDepth && i >= lmrMoves && order[i] < orderWin && w.reduce && alpha < ScoreWinMin {
 				r = 2
+				if lmrLog {
+					r = lmrTable[min(depth, 31)][min(i, 63)]
+				}
 			}
 			v = -w.search(q, -alpha-1, -alpha, depth-1-r, ply+1)
 			if r > 0 && v > alpha {
@@ -461,6 +507,9 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 				}
 				if v >= beta {
 					w.cutoff(s, m, depth, ply, moves[:i])
+					if p.last <= 80 {
+						w.counter[s][p.last] = m
+					}
 					break
 				}
 			}
@@ -482,6 +531,18 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 	}
 	return best
 }
+
+// lmrTable[depth][move number] is the reduction of lmrLog: 1 + ln(depth)*ln(i)/2,
+// at least 1 and leaving at least depth 1.
+var lmrTable = func() (t [32][64]int) {
+	for d := 1; d < 32; d++ {
+		for i := 1; i < 64; i++ {
+			r := int(1 + math.Log(float64(d))*math.Log(float64(i))/2)
+			t[d][i] = min(max(r, 1), d-2)
+		}
+	}
+	return t
+}()
 
 // cutoff rewards the move that caused a beta cutoff and punishes the ones tried before.
 func (w *worker) cutoff(s Side, m Move, depth, ply int, tried []Move) {

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -14,15 +15,27 @@ type evalParams struct {
 	w                 Weights
 	lmr               bool
 	lmrDepth, lmrMove int
+	s                 searchParams
+}
+
+// searchParams are the search's switches (search.go) that the tuning matches vary.
+type searchParams struct {
+	rfpDepth, rfpMargin int
+	lmp                 [3]int
+	counter, lmrLog     bool
 }
 
 func currentParams() evalParams {
-	return evalParams{CurrentWeights(), lmrOn, lmrDepth, lmrMoves}
+	return evalParams{CurrentWeights(), lmrOn, lmrDepth, lmrMoves,
+		searchParams{rfpDepth, rfpMargin, lmpMoves, counterOn, lmrLog}}
 }
 
 func (e evalParams) apply() {
-	SetWeights(e.w)
+	if e.w != curWeights {
+		SetWeights(e.w)
+	}
 	lmrOn, lmrDepth, lmrMoves = e.lmr, e.lmrDepth, e.lmrMove
+	rfpDepth, rfpMargin, lmpMoves, counterOn, lmrLog = e.s.rfpDepth, e.s.rfpMargin, e.s.lmp, e.s.counter, e.s.lmrLog
 }
 
 // tuneMatch plays games between two settings at a fixed node budget per move from
@@ -75,8 +88,15 @@ func TestTune(t *testing.T) {
 		t.Skip("set UTTT_TUNE=GAMES to run the tuning match")
 	}
 	base := currentParams()
+	nodes := uint64(20000)
+	if n, err := strconv.Atoi(os.Getenv("UTTT_TUNE_NODES")); err == nil && n > 0 {
+		nodes = uint64(n)
+	}
 	for _, c := range tuneCandidates(base) {
-		pts := tuneMatch(c.p, base, games, 20000, 5)
+		if only := os.Getenv("UTTT_TUNE_ONLY"); only != "" && !strings.Contains(c.name, only) {
+			continue
+		}
+		pts := tuneMatch(c.p, base, games, nodes, 5)
 		t.Logf("%-24s %.1f / %d (%.1f%%)", c.name, pts, games, 100*pts/float64(games))
 	}
 }
@@ -100,6 +120,16 @@ func tuneCandidates(base evalParams) []tuneCandidate {
 		add("lmr depth 3", func(p *evalParams) { p.lmrDepth = 3 })
 		add("lmr depth 6", func(p *evalParams) { p.lmrDepth = 6 })
 		add("lmr moves 3 depth 4 (v1)", func(p *evalParams) { p.lmrMove, p.lmrDepth = 3, 4 })
+		return out
+	}
+	if os.Getenv("UTTT_TUNE_SEARCH") != "" {
+		add("rfp 2/150", func(p *evalParams) { p.s.rfpDepth, p.s.rfpMargin = 2, 150 })
+		add("rfp 3/100", func(p *evalParams) { p.s.rfpDepth, p.s.rfpMargin = 3, 100 })
+		add("rfp 3/200", func(p *evalParams) { p.s.rfpDepth, p.s.rfpMargin = 3, 200 })
+		add("lmp 2:8", func(p *evalParams) { p.s.lmp = [3]int{0, 0, 8} })
+		add("lmp 2:5", func(p *evalParams) { p.s.lmp = [3]int{0, 0, 5} })
+		add("counter", func(p *evalParams) { p.s.counter = true })
+		add("lmr log", func(p *evalParams) { p.s.lmrLog = true })
 		return out
 	}
 	add("board/2", func(p *evalParams) { p.w.Board /= 2 })

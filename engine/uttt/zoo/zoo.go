@@ -29,8 +29,13 @@ const SpecHelp = `A bot SPEC is one of:
   depth[:N]       alpha-beta to N plies (default 4) with a simple evaluation, like the
                   seed's champion depthBot; ties are broken at random
   engine[:BUDGET] the main engine's search; BUDGET is a time per move (100ms, 1s; the
-                  default is 100ms) or a fixed depth written dN (d6)
-  engine-v1[:BUDGET] the engine as of commit 82f0469 (the yardstick), budgets as engine`
+                  default is 100ms), a fixed depth written dN (d6) or a fixed number
+                  of nodes per move written nN (n200000). Under a time T a clear
+                  move stops at 0.6T plus a quarter of the game's bank of saved
+                  time; an unclear one (best move changed, score fell) may take up
+                  to 2T, drawing on the bank: the moves of a game average at most T
+  engine-v1[:BUDGET] the engine as of commit 82f0469 (the yardstick), budgets as
+                  engine; every move takes its time T`
 
 // Parse returns the bot named by spec (see SpecHelp).
 func Parse(spec string) (Bot, error) {
@@ -59,6 +64,16 @@ func Parse(spec string) (Bot, error) {
 	case "engine", "engine-v1":
 		t, d := DefaultEngineTime, 0
 		if hasArg {
+			if ns, ok := strings.CutPrefix(arg, "n"); ok {
+				n, err := strconv.ParseUint(ns, 10, 64)
+				if err != nil || n < 1 {
+					return nil, fmt.Errorf("bot %q: want %s:nN with N nodes per move, at least 1", spec, name)
+				}
+				if name == "engine-v1" {
+					return NewEngineV1Nodes(n), nil
+				}
+				return NewEngineNodes(n), nil
+			}
 			if ds, ok := strings.CutPrefix(arg, "d"); ok {
 				n, err := strconv.Atoi(ds)
 				if err != nil || n < 1 || n > uttt.MaxDepth {
@@ -66,7 +81,7 @@ func Parse(spec string) (Bot, error) {
 				}
 				t, d = 0, n
 			} else if dur, err := time.ParseDuration(arg); err != nil || dur <= 0 {
-				return nil, fmt.Errorf("bot %q: want %s:DURATION (100ms, 1s) or %s:dN (d6)", spec, name, name)
+				return nil, fmt.Errorf("bot %q: want %s:DURATION (100ms, 1s), %s:dN (d6) or %s:nN (n200000)", spec, name, name, name)
 			} else {
 				t = dur
 			}
