@@ -350,7 +350,9 @@ var (
 	rfpMargin = 150
 	lmpMoves  = [3]int{0, 0, 0} // by remaining depth; 0: no pruning
 	counterOn = false
-	lmrLog    = false
+	// rfpFrontier applies reverse futility at remaining depth 1 too (with rfpMargin).
+	rfpFrontier = false
+	lmrLog      = false
 )
 
 // Move-ordering bonuses.
@@ -567,6 +569,12 @@ func (w *worker) cutoff(s Side, m Move, depth, ply int, tried []Move) {
 func (w *worker) frontier(p *Position, alpha, beta, ply int) int {
 	var e evalState
 	e.init(p)
+	if rfpFrontier && beta-alpha == 1 && ply > 0 && w.prune && alpha > -ScoreWinMin && beta < ScoreWinMin {
+		w.evals++
+		if ev := score(e.master, e.board, e.tm, p); ev-rfpMargin >= beta {
+			return ev - rfpMargin
+		}
+	}
 	var moves [81]Move
 	n := p.Moves(&moves)
 	best := -scoreInf

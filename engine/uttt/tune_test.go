@@ -23,11 +23,12 @@ type searchParams struct {
 	rfpDepth, rfpMargin int
 	lmp                 [3]int
 	counter, lmrLog     bool
+	rfp1                bool
 }
 
 func currentParams() evalParams {
 	return evalParams{CurrentWeights(), lmrOn, lmrDepth, lmrMoves,
-		searchParams{rfpDepth, rfpMargin, lmpMoves, counterOn, lmrLog}}
+		searchParams{rfpDepth, rfpMargin, lmpMoves, counterOn, lmrLog, rfpFrontier}}
 }
 
 func (e evalParams) apply() {
@@ -36,6 +37,7 @@ func (e evalParams) apply() {
 	}
 	lmrOn, lmrDepth, lmrMoves = e.lmr, e.lmrDepth, e.lmrMove
 	rfpDepth, rfpMargin, lmpMoves, counterOn, lmrLog = e.s.rfpDepth, e.s.rfpMargin, e.s.lmp, e.s.counter, e.s.lmrLog
+	rfpFrontier = e.s.rfp1
 }
 
 // tuneMatch plays games between two settings at a fixed node budget per move from
@@ -130,6 +132,7 @@ func tuneCandidates(base evalParams) []tuneCandidate {
 		add("lmp 2:5", func(p *evalParams) { p.s.lmp = [3]int{0, 0, 5} })
 		add("counter", func(p *evalParams) { p.s.counter = true })
 		add("lmr log", func(p *evalParams) { p.s.lmrLog = true })
+		add("rfp1 3/150", func(p *evalParams) { p.s.rfpDepth, p.s.rfpMargin, p.s.rfp1 = 3, 150, true })
 		return out
 	}
 	add("board/2", func(p *evalParams) { p.w.Board /= 2 })

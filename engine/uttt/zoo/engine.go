@@ -29,8 +29,8 @@ const (
 // moves deterministic.
 //
 // Under a time per move T the engine keeps a bank per game (the time its moves saved,
-// at most 4T): a move whose decision is clear stops at EasyShare*T plus a quarter of
-// the bank; one whose best move changed in the last iteration may take twice that,
+// at most 4T): a move whose decision is clear stops at EasyShare*T plus half of the
+// bank; one whose best move changed in the last iteration may take twice that,
 // and half as much again when its score fell, never more than 2T nor T plus the bank.
 // No move takes more than 2T, and the moves of a game average at most T.
 type Engine struct {
@@ -107,11 +107,13 @@ type mainSearcher struct {
 
 func (s *mainSearcher) search(ctx context.Context, p uttt.Position, b budget) uttt.Move {
 	lim := uttt.Limits{Depth: b.depth, Nodes: b.nodes}
-	if b.fixed() {
+	if b.fixed() || b.time <= 0 {
 		return s.e.Search(ctx, p, lim).Move
 	}
-	lim.MaxTime = min(2*b.time, b.time+s.bank)
-	lim.Time = min(time.Duration(EasyShare*float64(b.time))+s.bank/4, lim.MaxTime)
+	// The bank is below zero after a move that overran its time (the machine is busy);
+	// Time must stay above zero, which would mean no limit.
+	lim.MaxTime = max(min(2*b.time, b.time+s.bank), b.time/2)
+	lim.Time = min(time.Duration(EasyShare*float64(b.time))+max(s.bank, 0)/2, lim.MaxTime)
 	r := s.e.Search(ctx, p, lim)
 	s.bank = min(s.bank+b.time-r.Time, 4*b.time)
 	return r.Move

@@ -138,3 +138,16 @@ func TestParseNodes(t *testing.T) {
 		}
 	}
 }
+
+// TestEngineBotOverdrawnBank checks that a bank overdrawn by slow moves still leaves a
+// time limit (a zero Time would mean none).
+func TestEngineBotOverdrawnBank(t *testing.T) {
+	s := &mainSearcher{e: uttt.NewEngine(1), bank: -time.Second}
+	t0 := time.Now()
+	if m := s.search(context.Background(), uttt.Start(), budget{time: 10 * time.Millisecond}); m > 80 {
+		t.Fatalf("move %v", m)
+	}
+	if el := time.Since(t0); el > 500*time.Millisecond {
+		t.Fatalf("searched %v at 10ms per move with the bank overdrawn", el)
+	}
+}

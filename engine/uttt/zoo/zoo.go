@@ -31,7 +31,7 @@ const SpecHelp = `A bot SPEC is one of:
   engine[:BUDGET] the main engine's search; BUDGET is a time per move (100ms, 1s; the
                   default is 100ms), a fixed depth written dN (d6) or a fixed number
                   of nodes per move written nN (n200000). Under a time T a clear
-                  move stops at 0.6T plus a quarter of the game's bank of saved
+                  move stops at 0.6T plus half of the game's bank of saved
                   time; an unclear one (best move changed, score fell) may take up
                   to 2T, drawing on the bank: the moves of a game average at most T
   engine-v1[:BUDGET] the engine as of commit 82f0469 (the yardstick), budgets as
