@@ -346,10 +346,14 @@ var (
 //   - late move pruning: at remaining depth d <= 2, quiet moves (not winning their
 //     board) after the first lmpMoves[d] are skipped.
 var (
-	rfpDepth  = 0
-	rfpMargin = 150
-	lmpMoves  = [3]int{0, 0, 0} // by remaining depth; 0: no pruning
-	counterOn = false
+	rfpDepth  = 3
+	rfpMargin = 100
+	lmpMoves  = [3]int{0, 0, 5} // by remaining depth; 0: no pruning
+	counterOn = true
+	// evalOrderDepth: at remaining depth up to it, moves other than the table's,
+	// the killers and the countermove are ordered by their children's static
+	// evaluation instead of the history (0: never).
+	evalOrderDepth = 0
 	// rfpFrontier applies reverse futility at remaining depth 1 too (with rfpMargin).
 	rfpFrontier = false
 	lmrLog      = false
@@ -423,6 +427,11 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 	if counterOn && p.last <= 80 {
 		cm = w.counter[s][p.last]
 	}
+	byEval := depth <= evalOrderDepth
+	var e evalState
+	if byEval {
+		e.init(p)
+	}
 	for i, m := range moves[:n] {
 		var v int32
 		switch m {
@@ -436,8 +445,25 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 			v = orderCounter
 		default:
 			b, t := moveBoard[m], moveTile[m]
-			v = w.history[s][m]
 			own := p.cells[s][b]
+			if byEval {
+				// Near the horizon the children's static evaluations order the moves.
+				q := p.Play(m)
+				switch q.status {
+				case Ongoing:
+					ev := min(max(-e.child(&q, int(b)), -8000), 8000)
+					v = int32(ev)<<12 + w.history[s][m]>>8
+				case Draw:
+					v = 0
+				default:
+					v = orderTT - 1 // wins the game
+				}
+				if winTab[own|1<<t] {
+					v += orderWin
+				}
+				break
+			}
+			v = w.history[s][m]
 			if winTab[own|1<<t] {
 				v += orderWin
 			} else if p.closed>>t&1 != 0 || t == b && own|p.cells[s^1][b]|1<<t == full9 {

@@ -24,11 +24,12 @@ type searchParams struct {
 	lmp                 [3]int
 	counter, lmrLog     bool
 	rfp1                bool
+	evalOrder           int
 }
 
 func currentParams() evalParams {
 	return evalParams{CurrentWeights(), lmrOn, lmrDepth, lmrMoves,
-		searchParams{rfpDepth, rfpMargin, lmpMoves, counterOn, lmrLog, rfpFrontier}}
+		searchParams{rfpDepth, rfpMargin, lmpMoves, counterOn, lmrLog, rfpFrontier, evalOrderDepth}}
 }
 
 func (e evalParams) apply() {
@@ -37,7 +38,7 @@ func (e evalParams) apply() {
 	}
 	lmrOn, lmrDepth, lmrMoves = e.lmr, e.lmrDepth, e.lmrMove
 	rfpDepth, rfpMargin, lmpMoves, counterOn, lmrLog = e.s.rfpDepth, e.s.rfpMargin, e.s.lmp, e.s.counter, e.s.lmrLog
-	rfpFrontier = e.s.rfp1
+	rfpFrontier, evalOrderDepth = e.s.rfp1, e.s.evalOrder
 }
 
 // tuneMatch plays games between two settings at a fixed node budget per move from
@@ -125,6 +126,9 @@ func tuneCandidates(base evalParams) []tuneCandidate {
 		return out
 	}
 	if os.Getenv("UTTT_TUNE_SEARCH") != "" {
+		add("none (no rfp, lmp, counter)", func(p *evalParams) {
+			p.s.rfpDepth, p.s.lmp, p.s.counter, p.s.rfp1, p.s.evalOrder = 0, [3]int{}, false, false, 0
+		})
 		add("rfp 2/150", func(p *evalParams) { p.s.rfpDepth, p.s.rfpMargin = 2, 150 })
 		add("rfp 3/100", func(p *evalParams) { p.s.rfpDepth, p.s.rfpMargin = 3, 100 })
 		add("rfp 3/200", func(p *evalParams) { p.s.rfpDepth, p.s.rfpMargin = 3, 200 })
@@ -132,6 +136,8 @@ func tuneCandidates(base evalParams) []tuneCandidate {
 		add("lmp 2:5", func(p *evalParams) { p.s.lmp = [3]int{0, 0, 5} })
 		add("counter", func(p *evalParams) { p.s.counter = true })
 		add("lmr log", func(p *evalParams) { p.s.lmrLog = true })
+		add("evalorder 2", func(p *evalParams) { p.s.evalOrder = 2 })
+		add("evalorder 3", func(p *evalParams) { p.s.evalOrder = 3 })
 		add("rfp1 3/150", func(p *evalParams) { p.s.rfpDepth, p.s.rfpMargin, p.s.rfp1 = 3, 150, true })
 		return out
 	}
