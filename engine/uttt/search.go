@@ -54,6 +54,7 @@ type Result struct {
 type Engine struct {
 	tt      *table
 	workers []*worker
+	solver  *solver // the endgame solver, made on first use
 	// test switches: noTT disables the table; sameDepth allows table cutoffs only from
 	// entries of exactly the needed depth, so fixed-depth results equal plain minimax.
 	noTT, sameDepth bool
@@ -168,6 +169,30 @@ func (e *Engine) Search(ctx context.Context, pos Position, lim Limits) Result {
 		}
 		w.ageHistory()
 	}
+	// The exact endgame: solve the root first when few tiles are left (not in the
+	// exactness tests, nor at a fixed depth, which stays plain search).
+	solved, sval, smove := false, 0, NoMove
+	solving := solveEmpty > 0 && lim.Depth <= 0 && !e.noTT && !e.sameDepth && openEmptyTiles(&pos) <= solveEmpty
+	if solving {
+		if e.solver == nil {
+			e.solver = newSolver(1 << 18)
+		}
+		e.solver.nodes = 0
+		nodes, sd := uint64(solveNodes), time.Time{}
+		if lim.Nodes > 0 {
+			nodes = uint64(float64(lim.Nodes) * solveShare)
+		}
+		if lim.Time > 0 {
+			sd = start.Add(time.Duration(float64(lim.Time) * solveShare))
+		}
+		e.solver.reset(nodes, sd, ctx.Done())
+		sval, smove, solved = e.solver.root(&pos)
+		if lim.Nodes > 0 {
+			for _, w := range e.workers[:threads] {
+				w.maxNodes = max(lim.Nodes-min(lim.Nodes, e.solver.nodes), uint64(threads)) / uint64(threads)
+			}
+		}
+	}
 	var wg sync.WaitGroup
 	for i, w := range e.workers[1:threads] {
 		wg.Add(1)
@@ -192,8 +217,44 @@ func (e *Engine) Search(ctx context.Context, pos Position, lim Limits) Result {
 	if res.Move == NoMove || !pos.IsLegal(res.Move) {
 		res.Move, res.PV = buf[0], []Move{buf[0]}
 	}
+	if solved {
+		res = e.useSolved(ctx, &pos, lim, res, sval, smove)
+	}
 	res.Nodes = e.nodes(threads)
+	if solving {
+		res.Nodes += e.solver.nodes
+	}
 	res.Time = time.Since(start)
+	return res
+}
+
+// useSolved reconciles the search's result with the root's proven value: a proven win
+// is played (the search's move if it proved a win too, with its distance), and under a
+// proven draw a move the solver proves lost is replaced by a drawing one.
+func (e *Engine) useSolved(ctx context.Context, pos *Position, lim Limits, res Result, val int, move Move) Result {
+	switch val {
+	case 1:
+		if res.Score >= ScoreWinMin {
+			return res
+		}
+		return Result{Move: move, Score: ScoreWinMin, Depth: res.Depth, PV: []Move{move}, Exact: true}
+	case 0:
+		if res.Move == move {
+			return res
+		}
+		// The check takes at most a tenth of the budget.
+		nodes, sd := uint64(solveNodes), time.Time{}
+		if lim.Nodes > 0 {
+			nodes = max(lim.Nodes/10, 1)
+		}
+		if lim.Time > 0 {
+			sd = time.Now().Add(lim.Time / 10)
+		}
+		e.solver.reset(nodes, sd, ctx.Done())
+		if v, ok := e.solver.moveValue(pos, res.Move); ok && v < 0 {
+			return Result{Move: move, Score: 0, Depth: res.Depth, PV: []Move{move}, Exact: true}
+		}
+	}
 	return res
 }
 
