@@ -2,6 +2,7 @@ package uttt
 
 import (
 	"context"
+	"os"
 	"testing"
 
 	"github.com/boardlab/boardlab/internal/machine"
@@ -95,4 +96,34 @@ func BenchmarkEvaluate(b *testing.B) {
 	}
 	_ = s
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "evals/s")
+}
+
+// BenchmarkSearchSwitch runs BenchmarkSearch with the search switch named by
+// UTTT_BENCH_SWITCH turned on (for A/B speed tests).
+func BenchmarkSearchSwitch(b *testing.B) {
+	switch os.Getenv("UTTT_BENCH_SWITCH") {
+	case "frontier":
+		defer func(v bool) { frontierOrder = v }(frontierOrder)
+		frontierOrder = true
+	case "rfp1":
+		defer func(v bool) { rfpFrontier = v }(rfpFrontier)
+		rfpFrontier = true
+	case "evalorder":
+		defer func(v int) { evalOrderDepth = v }(evalOrderDepth)
+		evalOrderDepth = 2
+	case "rfp", "lmp", "counter", "rfp+lmp":
+		defer func(a int, l [3]int, c bool) { rfpDepth, lmpMoves, counterOn = a, l, c }(rfpDepth, lmpMoves, counterOn)
+		sw := os.Getenv("UTTT_BENCH_SWITCH")
+		if sw != "rfp" && sw != "rfp+lmp" {
+			rfpDepth = 0
+		}
+		if sw != "lmp" && sw != "rfp+lmp" {
+			lmpMoves = [3]int{}
+		}
+		counterOn = sw == "counter"
+	case "noprune":
+		defer func(a int, l [3]int, c bool) { rfpDepth, lmpMoves, counterOn = a, l, c }(rfpDepth, lmpMoves, counterOn)
+		rfpDepth, lmpMoves, counterOn = 0, [3]int{}, false
+	}
+	BenchmarkSearch(b)
 }

@@ -415,6 +415,9 @@ var (
 	// the killers and the countermove are ordered by their children's static
 	// evaluation instead of the history (0: never).
 	evalOrderDepth = 0
+	// frontierOrder tries the ply's killer and the board-winning moves first at
+	// depth 1.
+	frontierOrder = false
 	// rfpFrontier applies reverse futility at remaining depth 1 too (with rfpMargin).
 	rfpFrontier = false
 	lmrLog      = false
@@ -664,6 +667,26 @@ func (w *worker) frontier(p *Position, alpha, beta, ply int) int {
 	}
 	var moves [81]Move
 	n := p.Moves(&moves)
+	if frontierOrder {
+		// The killer of this ply first, then the moves that win their board: a cutoff
+		// comes sooner and saves the remaining evaluations.
+		k, s := 0, p.side
+		if km := w.killers[ply][0]; km <= 80 && p.IsLegal(km) {
+			for i, m := range moves[:n] {
+				if m == km {
+					moves[0], moves[i] = moves[i], moves[0]
+					k = 1
+					break
+				}
+			}
+		}
+		for i := k; i < n; i++ {
+			if m := moves[i]; winTab[p.cells[s][moveBoard[m]]|1<<moveTile[m]] {
+				moves[k], moves[i] = moves[i], moves[k]
+				k++
+			}
+		}
+	}
 	best := -scoreInf
 	for _, m := range moves[:n] {
 		w.nodes++
@@ -692,6 +715,9 @@ func (w *worker) frontier(p *Position, alpha, beta, ply int) int {
 					w.rootBest, w.rootScore = m, v
 				}
 				if v >= beta {
+					if frontierOrder {
+						w.killers[ply][0] = m
+					}
 					break
 				}
 			}

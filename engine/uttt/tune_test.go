@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -25,11 +26,12 @@ type searchParams struct {
 	counter, lmrLog     bool
 	rfp1                bool
 	evalOrder           int
+	frontier            bool
 }
 
 func currentParams() evalParams {
 	return evalParams{CurrentWeights(), lmrOn, lmrDepth, lmrMoves,
-		searchParams{rfpDepth, rfpMargin, lmpMoves, counterOn, lmrLog, rfpFrontier, evalOrderDepth}}
+		searchParams{rfpDepth, rfpMargin, lmpMoves, counterOn, lmrLog, rfpFrontier, evalOrderDepth, frontierOrder}}
 }
 
 func (e evalParams) apply() {
@@ -38,7 +40,7 @@ func (e evalParams) apply() {
 	}
 	lmrOn, lmrDepth, lmrMoves = e.lmr, e.lmrDepth, e.lmrMove
 	rfpDepth, rfpMargin, lmpMoves, counterOn, lmrLog = e.s.rfpDepth, e.s.rfpMargin, e.s.lmp, e.s.counter, e.s.lmrLog
-	rfpFrontier, evalOrderDepth = e.s.rfp1, e.s.evalOrder
+	rfpFrontier, evalOrderDepth, frontierOrder = e.s.rfp1, e.s.evalOrder, e.s.frontier
 }
 
 // tuneMatch plays games between two settings at a fixed node budget per move from
@@ -96,7 +98,7 @@ func TestTune(t *testing.T) {
 		nodes = uint64(n)
 	}
 	for _, c := range tuneCandidates(base) {
-		if only := os.Getenv("UTTT_TUNE_ONLY"); only != "" && !strings.Contains(c.name, only) {
+		if only := os.Getenv("UTTT_TUNE_ONLY"); only != "" && !slices.Contains(strings.Split(only, "|"), c.name) {
 			continue
 		}
 		pts := tuneMatch(c.p, base, games, nodes, 5)
@@ -136,6 +138,8 @@ func tuneCandidates(base evalParams) []tuneCandidate {
 		add("lmp 2:5", func(p *evalParams) { p.s.lmp = [3]int{0, 0, 5} })
 		add("counter", func(p *evalParams) { p.s.counter = true })
 		add("lmr log", func(p *evalParams) { p.s.lmrLog = true })
+		add("frontier order", func(p *evalParams) { p.s.frontier = true })
+		add("no counter", func(p *evalParams) { p.s.counter = false })
 		add("evalorder 2", func(p *evalParams) { p.s.evalOrder = 2 })
 		add("evalorder 3", func(p *evalParams) { p.s.evalOrder = 3 })
 		add("rfp1 3/150", func(p *evalParams) { p.s.rfpDepth, p.s.rfpMargin, p.s.rfp1 = 3, 150, true })
