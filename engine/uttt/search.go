@@ -421,6 +421,7 @@ var (
 	// rfpFrontier applies reverse futility at remaining depth 1 too (with rfpMargin).
 	rfpFrontier = false
 	lmrLog      = false
+	lmrHist     = false // reductions by history: 1 after a positive history, 3 for late moves with a negative one
 )
 
 // Move-ordering bonuses.
@@ -571,6 +572,16 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 				r = 2
 				if lmrLog {
 					r = lmrTable[min(depth, 31)][min(i, 63)]
+				}
+				if lmrHist {
+					// Moves that often refuted before are reduced less, late moves
+					// that never did more.
+					switch h := w.history[s][m]; {
+					case h > 0:
+						r = 1
+					case h < 0 && i >= 6 && depth >= 6:
+						r = 3
+					}
 				}
 			}
 			v = -w.search(q, -alpha-1, -alpha, depth-1-r, ply+1)

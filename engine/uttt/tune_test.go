@@ -26,12 +26,12 @@ type searchParams struct {
 	counter, lmrLog     bool
 	rfp1                bool
 	evalOrder           int
-	frontier            bool
+	frontier, lmrHist   bool
 }
 
 func currentParams() evalParams {
 	return evalParams{CurrentWeights(), lmrOn, lmrDepth, lmrMoves,
-		searchParams{rfpDepth, rfpMargin, lmpMoves, counterOn, lmrLog, rfpFrontier, evalOrderDepth, frontierOrder}}
+		searchParams{rfpDepth, rfpMargin, lmpMoves, counterOn, lmrLog, rfpFrontier, evalOrderDepth, frontierOrder, lmrHist}}
 }
 
 func (e evalParams) apply() {
@@ -40,7 +40,7 @@ func (e evalParams) apply() {
 	}
 	lmrOn, lmrDepth, lmrMoves = e.lmr, e.lmrDepth, e.lmrMove
 	rfpDepth, rfpMargin, lmpMoves, counterOn, lmrLog = e.s.rfpDepth, e.s.rfpMargin, e.s.lmp, e.s.counter, e.s.lmrLog
-	rfpFrontier, evalOrderDepth, frontierOrder = e.s.rfp1, e.s.evalOrder, e.s.frontier
+	rfpFrontier, evalOrderDepth, frontierOrder, lmrHist = e.s.rfp1, e.s.evalOrder, e.s.frontier, e.s.lmrHist
 }
 
 // tuneMatch plays games between two settings at a fixed node budget per move from
@@ -139,6 +139,7 @@ func tuneCandidates(base evalParams) []tuneCandidate {
 		add("counter", func(p *evalParams) { p.s.counter = true })
 		add("lmr log", func(p *evalParams) { p.s.lmrLog = true })
 		add("frontier order", func(p *evalParams) { p.s.frontier = true })
+		add("lmr hist", func(p *evalParams) { p.s.lmrHist = true })
 		add("no counter", func(p *evalParams) { p.s.counter = false })
 		add("evalorder 2", func(p *evalParams) { p.s.evalOrder = 2 })
 		add("evalorder 3", func(p *evalParams) { p.s.evalOrder = 3 })
