@@ -339,6 +339,11 @@ func (w *worker) iterate(pos Position, maxDepth, skew int, info func(Result)) Re
 		if res.Exact || w.stop.Load() {
 			break
 		}
+		if softStop > 0 && !w.soft.IsZero() && !changed && time.Since(w.start) > time.Duration(softStop*float64(w.soft.Sub(w.start))) {
+			// A clear decision: the next iteration would not end before the stop time,
+			// so the time is saved (for the bank of the caller) instead.
+			break
+		}
 	}
 	return res
 }
@@ -423,6 +428,11 @@ var (
 	lmrLog      = false
 	lmrHist     = false // reductions by history: 1 after a positive history, 3 for late moves with a negative one
 )
+
+// softStop: under Limits.MaxTime, a search whose best move did not change in the
+// last iteration stops after it when it has used this share of its current stop time
+// (0: never; it then stops at the stop time, in the middle of an iteration).
+var softStop = 0.0
 
 // Move-ordering bonuses.
 const (
