@@ -28,15 +28,17 @@ const (
 // at a fixed depth or node count each move starts from an empty table, which keeps
 // moves deterministic.
 //
-// Under a time per move T the engine keeps a bank per game (the time its moves saved,
-// at most 4T): a move whose decision is clear stops at EasyShare*T plus half of the
-// bank; one whose best move changed in the last iteration may take twice that,
-// and half as much again when its score fell, never more than 2T nor T plus the bank.
-// No move takes more than 2T, and the moves of a game average at most T.
+// Under a time per move T every move takes T, unless Bank is set: then the engine
+// keeps a bank per game (the time its moves saved, at most 4T): a move whose decision
+// is clear stops at EasyShare*T plus half of the bank; one whose best move changed in
+// the last iteration may take twice that, and half as much again when its score fell,
+// never more than 2T nor T plus the bank. No move takes more than 2T, and the moves
+// of a game average at most T.
 type Engine struct {
-	Time  time.Duration // per move (average), when Depth and Nodes are 0
+	Time  time.Duration // per move (average with Bank), when Depth and Nodes are 0
 	Depth int           // fixed depth in plies, or 0
 	Nodes uint64        // fixed nodes per move, or 0
+	Bank  bool          // under Time: spend more on unclear moves, less on clear ones
 	pool  searchers
 }
 
@@ -50,6 +52,7 @@ type budget struct {
 	time  time.Duration
 	depth int
 	nodes uint64
+	bank  bool
 }
 
 func (b budget) fixed() bool { return b.depth > 0 || b.nodes > 0 }
@@ -68,7 +71,7 @@ func NewEngineNodes(nodes uint64) *Engine {
 	return e
 }
 
-func (e *Engine) budget() budget { return budget{e.Time, e.Depth, e.Nodes} }
+func (e *Engine) budget() budget { return budget{e.Time, e.Depth, e.Nodes, e.Bank} }
 
 // hashMB is the table size of an engine bot: DepthHashMB at a fixed depth, NodesHashMB
 // at a fixed node count, else EngineHashMB.
@@ -90,6 +93,8 @@ func (b budget) String() string {
 		return "d" + strconv.Itoa(b.depth)
 	case b.nodes > 0:
 		return "n" + strconv.FormatUint(b.nodes, 10)
+	case b.bank:
+		return b.time.String() + ",bank"
 	}
 	return b.time.String()
 }
@@ -107,7 +112,8 @@ type mainSearcher struct {
 
 func (s *mainSearcher) search(ctx context.Context, p uttt.Position, b budget) uttt.Move {
 	lim := uttt.Limits{Depth: b.depth, Nodes: b.nodes}
-	if b.fixed() || b.time <= 0 {
+	if b.fixed() || b.time <= 0 || !b.bank {
+		lim.Time = b.time
 		return s.e.Search(ctx, p, lim).Move
 	}
 	// The bank is below zero after a move that overran its time (the machine is busy);

@@ -88,7 +88,7 @@ func TestEngineBotDoesNotAllocateTables(t *testing.T) {
 	}
 }
 
-// TestEngineBotTimeBank checks the time rules of engine:T: no move takes much more than
+// TestEngineBotTimeBank checks the time rules of engine:T,bank: no move takes much more than
 // 2T, and the moves of a game average at most about T.
 func TestEngineBotTimeBank(t *testing.T) {
 	if testing.Short() {
@@ -96,6 +96,7 @@ func TestEngineBotTimeBank(t *testing.T) {
 	}
 	const T = 20 * time.Millisecond
 	bot, opp := NewEngine(T, 0), NewEngineV1(0, 5)
+	bot.Bank = true
 	rng := NewRNG(3)
 	p := uttt.Start()
 	var total, most time.Duration
@@ -121,7 +122,7 @@ func TestEngineBotTimeBank(t *testing.T) {
 }
 
 func TestParseNodes(t *testing.T) {
-	for _, spec := range []string{"engine:n5000", "engine-v1:n5000"} {
+	for _, spec := range []string{"engine:n5000", "engine-v1:n5000", "engine:5ms,bank", "engine:5ms"} {
 		b, err := Parse(spec)
 		if err != nil || b.String() != spec {
 			t.Fatalf("Parse(%q) = %v, %v", spec, b, err)
@@ -132,7 +133,7 @@ func TestParseNodes(t *testing.T) {
 			t.Fatalf("%s: illegal move %v", spec, m)
 		}
 	}
-	for _, spec := range []string{"engine:n", "engine:n0", "engine-v1:nx"} {
+	for _, spec := range []string{"engine:n", "engine:n0", "engine-v1:nx", "engine-v1:5ms,bank", "engine:0s,bank"} {
 		if _, err := Parse(spec); err == nil {
 			t.Errorf("Parse(%q): no error", spec)
 		}
@@ -144,7 +145,7 @@ func TestParseNodes(t *testing.T) {
 func TestEngineBotOverdrawnBank(t *testing.T) {
 	s := &mainSearcher{e: uttt.NewEngine(1), bank: -time.Second}
 	t0 := time.Now()
-	if m := s.search(context.Background(), uttt.Start(), budget{time: 10 * time.Millisecond}); m > 80 {
+	if m := s.search(context.Background(), uttt.Start(), budget{time: 10 * time.Millisecond, bank: true}); m > 80 {
 		t.Fatalf("move %v", m)
 	}
 	if el := time.Since(t0); el > 500*time.Millisecond {

@@ -33,7 +33,7 @@ func NewEngineV1Nodes(nodes uint64) *EngineV1 {
 	return e
 }
 
-func (e *EngineV1) budget() budget { return budget{e.Time, e.Depth, e.Nodes} }
+func (e *EngineV1) budget() budget { return budget{time: e.Time, depth: e.Depth, nodes: e.Nodes} }
 
 func (e *EngineV1) String() string { return "engine-v1:" + e.budget().String() }
 

@@ -30,12 +30,13 @@ const SpecHelp = `A bot SPEC is one of:
                   seed's champion depthBot; ties are broken at random
   engine[:BUDGET] the main engine's search; BUDGET is a time per move (100ms, 1s; the
                   default is 100ms), a fixed depth written dN (d6) or a fixed number
-                  of nodes per move written nN (n200000). Under a time T a clear
-                  move stops at 0.6T plus half of the game's bank of saved
-                  time; an unclear one (best move changed, score fell) may take up
-                  to 2T, drawing on the bank: the moves of a game average at most T
+                  of nodes per move written nN (n200000). A time T is spent
+                  on every move; written T,bank (100ms,bank) a clear move stops
+                  at 0.6T plus half of the game's bank of saved time and an
+                  unclear one (best move changed, score fell) may take up to 2T,
+                  drawing on the bank: the moves of a game average at most T
   engine-v1[:BUDGET] the engine as of commit 82f0469 (the yardstick), budgets as
-                  engine; every move takes its time T`
+                  engine (no bank)`
 
 // Parse returns the bot named by spec (see SpecHelp).
 func Parse(spec string) (Bot, error) {
@@ -80,6 +81,14 @@ func Parse(spec string) (Bot, error) {
 					return nil, fmt.Errorf("bot %q: want %s:dN with N in 1..81", spec, name)
 				}
 				t, d = 0, n
+			} else if ts, ok := strings.CutSuffix(arg, ",bank"); ok && name == "engine" {
+				dur, err := time.ParseDuration(ts)
+				if err != nil || dur <= 0 {
+					return nil, fmt.Errorf("bot %q: want engine:DURATION,bank (100ms,bank)", spec)
+				}
+				e := NewEngine(dur, 0)
+				e.Bank = true
+				return e, nil
 			} else if dur, err := time.ParseDuration(arg); err != nil || dur <= 0 {
 				return nil, fmt.Errorf("bot %q: want %s:DURATION (100ms, 1s), %s:dN (d6) or %s:nN (n200000)", spec, name, name, name)
 			} else {
