@@ -136,6 +136,8 @@ func tuneCandidates(base evalParams) []tuneCandidate {
 		add("rfp 3/200", func(p *evalParams) { p.s.rfpDepth, p.s.rfpMargin = 3, 200 })
 		add("lmp 2:8", func(p *evalParams) { p.s.lmp = [3]int{0, 0, 8} })
 		add("lmp 2:5", func(p *evalParams) { p.s.lmp = [3]int{0, 0, 5} })
+		add("lmp 2:3", func(p *evalParams) { p.s.lmp = [3]int{0, 0, 3} })
+		add("rfp 3/50", func(p *evalParams) { p.s.rfpDepth, p.s.rfpMargin = 3, 50 })
 		add("counter", func(p *evalParams) { p.s.counter = true })
 		add("lmr log", func(p *evalParams) { p.s.lmrLog = true })
 		add("frontier order", func(p *evalParams) { p.s.frontier = true })
