@@ -187,6 +187,12 @@ func (e *Engine) Search(ctx context.Context, pos Position, lim Limits) Result {
 		}
 		e.solver.reset(nodes, sd, ctx.Done())
 		sval, smove, solved = e.solver.root(&pos)
+		if solved && sval == 0 && !deadline.IsZero() && lim.Time > 0 {
+			// Keep a tenth of the time to check the search's move against the draw.
+			for _, w := range e.workers[:threads] {
+				w.deadline = deadline.Add(-lim.Time / 10)
+			}
+		}
 		if lim.Nodes > 0 {
 			for _, w := range e.workers[:threads] {
 				w.maxNodes = max(lim.Nodes-min(lim.Nodes, e.solver.nodes), uint64(threads)) / uint64(threads)
@@ -218,7 +224,7 @@ func (e *Engine) Search(ctx context.Context, pos Position, lim Limits) Result {
 		res.Move, res.PV = buf[0], []Move{buf[0]}
 	}
 	if solved {
-		res = e.useSolved(ctx, &pos, lim, res, sval, smove)
+		res = e.useSolved(ctx, &pos, lim, deadline, res, sval, smove)
 	}
 	res.Nodes = e.nodes(threads)
 	if solving {
@@ -231,7 +237,7 @@ func (e *Engine) Search(ctx context.Context, pos Position, lim Limits) Result {
 // useSolved reconciles the search's result with the root's proven value: a proven win
 // is played (the search's move if it proved a win too, with its distance), and under a
 // proven draw a move the solver proves lost is replaced by a drawing one.
-func (e *Engine) useSolved(ctx context.Context, pos *Position, lim Limits, res Result, val int, move Move) Result {
+func (e *Engine) useSolved(ctx context.Context, pos *Position, lim Limits, deadline time.Time, res Result, val int, move Move) Result {
 	switch val {
 	case 1:
 		if res.Score >= ScoreWinMin {
@@ -242,15 +248,12 @@ func (e *Engine) useSolved(ctx context.Context, pos *Position, lim Limits, res R
 		if res.Move == move {
 			return res
 		}
-		// The check takes at most a tenth of the budget.
-		nodes, sd := uint64(solveNodes), time.Time{}
+		// The check takes at most a tenth of the budget, kept by the search.
+		nodes := uint64(solveNodes)
 		if lim.Nodes > 0 {
 			nodes = max(lim.Nodes/10, 1)
 		}
-		if lim.Time > 0 {
-			sd = time.Now().Add(lim.Time / 10)
-		}
-		e.solver.reset(nodes, sd, ctx.Done())
+		e.solver.reset(nodes, deadline, ctx.Done())
 		if v, ok := e.solver.moveValue(pos, res.Move); ok && v < 0 {
 			return Result{Move: move, Score: 0, Depth: res.Depth, PV: []Move{move}, Exact: true}
 		}
@@ -412,10 +415,10 @@ var (
 //   - late move pruning: at remaining depth d <= 2, quiet moves (not winning their
 //     board) after the first lmpMoves[d] are skipped.
 var (
-	rfpDepth  = 3
+	rfpDepth  = 0 // 3 with rfpMargin 100 was tried (see docs/uttt-engine.md)
 	rfpMargin = 100
-	lmpMoves  = [3]int{0, 0, 5} // by remaining depth; 0: no pruning
-	counterOn = true
+	lmpMoves  = [3]int{0, 0, 0} // by remaining depth; 0: no pruning ({0, 0, 5} was tried)
+	counterOn = false
 	// evalOrderDepth: at remaining depth up to it, moves other than the table's,
 	// the killers and the countermove are ordered by their children's static
 	// evaluation instead of the history (0: never).
