@@ -111,19 +111,17 @@ func BenchmarkSearchSwitch(b *testing.B) {
 	case "evalorder":
 		defer func(v int) { evalOrderDepth = v }(evalOrderDepth)
 		evalOrderDepth = 2
-	case "rfp", "lmp", "counter", "rfp+lmp":
+	case "rfp", "lmp", "counter", "prune":
+		// The pruning tried at aeedb16 (off by default): one part, or all ("prune").
 		defer func(a int, l [3]int, c bool) { rfpDepth, lmpMoves, counterOn = a, l, c }(rfpDepth, lmpMoves, counterOn)
 		sw := os.Getenv("UTTT_BENCH_SWITCH")
-		if sw != "rfp" && sw != "rfp+lmp" {
-			rfpDepth = 0
+		if sw == "rfp" || sw == "prune" {
+			rfpDepth = 3
 		}
-		if sw != "lmp" && sw != "rfp+lmp" {
-			lmpMoves = [3]int{}
+		if sw == "lmp" || sw == "prune" {
+			lmpMoves = [3]int{0, 0, 5}
 		}
-		counterOn = sw == "counter"
-	case "noprune":
-		defer func(a int, l [3]int, c bool) { rfpDepth, lmpMoves, counterOn = a, l, c }(rfpDepth, lmpMoves, counterOn)
-		rfpDepth, lmpMoves, counterOn = 0, [3]int{}, false
+		counterOn = sw == "counter" || sw == "prune"
 	}
 	BenchmarkSearch(b)
 }

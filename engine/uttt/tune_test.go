@@ -128,8 +128,10 @@ func tuneCandidates(base evalParams) []tuneCandidate {
 		return out
 	}
 	if os.Getenv("UTTT_TUNE_SEARCH") != "" {
-		add("none (no rfp, lmp, counter)", func(p *evalParams) {
-			p.s.rfpDepth, p.s.lmp, p.s.counter, p.s.rfp1, p.s.evalOrder = 0, [3]int{}, false, false, 0
+		// The set tried at aeedb16; the single switches below are measured against
+		// the defaults (at aeedb16 the set was the default).
+		add("prune set", func(p *evalParams) {
+			p.s.rfpDepth, p.s.rfpMargin, p.s.lmp, p.s.counter = 3, 100, [3]int{0, 0, 5}, true
 		})
 		add("rfp 2/150", func(p *evalParams) { p.s.rfpDepth, p.s.rfpMargin = 2, 150 })
 		add("rfp 3/100", func(p *evalParams) { p.s.rfpDepth, p.s.rfpMargin = 3, 100 })
@@ -142,7 +144,6 @@ func tuneCandidates(base evalParams) []tuneCandidate {
 		add("lmr log", func(p *evalParams) { p.s.lmrLog = true })
 		add("frontier order", func(p *evalParams) { p.s.frontier = true })
 		add("lmr hist", func(p *evalParams) { p.s.lmrHist = true })
-		add("no counter", func(p *evalParams) { p.s.counter = false })
 		add("evalorder 2", func(p *evalParams) { p.s.evalOrder = 2 })
 		add("evalorder 3", func(p *evalParams) { p.s.evalOrder = 3 })
 		add("rfp1 3/150", func(p *evalParams) { p.s.rfpDepth, p.s.rfpMargin, p.s.rfp1 = 3, 150, true })
