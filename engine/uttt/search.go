@@ -442,10 +442,10 @@ const (
 	orderTT      = 1 << 30
 	orderKiller1 = 1 << 29
 	orderKiller2 = 1 << 28
-	orderCounter = 1 << 27
-	orderWin     = 1 << 26 // the move wins its small board
-	orderFree    = -1 << 25
-	historyMax   = 1 << 23
+	orderCounter = 1<<27 + 1<<26
+	orderWin     = 1 << 27 // the move wins its small board
+	orderFree    = -1 << 26
+	historyMax   = 1 << 24
 )
 
 // search is fail-soft negamax alpha-beta with principal variation search.
