@@ -2,6 +2,7 @@ package uttt
 
 import (
 	"context"
+	"os"
 	"testing"
 
 	"github.com/boardlab/boardlab/internal/machine"
@@ -95,4 +96,32 @@ func BenchmarkEvaluate(b *testing.B) {
 	}
 	_ = s
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "evals/s")
+}
+
+// BenchmarkSearchSwitch runs BenchmarkSearch with the search switch named by
+// UTTT_BENCH_SWITCH turned on (for A/B speed tests).
+func BenchmarkSearchSwitch(b *testing.B) {
+	switch os.Getenv("UTTT_BENCH_SWITCH") {
+	case "frontier":
+		defer func(v bool) { frontierOrder = v }(frontierOrder)
+		frontierOrder = true
+	case "rfp1":
+		defer func(v bool) { rfpFrontier = v }(rfpFrontier)
+		rfpFrontier = true
+	case "evalorder":
+		defer func(v int) { evalOrderDepth = v }(evalOrderDepth)
+		evalOrderDepth = 2
+	case "rfp", "lmp", "counter", "prune":
+		// The pruning tried at aeedb16 (off by default): one part, or all ("prune").
+		defer func(a int, l [3]int, c bool) { rfpDepth, lmpMoves, counterOn = a, l, c }(rfpDepth, lmpMoves, counterOn)
+		sw := os.Getenv("UTTT_BENCH_SWITCH")
+		if sw == "rfp" || sw == "prune" {
+			rfpDepth = 3
+		}
+		if sw == "lmp" || sw == "prune" {
+			lmpMoves = [3]int{0, 0, 5}
+		}
+		counterOn = sw == "counter" || sw == "prune"
+	}
+	BenchmarkSearch(b)
 }

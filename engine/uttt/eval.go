@@ -368,16 +368,27 @@ func score(master, board int32, tm [2]uint16, p *Position) int {
 	return int(s)
 }
 
-// masterTwo counts the master lines holding two of won and whose third board is open.
+// masterTwo counts the master lines holding two of won and whose third board is open
+// (open holds no won board): the lines with exactly two won boards that touch open.
 func masterTwo(won, open uint16) int {
-	n := 0
-	for _, l := range lines {
-		if w := won & l; w != 0 && w&(w-1) != 0 && l&^w&open != 0 {
-			n++
+	return bits.OnesCount8(twoWon[won] & linesTouching[open])
+}
+
+// twoWon[won] has bit i set when master line i holds exactly two boards of won;
+// linesTouching[open] when line i holds a board of open.
+var twoWon, linesTouching = func() (two, touch [512]uint8) {
+	for m := range 512 {
+		for i, l := range lines {
+			if bits.OnesCount16(uint16(m)&l) == 2 {
+				two[m] |= 1 << i
+			}
+			if uint16(m)&l != 0 {
+				touch[m] |= 1 << i
+			}
 		}
 	}
-	return n
-}
+	return
+}()
 
 // threats returns 2 when the side to move can win the game at once, 1 when it can win a
 // small board at once, else 0.
@@ -411,14 +422,12 @@ func (e *evalState) child(q *Position, b int) int {
 	tm := e.tm
 	tm[0] = tm[0]&^(1<<b) | uint16(threatTab[i]&1)<<b
 	tm[1] = tm[1]&^(1<<b) | uint16(threatTab[i]>>1)<<b
-	px, po := e.px, e.po
-	px[b], po[b] = x, o
 	master := e.master
-	for _, i := range linesThrough[b] {
-		if i < 0 {
+	for _, l := range linesVia[b] {
+		if l.line < 0 {
 			break
 		}
-		master += e.lineTerm(masterLines[i], &px, &po) - e.term[i]
+		master += (x*e.px[l.a]*e.px[l.c]-o*e.po[l.a]*e.po[l.c])>>8 - e.term[l.line]
 	}
 	if e.nq != nil {
 		return e.netChild(q, b, score(master, board, tm, q), tm)
@@ -426,18 +435,26 @@ func (e *evalState) child(q *Position, b int) int {
 	return score(master, board, tm, q)
 }
 
-// linesThrough lists the master lines through each board, -1 terminated.
-var linesThrough = func() (out [9][5]int8) {
+// linesVia lists the master lines through each board with their two other boards,
+// line -1 terminated.
+var linesVia = func() (out [9][5]struct{ line, a, c int8 }) {
 	for b := range out {
 		k := 0
 		for i, l := range lines {
-			if l>>b&1 != 0 {
-				out[b][k] = int8(i)
-				k++
+			if l>>b&1 == 0 {
+				continue
 			}
+			var other []int8
+			for a := range 9 {
+				if a != b && l>>a&1 != 0 {
+					other = append(other, int8(a))
+				}
+			}
+			out[b][k].line, out[b][k].a, out[b][k].c = int8(i), other[0], other[1]
+			k++
 		}
 		for ; k < 5; k++ {
-			out[b][k] = -1
+			out[b][k].line = -1
 		}
 	}
 	return out

@@ -176,3 +176,23 @@ func TestEvaluateEqualsReference(t *testing.T) {
 		}
 	}
 }
+
+// TestMasterTwoTables checks the table form of masterTwo against counting the lines.
+func TestMasterTwoTables(t *testing.T) {
+	for won := uint16(0); won < 512; won++ {
+		for open := uint16(0); open < 512; open++ {
+			if won&open != 0 {
+				continue
+			}
+			want := 0
+			for _, l := range lines {
+				if w := won & l; w != 0 && w&(w-1) != 0 && l&^w&open != 0 {
+					want++
+				}
+			}
+			if got := masterTwo(won, open); got != want {
+				t.Fatalf("masterTwo(%09b, %09b) = %d, want %d", won, open, got, want)
+			}
+		}
+	}
+}

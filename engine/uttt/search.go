@@ -2,6 +2,7 @@ package uttt
 
 import (
 	"context"
+	"math"
 	"math/bits"
 	"sync"
 	"sync/atomic"
@@ -53,6 +54,7 @@ type Result struct {
 type Engine struct {
 	tt      *table
 	workers []*worker
+	solver  *solver // the endgame solver, made on first use
 	// test switches: noTT disables the table; sameDepth allows table cutoffs only from
 	// entries of exactly the needed depth, so fixed-depth results equal plain minimax.
 	noTT, sameDepth bool
@@ -72,6 +74,7 @@ func (e *Engine) Clear() {
 	for _, w := range e.workers {
 		w.history = [2][81]int32{}
 		w.killers = [MaxDepth + 2][2]Move{}
+		w.counter = [2][82]Move{}
 	}
 }
 
@@ -106,6 +109,8 @@ type worker struct {
 	start     time.Time                         // when the search began
 	target    time.Duration                     // Limits.Time, which soft scales
 	reduce    bool                              // late move reductions (off in the exactness tests)
+	prune     bool                              // forward pruning at low depth (off in the exactness tests)
+	counter   [2][82]Move                       // per side, per previous move (81 = none): the refuting reply
 	qdepth    int                               // plies of quiescence (0 in the exactness tests)
 	nq        *qnet                             // the network evaluation, nil for the linear one
 	nsum      [MaxDepth + 2][2][NetHidden]int32 // per ply and side: the network's board sums
@@ -163,6 +168,7 @@ func (e *Engine) Search(ctx context.Context, pos Position, lim Limits) Result {
 		w.nodes, w.evals, w.stopped = 0, 0, false
 		w.seen.Store(0)
 		w.reduce = lmrOn && !e.noTT && !e.sameDepth
+		w.prune = !e.noTT && !e.sameDepth
 		w.qdepth = 0
 		w.nq = e.network()
 		w.netRoot(&pos)
@@ -170,6 +176,36 @@ func (e *Engine) Search(ctx context.Context, pos Position, lim Limits) Result {
 			w.qdepth = qsearchDepth
 		}
 		w.ageHistory()
+	}
+	// The exact endgame: solve the root first when few tiles are left (not in the
+	// exactness tests, nor at a fixed depth, which stays plain search).
+	solved, sval, smove := false, 0, NoMove
+	solving := solveEmpty > 0 && lim.Depth <= 0 && !e.noTT && !e.sameDepth && openEmptyTiles(&pos) <= solveEmpty
+	if solving {
+		if e.solver == nil {
+			e.solver = newSolver(1 << 18)
+		}
+		e.solver.nodes = 0
+		nodes, sd := uint64(solveNodes), time.Time{}
+		if lim.Nodes > 0 {
+			nodes = uint64(float64(lim.Nodes) * solveShare)
+		}
+		if lim.Time > 0 {
+			sd = start.Add(time.Duration(float64(lim.Time) * solveShare))
+		}
+		e.solver.reset(nodes, sd, ctx.Done())
+		sval, smove, solved = e.solver.root(&pos)
+		if solved && sval == 0 && !deadline.IsZero() && lim.Time > 0 {
+			// Keep a tenth of the time to check the search's move against the draw.
+			for _, w := range e.workers[:threads] {
+				w.deadline = deadline.Add(-lim.Time / 10)
+			}
+		}
+		if lim.Nodes > 0 {
+			for _, w := range e.workers[:threads] {
+				w.maxNodes = max(lim.Nodes-min(lim.Nodes, e.solver.nodes), uint64(threads)) / uint64(threads)
+			}
+		}
 	}
 	var wg sync.WaitGroup
 	for i, w := range e.workers[1:threads] {
@@ -195,8 +231,41 @@ func (e *Engine) Search(ctx context.Context, pos Position, lim Limits) Result {
 	if res.Move == NoMove || !pos.IsLegal(res.Move) {
 		res.Move, res.PV = buf[0], []Move{buf[0]}
 	}
+	if solved {
+		res = e.useSolved(ctx, &pos, lim, deadline, res, sval, smove)
+	}
 	res.Nodes = e.nodes(threads)
+	if solving {
+		res.Nodes += e.solver.nodes
+	}
 	res.Time = time.Since(start)
+	return res
+}
+
+// useSolved reconciles the search's result with the root's proven value: a proven win
+// is played (the search's move if it proved a win too, with its distance), and under a
+// proven draw a move the solver proves lost is replaced by a drawing one.
+func (e *Engine) useSolved(ctx context.Context, pos *Position, lim Limits, deadline time.Time, res Result, val int, move Move) Result {
+	switch val {
+	case 1:
+		if res.Score >= ScoreWinMin {
+			return res
+		}
+		return Result{Move: move, Score: ScoreWinMin, Depth: res.Depth, PV: []Move{move}, Exact: true}
+	case 0:
+		if res.Move == move {
+			return res
+		}
+		// The check takes at most a tenth of the budget, kept by the search.
+		nodes := uint64(solveNodes)
+		if lim.Nodes > 0 {
+			nodes = max(lim.Nodes/10, 1)
+		}
+		e.solver.reset(nodes, deadline, ctx.Done())
+		if v, ok := e.solver.moveValue(pos, res.Move); ok && v < 0 {
+			return Result{Move: move, Score: 0, Depth: res.Depth, PV: []Move{move}, Exact: true}
+		}
+	}
 	return res
 }
 
@@ -281,6 +350,11 @@ func (w *worker) iterate(pos Position, maxDepth, skew int, info func(Result)) Re
 		if res.Exact || w.stop.Load() {
 			break
 		}
+		if softStop > 0 && !w.soft.IsZero() && !changed && time.Since(w.start) > time.Duration(softStop*float64(w.soft.Sub(w.start))) {
+			// A clear decision: the next iteration would not end before the stop time,
+			// so the time is saved (for the bank of the caller) instead.
+			break
+		}
 	}
 	return res
 }
@@ -341,11 +415,42 @@ var (
 	lmrOn    = true
 )
 
+// Forward pruning in null-window nodes near the horizon (off in the exactness tests);
+// every pruned node or move counts as an evaluation, so no pruned result is taken for
+// an exact one.
+//   - reverse futility: at remaining depth <= rfpDepth a node whose static evaluation
+//     exceeds beta by rfpMargin per ply of depth returns that evaluation;
+//   - late move pruning: at remaining depth d <= 2, quiet moves (not winning their
+//     board) after the first lmpMoves[d] are skipped.
+var (
+	rfpDepth  = 0 // 3 with rfpMargin 100 was tried (see docs/uttt-engine.md)
+	rfpMargin = 100
+	lmpMoves  = [3]int{0, 0, 0} // by remaining depth; 0: no pruning ({0, 0, 5} was tried)
+	counterOn = false
+	// evalOrderDepth: at remaining depth up to it, moves other than the table's,
+	// the killers and the countermove are ordered by their children's static
+	// evaluation instead of the history (0: never).
+	evalOrderDepth = 0
+	// frontierOrder tries the ply's killer and the board-winning moves first at
+	// depth 1.
+	frontierOrder = false
+	// rfpFrontier applies reverse futility at remaining depth 1 too (with rfpMargin).
+	rfpFrontier = false
+	lmrLog      = false
+	lmrHist     = false // reductions by history: 1 after a positive history, 3 for late moves with a negative one
+)
+
+// softStop: under Limits.MaxTime, a search whose best move did not change in the
+// last iteration stops after it when it has used this share of its current stop time
+// (0: never; it then stops at the stop time, in the middle of an iteration).
+var softStop = 0.0
+
 // Move-ordering bonuses.
 const (
 	orderTT      = 1 << 30
 	orderKiller1 = 1 << 29
 	orderKiller2 = 1 << 28
+	orderCounter = 1<<27 + 1<<26
 	orderWin     = 1 << 27 // the move wins its small board
 	orderFree    = -1 << 26
 	historyMax   = 1 << 24
@@ -391,11 +496,28 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 		}
 	}
 
+	nonPV := beta-alpha == 1 && ply > 0 && w.prune && alpha > -ScoreWinMin && beta < ScoreWinMin
+	if nonPV && depth <= rfpDepth {
+		w.evals++
+		if ev := Evaluate(p); ev-rfpMargin*depth >= beta {
+			return ev - rfpMargin*depth
+		}
+	}
+
 	var moves [81]Move
 	var order [81]int32
 	n := p.Moves(&moves)
 	s := p.side
 	k1, k2 := w.killers[ply][0], w.killers[ply][1]
+	cm := NoMove
+	if counterOn && p.last <= 80 {
+		cm = w.counter[s][p.last]
+	}
+	byEval := depth <= evalOrderDepth
+	var e evalState
+	if byEval {
+		e.init(p)
+	}
 	for i, m := range moves[:n] {
 		var v int32
 		switch m {
@@ -405,10 +527,29 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 			v = orderKiller1
 		case k2:
 			v = orderKiller2
+		case cm:
+			v = orderCounter
 		default:
 			b, t := moveBoard[m], moveTile[m]
-			v = w.history[s][m]
 			own := p.cells[s][b]
+			if byEval {
+				// Near the horizon the children's static evaluations order the moves.
+				q := p.Play(m)
+				switch q.status {
+				case Ongoing:
+					ev := min(max(-e.child(&q, int(b)), -8000), 8000)
+					v = int32(ev)<<12 + w.history[s][m]>>8
+				case Draw:
+					v = 0
+				default:
+					v = orderTT - 1 // wins the game
+				}
+				if winTab[own|1<<t] {
+					v += orderWin
+				}
+				break
+			}
+			v = w.history[s][m]
 			if winTab[own|1<<t] {
 				v += orderWin
 			} else if p.closed>>t&1 != 0 || t == b && own|p.cells[s^1][b]|1<<t == full9 {
@@ -420,6 +561,10 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 
 	alpha0, evals0 := alpha, w.evals
 	best, bestMove := -scoreInf, NoMove
+	lmp := n
+	if nonPV && depth < len(lmpMoves) && lmpMoves[depth] > 0 {
+		lmp = lmpMoves[depth]
+	}
 	for i := 0; i < n; i++ {
 		// Selection sort step: bring the best remaining move to i.
 		j := i
@@ -431,6 +576,10 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 		moves[i], moves[j] = moves[j], moves[i]
 		order[i], order[j] = order[j], order[i]
 		m := moves[i]
+		if i >= lmp && order[i] < orderWin && best > -ScoreWinMin {
+			w.evals++ // the rest are quiet moves: skipped, and the result is inexact
+			break
+		}
 
 		q := &w.stack[ply+1]
 		*q = p.Play(m)
@@ -443,6 +592,19 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 			// No reductions once a win is proven: a reduced search could miss a shorter one.
 			if depth >= lmrDepth && i >= lmrMoves && order[i] < orderWin && w.reduce && alpha < ScoreWinMin {
 				r = 2
+				if lmrLog {
+					r = lmrTable[min(depth, 31)][min(i, 63)]
+				}
+				if lmrHist {
+					// Moves that often refuted before are reduced less, late moves
+					// that never did more.
+					switch h := w.history[s][m]; {
+					case h > 0:
+						r = 1
+					case h < 0 && i >= 6 && depth >= 6:
+						r = 3
+					}
+				}
 			}
 			v = -w.search(q, -alpha-1, -alpha, depth-1-r, ply+1)
 			if r > 0 && v > alpha {
@@ -470,6 +632,9 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 				}
 				if v >= beta {
 					w.cutoff(s, m, depth, ply, moves[:i])
+					if p.last <= 80 {
+						w.counter[s][p.last] = m
+					}
 					break
 				}
 			}
@@ -491,6 +656,18 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 	}
 	return best
 }
+
+// lmrTable[depth][move number] is the reduction of lmrLog: 1 + ln(depth)*ln(i)/2,
+// at least 1 and leaving at least depth 1.
+var lmrTable = func() (t [32][64]int) {
+	for d := 1; d < 32; d++ {
+		for i := 1; i < 64; i++ {
+			r := int(1 + math.Log(float64(d))*math.Log(float64(i))/2)
+			t[d][i] = min(max(r, 1), d-2)
+		}
+	}
+	return t
+}()
 
 // cutoff rewards the move that caused a beta cutoff and punishes the ones tried before.
 func (w *worker) cutoff(s Side, m Move, depth, ply int, tried []Move) {
@@ -518,8 +695,35 @@ func (w *worker) frontier(p *Position, alpha, beta, ply int) int {
 	if w.nq != nil {
 		e.initNet(p, w.nq, w.netSums(ply, p.side^1))
 	}
+	// rfpFrontier (off) is a margin on the linear evaluation: not with the network.
+	if rfpFrontier && w.nq == nil && beta-alpha == 1 && ply > 0 && w.prune && alpha > -ScoreWinMin && beta < ScoreWinMin {
+		w.evals++
+		if ev := score(e.master, e.board, e.tm, p); ev-rfpMargin >= beta {
+			return ev - rfpMargin
+		}
+	}
 	var moves [81]Move
 	n := p.Moves(&moves)
+	if frontierOrder {
+		// The killer of this ply first, then the moves that win their board: a cutoff
+		// comes sooner and saves the remaining evaluations.
+		k, s := 0, p.side
+		if km := w.killers[ply][0]; km <= 80 && p.IsLegal(km) {
+			for i, m := range moves[:n] {
+				if m == km {
+					moves[0], moves[i] = moves[i], moves[0]
+					k = 1
+					break
+				}
+			}
+		}
+		for i := k; i < n; i++ {
+			if m := moves[i]; winTab[p.cells[s][moveBoard[m]]|1<<moveTile[m]] {
+				moves[k], moves[i] = moves[i], moves[k]
+				k++
+			}
+		}
+	}
 	best := -scoreInf
 	for _, m := range moves[:n] {
 		w.nodes++
@@ -548,6 +752,9 @@ func (w *worker) frontier(p *Position, alpha, beta, ply int) int {
 					w.rootBest, w.rootScore = m, v
 				}
 				if v >= beta {
+					if frontierOrder {
+						w.killers[ply][0] = m
+					}
 					break
 				}
 			}

@@ -4,7 +4,9 @@ import (
 	"context"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -14,15 +16,31 @@ type evalParams struct {
 	w                 Weights
 	lmr               bool
 	lmrDepth, lmrMove int
+	s                 searchParams
+}
+
+// searchParams are the search's switches (search.go) that the tuning matches vary.
+type searchParams struct {
+	rfpDepth, rfpMargin int
+	lmp                 [3]int
+	counter, lmrLog     bool
+	rfp1                bool
+	evalOrder           int
+	frontier, lmrHist   bool
 }
 
 func currentParams() evalParams {
-	return evalParams{CurrentWeights(), lmrOn, lmrDepth, lmrMoves}
+	return evalParams{CurrentWeights(), lmrOn, lmrDepth, lmrMoves,
+		searchParams{rfpDepth, rfpMargin, lmpMoves, counterOn, lmrLog, rfpFrontier, evalOrderDepth, frontierOrder, lmrHist}}
 }
 
 func (e evalParams) apply() {
-	SetWeights(e.w)
+	if e.w != curWeights {
+		SetWeights(e.w)
+	}
 	lmrOn, lmrDepth, lmrMoves = e.lmr, e.lmrDepth, e.lmrMove
+	rfpDepth, rfpMargin, lmpMoves, counterOn, lmrLog = e.s.rfpDepth, e.s.rfpMargin, e.s.lmp, e.s.counter, e.s.lmrLog
+	rfpFrontier, evalOrderDepth, frontierOrder, lmrHist = e.s.rfp1, e.s.evalOrder, e.s.frontier, e.s.lmrHist
 }
 
 // tuneMatch plays games between two settings at a fixed node budget per move from
@@ -75,8 +93,15 @@ func TestTune(t *testing.T) {
 		t.Skip("set UTTT_TUNE=GAMES to run the tuning match")
 	}
 	base := currentParams()
+	nodes := uint64(20000)
+	if n, err := strconv.Atoi(os.Getenv("UTTT_TUNE_NODES")); err == nil && n > 0 {
+		nodes = uint64(n)
+	}
 	for _, c := range tuneCandidates(base) {
-		pts := tuneMatch(c.p, base, games, 20000, 5)
+		if only := os.Getenv("UTTT_TUNE_ONLY"); only != "" && !slices.Contains(strings.Split(only, "|"), c.name) {
+			continue
+		}
+		pts := tuneMatch(c.p, base, games, nodes, 5)
 		t.Logf("%-24s %.1f / %d (%.1f%%)", c.name, pts, games, 100*pts/float64(games))
 	}
 }
@@ -100,6 +125,28 @@ func tuneCandidates(base evalParams) []tuneCandidate {
 		add("lmr depth 3", func(p *evalParams) { p.lmrDepth = 3 })
 		add("lmr depth 6", func(p *evalParams) { p.lmrDepth = 6 })
 		add("lmr moves 3 depth 4 (v1)", func(p *evalParams) { p.lmrMove, p.lmrDepth = 3, 4 })
+		return out
+	}
+	if os.Getenv("UTTT_TUNE_SEARCH") != "" {
+		// The set tried at aeedb16; the single switches below are measured against
+		// the defaults (at aeedb16 the set was the default).
+		add("prune set", func(p *evalParams) {
+			p.s.rfpDepth, p.s.rfpMargin, p.s.lmp, p.s.counter = 3, 100, [3]int{0, 0, 5}, true
+		})
+		add("rfp 2/150", func(p *evalParams) { p.s.rfpDepth, p.s.rfpMargin = 2, 150 })
+		add("rfp 3/100", func(p *evalParams) { p.s.rfpDepth, p.s.rfpMargin = 3, 100 })
+		add("rfp 3/200", func(p *evalParams) { p.s.rfpDepth, p.s.rfpMargin = 3, 200 })
+		add("lmp 2:8", func(p *evalParams) { p.s.lmp = [3]int{0, 0, 8} })
+		add("lmp 2:5", func(p *evalParams) { p.s.lmp = [3]int{0, 0, 5} })
+		add("lmp 2:3", func(p *evalParams) { p.s.lmp = [3]int{0, 0, 3} })
+		add("rfp 3/50", func(p *evalParams) { p.s.rfpDepth, p.s.rfpMargin = 3, 50 })
+		add("counter", func(p *evalParams) { p.s.counter = true })
+		add("lmr log", func(p *evalParams) { p.s.lmrLog = true })
+		add("frontier order", func(p *evalParams) { p.s.frontier = true })
+		add("lmr hist", func(p *evalParams) { p.s.lmrHist = true })
+		add("evalorder 2", func(p *evalParams) { p.s.evalOrder = 2 })
+		add("evalorder 3", func(p *evalParams) { p.s.evalOrder = 3 })
+		add("rfp1 3/150", func(p *evalParams) { p.s.rfpDepth, p.s.rfpMargin, p.s.rfp1 = 3, 150, true })
 		return out
 	}
 	add("board/2", func(p *evalParams) { p.w.Board /= 2 })

@@ -14,51 +14,92 @@ import (
 const DefaultEngineTime = 100 * time.Millisecond
 
 // EngineHashMB is the transposition table size of each engine bot's searcher under a
-// time budget; at a fixed depth the searchers use DepthHashMB, cleared before every
-// move.
+// time budget; at a fixed depth the searchers use DepthHashMB, at a fixed node count
+// NodesHashMB, cleared before every move.
 const (
 	EngineHashMB = 16
 	DepthHashMB  = 1
+	NodesHashMB  = 4
 )
 
-// Engine is the main engine (uttt.Search) at a time per move or a fixed depth. It keeps
-// its searchers and their tables for its whole life, so one Engine may play in several
-// games at once without allocating per move; at a fixed depth each move starts from an
-// empty table, which keeps moves deterministic.
+// Engine is the main engine (uttt.Search) at a time per move, a fixed depth or a fixed
+// number of nodes per move. It keeps its searchers and their tables for its whole
+// life, so one Engine may play in several games at once without allocating per move;
+// at a fixed depth or node count each move starts from an empty table, which keeps
+// moves deterministic.
+//
+// Under a time per move T every move takes T, unless Bank is set: then the engine
+// keeps a bank per game (the time its moves saved, at most 4T): a move whose decision
+// is clear stops at EasyShare*T plus half of the bank; one whose best move changed in
+// the last iteration may take twice that, and half as much again when its score fell,
+// never more than 2T nor T plus the bank. No move takes more than 2T, and the moves
+// of a game average at most T.
 type Engine struct {
-	Time  time.Duration // per move, when Depth is 0
+	Time  time.Duration // per move (average with Bank), when Depth and Nodes are 0
 	Depth int           // fixed depth in plies, or 0
+	Nodes uint64        // fixed nodes per move, or 0
+	Bank  bool          // under Time: spend more on unclear moves, less on clear ones
 	eval  string        // "" (uttt.DefaultEval), uttt.EvalLinear or uttt.EvalNet
 	pool  searchers
 }
 
+// EasyShare is the share of the time per move a clear decision takes (the rest goes
+// to the game's bank).
+const EasyShare = 0.6
+
+// budget is what one move of an engine bot may spend: a time (average per move), a
+// fixed depth or a fixed node count.
+type budget struct {
+	time  time.Duration
+	depth int
+	nodes uint64
+	bank  bool
+}
+
+func (b budget) fixed() bool { return b.depth > 0 || b.nodes > 0 }
+
+// NewEngine returns the engine bot at a time per move (depth 0) or a fixed depth.
+func NewEngine(t time.Duration, depth int) *Engine {
+	e, _ := NewEngineEval(t, depth, "")
+	return e
+}
+
 // NewEngineEval is NewEngine with a chosen evaluation (uttt.EvalLinear or
-// uttt.EvalNet); its spec is engine-linear or engine-net.
+// uttt.EvalNet; "" for uttt.DefaultEval); its spec is engine-linear or engine-net.
 func NewEngineEval(t time.Duration, depth int, eval string) (*Engine, error) {
-	if err := uttt.CheckEval(eval); err != nil {
-		return nil, err
+	if eval != "" {
+		if err := uttt.CheckEval(eval); err != nil {
+			return nil, err
+		}
 	}
 	e := &Engine{Time: t, Depth: depth, eval: eval}
 	e.pool.create = func() searcher {
-		u := uttt.NewEngine(hashMB(depth))
-		u.SetEval(eval)
+		u := uttt.NewEngine(hashMB(e.budget()))
+		if e.eval != "" {
+			u.SetEval(e.eval)
+		}
 		return &mainSearcher{e: u}
 	}
 	return e, nil
 }
 
-// NewEngine returns the engine bot at a time per move (depth 0) or a fixed depth.
-func NewEngine(t time.Duration, depth int) *Engine {
-	e := &Engine{Time: t, Depth: depth}
-	e.pool.create = func() searcher { return &mainSearcher{e: uttt.NewEngine(hashMB(depth))} }
+// NewEngineNodes returns the engine bot at a fixed number of nodes per move.
+func NewEngineNodes(nodes uint64) *Engine {
+	e := NewEngine(0, 0)
+	e.Nodes = nodes
 	return e
 }
 
-// hashMB is the table size of an engine bot: DepthHashMB at a fixed depth, else
-// EngineHashMB.
-func hashMB(depth int) int {
-	if depth > 0 {
+func (e *Engine) budget() budget { return budget{e.Time, e.Depth, e.Nodes, e.Bank} }
+
+// hashMB is the table size of an engine bot: DepthHashMB at a fixed depth, NodesHashMB
+// at a fixed node count, else EngineHashMB.
+func hashMB(b budget) int {
+	switch {
+	case b.depth > 0:
 		return DepthHashMB
+	case b.nodes > 0:
+		return NodesHashMB
 	}
 	return EngineHashMB
 }
@@ -68,28 +109,52 @@ func (e *Engine) String() string {
 	if e.eval != "" {
 		name += "-" + e.eval
 	}
-	if e.Depth > 0 {
-		return name + ":d" + strconv.Itoa(e.Depth)
+	return name + ":" + e.budget().String()
+}
+
+func (b budget) String() string {
+	switch {
+	case b.depth > 0:
+		return "d" + strconv.Itoa(b.depth)
+	case b.nodes > 0:
+		return "n" + strconv.FormatUint(b.nodes, 10)
+	case b.bank:
+		return b.time.String() + ",bank"
 	}
-	return name + ":" + e.Time.String()
+	return b.time.String()
 }
 
 // Move searches p within the budget; ctx cancellation stops the search early.
 func (e *Engine) Move(ctx context.Context, p *uttt.Position, _ *RNG) uttt.Move {
-	return e.pool.move(ctx, p, e.Time, e.Depth)
+	return e.pool.move(ctx, p, e.budget())
 }
 
-type mainSearcher struct{ e *uttt.Engine }
-
-func (s *mainSearcher) search(ctx context.Context, p uttt.Position, t time.Duration, depth int) uttt.Move {
-	return s.e.Search(ctx, p, uttt.Limits{Time: t, Depth: depth}).Move
+// mainSearcher is the engine with its table and the time bank of the game it plays.
+type mainSearcher struct {
+	e    *uttt.Engine
+	bank time.Duration // time saved by earlier moves of the game
 }
 
-func (s *mainSearcher) clear() { s.e.Clear() }
+func (s *mainSearcher) search(ctx context.Context, p uttt.Position, b budget) uttt.Move {
+	lim := uttt.Limits{Depth: b.depth, Nodes: b.nodes}
+	if b.fixed() || b.time <= 0 || !b.bank {
+		lim.Time = b.time
+		return s.e.Search(ctx, p, lim).Move
+	}
+	// The bank is below zero after a move that overran its time (the machine is busy);
+	// Time must stay above zero, which would mean no limit.
+	lim.MaxTime = max(min(2*b.time, b.time+s.bank), b.time/2)
+	lim.Time = min(time.Duration(EasyShare*float64(b.time))+max(s.bank, 0)/2, lim.MaxTime)
+	r := s.e.Search(ctx, p, lim)
+	s.bank = min(s.bank+b.time-r.Time, 4*b.time)
+	return r.Move
+}
+
+func (s *mainSearcher) clear() { s.e.Clear(); s.bank = 0 }
 
 // searcher is an engine with a transposition table, as the engine bots use it.
 type searcher interface {
-	search(ctx context.Context, p uttt.Position, t time.Duration, depth int) uttt.Move
+	search(ctx context.Context, p uttt.Position, b budget) uttt.Move
 	clear()
 }
 
@@ -149,12 +214,12 @@ func (ss *searchers) get(p *uttt.Position, fixed bool) *slot {
 	return sl
 }
 
-func (ss *searchers) move(ctx context.Context, p *uttt.Position, t time.Duration, depth int) uttt.Move {
-	sl := ss.get(p, depth > 0)
-	if depth > 0 {
-		t = 0
+func (ss *searchers) move(ctx context.Context, p *uttt.Position, b budget) uttt.Move {
+	sl := ss.get(p, b.fixed())
+	if b.fixed() {
+		b.time = 0
 	}
-	m := sl.s.search(ctx, *p, t, depth)
+	m := sl.s.search(ctx, *p, b)
 	sl.last = *p
 	ss.mu.Lock()
 	ss.idle = append(ss.idle, sl)

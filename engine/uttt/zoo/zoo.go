@@ -29,8 +29,14 @@ const SpecHelp = `A bot SPEC is one of:
   depth[:N]       alpha-beta to N plies (default 4) with a simple evaluation, like the
                   seed's champion depthBot; ties are broken at random
   engine[:BUDGET] the main engine's search; BUDGET is a time per move (100ms, 1s; the
-                  default is 100ms) or a fixed depth written dN (d6)
-  engine-v1[:BUDGET] the engine as of commit 82f0469 (the yardstick), budgets as engine
+                  default is 100ms), a fixed depth written dN (d6) or a fixed number
+                  of nodes per move written nN (n200000). A time T is spent
+                  on every move; written T,bank (100ms,bank) a clear move stops
+                  at 0.6T plus half of the game's bank of saved time and an
+                  unclear one (best move changed, score fell) may take up to 2T,
+                  drawing on the bank: the moves of a game average at most T
+  engine-v1[:BUDGET] the engine as of commit 82f0469 (the yardstick), budgets as
+                  engine (no bank)
   engine-linear[:BUDGET], engine-net[:BUDGET]
                   the main engine with the linear or the network evaluation (engine
                   uses uttt.DefaultEval), budgets as engine`
@@ -62,27 +68,48 @@ func Parse(spec string) (Bot, error) {
 	case "engine", "engine-v1", "engine-linear", "engine-net":
 		t, d := DefaultEngineTime, 0
 		if hasArg {
+			if ns, ok := strings.CutPrefix(arg, "n"); ok {
+				n, err := strconv.ParseUint(ns, 10, 64)
+				if err != nil || n < 1 {
+					return nil, fmt.Errorf("bot %q: want %s:nN with N nodes per move, at least 1", spec, name)
+				}
+				if name == "engine-v1" {
+					return NewEngineV1Nodes(n), nil
+				}
+				e, err := NewEngineEval(0, 0, evalOf(name))
+				if err != nil {
+					return nil, err
+				}
+				e.Nodes = n
+				return e, nil
+			}
 			if ds, ok := strings.CutPrefix(arg, "d"); ok {
 				n, err := strconv.Atoi(ds)
 				if err != nil || n < 1 || n > uttt.MaxDepth {
 					return nil, fmt.Errorf("bot %q: want %s:dN with N in 1..81", spec, name)
 				}
 				t, d = 0, n
+			} else if ts, ok := strings.CutSuffix(arg, ",bank"); ok && name != "engine-v1" {
+				dur, err := time.ParseDuration(ts)
+				if err != nil || dur <= 0 {
+					return nil, fmt.Errorf("bot %q: want %s:DURATION,bank (100ms,bank)", spec, name)
+				}
+				e, err := NewEngineEval(dur, 0, evalOf(name))
+				if err != nil {
+					return nil, err
+				}
+				e.Bank = true
+				return e, nil
 			} else if dur, err := time.ParseDuration(arg); err != nil || dur <= 0 {
-				return nil, fmt.Errorf("bot %q: want %s:DURATION (100ms, 1s) or %s:dN (d6)", spec, name, name)
+				return nil, fmt.Errorf("bot %q: want %s:DURATION (100ms, 1s), %s:dN (d6) or %s:nN (n200000)", spec, name, name, name)
 			} else {
 				t = dur
 			}
 		}
-		switch name {
-		case "engine-v1":
+		if name == "engine-v1" {
 			return NewEngineV1(t, d), nil
-		case "engine-linear":
-			return NewEngineEval(t, d, uttt.EvalLinear)
-		case "engine-net":
-			return NewEngineEval(t, d, uttt.EvalNet)
 		}
-		return NewEngine(t, d), nil
+		return NewEngineEval(t, d, evalOf(name))
 	}
 	return nil, fmt.Errorf("unknown bot %q: want random, naive, depth[:N], engine[:BUDGET], engine-v1[:BUDGET], engine-linear[:BUDGET] or engine-net[:BUDGET]", spec)
 }
@@ -131,4 +158,16 @@ func (Naive) Move(_ context.Context, p *uttt.Position, rng *RNG) uttt.Move {
 		return boardWins[rng.Intn(nb)]
 	}
 	return buf[rng.Intn(n)]
+}
+
+// evalOf is the evaluation an engine bot's name asks for: "" (uttt.DefaultEval) for
+// engine.
+func evalOf(name string) string {
+	switch name {
+	case "engine-linear":
+		return uttt.EvalLinear
+	case "engine-net":
+		return uttt.EvalNet
+	}
+	return ""
 }

@@ -1,0 +1,78 @@
+package uttt
+
+import (
+	"context"
+	"testing"
+	"time"
+)
+
+// TestSolveMatchesReference checks the win/draw/loss solver against the plain
+// alpha-beta solver on random endgames: the value, the value of the move it gives,
+// and the bounds of null-window calls.
+func TestSolveMatchesReference(t *testing.T) {
+	n := 600
+	if testing.Short() {
+		n = 200
+	}
+	sign := func(v int) int { return min(max(v, -1), 1) }
+	solved := 0
+	for _, p := range randomPositions(21, n, 45) {
+		if openEmptyTiles(&p) > 15 {
+			continue
+		}
+		want := sign(solve(&p, -scoreInf, scoreInf, 0))
+		v, m, ok := Solve(context.Background(), p, 0)
+		if !ok || v != want {
+			t.Fatalf("%s: Solve = %d (ok %v), reference %d", &p, v, ok, want)
+		}
+		q := p.Play(m)
+		if got := -sign(solve(&q, -scoreInf, scoreInf, 1)); got != want {
+			t.Fatalf("%s: Solve's move %v has value %d, the position %d", &p, m, got, want)
+		}
+		// Null windows on a fresh table: fail-soft bounds on the right side.
+		for _, w := range [][2]int{{-1, 0}, {0, 1}, {-1, 1}} {
+			s := newSolver(1 << 10)
+			s.reset(^uint64(0)>>1, time.Time{}, nil)
+			got := s.wdl(&p, w[0], w[1])
+			switch {
+			case got <= w[0] && want > got, got >= w[1] && want < got, got > w[0] && got < w[1] && got != want:
+				t.Fatalf("%s: wdl window (%d, %d) = %d, value %d", &p, w[0], w[1], got, want)
+			}
+		}
+		solved++
+	}
+	if solved < 50 {
+		t.Errorf("only %d endgames", solved)
+	}
+	t.Logf("%d endgames solved", solved)
+}
+
+// TestSearchWithSolver checks the search's use of the root solver: on endgames it
+// never plays a move the reference proves worse than the position's value.
+func TestSearchWithSolver(t *testing.T) {
+	defer func(e int) { solveEmpty = e }(solveEmpty)
+	solveEmpty = 15
+	sign := func(v int) int { return min(max(v, -1), 1) }
+	checked := 0
+	for _, p := range randomPositions(23, 300, 45) {
+		if openEmptyTiles(&p) > 15 {
+			continue
+		}
+		want := sign(solve(&p, -scoreInf, scoreInf, 0))
+		for _, lim := range []Limits{{Time: 20 * time.Millisecond}, {Nodes: 20000}} {
+			r := NewEngine(1).Search(context.Background(), p, lim)
+			if !p.IsLegal(r.Move) {
+				t.Fatalf("%s: illegal move %v", &p, r.Move)
+			}
+			q := p.Play(r.Move)
+			if got := -sign(solve(&q, -scoreInf, scoreInf, 1)); got < want {
+				t.Errorf("%s: %+v: move %v has value %d, the position %d", &p, lim, r.Move, got, want)
+			}
+		}
+		checked++
+		if testing.Short() && checked == 20 {
+			break
+		}
+	}
+	t.Logf("%d endgames checked", checked)
+}
