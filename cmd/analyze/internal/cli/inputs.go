@@ -293,12 +293,18 @@ func NewContextReader(ctx context.Context, r io.Reader) io.Reader {
 	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
 		return &checkReader{r: r, ctx: ctx}
 	}
-	if f.SetReadDeadline(time.Time{}) == nil {
+	if nonBlocking(f) && f.SetReadDeadline(time.Time{}) == nil {
 		stop := context.AfterFunc(ctx, func() { f.SetReadDeadline(time.Unix(1, 0)) })
 		return &deadlineReader{f: f, ctx: ctx, stop: stop}
 	}
 	return &pumpReader{r: r, ctx: ctx}
 }
+
+// CheckedReader returns r reading only while ctx is not cancelled: ctx is checked
+// before each read, which suits readers that do not block (regular files, memory);
+// NewContextReader also stops a blocked read. A read after Ctrl-C returns an error
+// wrapping ctx.Err() that says "interrupted".
+func CheckedReader(ctx context.Context, r io.Reader) io.Reader { return &checkReader{r: r, ctx: ctx} }
 
 type checkReader struct {
 	r   io.Reader

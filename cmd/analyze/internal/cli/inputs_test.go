@@ -340,3 +340,33 @@ func TestReadFIFOShortWriter(t *testing.T) {
 		}
 	}
 }
+
+// TestContextReaderAfterFd: a pipe whose Fd was asked for (by a terminal check, say)
+// reads in blocking system calls, where a deadline cannot reach; Ctrl-C must still end
+// a read that waits for data.
+func TestContextReaderAfterFd(t *testing.T) {
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pw.Close()
+	defer pr.Close()
+	_ = pr.Fd() // switches the descriptor to blocking mode
+	ctx, cancel := context.WithCancel(context.Background())
+	r := NewContextReader(ctx, pr)
+	done := make(chan error, 1)
+	go func() {
+		_, err := r.Read(make([]byte, 16))
+		done <- err
+	}()
+	time.Sleep(50 * time.Millisecond)
+	cancel()
+	select {
+	case err := <-done:
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("read ended with %v, want an interruption", err)
+		}
+	case <-time.After(2 * time.Second):
+		t.Fatal("a read of a silent pipe did not stop within 2 s of the cancellation")
+	}
+}

@@ -147,7 +147,7 @@ func (l *loader) streamDetect(ctx context.Context, r io.Reader, b *goban.Board, 
 	if cap(l.head) < headSize {
 		l.head = make([]byte, headSize)
 	}
-	cr := ctxReader{ctx, r}
+	cr := cli.CheckedReader(ctx, r)
 	n, err := io.ReadFull(cr, l.head[:headSize])
 	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
 		return err
@@ -175,21 +175,8 @@ func (l *loader) stream(ctx context.Context, r io.Reader, head []byte, b *goban.
 	if _, err := l.parser.Write(head); err != nil {
 		return sizeErr(err)
 	}
-	if _, err := l.parser.ReadFrom(ctxReader{ctx, r}); err != nil {
+	if _, err := l.parser.ReadFrom(cli.CheckedReader(ctx, r)); err != nil {
 		return sizeErr(err)
 	}
 	return sizeErr(l.parser.Board(b))
-}
-
-// ctxReader stops reading once ctx is cancelled.
-type ctxReader struct {
-	ctx context.Context
-	r   io.Reader
-}
-
-func (c ctxReader) Read(p []byte) (int, error) {
-	if err := c.ctx.Err(); err != nil {
-		return 0, err
-	}
-	return c.r.Read(p)
 }

@@ -191,7 +191,7 @@ func (lr *linesRun) read(ctx context.Context, stdin io.Reader, errs []error, fre
 			}
 			continue
 		}
-		rd := ctxReader{ctx, r}
+		rd := cli.CheckedReader(ctx, r)
 		lineNo := int64(1)
 		carry = carry[:0]
 		eof := false

@@ -340,7 +340,7 @@ func (m *mover) batch(ctx context.Context, in io.Reader, out io.Writer, stderr i
 			return cli.ExitFail, err
 		}
 	}
-	lr := newLineReader(interruptible(ctx, in), maxLine)
+	lr := newLineReader(cli.NewContextReader(ctx, in), maxLine)
 	code := cli.ExitOK
 	var a, b pile
 	buf := make([]byte, 0, 64<<10)

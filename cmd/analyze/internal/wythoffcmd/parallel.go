@@ -110,7 +110,7 @@ func (m *mover) batchParallel(ctx context.Context, in io.Reader, out io.Writer, 
 // maxLine+1 bytes to hold a long line; a line still longer is skipped here in constant
 // memory and becomes a block of its own holding its diagnostic.
 func (m *mover) cutBlocks(ctx context.Context, in io.Reader, maxLine int, shard cli.Shard, free <-chan *moveBlock, todo chan<- *moveBlock) error {
-	r := interruptible(ctx, in)
+	r := cli.NewContextReader(ctx, in)
 	var (
 		seq     int
 		line    int64 // number of the next line
