@@ -28,13 +28,7 @@ func NetSamples(games []TrainingGame, skip int, k, blend float64) []NetSample {
 		p := Start()
 		for i, m := range g.Moves {
 			if i >= skip && p.status == Ongoing {
-				r := 0.5
-				switch g.Result {
-				case XWon + Status(p.side):
-					r = 1
-				case XWon + Status(p.side^1):
-					r = 0
-				}
+				r := resultFor(g.Result, p.side)
 				y := r
 				if i < len(g.Scores) && g.Scores[i] != NoScore {
 					y = blend*r + (1-blend)*sigmoid(float64(g.Scores[i]), k)

@@ -68,6 +68,17 @@ type Sample struct {
 	Result float64
 }
 
+// resultFor is a game's result for side: 1 a win, 0 a loss, 1/2 a draw.
+func resultFor(result Status, side Side) float64 {
+	switch result {
+	case XWon + Status(side):
+		return 1
+	case XWon + Status(side^1):
+		return 0
+	}
+	return 0.5
+}
+
 // Samples returns the positions of the games after skip plies, with their results.
 func Samples(games []TrainingGame, skip int) []Sample {
 	var out []Sample
@@ -75,14 +86,7 @@ func Samples(games []TrainingGame, skip int) []Sample {
 		p := Start()
 		for i, m := range g.Moves {
 			if i >= skip && p.status == Ongoing {
-				r := 0.5
-				switch g.Result {
-				case XWon + Status(p.side):
-					r = 1
-				case XWon + Status(p.side^1):
-					r = 0
-				}
-				out = append(out, Sample{p, r})
+				out = append(out, Sample{p, resultFor(g.Result, p.side)})
 			}
 			p = p.Play(m)
 		}
