@@ -32,7 +32,7 @@ func runTrain(ctx context.Context, args []string, _ io.Reader, _, stderr io.Writ
 	epochs := fs.Int("epochs", 12, "passes over the training positions")
 	batch := fs.Int("batch", 256, "positions per Adam step")
 	lr := fs.Float64("lr", 0.002, "Adam's step size")
-	embedLR := fs.Float64("embed-lr", 1, "step size of the board-state embeddings, relative to --lr (0: no embeddings)")
+	embedLR := fs.Float64("embed-lr", 0, "step size of learned board-state embeddings, relative to --lr (0: none, as the embedded network; they overfit)")
 	decay := fs.Float64("decay", 0, "decoupled weight decay (AdamW)")
 	seed := fs.Uint64("seed", 1, "seed of the initial weights and the order")
 	jobs := fs.Int("jobs", 0, "goroutines computing gradients (0: one per core)")
