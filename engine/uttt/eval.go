@@ -375,20 +375,7 @@ func masterTwo(won, open uint16) int {
 }
 
 // twoWon[won] has bit i set when master line i holds exactly two boards of won;
-// linesTouching[open] when line i holds a board of open.
-var twoWon, linesTouching = func() (two, touch [512]uint8) {
-	for m := range 512 {
-		for i, l := range lines {
-			if bits.OnesCount16(uint16(m)&l) == 2 {
-				two[m] |= 1 << i
-			}
-			if uint16(m)&l != 0 {
-				touch[m] |= 1 << i
-			}
-		}
-	}
-	return
-}()
+// linesTouching[open] when line i holds a board of open. Both are in tables.go.
 
 // threats returns 2 when the side to move can win the game at once, 1 when it can win a
 // small board at once, else 0.
@@ -435,30 +422,8 @@ func (e *evalState) child(q *Position, b int) int {
 	return score(master, board, tm, q)
 }
 
-// linesVia lists the master lines through each board with their two other boards,
-// line -1 terminated.
-var linesVia = func() (out [9][5]struct{ line, a, c int8 }) {
-	for b := range out {
-		k := 0
-		for i, l := range lines {
-			if l>>b&1 == 0 {
-				continue
-			}
-			var other []int8
-			for a := range 9 {
-				if a != b && l>>a&1 != 0 {
-					other = append(other, int8(a))
-				}
-			}
-			out[b][k].line, out[b][k].a, out[b][k].c = int8(i), other[0], other[1]
-			k++
-		}
-		for ; k < 5; k++ {
-			out[b][k].line = -1
-		}
-	}
-	return out
-}()
+// linesVia (tables.go) lists the master lines through each board with their two
+// other boards, line -1 terminated.
 
 // Evaluate returns the static evaluation of an ongoing position for the side to move.
 func Evaluate(p *Position) int {

@@ -593,7 +593,7 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 			if depth >= lmrDepth && i >= lmrMoves && order[i] < orderWin && w.reduce && alpha < ScoreWinMin {
 				r = 2
 				if lmrLog {
-					r = lmrTable[min(depth, 31)][min(i, 63)]
+					r = lmrTable()[min(depth, 31)][min(i, 63)]
 				}
 				if lmrHist {
 					// Moves that often refuted before are reduced less, late moves
@@ -659,15 +659,16 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 
 // lmrTable[depth][move number] is the reduction of lmrLog: 1 + ln(depth)*ln(i)/2,
 // at least 1 and leaving at least depth 1.
-var lmrTable = func() (t [32][64]int) {
+var lmrTable = sync.OnceValue(func() *[32][64]int {
+	var t [32][64]int
 	for d := 1; d < 32; d++ {
 		for i := 1; i < 64; i++ {
 			r := int(1 + math.Log(float64(d))*math.Log(float64(i))/2)
 			t[d][i] = min(max(r, 1), d-2)
 		}
 	}
-	return t
-}()
+	return &t
+})
 
 // cutoff rewards the move that caused a beta cutoff and punishes the ones tried before.
 func (w *worker) cutoff(s Side, m Move, depth, ply int, tried []Move) {
