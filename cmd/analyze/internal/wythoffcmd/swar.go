@@ -7,14 +7,7 @@ import (
 
 // digitRun returns the number of leading ASCII digits of the 8 bytes in w (little
 // endian, the first byte lowest), 0 to 8.
-func digitRun(w uint64) int {
-	t := w - 0x3030303030303030
-	// a byte is a digit when t's byte is 0..9: then neither it nor it + 0x76 has the
-	// high bit set. Borrows and carries only disturb the bytes after the first
-	// non-digit, which are not counted.
-	m := (t | (t + 0x7676767676767676)) & 0x8080808080808080
-	return bits.TrailingZeros64(m) >> 3
-}
+func digitRun(w uint64) int { return bits.TrailingZeros64(nonDigits(w)) >> 3 }
 
 // swarValue converts the first k (0..8) digits of w (little endian, as loaded) to
 // their value with three multiplications instead of k dependent ones.
@@ -53,6 +46,9 @@ var pow10 = [9]uint64{1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000
 // non-digit byte on that is not an ASCII digit; bytes before the first non-digit are
 // clear, so its trailing zeros count the leading digits (times 8).
 func nonDigits(w uint64) uint64 {
+	// a byte is a digit when t's byte is 0..9: then neither it nor it + 0x76 has the
+	// high bit set. Borrows and carries only disturb the bytes after the first
+	// non-digit.
 	t := w - 0x3030303030303030
 	return (t | (t + 0x7676767676767676)) & 0x8080808080808080
 }
@@ -74,8 +70,8 @@ func swar8(t uint64) uint64 {
 func parse20(s []byte) (v uint64, n int, ok bool) {
 	w0 := binary.LittleEndian.Uint64(s)
 	w1 := binary.LittleEndian.Uint64(s[8:])
-	n0 := bits.TrailingZeros64(nonDigits(w0)) >> 3
-	n1 := bits.TrailingZeros64(nonDigits(w1)) >> 3 & -(n0 >> 3) // counts only after 8 digits
+	n0 := digitRun(w0)
+	n1 := digitRun(w1) & -(n0 >> 3) // counts only after 8 digits
 	n = n0 + n1
 	// shifts below 64 (masked) compile to one instruction; a word without digits
 	// becomes 0 through its mask
@@ -86,7 +82,7 @@ func parse20(s []byte) (v uint64, n int, ok bool) {
 		return v, n, n > 0
 	}
 	w2 := binary.LittleEndian.Uint64(s[16:])
-	k := bits.TrailingZeros64(nonDigits(w2)) >> 3
+	k := digitRun(w2)
 	if k > 4 {
 		return 0, 0, false
 	}
