@@ -224,9 +224,20 @@ func TestSlurmScript(t *testing.T) {
 
 var (
 	buildOnce sync.Once
+	binDir    string // removed by TestMain when the tests end
 	binPath   string
 	buildErr  error
 )
+
+// TestMain removes the analyze binary the tests built, so that runs leave nothing in
+// the temporary directory.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binDir != "" {
+		os.RemoveAll(binDir)
+	}
+	os.Exit(code)
+}
 
 // analyzeBin builds the analyze command once for the test binary's run.
 func analyzeBin(t *testing.T) string {
@@ -237,6 +248,7 @@ func analyzeBin(t *testing.T) string {
 			buildErr = err
 			return
 		}
+		binDir = dir
 		binPath = filepath.Join(dir, "analyze")
 		out, err := exec.Command("go", "build", "-o", binPath, "../cmd/analyze").CombinedOutput()
 		if err != nil {
