@@ -54,8 +54,12 @@ func (m *mover) batchParallel(ctx context.Context, in io.Reader, out io.Writer, 
 		go func() {
 			defer wg.Done()
 			var a, b pile
+			var sc *asmScratch
+			if useAsm && m.fastOK(shard.Enabled()) {
+				sc = new(asmScratch)
+			}
 			for blk := range todo {
-				m.answerBlock(blk, maxLine, shard, &a, &b)
+				m.answerBlock(blk, maxLine, shard, &a, &b, sc)
 				done <- blk
 			}
 		}()
@@ -203,8 +207,9 @@ func (m *mover) cutBlocks(ctx context.Context, in io.Reader, maxLine int, shard 
 	return ctx.Err()
 }
 
-// answerBlock answers the lines of blk into blk.out and blk.errs.
-func (m *mover) answerBlock(blk *moveBlock, maxLine int, shard cli.Shard, a, b *pile) {
+// answerBlock answers the lines of blk into blk.out and blk.errs. sc, when not nil,
+// makes the fast path take the AVX-512 passes (asmLines).
+func (m *mover) answerBlock(blk *moveBlock, maxLine int, shard cli.Shard, a, b *pile, sc *asmScratch) {
 	if blk.diag != "" {
 		blk.errs = append(blk.errs, blk.diag...)
 		return
@@ -214,6 +219,10 @@ func (m *mover) answerBlock(blk *moveBlock, maxLine int, shard cli.Shard, a, b *
 	for i := blk.first; len(data) > 0; i++ {
 		if fast {
 			var used, lines int
+			if sc != nil {
+				blk.out, used, lines = m.asmLines(blk.out, data, sc)
+				data, i = data[used:], i+int64(lines)
+			}
 			blk.out, used, lines = m.fastLines(blk.out, data)
 			data, i = data[used:], i+int64(lines)
 			if len(data) == 0 {

@@ -1,0 +1,315 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// The AVX-512 (F, BW, DQ, VBMI) passes of the fast path of "wythoff move"; see
+// moveasm_amd64.go.
+
+// iota32x2: bytes 0..31, twice.
+DATA iota32x2<>+0(SB)/8, $0x0706050403020100
+DATA iota32x2<>+8(SB)/8, $0x0f0e0d0c0b0a0908
+DATA iota32x2<>+16(SB)/8, $0x1716151413121110
+DATA iota32x2<>+24(SB)/8, $0x1f1e1d1c1b1a1918
+DATA iota32x2<>+32(SB)/8, $0x0706050403020100
+DATA iota32x2<>+40(SB)/8, $0x0f0e0d0c0b0a0908
+DATA iota32x2<>+48(SB)/8, $0x1716151413121110
+DATA iota32x2<>+56(SB)/8, $0x1f1e1d1c1b1a1918
+GLOBL iota32x2<>(SB), RODATA|NOPTR, $64
+
+// iota64: bytes 0..63.
+DATA iota64<>+0(SB)/8, $0x0706050403020100
+DATA iota64<>+8(SB)/8, $0x0f0e0d0c0b0a0908
+DATA iota64<>+16(SB)/8, $0x1716151413121110
+DATA iota64<>+24(SB)/8, $0x1f1e1d1c1b1a1918
+DATA iota64<>+32(SB)/8, $0x2726252423222120
+DATA iota64<>+40(SB)/8, $0x2f2e2d2c2b2a2928
+DATA iota64<>+48(SB)/8, $0x3736353433323130
+DATA iota64<>+56(SB)/8, $0x3f3e3d3c3b3a3938
+GLOBL iota64<>(SB), RODATA|NOPTR, $64
+
+// pickAB: qword indices 0 and 4 first (the two piles of a parsed line).
+DATA pickAB<>+0(SB)/8, $0
+DATA pickAB<>+8(SB)/8, $4
+DATA pickAB<>+16(SB)/8, $0
+DATA pickAB<>+24(SB)/8, $0
+DATA pickAB<>+32(SB)/8, $0
+DATA pickAB<>+40(SB)/8, $0
+DATA pickAB<>+48(SB)/8, $0
+DATA pickAB<>+56(SB)/8, $0
+GLOBL pickAB<>(SB), RODATA|NOPTR, $64
+
+// asciiNL: '0' in every byte but '\n' in byte 0 and ' ' in byte 32 (bytes that are
+// always leading zeros of the two 32-digit fields).
+DATA asciiNL<>+0(SB)/8, $0x303030303030300a
+DATA asciiNL<>+8(SB)/8, $0x3030303030303030
+DATA asciiNL<>+16(SB)/8, $0x3030303030303030
+DATA asciiNL<>+24(SB)/8, $0x3030303030303030
+DATA asciiNL<>+32(SB)/8, $0x3030303030303020
+DATA asciiNL<>+40(SB)/8, $0x3030303030303030
+DATA asciiNL<>+48(SB)/8, $0x3030303030303030
+DATA asciiNL<>+56(SB)/8, $0x3030303030303030
+GLOBL asciiNL<>(SB), RODATA|NOPTR, $64
+
+// func parseBlockAVX512(p *byte, avail int, ps *wythoff.Position, max int) (n, used int)
+TEXT ·parseBlockAVX512(SB), NOSPLIT, $64-48
+	MOVQ p+0(FP), SI
+	MOVQ avail+8(FP), R8
+	ADDQ SI, R8            // lines start before R8
+	MOVQ ps+16(FP), DI
+	MOVQ max+24(FP), R9
+	XORQ CX, CX            // lines parsed
+
+	MOVL $0x30303030, AX
+	VPBROADCASTD AX, Z31   // '0'
+	MOVL $0x09090909, AX
+	VPBROADCASTD AX, Z30   // 9
+	VMOVDQU64 iota32x2<>(SB), Z29
+	MOVL $0x010a010a, AX
+	VPBROADCASTD AX, Z28   // byte weights 10, 1
+	MOVL $0x00010064, AX
+	VPBROADCASTD AX, Z27   // word weights 100, 1
+	MOVQ $10000, AX
+	VPBROADCASTQ AX, Z26
+	MOVQ $100000000, AX
+	VPBROADCASTQ AX, Z25
+	MOVQ $10000000000000000, AX
+	VPBROADCASTQ AX, Z24
+	VMOVDQU64 pickAB<>(SB), Z23
+	MOVQ $0xffffffff00000000, AX
+	KMOVQ AX, K7
+
+ploop:
+	CMPQ CX, R9
+	JAE pdone
+	CMPQ SI, R8
+	JAE pdone
+	VMOVDQU8 (SI), Z0
+	VPSUBB Z31, Z0, Z1
+	VPCMPUB $2, Z30, Z1, K1 // digits: byte - '0' <= 9
+	KMOVQ K1, AX
+	MOVQ AX, DX
+	NOTQ DX
+	TZCNTQ DX, R10          // na: digits of A
+	LEAQ -1(R10), DX
+	CMPQ DX, $20
+	JAE pdone               // na not in 1..20
+	CMPB (SI)(R10*1), $0x20
+	JNE pdone               // no space after A
+	LEAQ 1(R10), R11
+	SHRXQ R11, AX, DX
+	NOTQ DX
+	TZCNTQ DX, R13          // nb: digits of B
+	LEAQ -1(R13), DX
+	CMPQ DX, $20
+	JAE pdone
+	ADDQ R13, R11           // e: index of the newline
+	CMPB (SI)(R11*1), $0x0a
+	JNE pdone
+
+	// right-align A's digits in bytes 0..31 and B's in 32..63: index e-32+j above,
+	// na-32+j below, zero where j < 32 - length
+	LEAQ -32(R10), DX
+	VPBROADCASTB DX, Z2
+	LEAQ -32(R11), DX
+	VPBROADCASTB DX, K7, Z2 // the high half: B
+	VPADDB Z29, Z2, Z2
+	MOVL $32, DX
+	SUBQ R10, DX
+	MOVL $0xffffffff, R12
+	SHLXL DX, R12, R12      // bits 32-na..31
+	MOVL $64, DX
+	SUBQ R13, DX
+	MOVQ $-1, AX
+	SHLXQ DX, AX, AX        // bits 64-nb..63
+	ORQ R12, AX
+	KMOVQ AX, K2
+	VPERMB.Z Z1, Z2, K2, Z3
+
+	VPMADDUBSW Z28, Z3, Z3  // 2-digit words
+	VPMADDWD Z27, Z3, Z3    // 4-digit dwords
+	VPMULUDQ Z26, Z3, Z4
+	VPSRLQ $32, Z3, Z3
+	VPADDQ Z4, Z3, Z3       // 8-digit qwords
+	VPMULUDQ Z25, Z3, Z4
+	VPSRLDQ $8, Z3, Z3
+	VPADDQ Z4, Z3, Z3       // 16-digit value in qword 0 of each lane
+	VPMULLQ Z24, Z3, Z4
+	VALIGNQ $2, Z3, Z3, Z5
+	VPADDQ Z5, Z4, Z4       // A in qword 0, B in qword 4
+	CMPQ R10, $20
+	JEQ pcheck
+	CMPQ R13, $20
+	JEQ pcheck
+pstore:
+	VPERMQ Z4, Z23, Z4
+	VMOVDQU X4, (DI)
+	ADDQ $16, DI
+	INCQ CX
+	LEAQ 1(SI)(R11*1), SI
+	JMP ploop
+
+pcheck:
+	// a pile of 20 digits: below 2^64 = 18446744073709551616?
+	VMOVDQU64 Z3, 0(SP)
+	MOVQ $6744073709551615, R12
+	MOVQ 0(SP), DX
+	CMPQ DX, $1844
+	JA pdone
+	JB pcheckB
+	CMPQ 16(SP), R12
+	JA pdone
+pcheckB:
+	MOVQ 32(SP), DX
+	CMPQ DX, $1844
+	JA pdone
+	JB pstore
+	CMPQ 48(SP), R12
+	JA pdone
+	JMP pstore
+
+pdone:
+	VZEROUPPER
+	MOVQ CX, n+32(FP)
+	SUBQ p+0(FP), SI
+	MOVQ SI, used+40(FP)
+	RET
+
+// func splitBlock(ps *wythoff.Position, hot *byte, ch *[8]uint64, n int)
+TEXT ·splitBlock(SB), NOSPLIT, $0-32
+	MOVQ ps+0(FP), SI
+	MOVQ hot+8(FP), BX
+	MOVQ ch+16(FP), CX
+	MOVQ n+24(FP), DI
+	MOVQ $0xe69594bec44de15c, R8 // v/1e16 = mulhi(v>>1, R8) >> 52
+	MOVQ $10000000000000000, R9
+	MOVQ $0xabcc77118461cefd, R10 // v/1e8 = mulhi(v, R10) >> 26
+	MOVQ $100000000, R11
+	TESTQ DI, DI
+	JEQ sdone
+sloop:
+	MOVQ $1, 0(CX)          // a cold position
+	MOVQ $0, 32(CX)
+	CMPB (BX), $0
+	JEQ snext
+	MOVQ $0, 0(CX)
+	MOVQ 0(SI), R12
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MULQ R8
+	SHRQ $52, DX
+	MOVQ DX, 8(CX)
+	IMULQ R9, DX
+	SUBQ DX, R12
+	MOVQ R12, AX
+	MULQ R10
+	SHRQ $26, DX
+	MOVQ DX, 16(CX)
+	IMULQ R11, DX
+	SUBQ DX, R12
+	MOVQ R12, 24(CX)
+	MOVQ 8(SI), R12
+	MOVQ R12, AX
+	SHRQ $1, AX
+	MULQ R8
+	SHRQ $52, DX
+	MOVQ DX, 40(CX)
+	IMULQ R9, DX
+	SUBQ DX, R12
+	MOVQ R12, AX
+	MULQ R10
+	SHRQ $26, DX
+	MOVQ DX, 48(CX)
+	IMULQ R11, DX
+	SUBQ DX, R12
+	MOVQ R12, 56(CX)
+snext:
+	ADDQ $16, SI
+	INCQ BX
+	ADDQ $64, CX
+	DECQ DI
+	JNZ sloop
+sdone:
+	RET
+
+// func formatBlockAVX512(out *byte, ch *[8]uint64, n int) (written int)
+TEXT ·formatBlockAVX512(SB), NOSPLIT, $0-32
+	MOVQ out+0(FP), DI
+	MOVQ ch+8(FP), CX
+	MOVQ n+16(FP), BX
+	MOVL $0xd1b71759, AX
+	VPBROADCASTQ AX, Z31    // x/10000 = x*Z31 >> 45
+	MOVQ $10000, AX
+	VPBROADCASTQ AX, Z30
+	MOVL $0x147b147b, AX
+	VPBROADCASTD AX, Z29    // 5243: w/100 = mulhi(w, 5243) >> 3
+	MOVL $0x00640064, AX
+	VPBROADCASTD AX, Z28    // 100
+	MOVL $0x199a199a, AX
+	VPBROADCASTD AX, Z27    // 6554: w/10 = mulhi(w, 6554) for w < 100
+	MOVL $0x000a000a, AX
+	VPBROADCASTD AX, Z26    // 10
+	VMOVDQU64 asciiNL<>(SB), Z25
+	VMOVDQU64 iota64<>(SB), Z24
+	MOVQ $0x0a65736f6c, R11 // "lose\n"
+	MOVQ $-1, R9
+	TESTQ BX, BX
+	JEQ fdone
+floop:
+	CMPQ 0(CX), $0
+	JNE flose
+	VMOVDQU64 (CX), Z0
+	VPMULUDQ Z31, Z0, Z1
+	VPSRLQ $45, Z1, Z1      // abcd
+	VPMULUDQ Z30, Z1, Z2
+	VPSUBQ Z2, Z0, Z0       // efgh
+	VPSLLQ $32, Z0, Z0
+	VPORQ Z1, Z0, Z0        // dwords abcd, efgh
+	VPMULHUW Z29, Z0, Z1
+	VPSRLW $3, Z1, Z1       // ab
+	VPMULLW Z28, Z1, Z2
+	VPSUBW Z2, Z0, Z0       // cd
+	VPSLLD $16, Z0, Z0
+	VPORD Z1, Z0, Z0        // words ab, cd
+	VPMULHUW Z27, Z0, Z1    // tens
+	VPMULLW Z26, Z1, Z2
+	VPSUBW Z2, Z0, Z0       // ones
+	VPSLLW $8, Z0, Z0
+	VPORQ Z1, Z0, Z0        // one digit a byte
+	VPTESTMB Z0, Z0, K1
+	KMOVQ K1, AX
+	MOVL AX, DX
+	BTSL $31, DX
+	TZCNTL DX, DX           // 32 - na
+	SHRQ $32, AX
+	BTSL $31, AX
+	TZCNTL AX, AX           // 32 - nb
+	MOVL $33, R8
+	SUBL DX, R8             // na + 1
+	BZHIQ R8, R9, R10
+	KMOVQ R10, K2           // bytes 0..na of the output
+	LEAQ -1(AX)(DX*1), R10
+	VPBROADCASTB R10, Z3
+	VPBROADCASTB DX, K2, Z3
+	VPADDB Z24, Z3, Z3
+	VPADDB Z25, Z0, Z0
+	VPERMB Z0, Z3, Z0
+	VMOVDQU8 Z0, (DI)
+	MOVL $66, R10
+	SUBQ DX, R10
+	SUBQ AX, R10
+	ADDQ R10, DI
+	ADDQ $64, CX
+	DECQ BX
+	JNZ floop
+	JMP fdone
+flose:
+	MOVQ R11, (DI)
+	ADDQ $5, DI
+	ADDQ $64, CX
+	DECQ BX
+	JNZ floop
+fdone:
+	VZEROUPPER
+	SUBQ out+0(FP), DI
+	MOVQ DI, written+24(FP)
+	RET

@@ -1,0 +1,19 @@
+//go:build !amd64 || purego
+
+package wythoffcmd
+
+import "github.com/boardlab/boardlab/engine/wythoff"
+
+const haveAsm = false
+
+func parseBlockAVX512(p *byte, avail int, ps *wythoff.Position, max int) (n, used int) {
+	panic("wythoffcmd: no AVX-512 path on this architecture")
+}
+
+func splitBlock(ps *wythoff.Position, hot *byte, ch *[8]uint64, n int) {
+	panic("wythoffcmd: no AVX-512 path on this architecture")
+}
+
+func formatBlockAVX512(out *byte, ch *[8]uint64, n int) int {
+	panic("wythoffcmd: no AVX-512 path on this architecture")
+}
