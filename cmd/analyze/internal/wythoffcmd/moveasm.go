@@ -22,6 +22,7 @@ type asmScratch struct {
 	ps  [asmBlock]wythoff.Position
 	hot [asmBlock]byte
 	ch  [asmBlock][8]uint64
+	nl  [asmBlock + 64]uint32
 }
 
 // asmLines is fastLines (same lines taken, same answers, byte for byte) in three
@@ -39,7 +40,7 @@ func (m *mover) asmLines(out, data []byte, sc *asmScratch) ([]byte, int, int) {
 	limit := min(len(data), len(full)-fastSlack+1) // lines starting before limit have 64 readable bytes
 	pos, lines := 0, 0
 	for pos < limit {
-		n, used := parseBlockAVX512(&full[pos], limit-pos, &sc.ps[0], asmBlock)
+		n, used := parseBlockAVX512(&full[pos], limit-pos, &sc.ps[0], asmBlock, &sc.nl[0])
 		if n == 0 {
 			break
 		}

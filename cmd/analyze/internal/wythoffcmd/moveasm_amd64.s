@@ -50,15 +50,84 @@ DATA asciiNL<>+48(SB)/8, $0x3030303030303030
 DATA asciiNL<>+56(SB)/8, $0x3030303030303030
 GLOBL asciiNL<>(SB), RODATA|NOPTR, $64
 
-// func parseBlockAVX512(p *byte, avail int, ps *wythoff.Position, max int) (n, used int)
-TEXT ·parseBlockAVX512(SB), NOSPLIT, $64-48
+// func parseBlockAVX512(p *byte, avail int, ps *wythoff.Position, max int, nl *uint32) (n, used int)
+TEXT ·parseBlockAVX512(SB), NOSPLIT, $72-56
 	MOVQ p+0(FP), SI
 	MOVQ avail+8(FP), R8
-	ADDQ SI, R8            // lines start before R8
 	MOVQ ps+16(FP), DI
 	MOVQ max+24(FP), R9
-	XORQ CX, CX            // lines parsed
+	MOVQ nl+32(FP), BX
 
+	// 1. the offsets of the newlines in the 64-byte chunks that start before avail,
+	// until max of them: a chunk's newline mask compresses a vector of byte indices
+	MOVL $0x0a0a0a0a, AX
+	VPBROADCASTD AX, Z22    // '\n'
+	VMOVDQU64 iota64<>(SB), Z21
+	MOVL $64, AX
+	VPBROADCASTD AX, Z20
+	VPXORD Z19, Z19, Z19    // chunk offset in every dword
+	XORQ CX, CX             // newlines found
+	XORQ DX, DX             // chunk offset
+scan:
+	CMPQ CX, R9
+	JAE scanned
+	CMPQ DX, R8
+	JAE scanlast
+	VPCMPEQB (SI)(DX*1), Z22, K1
+	KMOVQ K1, AX
+scanchunk:
+	VPCOMPRESSB.Z Z21, K1, Z2
+	POPCNTQ AX, AX
+	VPMOVZXBD X2, Z3
+	VPADDD Z19, Z3, Z3
+	VMOVDQU32 Z3, (BX)(CX*4)
+	CMPQ AX, $16
+	JA scanmore
+scanned1:
+	ADDQ AX, CX
+	ADDQ $64, DX
+	VPADDD Z20, Z19, Z19
+	JMP scan
+scanmore:
+	// more than 16 newlines in a chunk (short or blank lines)
+	VEXTRACTI32X4 $1, Z2, X4
+	VPMOVZXBD X4, Z3
+	VPADDD Z19, Z3, Z3
+	VMOVDQU32 Z3, 64(BX)(CX*4)
+	VEXTRACTI32X4 $2, Z2, X4
+	VPMOVZXBD X4, Z3
+	VPADDD Z19, Z3, Z3
+	VMOVDQU32 Z3, 128(BX)(CX*4)
+	VEXTRACTI32X4 $3, Z2, X4
+	VPMOVZXBD X4, Z3
+	VPADDD Z19, Z3, Z3
+	VMOVDQU32 Z3, 192(BX)(CX*4)
+	JMP scanned1
+scanlast:
+	// a chunk at or after avail may not be readable whole, but a line starting
+	// before avail ends in it: read the 64 bytes from avail-1 instead, without the
+	// newlines already counted
+	LEAQ 63(R8), AX
+	CMPQ DX, AX
+	JAE scanned             // no line starting before avail ends here
+	LEAQ -1(R8), AX
+	VPCMPEQB (SI)(AX*1), Z22, K1
+	MOVQ DX, R10
+	SUBQ AX, R10            // bytes already scanned: 1..63
+	KMOVQ K1, AX
+	SHRXQ R10, AX, AX
+	KMOVQ AX, K1
+	XORQ R8, R8             // last chunk: leave the loop after it
+	JMP scanchunk
+scanned:
+	MOVQ avail+8(FP), R8
+	CMPQ CX, R9
+	CMOVQHI R9, CX          // lines to parse: at most max
+	MOVQ CX, 64(SP)
+	MOVQ $-1, R9
+
+	// 2. each line from its start (the previous newline + 1) to its newline; no
+	// dependence between lines but the index
 	MOVL $0x30303030, AX
 	VPBROADCASTD AX, Z31   // '0'
 	MOVL $0x09090909, AX
@@ -77,13 +146,17 @@ TEXT ·parseBlockAVX512(SB), NOSPLIT, $64-48
 	VMOVDQU64 pickAB<>(SB), Z23
 	MOVQ $0xffffffff00000000, AX
 	KMOVQ AX, K7
+	XORQ CX, CX            // lines parsed
+	XORQ R12, R12          // start of line CX
 
 ploop:
-	CMPQ CX, R9
+	CMPQ CX, 64(SP)
 	JAE pdone
-	CMPQ SI, R8
+	CMPQ R12, R8
 	JAE pdone
-	VMOVDQU8 (SI), Z0
+	MOVL (BX)(CX*4), R11
+	SUBQ R12, R11           // e: the newline's index in the line
+	VMOVDQU8 (SI)(R12*1), Z0
 	VPSUBB Z31, Z0, Z1
 	VPCMPUB $2, Z30, Z1, K1 // digits: byte - '0' <= 9
 	KMOVQ K1, AX
@@ -93,21 +166,22 @@ ploop:
 	LEAQ -1(R10), DX
 	CMPQ DX, $20
 	JAE pdone               // na not in 1..20
-	CMPB (SI)(R10*1), $0x20
+	LEAQ (SI)(R12*1), DX
+	CMPB (DX)(R10*1), $0x20
 	JNE pdone               // no space after A
-	LEAQ 1(R10), R11
-	SHRXQ R11, AX, DX
-	NOTQ DX
-	TZCNTQ DX, R13          // nb: digits of B
-	LEAQ -1(R13), DX
-	CMPQ DX, $20
+	LEAQ 1(R10), DX
+	SHRXQ DX, AX, AX
+	NOTQ AX
+	TZCNTQ AX, R13          // nb: digits of B
+	LEAQ -1(R13), AX
+	CMPQ AX, $20
 	JAE pdone
-	ADDQ R13, R11           // e: index of the newline
-	CMPB (SI)(R11*1), $0x0a
-	JNE pdone
+	ADDQ R13, DX
+	CMPQ DX, R11
+	JNE pdone               // B not followed by the newline
 
-	// right-align A's digits in bytes 0..31 and B's in 32..63: index e-32+j above,
-	// na-32+j below, zero where j < 32 - length
+	// right-align A's digits in bytes 0..31 and B's in 32..63: index na-32+j below,
+	// e-32+j above, zero where j < 32 - length
 	LEAQ -32(R10), DX
 	VPBROADCASTB DX, Z2
 	LEAQ -32(R11), DX
@@ -115,13 +189,12 @@ ploop:
 	VPADDB Z29, Z2, Z2
 	MOVL $32, DX
 	SUBQ R10, DX
-	MOVL $0xffffffff, R12
-	SHLXL DX, R12, R12      // bits 32-na..31
+	MOVL $0xffffffff, AX
+	SHLXL DX, AX, AX        // bits 32-na..31
 	MOVL $64, DX
 	SUBQ R13, DX
-	MOVQ $-1, AX
-	SHLXQ DX, AX, AX        // bits 64-nb..63
-	ORQ R12, AX
+	SHLXQ DX, R9, DX        // bits 64-nb..63
+	ORQ DX, AX
 	KMOVQ AX, K2
 	VPERMB.Z Z1, Z2, K2, Z3
 
@@ -144,34 +217,33 @@ pstore:
 	VPERMQ Z4, Z23, Z4
 	VMOVDQU X4, (DI)
 	ADDQ $16, DI
+	LEAQ 1(R12)(R11*1), R12
 	INCQ CX
-	LEAQ 1(SI)(R11*1), SI
 	JMP ploop
 
 pcheck:
 	// a pile of 20 digits: below 2^64 = 18446744073709551616?
 	VMOVDQU64 Z3, 0(SP)
-	MOVQ $6744073709551615, R12
+	MOVQ $6744073709551615, AX
 	MOVQ 0(SP), DX
 	CMPQ DX, $1844
 	JA pdone
 	JB pcheckB
-	CMPQ 16(SP), R12
+	CMPQ 16(SP), AX
 	JA pdone
 pcheckB:
 	MOVQ 32(SP), DX
 	CMPQ DX, $1844
 	JA pdone
 	JB pstore
-	CMPQ 48(SP), R12
+	CMPQ 48(SP), AX
 	JA pdone
 	JMP pstore
 
 pdone:
 	VZEROUPPER
-	MOVQ CX, n+32(FP)
-	SUBQ p+0(FP), SI
-	MOVQ SI, used+40(FP)
+	MOVQ CX, n+40(FP)
+	MOVQ R12, used+48(FP)
 	RET
 
 // func splitBlock(ps *wythoff.Position, hot *byte, ch *[8]uint64, n int)

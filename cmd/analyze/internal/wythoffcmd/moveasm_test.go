@@ -180,13 +180,13 @@ func BenchmarkMoveAsmPhases(b *testing.B) {
 	type blk struct{ pos, n int }
 	var blocks []blk
 	for pos := 0; pos < len(in); {
-		n, used := parseBlockAVX512(&in[pos], len(in)-pos, &sc.ps[0], asmBlock)
+		n, used := parseBlockAVX512(&in[pos], len(in)-pos, &sc.ps[0], asmBlock, &sc.nl[0])
 		blocks = append(blocks, blk{pos, n})
 		pos += used
 	}
 	phase("parse", func() {
 		for _, bl := range blocks {
-			parseBlockAVX512(&in[bl.pos], len(in)-bl.pos, &sc.ps[0], asmBlock)
+			parseBlockAVX512(&in[bl.pos], len(in)-bl.pos, &sc.ps[0], asmBlock, &sc.nl[0])
 		}
 	})
 	phase("split+format", func() {
