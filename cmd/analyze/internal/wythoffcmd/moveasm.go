@@ -6,9 +6,9 @@ import (
 	"github.com/boardlab/boardlab/engine/wythoff"
 )
 
-// useAsm selects the AVX-512 passes (asmLines) for the fast path where the CPU has
-// them; tests turn it off to compare with fastLines.
-var useAsm = haveAsm
+// noAsm turns the AVX-512 passes (asmLines) off where the CPU has them: tests compare
+// them with fastLines.
+var noAsm bool
 
 // asmBlock is the number of lines each pass of asmLines takes at a time.
 const asmBlock = 256

@@ -4,7 +4,7 @@ package wythoffcmd
 
 import "github.com/boardlab/boardlab/engine/wythoff"
 
-const haveAsm = false
+func haveAsm() bool { return false }
 
 func parseBlockAVX512(p *byte, avail int, ps *wythoff.Position, max int, nl *uint32) (n, used int) {
 	panic("wythoffcmd: no AVX-512 path on this architecture")

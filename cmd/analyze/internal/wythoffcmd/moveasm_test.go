@@ -75,7 +75,7 @@ func randomAsmLine(r *rand.Rand) string {
 // the block and with every amount of room after it, the AVX-512 passes take exactly
 // the lines fastLines takes and answer them alike; normal and misère play.
 func TestAsmLinesMatchesFastLines(t *testing.T) {
-	if !haveAsm {
+	if !haveAsm() {
 		t.Skip("no AVX-512 (F, BW, DQ, VBMI) on this CPU")
 	}
 	r := rand.New(rand.NewPCG(3, 4))
@@ -132,7 +132,7 @@ func TestAsmLinesMatchesFastLines(t *testing.T) {
 // FuzzAsmLines: asmLines and fastLines agree on any block (FuzzFastLines checks
 // fastLines against the plain path).
 func FuzzAsmLines(f *testing.F) {
-	if !haveAsm {
+	if !haveAsm() {
 		f.Skip("no AVX-512 (F, BW, DQ, VBMI) on this CPU")
 	}
 	for _, s := range []string{"13 9\n1 2\n", "0 0\n007 3\n3 007\n", "18446744073709551615 18446744073709551614\n",
@@ -156,7 +156,7 @@ func FuzzAsmLines(f *testing.F) {
 // BenchmarkMoveAsmPhases is BenchmarkMoveFastPhases for the AVX-512 passes: CPU ns per
 // line of each pass over bench/'s kind of lines held in memory, and of asmLines whole.
 func BenchmarkMoveAsmPhases(b *testing.B) {
-	if !haveAsm {
+	if !haveAsm() {
 		b.Skip("no AVX-512 (F, BW, DQ, VBMI) on this CPU")
 	}
 	const nl = 1 << 20

@@ -43,7 +43,8 @@ func (m *mover) batchParallel(ctx context.Context, in io.Reader, out io.Writer, 
 	nblocks := 2*workers + 2
 	free := make(chan *moveBlock, nblocks)
 	for i := 0; i < nblocks; i++ {
-		free <- &moveBlock{data: make([]byte, 0, blockBytes+4096)}
+		// the answers are about as long as the lines: out rarely grows
+		free <- &moveBlock{data: make([]byte, 0, blockBytes+4096), out: make([]byte, 0, blockBytes+blockBytes/4)}
 	}
 	todo := make(chan *moveBlock, nblocks)
 	done := make(chan *moveBlock, nblocks)
@@ -55,7 +56,7 @@ func (m *mover) batchParallel(ctx context.Context, in io.Reader, out io.Writer, 
 			defer wg.Done()
 			var a, b pile
 			var sc *asmScratch
-			if useAsm && m.fastOK(shard.Enabled()) {
+			if !noAsm && m.fastOK(shard.Enabled()) && haveAsm() {
 				sc = new(asmScratch)
 			}
 			for blk := range todo {
