@@ -5,17 +5,6 @@
 // The AVX-512 (F, BW, DQ, VBMI) passes of the fast path of "wythoff move"; see
 // moveasm_amd64.go.
 
-// iota32x2: bytes 0..31, twice.
-DATA iota32x2<>+0(SB)/8, $0x0706050403020100
-DATA iota32x2<>+8(SB)/8, $0x0f0e0d0c0b0a0908
-DATA iota32x2<>+16(SB)/8, $0x1716151413121110
-DATA iota32x2<>+24(SB)/8, $0x1f1e1d1c1b1a1918
-DATA iota32x2<>+32(SB)/8, $0x0706050403020100
-DATA iota32x2<>+40(SB)/8, $0x0f0e0d0c0b0a0908
-DATA iota32x2<>+48(SB)/8, $0x1716151413121110
-DATA iota32x2<>+56(SB)/8, $0x1f1e1d1c1b1a1918
-GLOBL iota32x2<>(SB), RODATA|NOPTR, $64
-
 // iota64: bytes 0..63.
 DATA iota64<>+0(SB)/8, $0x0706050403020100
 DATA iota64<>+8(SB)/8, $0x0f0e0d0c0b0a0908
@@ -49,6 +38,54 @@ DATA asciiNL<>+40(SB)/8, $0x3030303030303030
 DATA asciiNL<>+48(SB)/8, $0x3030303030303030
 DATA asciiNL<>+56(SB)/8, $0x3030303030303030
 GLOBL asciiNL<>(SB), RODATA|NOPTR, $64
+
+// maskA[n]: bits 32-n..31, the last n bytes of a 32-byte half (n = 0..20).
+DATA maskA<>+0(SB)/4, $0x00000000
+DATA maskA<>+4(SB)/4, $0x80000000
+DATA maskA<>+8(SB)/4, $0xc0000000
+DATA maskA<>+12(SB)/4, $0xe0000000
+DATA maskA<>+16(SB)/4, $0xf0000000
+DATA maskA<>+20(SB)/4, $0xf8000000
+DATA maskA<>+24(SB)/4, $0xfc000000
+DATA maskA<>+28(SB)/4, $0xfe000000
+DATA maskA<>+32(SB)/4, $0xff000000
+DATA maskA<>+36(SB)/4, $0xff800000
+DATA maskA<>+40(SB)/4, $0xffc00000
+DATA maskA<>+44(SB)/4, $0xffe00000
+DATA maskA<>+48(SB)/4, $0xfff00000
+DATA maskA<>+52(SB)/4, $0xfff80000
+DATA maskA<>+56(SB)/4, $0xfffc0000
+DATA maskA<>+60(SB)/4, $0xfffe0000
+DATA maskA<>+64(SB)/4, $0xffff0000
+DATA maskA<>+68(SB)/4, $0xffff8000
+DATA maskA<>+72(SB)/4, $0xffffc000
+DATA maskA<>+76(SB)/4, $0xffffe000
+DATA maskA<>+80(SB)/4, $0xfffff000
+GLOBL maskA<>(SB), RODATA|NOPTR, $84
+
+// maskB[n]: bits 64-n..63, the last n bytes of 64 (n = 0..20).
+DATA maskB<>+0(SB)/8, $0x0000000000000000
+DATA maskB<>+8(SB)/8, $0x8000000000000000
+DATA maskB<>+16(SB)/8, $0xc000000000000000
+DATA maskB<>+24(SB)/8, $0xe000000000000000
+DATA maskB<>+32(SB)/8, $0xf000000000000000
+DATA maskB<>+40(SB)/8, $0xf800000000000000
+DATA maskB<>+48(SB)/8, $0xfc00000000000000
+DATA maskB<>+56(SB)/8, $0xfe00000000000000
+DATA maskB<>+64(SB)/8, $0xff00000000000000
+DATA maskB<>+72(SB)/8, $0xff80000000000000
+DATA maskB<>+80(SB)/8, $0xffc0000000000000
+DATA maskB<>+88(SB)/8, $0xffe0000000000000
+DATA maskB<>+96(SB)/8, $0xfff0000000000000
+DATA maskB<>+104(SB)/8, $0xfff8000000000000
+DATA maskB<>+112(SB)/8, $0xfffc000000000000
+DATA maskB<>+120(SB)/8, $0xfffe000000000000
+DATA maskB<>+128(SB)/8, $0xffff000000000000
+DATA maskB<>+136(SB)/8, $0xffff800000000000
+DATA maskB<>+144(SB)/8, $0xffffc00000000000
+DATA maskB<>+152(SB)/8, $0xffffe00000000000
+DATA maskB<>+160(SB)/8, $0xfffff00000000000
+GLOBL maskB<>(SB), RODATA|NOPTR, $168
 
 // func parseBlockAVX512(p *byte, avail int, ps *wythoff.Position, max int, nl *uint32) (n, used int)
 TEXT ·parseBlockAVX512(SB), NOSPLIT, $72-56
@@ -132,7 +169,6 @@ scanned:
 	VPBROADCASTD AX, Z31   // '0'
 	MOVL $0x09090909, AX
 	VPBROADCASTD AX, Z30   // 9
-	VMOVDQU64 iota32x2<>(SB), Z29
 	MOVL $0x010a010a, AX
 	VPBROADCASTD AX, Z28   // byte weights 10, 1
 	MOVL $0x00010064, AX
@@ -180,23 +216,17 @@ ploop:
 	CMPQ DX, R11
 	JNE pdone               // B not followed by the newline
 
-	// right-align A's digits in bytes 0..31 and B's in 32..63: index na-32+j below,
-	// e-32+j above, zero where j < 32 - length
-	LEAQ -32(R10), DX
-	VPBROADCASTB DX, Z2
-	LEAQ -32(R11), DX
-	VPBROADCASTB DX, K7, Z2 // the high half: B
-	VPADDB Z29, Z2, Z2
-	MOVL $32, DX
-	SUBQ R10, DX
-	MOVL $0xffffffff, AX
-	SHLXL DX, AX, AX        // bits 32-na..31
-	MOVL $64, DX
-	SUBQ R13, DX
-	SHLXQ DX, R9, DX        // bits 64-nb..63
-	ORQ DX, AX
-	KMOVQ AX, K2
-	VPERMB.Z Z1, Z2, K2, Z3
+	// A's digits right-aligned in bytes 0..31 and B's in 32..63, zeros before them:
+	// masked loads of the 32 (64) bytes that end at each pile's last digit (bytes
+	// masked out are neither read nor faulted on)
+	LEAQ (SI)(R12*1), DX
+	LEAQ maskA<>(SB), AX
+	KMOVD (AX)(R10*4), K2
+	VMOVDQU8.Z -32(DX)(R10*1), K2, Z3
+	LEAQ maskB<>(SB), AX
+	KMOVQ (AX)(R13*8), K3
+	VMOVDQU8 -64(DX)(R11*1), K3, Z3
+	VPSUBUSB Z31, Z3, Z3
 
 	VPMADDUBSW Z28, Z3, Z3  // 2-digit words
 	VPMADDWD Z27, Z3, Z3    // 4-digit dwords

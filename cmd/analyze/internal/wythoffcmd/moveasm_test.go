@@ -177,16 +177,17 @@ func BenchmarkMoveAsmPhases(b *testing.B) {
 		})
 	}
 	// each pass over the whole input, one asmBlock at a time
-	type blk struct{ pos, n int }
-	var blocks []blk
-	for pos := 0; pos < len(in); {
-		n, used := parseBlockAVX512(&in[pos], len(in)-pos, &sc.ps[0], asmBlock, &sc.nl[0])
-		blocks = append(blocks, blk{pos, n})
-		pos += used
+	blocks, lines := []int{0}, 0
+	for pos, c := range in {
+		if c == '\n' {
+			if lines++; lines%asmBlock == 0 && pos+1 < len(in) {
+				blocks = append(blocks, pos+1)
+			}
+		}
 	}
 	phase("parse", func() {
-		for _, bl := range blocks {
-			parseBlockAVX512(&in[bl.pos], len(in)-bl.pos, &sc.ps[0], asmBlock, &sc.nl[0])
+		for _, pos := range blocks {
+			parseBlockAVX512(&in[pos], len(in)-pos, &sc.ps[0], asmBlock, &sc.nl[0])
 		}
 	})
 	phase("split+format", func() {
