@@ -276,68 +276,179 @@ pdone:
 	MOVQ R12, used+48(FP)
 	RET
 
-// func splitBlock(ps *wythoff.Position, hot *byte, ch *[8]uint64, n int)
-TEXT ·splitBlock(SB), NOSPLIT, $0-32
+// rowHM0, rowL0: the qword indices that make line 0 of four a row [0, hiX, mX, lX, 0, hiY, mY, lY]
+DATA rowHM0<>+0(SB)/8, $0
+DATA rowHM0<>+8(SB)/8, $0
+DATA rowHM0<>+16(SB)/8, $8
+DATA rowHM0<>+24(SB)/8, $0
+DATA rowHM0<>+32(SB)/8, $0
+DATA rowHM0<>+40(SB)/8, $1
+DATA rowHM0<>+48(SB)/8, $9
+DATA rowHM0<>+56(SB)/8, $0
+GLOBL rowHM0<>(SB), RODATA|NOPTR, $64
+
+// 
+DATA rowL0<>+0(SB)/8, $0
+DATA rowL0<>+8(SB)/8, $0
+DATA rowL0<>+16(SB)/8, $0
+DATA rowL0<>+24(SB)/8, $0
+DATA rowL0<>+32(SB)/8, $0
+DATA rowL0<>+40(SB)/8, $0
+DATA rowL0<>+48(SB)/8, $0
+DATA rowL0<>+56(SB)/8, $1
+GLOBL rowL0<>(SB), RODATA|NOPTR, $64
+
+// rowHM1, rowL1: the qword indices that make line 1 of four a row [0, hiX, mX, lX, 0, hiY, mY, lY]
+DATA rowHM1<>+0(SB)/8, $0
+DATA rowHM1<>+8(SB)/8, $2
+DATA rowHM1<>+16(SB)/8, $10
+DATA rowHM1<>+24(SB)/8, $0
+DATA rowHM1<>+32(SB)/8, $0
+DATA rowHM1<>+40(SB)/8, $3
+DATA rowHM1<>+48(SB)/8, $11
+DATA rowHM1<>+56(SB)/8, $0
+GLOBL rowHM1<>(SB), RODATA|NOPTR, $64
+
+// 
+DATA rowL1<>+0(SB)/8, $0
+DATA rowL1<>+8(SB)/8, $0
+DATA rowL1<>+16(SB)/8, $0
+DATA rowL1<>+24(SB)/8, $2
+DATA rowL1<>+32(SB)/8, $0
+DATA rowL1<>+40(SB)/8, $0
+DATA rowL1<>+48(SB)/8, $0
+DATA rowL1<>+56(SB)/8, $3
+GLOBL rowL1<>(SB), RODATA|NOPTR, $64
+
+// rowHM2, rowL2: the qword indices that make line 2 of four a row [0, hiX, mX, lX, 0, hiY, mY, lY]
+DATA rowHM2<>+0(SB)/8, $0
+DATA rowHM2<>+8(SB)/8, $4
+DATA rowHM2<>+16(SB)/8, $12
+DATA rowHM2<>+24(SB)/8, $0
+DATA rowHM2<>+32(SB)/8, $0
+DATA rowHM2<>+40(SB)/8, $5
+DATA rowHM2<>+48(SB)/8, $13
+DATA rowHM2<>+56(SB)/8, $0
+GLOBL rowHM2<>(SB), RODATA|NOPTR, $64
+
+// 
+DATA rowL2<>+0(SB)/8, $0
+DATA rowL2<>+8(SB)/8, $0
+DATA rowL2<>+16(SB)/8, $0
+DATA rowL2<>+24(SB)/8, $4
+DATA rowL2<>+32(SB)/8, $0
+DATA rowL2<>+40(SB)/8, $0
+DATA rowL2<>+48(SB)/8, $0
+DATA rowL2<>+56(SB)/8, $5
+GLOBL rowL2<>(SB), RODATA|NOPTR, $64
+
+// rowHM3, rowL3: the qword indices that make line 3 of four a row [0, hiX, mX, lX, 0, hiY, mY, lY]
+DATA rowHM3<>+0(SB)/8, $0
+DATA rowHM3<>+8(SB)/8, $6
+DATA rowHM3<>+16(SB)/8, $14
+DATA rowHM3<>+24(SB)/8, $0
+DATA rowHM3<>+32(SB)/8, $0
+DATA rowHM3<>+40(SB)/8, $7
+DATA rowHM3<>+48(SB)/8, $15
+DATA rowHM3<>+56(SB)/8, $0
+GLOBL rowHM3<>(SB), RODATA|NOPTR, $64
+
+// 
+DATA rowL3<>+0(SB)/8, $0
+DATA rowL3<>+8(SB)/8, $0
+DATA rowL3<>+16(SB)/8, $0
+DATA rowL3<>+24(SB)/8, $6
+DATA rowL3<>+32(SB)/8, $0
+DATA rowL3<>+40(SB)/8, $0
+DATA rowL3<>+48(SB)/8, $0
+DATA rowL3<>+56(SB)/8, $7
+GLOBL rowL3<>(SB), RODATA|NOPTR, $64
+
+// func splitBlockAVX512(ps *wythoff.Position, ch *[8]uint64, n int)
+//
+// Four lines (eight piles) at a time: q = v/1e8 from the double nearest v times
+// 1e-8, which is off by at most one, corrected with the exact remainder
+// v - q*1e8; the same again for q/1e8 (q < 2^38 is exact as a double).
+TEXT ·splitBlockAVX512(SB), NOSPLIT, $0-24
 	MOVQ ps+0(FP), SI
-	MOVQ hot+8(FP), BX
-	MOVQ ch+16(FP), CX
-	MOVQ n+24(FP), DI
-	MOVQ $0xe69594bec44de15c, R8 // v/1e16 = mulhi(v>>1, R8) >> 52
-	MOVQ $10000000000000000, R9
-	MOVQ $0xabcc77118461cefd, R10 // v/1e8 = mulhi(v, R10) >> 26
-	MOVQ $100000000, R11
-	TESTQ DI, DI
-	JEQ sdone
+	MOVQ ch+8(FP), DI
+	MOVQ n+16(FP), CX
+	MOVQ $100000000, AX
+	VPBROADCASTQ AX, Z31    // 1e8
+	MOVQ $0x3e45798ee2308c3a, AX
+	VPBROADCASTQ AX, Z30    // 1e-8 as a double
+	MOVQ $1, AX
+	VPBROADCASTQ AX, Z29
+	VPXORQ Z28, Z28, Z28
+	MOVB $0x66, AX
+	KMOVB AX, K5            // qwords 1, 2, 5, 6
+	MOVB $0x88, AX
+	KMOVB AX, K6            // qwords 3, 7
+	VMOVDQU64 rowHM0<>(SB), Z20
+	VMOVDQU64 rowHM1<>(SB), Z21
+	VMOVDQU64 rowHM2<>(SB), Z22
+	VMOVDQU64 rowHM3<>(SB), Z23
+	VMOVDQU64 rowL0<>(SB), Z24
+	VMOVDQU64 rowL1<>(SB), Z25
+	VMOVDQU64 rowL2<>(SB), Z26
+	VMOVDQU64 rowL3<>(SB), Z27
+	TESTQ CX, CX
+	JLE sdone
 sloop:
-	MOVQ $1, 0(CX)          // a cold position
-	MOVQ $0, 32(CX)
-	CMPB (BX), $0
-	JEQ snext
-	MOVQ $0, 0(CX)
-	MOVQ 0(SI), R12
-	MOVQ R12, AX
-	SHRQ $1, AX
-	MULQ R8
-	SHRQ $52, DX
-	MOVQ DX, 8(CX)
-	IMULQ R9, DX
-	SUBQ DX, R12
-	MOVQ R12, AX
-	MULQ R10
-	SHRQ $26, DX
-	MOVQ DX, 16(CX)
-	IMULQ R11, DX
-	SUBQ DX, R12
-	MOVQ R12, 24(CX)
-	MOVQ 8(SI), R12
-	MOVQ R12, AX
-	SHRQ $1, AX
-	MULQ R8
-	SHRQ $52, DX
-	MOVQ DX, 40(CX)
-	IMULQ R9, DX
-	SUBQ DX, R12
-	MOVQ R12, AX
-	MULQ R10
-	SHRQ $26, DX
-	MOVQ DX, 48(CX)
-	IMULQ R11, DX
-	SUBQ DX, R12
-	MOVQ R12, 56(CX)
-snext:
-	ADDQ $16, SI
-	INCQ BX
-	ADDQ $64, CX
-	DECQ DI
-	JNZ sloop
+	VMOVDQU64 (SI), Z0      // X0 Y0 X1 Y1 X2 Y2 X3 Y3
+	VCVTUQQ2PD Z0, Z1
+	VMULPD Z30, Z1, Z1
+	VCVTTPD2UQQ Z1, Z1      // v/1e8, or one more or less
+	VPMULLQ Z31, Z1, Z2
+	VPSUBQ Z2, Z0, Z2       // v - q*1e8
+	VPCMPQ $1, Z28, Z2, K1  // below 0: q one too large
+	VPSUBQ Z29, Z1, K1, Z1
+	VPADDQ Z31, Z2, K1, Z2
+	VPCMPQ $5, Z31, Z2, K2  // 1e8 or more: q one too small
+	VPADDQ Z29, Z1, K2, Z1
+	VPSUBQ Z31, Z2, K2, Z2  // Z2: v % 1e8
+	VCVTUQQ2PD Z1, Z3
+	VMULPD Z30, Z3, Z3
+	VCVTTPD2UQQ Z3, Z3
+	VPMULUDQ Z31, Z3, Z4
+	VPSUBQ Z4, Z1, Z4
+	VPCMPQ $1, Z28, Z4, K1
+	VPSUBQ Z29, Z3, K1, Z3
+	VPADDQ Z31, Z4, K1, Z4
+	VPCMPQ $5, Z31, Z4, K2
+	VPADDQ Z29, Z3, K2, Z3  // Z3: v / 1e16
+	VPSUBQ Z31, Z4, K2, Z4  // Z4: v / 1e8 % 1e8
+
+	VMOVDQA64 Z20, Z5
+	VPERMI2Q.Z Z4, Z3, K5, Z5
+	VPERMQ Z2, Z24, K6, Z5
+	VMOVDQU64 Z5, 0(DI)
+	VMOVDQA64 Z21, Z5
+	VPERMI2Q.Z Z4, Z3, K5, Z5
+	VPERMQ Z2, Z25, K6, Z5
+	VMOVDQU64 Z5, 64(DI)
+	VMOVDQA64 Z22, Z5
+	VPERMI2Q.Z Z4, Z3, K5, Z5
+	VPERMQ Z2, Z26, K6, Z5
+	VMOVDQU64 Z5, 128(DI)
+	VMOVDQA64 Z23, Z5
+	VPERMI2Q.Z Z4, Z3, K5, Z5
+	VPERMQ Z2, Z27, K6, Z5
+	VMOVDQU64 Z5, 192(DI)
+	ADDQ $64, SI
+	ADDQ $256, DI
+	SUBQ $4, CX
+	JGT sloop
 sdone:
+	VZEROUPPER
 	RET
 
-// func formatBlockAVX512(out *byte, ch *[8]uint64, n int) (written int)
-TEXT ·formatBlockAVX512(SB), NOSPLIT, $0-32
+// func formatBlockAVX512(out *byte, ch *[8]uint64, hot *byte, n int) (written int)
+TEXT ·formatBlockAVX512(SB), NOSPLIT, $0-40
 	MOVQ out+0(FP), DI
 	MOVQ ch+8(FP), CX
-	MOVQ n+16(FP), BX
+	MOVQ hot+16(FP), SI
+	MOVQ n+24(FP), BX
 	MOVL $0xd1b71759, AX
 	VPBROADCASTQ AX, Z31    // x/10000 = x*Z31 >> 45
 	MOVQ $10000, AX
@@ -357,8 +468,8 @@ TEXT ·formatBlockAVX512(SB), NOSPLIT, $0-32
 	TESTQ BX, BX
 	JEQ fdone
 floop:
-	CMPQ 0(CX), $0
-	JNE flose
+	CMPB (SI), $0
+	JEQ flose
 	VMOVDQU64 (CX), Z0
 	VPMULUDQ Z31, Z0, Z1
 	VPSRLQ $45, Z1, Z1      // abcd
@@ -401,6 +512,7 @@ floop:
 	SUBQ AX, R10
 	ADDQ R10, DI
 	ADDQ $64, CX
+	INCQ SI
 	DECQ BX
 	JNZ floop
 	JMP fdone
@@ -408,12 +520,13 @@ flose:
 	MOVQ R11, (DI)
 	ADDQ $5, DI
 	ADDQ $64, CX
+	INCQ SI
 	DECQ BX
 	JNZ floop
 fdone:
 	VZEROUPPER
 	SUBQ out+0(FP), DI
-	MOVQ DI, written+24(FP)
+	MOVQ DI, written+32(FP)
 	RET
 
 // func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)
