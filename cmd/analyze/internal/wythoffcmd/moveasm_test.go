@@ -100,7 +100,7 @@ func TestAsmLinesMatchesFastLines(t *testing.T) {
 			}
 			data := buf[align+i%61:]
 			copy(data, s)
-			data = data[:len(s):len(s)+room]
+			data = data[: len(s) : len(s)+room]
 			checkAsmLines(t, data, i%3 == 0)
 		}
 	}
