@@ -211,3 +211,68 @@ func BenchmarkMoveAsmPhases(b *testing.B) {
 		}
 	})
 }
+
+// TestAsmSplitFormat: splitBlockAVX512 and formatBlockAVX512 write every pair of
+// values as strconv does, on values at the edges of the chunks (powers of ten,
+// multiples of 1e8 plus or minus one, where the double estimate of v/1e8 is off by
+// one), of the doubles (2^53) and of uint64, and on random values of every magnitude;
+// cold lines in between.
+func TestAsmSplitFormat(t *testing.T) {
+	if !haveAsm() {
+		t.Skip("no AVX-512 (F, BW, DQ, VBMI) on this CPU")
+	}
+	var vals []uint64
+	for p := uint64(1); ; p *= 10 {
+		vals = append(vals, p-1, p, p+1, 2*p-1, 9*p, 9*p+p-1)
+		if p > ^uint64(0)/10 {
+			break
+		}
+	}
+	vals = append(vals, 0, 1<<53-1, 1<<53, 1<<53+1, 1<<63-1, 1<<63, ^uint64(0), ^uint64(0)-1, 18446744000000000000, 18446744073700000000)
+	r := rand.New(rand.NewPCG(5, 6))
+	for i := 0; i < 200000; i++ {
+		v := r.Uint64() >> r.IntN(64)
+		switch i % 4 {
+		case 0: // next to a multiple of 1e8 or 1e16
+			m := []uint64{1e8, 1e16}[i/4%2]
+			v = v/m*m + uint64(r.IntN(3)) - 1
+		case 1:
+			v = r.Uint64()
+		}
+		vals = append(vals, v)
+	}
+	sc := new(asmScratch)
+	out := make([]byte, asmBlock*maxFastAnswer+fastSlack)
+	for start := 0; start < len(vals); start += 2 * asmBlock {
+		n := 0
+		var want []byte
+		for ; n < asmBlock && start+2*n+1 < len(vals); n++ {
+			x, y := vals[start+2*n], vals[start+2*n+1]
+			sc.ps[n].X, sc.ps[n].Y = x, y
+			sc.hot[n] = byte(1 - n%7/6) // every seventh line cold
+			if sc.hot[n] == 0 {
+				want = append(want, "lose\n"...)
+				continue
+			}
+			want = strconv.AppendUint(want, x, 10)
+			want = append(want, ' ')
+			want = strconv.AppendUint(want, y, 10)
+			want = append(want, '\n')
+		}
+		if n == 0 {
+			break
+		}
+		splitBlockAVX512(&sc.ps[0], &sc.ch[0], n)
+		for i := 0; i < n; i++ {
+			x, y := sc.ps[i].X, sc.ps[i].Y
+			w := [8]uint64{0, x / 1e16, x / 1e8 % 1e8, x % 1e8, 0, y / 1e16, y / 1e8 % 1e8, y % 1e8}
+			if sc.ch[i] != w {
+				t.Fatalf("split %d %d: %v, want %v", x, y, sc.ch[i], w)
+			}
+		}
+		w := formatBlockAVX512(&out[0], &sc.ch[0], &sc.hot[0], n)
+		if string(out[:w]) != string(want) {
+			t.Fatalf("format:\n%q\nwant\n%q", out[:w], want)
+		}
+	}
+}
