@@ -276,3 +276,42 @@ func TestAsmSplitFormat(t *testing.T) {
 		}
 	}
 }
+
+// TestMoveAsmCommand: "wythoff move" on random inputs of mostly fast lines with bad,
+// blank, CRLF, big and long ones among them, cut into blocks of random sizes, prints
+// the same with the AVX-512 passes, with the Go fast loop and on the plain path.
+func TestMoveAsmCommand(t *testing.T) {
+	saved := blockBytes
+	defer func() { blockBytes = saved; noAsm = false }()
+	r := rand.New(rand.NewPCG(7, 8))
+	iters := 40
+	if testing.Short() {
+		iters = 10
+	}
+	for iter := 0; iter < iters; iter++ {
+		var b strings.Builder
+		for k := r.IntN(3000); k > 0; k-- {
+			if r.IntN(50) == 0 {
+				b.WriteString(strings.Repeat("7", 60+r.IntN(100)))
+			} else {
+				b.WriteString(randomAsmLine(r))
+			}
+			b.WriteByte('\n')
+		}
+		if r.IntN(2) == 0 {
+			b.WriteString("3 5") // no final newline
+		}
+		in := b.String()
+		blockBytes = []int{1 + r.IntN(200), 1 + r.IntN(5000), 128 << 10}[iter%3]
+		args := [][]string{{"move"}, {"move", "--misere"}, {"move", "--jobs", "1"}, {"move", "--jobs", "3", "--max-line", "100"}}[iter%4]
+		want, wantErr, wantCode := runPlain(t, in, args...)
+		noAsm = true
+		fast, fastErr, fastCode := run(t, in, args...)
+		noAsm = false
+		got, gotErr, code := run(t, in, args...)
+		if got != want || gotErr != wantErr || code != wantCode || fast != want || fastErr != wantErr || fastCode != wantCode {
+			t.Fatalf("%v, block %d: asm, Go fast loop and plain path differ:\n%.300q %q %d\n%.300q %q %d\n%.300q %q %d",
+				args, blockBytes, got, gotErr, code, fast, fastErr, fastCode, want, wantErr, wantCode)
+		}
+	}
+}
