@@ -9,7 +9,7 @@ import (
 )
 
 // haveAsm reports whether this CPU and OS run the AVX-512 passes of the fast path
-// (F, BW, DQ, VL, VBMI and VBMI2 for the byte permutes and compression, POPCNT, BMI1
+// (F, BW, DQ, VL, IFMA, VBMI and VBMI2 for the byte permutes and compression, POPCNT, BMI1
 // and BMI2 for the bit counts and shifts). It asks the CPU on first use rather than
 // at start-up: a one-position command does not pay for it.
 var haveAsm = sync.OnceValue(func() bool {
@@ -28,10 +28,10 @@ var haveAsm = sync.OnceValue(func() bool {
 	}
 	_, b7, c7, _ := cpuid(7, 0)
 	const (
-		bmi1, bmi2, f, dq, bw, vl = 1 << 3, 1 << 8, 1 << 16, 1 << 17, 1 << 30, 1 << 31
+		bmi1, bmi2, f, dq, ifma, bw, vl = 1 << 3, 1 << 8, 1 << 16, 1 << 17, 1 << 21, 1 << 30, 1 << 31
 		vbmi, vbmi2               = 1 << 1, 1 << 6
 	)
-	const wantB, wantC = bmi1 | bmi2 | f | dq | bw | vl, vbmi | vbmi2
+	const wantB, wantC = bmi1 | bmi2 | f | dq | ifma | bw | vl, vbmi | vbmi2
 	return b7&wantB == wantB && c7&wantC == wantC
 })
 

@@ -39,53 +39,51 @@ DATA asciiNL<>+48(SB)/8, $0x3030303030303030
 DATA asciiNL<>+56(SB)/8, $0x3030303030303030
 GLOBL asciiNL<>(SB), RODATA|NOPTR, $64
 
-// maskA[n]: bits 32-n..31, the last n bytes of a 32-byte half (n = 0..20).
-DATA maskA<>+0(SB)/4, $0x00000000
-DATA maskA<>+4(SB)/4, $0x80000000
-DATA maskA<>+8(SB)/4, $0xc0000000
-DATA maskA<>+12(SB)/4, $0xe0000000
-DATA maskA<>+16(SB)/4, $0xf0000000
-DATA maskA<>+20(SB)/4, $0xf8000000
-DATA maskA<>+24(SB)/4, $0xfc000000
-DATA maskA<>+28(SB)/4, $0xfe000000
-DATA maskA<>+32(SB)/4, $0xff000000
-DATA maskA<>+36(SB)/4, $0xff800000
-DATA maskA<>+40(SB)/4, $0xffc00000
-DATA maskA<>+44(SB)/4, $0xffe00000
-DATA maskA<>+48(SB)/4, $0xfff00000
-DATA maskA<>+52(SB)/4, $0xfff80000
-DATA maskA<>+56(SB)/4, $0xfffc0000
-DATA maskA<>+60(SB)/4, $0xfffe0000
-DATA maskA<>+64(SB)/4, $0xffff0000
-DATA maskA<>+68(SB)/4, $0xffff8000
-DATA maskA<>+72(SB)/4, $0xffffc000
-DATA maskA<>+76(SB)/4, $0xffffe000
-DATA maskA<>+80(SB)/4, $0xfffff000
-GLOBL maskA<>(SB), RODATA|NOPTR, $84
-
-// maskB[n]: bits 64-n..63, the last n bytes of 64 (n = 0..20).
-DATA maskB<>+0(SB)/8, $0x0000000000000000
-DATA maskB<>+8(SB)/8, $0x8000000000000000
-DATA maskB<>+16(SB)/8, $0xc000000000000000
-DATA maskB<>+24(SB)/8, $0xe000000000000000
-DATA maskB<>+32(SB)/8, $0xf000000000000000
-DATA maskB<>+40(SB)/8, $0xf800000000000000
-DATA maskB<>+48(SB)/8, $0xfc00000000000000
-DATA maskB<>+56(SB)/8, $0xfe00000000000000
-DATA maskB<>+64(SB)/8, $0xff00000000000000
-DATA maskB<>+72(SB)/8, $0xff80000000000000
-DATA maskB<>+80(SB)/8, $0xffc0000000000000
-DATA maskB<>+88(SB)/8, $0xffe0000000000000
-DATA maskB<>+96(SB)/8, $0xfff0000000000000
-DATA maskB<>+104(SB)/8, $0xfff8000000000000
-DATA maskB<>+112(SB)/8, $0xfffc000000000000
-DATA maskB<>+120(SB)/8, $0xfffe000000000000
-DATA maskB<>+128(SB)/8, $0xffff000000000000
-DATA maskB<>+136(SB)/8, $0xffff800000000000
-DATA maskB<>+144(SB)/8, $0xffffc00000000000
-DATA maskB<>+152(SB)/8, $0xffffe00000000000
-DATA maskB<>+160(SB)/8, $0xfffff00000000000
-GLOBL maskB<>(SB), RODATA|NOPTR, $168
+// masks: at 8n, bits 64-n..63 (the last n bytes of 64); at 168+4n, bits 32-n..31 (the
+// last n bytes of a 32-byte half); n = 0..20.
+DATA masks<>+0(SB)/8, $0x0000000000000000
+DATA masks<>+8(SB)/8, $0x8000000000000000
+DATA masks<>+16(SB)/8, $0xc000000000000000
+DATA masks<>+24(SB)/8, $0xe000000000000000
+DATA masks<>+32(SB)/8, $0xf000000000000000
+DATA masks<>+40(SB)/8, $0xf800000000000000
+DATA masks<>+48(SB)/8, $0xfc00000000000000
+DATA masks<>+56(SB)/8, $0xfe00000000000000
+DATA masks<>+64(SB)/8, $0xff00000000000000
+DATA masks<>+72(SB)/8, $0xff80000000000000
+DATA masks<>+80(SB)/8, $0xffc0000000000000
+DATA masks<>+88(SB)/8, $0xffe0000000000000
+DATA masks<>+96(SB)/8, $0xfff0000000000000
+DATA masks<>+104(SB)/8, $0xfff8000000000000
+DATA masks<>+112(SB)/8, $0xfffc000000000000
+DATA masks<>+120(SB)/8, $0xfffe000000000000
+DATA masks<>+128(SB)/8, $0xffff000000000000
+DATA masks<>+136(SB)/8, $0xffff800000000000
+DATA masks<>+144(SB)/8, $0xffffc00000000000
+DATA masks<>+152(SB)/8, $0xffffe00000000000
+DATA masks<>+160(SB)/8, $0xfffff00000000000
+DATA masks<>+168(SB)/4, $0x00000000
+DATA masks<>+172(SB)/4, $0x80000000
+DATA masks<>+176(SB)/4, $0xc0000000
+DATA masks<>+180(SB)/4, $0xe0000000
+DATA masks<>+184(SB)/4, $0xf0000000
+DATA masks<>+188(SB)/4, $0xf8000000
+DATA masks<>+192(SB)/4, $0xfc000000
+DATA masks<>+196(SB)/4, $0xfe000000
+DATA masks<>+200(SB)/4, $0xff000000
+DATA masks<>+204(SB)/4, $0xff800000
+DATA masks<>+208(SB)/4, $0xffc00000
+DATA masks<>+212(SB)/4, $0xffe00000
+DATA masks<>+216(SB)/4, $0xfff00000
+DATA masks<>+220(SB)/4, $0xfff80000
+DATA masks<>+224(SB)/4, $0xfffc0000
+DATA masks<>+228(SB)/4, $0xfffe0000
+DATA masks<>+232(SB)/4, $0xffff0000
+DATA masks<>+236(SB)/4, $0xffff8000
+DATA masks<>+240(SB)/4, $0xffffc000
+DATA masks<>+244(SB)/4, $0xffffe000
+DATA masks<>+248(SB)/4, $0xfffff000
+GLOBL masks<>(SB), RODATA|NOPTR, $252
 
 // func parseBlockAVX512(p *byte, avail int, ps *wythoff.Position, max int, nl *uint32) (n, used int)
 TEXT ·parseBlockAVX512(SB), NOSPLIT, $72-56
@@ -161,7 +159,7 @@ scanned:
 	CMPQ CX, R9
 	CMOVQHI R9, CX          // lines to parse: at most max
 	MOVQ CX, 64(SP)
-	MOVQ $-1, R9
+	LEAQ masks<>(SB), R9
 
 	// 2. each line from its start (the previous newline + 1) to its newline; no
 	// dependence between lines but the index
@@ -177,8 +175,8 @@ scanned:
 	VPBROADCASTQ AX, Z26
 	MOVQ $100000000, AX
 	VPBROADCASTQ AX, Z25
-	MOVQ $10000000000000000, AX
-	VPBROADCASTQ AX, Z24
+	MOVQ $152587890625, AX
+	VPBROADCASTQ AX, Z24    // 5^16
 	VMOVDQU64 pickAB<>(SB), Z23
 	MOVQ $0xffffffff00000000, AX
 	KMOVQ AX, K7
@@ -220,11 +218,9 @@ ploop:
 	// masked loads of the 32 (64) bytes that end at each pile's last digit (bytes
 	// masked out are neither read nor faulted on)
 	LEAQ (SI)(R12*1), DX
-	LEAQ maskA<>(SB), AX
-	KMOVD (AX)(R10*4), K2
+	KMOVD 168(R9)(R10*4), K2
 	VMOVDQU8.Z -32(DX)(R10*1), K2, Z3
-	LEAQ maskB<>(SB), AX
-	KMOVQ (AX)(R13*8), K3
+	KMOVQ (R9)(R13*8), K3
 	VMOVDQU8 -64(DX)(R11*1), K3, Z3
 	VPSUBUSB Z31, Z3, Z3
 
@@ -236,7 +232,9 @@ ploop:
 	VPMULUDQ Z25, Z3, Z4
 	VPSRLDQ $8, Z3, Z3
 	VPADDQ Z4, Z3, Z3       // 16-digit value in qword 0 of each lane
-	VPMULLQ Z24, Z3, Z4
+	VPXORQ Z4, Z4, Z4
+	VPMADD52LUQ Z24, Z3, Z4 // the 4 leading digits times 5^16 (below 2^52)
+	VPSLLQ $16, Z4, Z4      // times 10^16
 	VALIGNQ $2, Z3, Z3, Z5
 	VPADDQ Z5, Z4, Z4       // A in qword 0, B in qword 4
 	CMPQ R10, $20
