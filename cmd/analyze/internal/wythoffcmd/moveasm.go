@@ -21,7 +21,7 @@ const maxFastAnswer = 42
 type asmScratch struct {
 	ps  [asmBlock]wythoff.Position
 	hot [asmBlock]byte
-	ch  [asmBlock][8]uint64
+	ch  [asmBlock][16]uint32
 	nl  [asmBlock + 64]uint32
 }
 

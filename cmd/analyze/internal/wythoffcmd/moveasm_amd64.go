@@ -49,16 +49,16 @@ func xgetbv() (eax, edx uint32)
 //go:noescape
 func parseBlockAVX512(p *byte, avail int, ps *wythoff.Position, max int, nl *uint32) (n, used int)
 
-// splitBlockAVX512 cuts each of the n moves ps[i] into eight 8-digit chunks,
-// ch[i] = [0, X/1e16, X/1e8%1e8, X%1e8, 0, Y/1e16, ...], four at a time: ps and ch
-// must have room for n rounded up to a multiple of 4.
-//
+// splitBlockAVX512 cuts each of the n moves ps[i] into sixteen 4-digit chunks, the
+// leading ones first: ch[i] = [0, 0, 0, X/1e16, X/1e12%1e4, ..., X%1e4, 0, 0, 0,
+// Y/1e16, ...], four at a time: ps and ch must have room for n rounded up to a
+// multiple of 4.
 //go:noescape
-func splitBlockAVX512(ps *wythoff.Position, ch *[8]uint64, n int)
+func splitBlockAVX512(ps *wythoff.Position, ch *[16]uint32, n int)
 
-// formatBlockAVX512 writes the answers of the n lines whose chunks are ch: "X Y\n" in
+// formatBlockAVX512 writes the answers of the n lines whose 4-digit chunks are ch: "X Y\n" in
 // decimal, or "lose\n" for a cold position (hot[i] == 0). It stores 64 bytes at a time: out needs 64
 // bytes of room beyond the 42 bytes a line can take.
 //
 //go:noescape
-func formatBlockAVX512(out *byte, ch *[8]uint64, hot *byte, n int) (written int)
+func formatBlockAVX512(out *byte, ch *[16]uint32, hot *byte, n int) (written int)

@@ -362,7 +362,7 @@ DATA rowL3<>+48(SB)/8, $0
 DATA rowL3<>+56(SB)/8, $7
 GLOBL rowL3<>(SB), RODATA|NOPTR, $64
 
-// func splitBlockAVX512(ps *wythoff.Position, ch *[8]uint64, n int)
+// func splitBlockAVX512(ps *wythoff.Position, ch *[16]uint32, n int)
 //
 // Four lines (eight piles) at a time: q = v/1e8 from the double nearest v times
 // 1e-8, which is off by at most one, corrected with the exact remainder
@@ -378,6 +378,10 @@ TEXT ·splitBlockAVX512(SB), NOSPLIT, $0-24
 	MOVQ $1, AX
 	VPBROADCASTQ AX, Z29
 	VPXORQ Z28, Z28, Z28
+	MOVL $0xd1b71759, AX
+	VPBROADCASTQ AX, Z19    // x/10000 = x*Z19 >> 45
+	MOVQ $10000, AX
+	VPBROADCASTQ AX, Z18
 	MOVB $0x66, AX
 	KMOVB AX, K5            // qwords 1, 2, 5, 6
 	MOVB $0x88, AX
@@ -417,6 +421,21 @@ sloop:
 	VPADDQ Z29, Z3, K2, Z3  // Z3: v / 1e16
 	VPSUBQ Z31, Z4, K2, Z4  // Z4: v / 1e8 % 1e8
 
+	// each 8-digit chunk as two 4-digit dwords, the leading ones first
+	VPMULUDQ Z19, Z4, Z6
+	VPSRLQ $45, Z6, Z6
+	VPMULUDQ Z18, Z6, Z7
+	VPSUBQ Z7, Z4, Z4
+	VPSLLQ $32, Z4, Z4
+	VPORQ Z6, Z4, Z4
+	VPMULUDQ Z19, Z2, Z6
+	VPSRLQ $45, Z6, Z6
+	VPMULUDQ Z18, Z6, Z7
+	VPSUBQ Z7, Z2, Z2
+	VPSLLQ $32, Z2, Z2
+	VPORQ Z6, Z2, Z2
+	VPSLLQ $32, Z3, Z3
+
 	VMOVDQA64 Z20, Z5
 	VPERMI2Q.Z Z4, Z3, K5, Z5
 	VPERMQ Z2, Z24, K6, Z5
@@ -441,7 +460,7 @@ sdone:
 	VZEROUPPER
 	RET
 
-// func formatBlockAVX512(out *byte, ch *[8]uint64, hot *byte, n int) (written int)
+// func formatBlockAVX512(out *byte, ch *[16]uint32, hot *byte, n int) (written int)
 TEXT ·formatBlockAVX512(SB), NOSPLIT, $0-40
 	MOVQ out+0(FP), DI
 	MOVQ ch+8(FP), CX
@@ -468,13 +487,7 @@ TEXT ·formatBlockAVX512(SB), NOSPLIT, $0-40
 floop:
 	CMPB (SI), $0
 	JEQ flose
-	VMOVDQU64 (CX), Z0
-	VPMULUDQ Z31, Z0, Z1
-	VPSRLQ $45, Z1, Z1      // abcd
-	VPMULUDQ Z30, Z1, Z2
-	VPSUBQ Z2, Z0, Z0       // efgh
-	VPSLLQ $32, Z0, Z0
-	VPORQ Z1, Z0, Z0        // dwords abcd, efgh
+	VMOVDQU64 (CX), Z0      // dwords abcd, efgh
 	VPMULHUW Z29, Z0, Z1
 	VPSRLW $3, Z1, Z1       // ab
 	VPMULLW Z28, Z1, Z2

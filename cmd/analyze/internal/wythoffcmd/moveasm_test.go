@@ -265,7 +265,13 @@ func TestAsmSplitFormat(t *testing.T) {
 		splitBlockAVX512(&sc.ps[0], &sc.ch[0], n)
 		for i := 0; i < n; i++ {
 			x, y := sc.ps[i].X, sc.ps[i].Y
-			w := [8]uint64{0, x / 1e16, x / 1e8 % 1e8, x % 1e8, 0, y / 1e16, y / 1e8 % 1e8, y % 1e8}
+			var w [16]uint32
+			for k, v := range []uint64{x, y} {
+				for j := 0; j < 5; j++ {
+					w[8*k+7-j] = uint32(v % 1e4)
+					v /= 1e4
+				}
+			}
 			if sc.ch[i] != w {
 				t.Fatalf("split %d %d: %v, want %v", x, y, sc.ch[i], w)
 			}
