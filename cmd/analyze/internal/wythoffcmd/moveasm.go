@@ -21,7 +21,7 @@ const maxFastAnswer = 42
 type asmScratch struct {
 	ps  [asmBlock]wythoff.Position
 	hot [asmBlock]byte
-	ch  [asmBlock][16]uint32
+	ch  [asmBlock][32]uint16
 	nl  [asmBlock + 64]uint32
 }
 

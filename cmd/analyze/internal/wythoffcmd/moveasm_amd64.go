@@ -54,11 +54,11 @@ func parseBlockAVX512(p *byte, avail int, ps *wythoff.Position, max int, nl *uin
 // Y/1e16, ...], four at a time: ps and ch must have room for n rounded up to a
 // multiple of 4.
 //go:noescape
-func splitBlockAVX512(ps *wythoff.Position, ch *[16]uint32, n int)
+func splitBlockAVX512(ps *wythoff.Position, ch *[32]uint16, n int)
 
 // formatBlockAVX512 writes the answers of the n lines whose 4-digit chunks are ch: "X Y\n" in
 // decimal, or "lose\n" for a cold position (hot[i] == 0). It stores 64 bytes at a time: out needs 64
 // bytes of room beyond the 42 bytes a line can take.
 //
 //go:noescape
-func formatBlockAVX512(out *byte, ch *[16]uint32, hot *byte, n int) (written int)
+func formatBlockAVX512(out *byte, ch *[32]uint16, hot *byte, n int) (written int)

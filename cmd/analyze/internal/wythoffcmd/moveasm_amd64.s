@@ -382,6 +382,10 @@ TEXT ·splitBlockAVX512(SB), NOSPLIT, $0-24
 	VPBROADCASTQ AX, Z19    // x/10000 = x*Z19 >> 45
 	MOVQ $10000, AX
 	VPBROADCASTQ AX, Z18
+	MOVL $0x147b147b, AX
+	VPBROADCASTD AX, Z17    // 5243: w/100 = mulhi(w, 5243) >> 3
+	MOVL $0x00640064, AX
+	VPBROADCASTD AX, Z16    // 100
 	MOVB $0x66, AX
 	KMOVB AX, K5            // qwords 1, 2, 5, 6
 	MOVB $0x88, AX
@@ -436,6 +440,26 @@ sloop:
 	VPORQ Z6, Z2, Z2
 	VPSLLQ $32, Z3, Z3
 
+	// each 4-digit dword as two 2-digit words, the leading ones first
+	VPMULHUW Z17, Z3, Z6
+	VPSRLW $3, Z6, Z6
+	VPMULLW Z16, Z6, Z7
+	VPSUBW Z7, Z3, Z3
+	VPSLLD $16, Z3, Z3
+	VPORD Z6, Z3, Z3
+	VPMULHUW Z17, Z4, Z6
+	VPSRLW $3, Z6, Z6
+	VPMULLW Z16, Z6, Z7
+	VPSUBW Z7, Z4, Z4
+	VPSLLD $16, Z4, Z4
+	VPORD Z6, Z4, Z4
+	VPMULHUW Z17, Z2, Z6
+	VPSRLW $3, Z6, Z6
+	VPMULLW Z16, Z6, Z7
+	VPSUBW Z7, Z2, Z2
+	VPSLLD $16, Z2, Z2
+	VPORD Z6, Z2, Z2
+
 	VMOVDQA64 Z20, Z5
 	VPERMI2Q.Z Z4, Z3, K5, Z5
 	VPERMQ Z2, Z24, K6, Z5
@@ -487,13 +511,7 @@ TEXT ·formatBlockAVX512(SB), NOSPLIT, $0-40
 floop:
 	CMPB (SI), $0
 	JEQ flose
-	VMOVDQU64 (CX), Z0      // dwords abcd, efgh
-	VPMULHUW Z29, Z0, Z1
-	VPSRLW $3, Z1, Z1       // ab
-	VPMULLW Z28, Z1, Z2
-	VPSUBW Z2, Z0, Z0       // cd
-	VPSLLD $16, Z0, Z0
-	VPORD Z1, Z0, Z0        // words ab, cd
+	VMOVDQU64 (CX), Z0      // words ab, cd
 	VPMULHUW Z27, Z0, Z1    // tens
 	VPMULLW Z26, Z1, Z2
 	VPSUBW Z2, Z0, Z0       // ones

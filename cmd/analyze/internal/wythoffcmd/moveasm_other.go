@@ -10,10 +10,10 @@ func parseBlockAVX512(p *byte, avail int, ps *wythoff.Position, max int, nl *uin
 	panic("wythoffcmd: no AVX-512 path on this architecture")
 }
 
-func splitBlockAVX512(ps *wythoff.Position, ch *[16]uint32, n int) {
+func splitBlockAVX512(ps *wythoff.Position, ch *[32]uint16, n int) {
 	panic("wythoffcmd: no AVX-512 path on this architecture")
 }
 
-func formatBlockAVX512(out *byte, ch *[16]uint32, hot *byte, n int) int {
+func formatBlockAVX512(out *byte, ch *[32]uint16, hot *byte, n int) int {
 	panic("wythoffcmd: no AVX-512 path on this architecture")
 }

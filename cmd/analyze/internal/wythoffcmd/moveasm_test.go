@@ -265,11 +265,11 @@ func TestAsmSplitFormat(t *testing.T) {
 		splitBlockAVX512(&sc.ps[0], &sc.ch[0], n)
 		for i := 0; i < n; i++ {
 			x, y := sc.ps[i].X, sc.ps[i].Y
-			var w [16]uint32
+			var w [32]uint16
 			for k, v := range []uint64{x, y} {
-				for j := 0; j < 5; j++ {
-					w[8*k+7-j] = uint32(v % 1e4)
-					v /= 1e4
+				for j := 0; j < 10; j++ {
+					w[16*k+15-j] = uint16(v % 100)
+					v /= 100
 				}
 			}
 			if sc.ch[i] != w {
