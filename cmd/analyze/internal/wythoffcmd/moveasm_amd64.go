@@ -29,7 +29,7 @@ var haveAsm = sync.OnceValue(func() bool {
 	_, b7, c7, _ := cpuid(7, 0)
 	const (
 		bmi1, bmi2, f, dq, ifma, bw, vl = 1 << 3, 1 << 8, 1 << 16, 1 << 17, 1 << 21, 1 << 30, 1 << 31
-		vbmi, vbmi2               = 1 << 1, 1 << 6
+		vbmi, vbmi2                     = 1 << 1, 1 << 6
 	)
 	const wantB, wantC = bmi1 | bmi2 | f | dq | ifma | bw | vl, vbmi | vbmi2
 	return b7&wantB == wantB && c7&wantC == wantC
@@ -49,16 +49,17 @@ func xgetbv() (eax, edx uint32)
 //go:noescape
 func parseBlockAVX512(p *byte, avail int, ps *wythoff.Position, max int, nl *uint32) (n, used int)
 
-// splitBlockAVX512 cuts each of the n moves ps[i] into sixteen 4-digit chunks, the
-// leading ones first: ch[i] = [0, 0, 0, X/1e16, X/1e12%1e4, ..., X%1e4, 0, 0, 0,
-// Y/1e16, ...], four at a time: ps and ch must have room for n rounded up to a
-// multiple of 4.
+// splitBlockAVX512 cuts each of the n moves ps[i] into 2-digit chunks, the leading
+// ones first: ch[i][0:16] are X's 20 digits two by two after 12 zero digits (X/1e18,
+// X/1e16%100, ..., X%100 in words 6 to 15), ch[i][16:32] the same for Y. It takes four
+// lines at a time: ps and ch must have room for n rounded up to a multiple of 4.
+//
 //go:noescape
 func splitBlockAVX512(ps *wythoff.Position, ch *[32]uint16, n int)
 
-// formatBlockAVX512 writes the answers of the n lines whose 4-digit chunks are ch: "X Y\n" in
-// decimal, or "lose\n" for a cold position (hot[i] == 0). It stores 64 bytes at a time: out needs 64
-// bytes of room beyond the 42 bytes a line can take.
+// formatBlockAVX512 writes the answers of the n lines whose 2-digit chunks are ch:
+// "X Y\n" in decimal, or "lose\n" for a cold position (hot[i] == 0). It stores 64
+// bytes at a time: out needs 64 bytes of room beyond the 42 bytes a line can take.
 //
 //go:noescape
 func formatBlockAVX512(out *byte, ch *[32]uint16, hot *byte, n int) (written int)

@@ -362,11 +362,13 @@ DATA rowL3<>+48(SB)/8, $0
 DATA rowL3<>+56(SB)/8, $7
 GLOBL rowL3<>(SB), RODATA|NOPTR, $64
 
-// func splitBlockAVX512(ps *wythoff.Position, ch *[16]uint32, n int)
+// func splitBlockAVX512(ps *wythoff.Position, ch *[32]uint16, n int)
 //
 // Four lines (eight piles) at a time: q = v/1e8 from the double nearest v times
 // 1e-8, which is off by at most one, corrected with the exact remainder
-// v - q*1e8; the same again for q/1e8 (q < 2^38 is exact as a double).
+// v - q*1e8; the same again for q/1e8 (q < 2^38 is exact as a double); then the
+// 8-digit chunks are cut into 4-digit and 2-digit ones, and each line's are gathered
+// into one 64-byte row by two permutes.
 TEXT ·splitBlockAVX512(SB), NOSPLIT, $0-24
 	MOVQ ps+0(FP), SI
 	MOVQ ch+8(FP), DI
@@ -484,20 +486,12 @@ sdone:
 	VZEROUPPER
 	RET
 
-// func formatBlockAVX512(out *byte, ch *[16]uint32, hot *byte, n int) (written int)
+// func formatBlockAVX512(out *byte, ch *[32]uint16, hot *byte, n int) (written int)
 TEXT ·formatBlockAVX512(SB), NOSPLIT, $0-40
 	MOVQ out+0(FP), DI
 	MOVQ ch+8(FP), CX
 	MOVQ hot+16(FP), SI
 	MOVQ n+24(FP), BX
-	MOVL $0xd1b71759, AX
-	VPBROADCASTQ AX, Z31    // x/10000 = x*Z31 >> 45
-	MOVQ $10000, AX
-	VPBROADCASTQ AX, Z30
-	MOVL $0x147b147b, AX
-	VPBROADCASTD AX, Z29    // 5243: w/100 = mulhi(w, 5243) >> 3
-	MOVL $0x00640064, AX
-	VPBROADCASTD AX, Z28    // 100
 	MOVL $0x199a199a, AX
 	VPBROADCASTD AX, Z27    // 6554: w/10 = mulhi(w, 6554) for w < 100
 	MOVL $0x000a000a, AX
