@@ -178,8 +178,6 @@ scanned:
 	MOVQ $152587890625, AX
 	VPBROADCASTQ AX, Z24    // 5^16
 	VMOVDQU64 pickAB<>(SB), Z23
-	MOVQ $0xffffffff00000000, AX
-	KMOVQ AX, K7
 	XORQ CX, CX            // lines parsed
 	XORQ R12, R12          // start of line CX
 
