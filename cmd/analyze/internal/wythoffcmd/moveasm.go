@@ -39,15 +39,17 @@ func (m *mover) asmLines(out, data []byte, sc *asmScratch) ([]byte, int, int) {
 	full := data[:cap(data)]
 	limit := min(len(data), len(full)-fastSlack+1) // lines starting before limit have 64 readable bytes
 	pos, lines := 0, 0
+	misere := m.misere
 	for pos < limit {
 		n, used := parseBlockAVX512(&full[pos], limit-pos, &sc.ps[0], asmBlock, &sc.nl[0])
 		if n == 0 {
 			break
 		}
 		ps, hot := sc.ps[:n], sc.hot[:n]
+		hot = hot[:len(ps)]
 		for i := range ps {
 			// the call BenchmarkMoveEngine and bench/'s in-process pass make
-			mv, h := wythoff.Move(ps[i].X, ps[i].Y, m.misere)
+			mv, h := wythoff.Move(ps[i].X, ps[i].Y, misere)
 			ps[i] = mv
 			hot[i] = b2u8(h)
 		}
