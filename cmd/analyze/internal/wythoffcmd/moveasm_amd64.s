@@ -171,8 +171,8 @@ scanned:
 	VPBROADCASTD AX, Z28   // byte weights 10, 1
 	MOVL $0x00010064, AX
 	VPBROADCASTD AX, Z27   // word weights 100, 1
-	MOVQ $10000, AX
-	VPBROADCASTQ AX, Z26
+	MOVL $0x00012710, AX
+	VPBROADCASTD AX, Z26   // word weights 10000, 1
 	MOVQ $100000000, AX
 	VPBROADCASTQ AX, Z25
 	MOVQ $152587890625, AX
@@ -224,11 +224,10 @@ ploop:
 
 	VPMADDUBSW Z28, Z3, Z3  // 2-digit words
 	VPMADDWD Z27, Z3, Z3    // 4-digit dwords
-	VPMULUDQ Z26, Z3, Z4
-	VPSRLQ $32, Z3, Z3
-	VPADDQ Z4, Z3, Z3       // 8-digit qwords
+	VPACKUSDW Z3, Z3, Z3    // the lane's four 4-digit words, twice
+	VPMADDWD Z26, Z3, Z3    // 8-digit dwords
 	VPMULUDQ Z25, Z3, Z4
-	VPSRLDQ $8, Z3, Z3
+	VPSRLQ $32, Z3, Z3
 	VPADDQ Z4, Z3, Z3       // 16-digit value in qword 0 of each lane
 	VPXORQ Z4, Z4, Z4
 	VPMADD52LUQ Z24, Z3, Z4 // the 4 leading digits times 5^16 (below 2^52)
