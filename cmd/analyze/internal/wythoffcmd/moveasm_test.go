@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/boardlab/boardlab/engine/wythoff"
 	"github.com/boardlab/boardlab/internal/machine"
 )
 
@@ -88,6 +89,17 @@ func TestAsmLinesMatchesFastLines(t *testing.T) {
 	}
 	for i := 0; i < 3000; i++ {
 		text = append(text, randomAsmLine(r))
+	}
+	// cold positions ("lose"), in both orders, in normal and misère play
+	for i := 0; i < 300; i++ {
+		k := r.Uint64() >> r.IntN(64) >> 1
+		if i < 10 {
+			k = uint64(i)
+		}
+		a, _ := wythoff.Lower(k)
+		b, _ := wythoff.Upper(k)
+		x, y := strconv.FormatUint(a, 10), strconv.FormatUint(b, 10)
+		text = append(text, x+" "+y, y+" "+x)
 	}
 	// one line at a time, at every alignment and room
 	for i, l := range text {
