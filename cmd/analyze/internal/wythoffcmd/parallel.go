@@ -43,7 +43,8 @@ func (m *mover) batchParallel(ctx context.Context, in io.Reader, out io.Writer, 
 	nblocks := 2*workers + 2
 	free := make(chan *moveBlock, nblocks)
 	for i := 0; i < nblocks; i++ {
-		free <- &moveBlock{data: make([]byte, 0, blockBytes+4096)}
+		// the answers are about as long as the lines: out rarely grows
+		free <- &moveBlock{data: make([]byte, 0, blockBytes+4096), out: make([]byte, 0, blockBytes+blockBytes/4)}
 	}
 	todo := make(chan *moveBlock, nblocks)
 	done := make(chan *moveBlock, nblocks)
@@ -54,8 +55,12 @@ func (m *mover) batchParallel(ctx context.Context, in io.Reader, out io.Writer, 
 		go func() {
 			defer wg.Done()
 			var a, b pile
+			var sc *asmScratch
+			if !noAsm && m.fastOK(shard.Enabled()) && haveAsm() {
+				sc = new(asmScratch)
+			}
 			for blk := range todo {
-				m.answerBlock(blk, maxLine, shard, &a, &b)
+				m.answerBlock(blk, maxLine, shard, &a, &b, sc)
 				done <- blk
 			}
 		}()
@@ -203,8 +208,9 @@ func (m *mover) cutBlocks(ctx context.Context, in io.Reader, maxLine int, shard 
 	return ctx.Err()
 }
 
-// answerBlock answers the lines of blk into blk.out and blk.errs.
-func (m *mover) answerBlock(blk *moveBlock, maxLine int, shard cli.Shard, a, b *pile) {
+// answerBlock answers the lines of blk into blk.out and blk.errs. sc, when not nil,
+// makes the fast path take the AVX-512 passes (asmLines).
+func (m *mover) answerBlock(blk *moveBlock, maxLine int, shard cli.Shard, a, b *pile, sc *asmScratch) {
 	if blk.diag != "" {
 		blk.errs = append(blk.errs, blk.diag...)
 		return
@@ -214,6 +220,10 @@ func (m *mover) answerBlock(blk *moveBlock, maxLine int, shard cli.Shard, a, b *
 	for i := blk.first; len(data) > 0; i++ {
 		if fast {
 			var used, lines int
+			if sc != nil {
+				blk.out, used, lines = m.asmLines(blk.out, data, sc)
+				data, i = data[used:], i+int64(lines)
+			}
 			blk.out, used, lines = m.fastLines(blk.out, data)
 			data, i = data[used:], i+int64(lines)
 			if len(data) == 0 {

@@ -1,0 +1,75 @@
+package wythoffcmd
+
+import (
+	"slices"
+
+	"github.com/boardlab/boardlab/engine/wythoff"
+)
+
+// noAsm turns the AVX-512 passes (asmLines) off where the CPU has them: tests compare
+// them with fastLines.
+var noAsm bool
+
+// asmBlock is the number of lines each pass of asmLines takes at a time.
+const asmBlock = 256
+
+// maxFastAnswer is the longest answer of a fast line: two 20-digit piles, a space and
+// a newline.
+const maxFastAnswer = 42
+
+// asmScratch is a worker's room for the passes of asmLines.
+type asmScratch struct {
+	ps  [asmBlock]wythoff.Position
+	hot [asmBlock]byte
+	ch  [asmBlock][32]uint16
+	nl  [asmBlock + 64]uint32
+}
+
+// asmLines is fastLines (same lines taken, same answers, byte for byte) in three
+// passes over up to asmBlock lines at a time, so that no pass has a branch on the
+// data that a random input would mispredict: parseBlockAVX512 reads the piles of
+// every line into an array (one 64-byte load, a byte permute and a few multiply-adds
+// a line), the engine answers them in a plain loop (wythoff.Move, the call bench/'s
+// in-process pass makes), and splitBlock and formatBlockAVX512 write the answers
+// (all 40 digits of a line converted at once, then closed up with one byte permute).
+// A pile the move leaves as it is is formatted again rather than copied: its digits
+// are the same as the input's when those have no leading zero, and the copy's
+// branch would mispredict.
+func (m *mover) asmLines(out, data []byte, sc *asmScratch) ([]byte, int, int) {
+	full := data[:cap(data)]
+	limit := min(len(data), len(full)-fastSlack+1) // lines starting before limit have 64 readable bytes
+	pos, lines := 0, 0
+	misere := m.misere
+	for pos < limit {
+		n, used := parseBlockAVX512(&full[pos], limit-pos, &sc.ps[0], asmBlock, &sc.nl[0])
+		if n == 0 {
+			break
+		}
+		ps, hot := sc.ps[:n], sc.hot[:n]
+		hot = hot[:len(ps)]
+		for i := range ps {
+			// the call BenchmarkMoveEngine and bench/'s in-process pass make
+			mv, h := wythoff.Move(ps[i].X, ps[i].Y, misere)
+			ps[i] = mv
+			hot[i] = b2u8(h)
+		}
+		splitBlockAVX512(&ps[0], &sc.ch[0], n)
+		out = slices.Grow(out, n*maxFastAnswer+fastSlack)
+		ob := out[:cap(out)]
+		w := formatBlockAVX512(&ob[len(out)], &sc.ch[0], &hot[0], n)
+		out = out[:len(out)+w]
+		pos += used
+		lines += n
+		if n < asmBlock {
+			break // stopped at a line of another form, or at limit
+		}
+	}
+	return out, pos, lines
+}
+
+func b2u8(b bool) byte {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,569 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// The AVX-512 (F, BW, DQ, VBMI) passes of the fast path of "wythoff move"; see
+// moveasm_amd64.go.
+
+// iota64: bytes 0..63.
+DATA iota64<>+0(SB)/8, $0x0706050403020100
+DATA iota64<>+8(SB)/8, $0x0f0e0d0c0b0a0908
+DATA iota64<>+16(SB)/8, $0x1716151413121110
+DATA iota64<>+24(SB)/8, $0x1f1e1d1c1b1a1918
+DATA iota64<>+32(SB)/8, $0x2726252423222120
+DATA iota64<>+40(SB)/8, $0x2f2e2d2c2b2a2928
+DATA iota64<>+48(SB)/8, $0x3736353433323130
+DATA iota64<>+56(SB)/8, $0x3f3e3d3c3b3a3938
+GLOBL iota64<>(SB), RODATA|NOPTR, $64
+
+// pickAB: qword indices 0 and 4 first (the two piles of a parsed line).
+DATA pickAB<>+0(SB)/8, $0
+DATA pickAB<>+8(SB)/8, $4
+DATA pickAB<>+16(SB)/8, $0
+DATA pickAB<>+24(SB)/8, $0
+DATA pickAB<>+32(SB)/8, $0
+DATA pickAB<>+40(SB)/8, $0
+DATA pickAB<>+48(SB)/8, $0
+DATA pickAB<>+56(SB)/8, $0
+GLOBL pickAB<>(SB), RODATA|NOPTR, $64
+
+// asciiNL: '0' in every byte but '\n' in byte 0 and ' ' in byte 32 (bytes that are
+// always leading zeros of the two 32-digit fields).
+DATA asciiNL<>+0(SB)/8, $0x303030303030300a
+DATA asciiNL<>+8(SB)/8, $0x3030303030303030
+DATA asciiNL<>+16(SB)/8, $0x3030303030303030
+DATA asciiNL<>+24(SB)/8, $0x3030303030303030
+DATA asciiNL<>+32(SB)/8, $0x3030303030303020
+DATA asciiNL<>+40(SB)/8, $0x3030303030303030
+DATA asciiNL<>+48(SB)/8, $0x3030303030303030
+DATA asciiNL<>+56(SB)/8, $0x3030303030303030
+GLOBL asciiNL<>(SB), RODATA|NOPTR, $64
+
+// masks: at 8n, bits 64-n..63 (the last n bytes of 64); at 168+4n, bits 32-n..31 (the
+// last n bytes of a 32-byte half); n = 0..20.
+DATA masks<>+0(SB)/8, $0x0000000000000000
+DATA masks<>+8(SB)/8, $0x8000000000000000
+DATA masks<>+16(SB)/8, $0xc000000000000000
+DATA masks<>+24(SB)/8, $0xe000000000000000
+DATA masks<>+32(SB)/8, $0xf000000000000000
+DATA masks<>+40(SB)/8, $0xf800000000000000
+DATA masks<>+48(SB)/8, $0xfc00000000000000
+DATA masks<>+56(SB)/8, $0xfe00000000000000
+DATA masks<>+64(SB)/8, $0xff00000000000000
+DATA masks<>+72(SB)/8, $0xff80000000000000
+DATA masks<>+80(SB)/8, $0xffc0000000000000
+DATA masks<>+88(SB)/8, $0xffe0000000000000
+DATA masks<>+96(SB)/8, $0xfff0000000000000
+DATA masks<>+104(SB)/8, $0xfff8000000000000
+DATA masks<>+112(SB)/8, $0xfffc000000000000
+DATA masks<>+120(SB)/8, $0xfffe000000000000
+DATA masks<>+128(SB)/8, $0xffff000000000000
+DATA masks<>+136(SB)/8, $0xffff800000000000
+DATA masks<>+144(SB)/8, $0xffffc00000000000
+DATA masks<>+152(SB)/8, $0xffffe00000000000
+DATA masks<>+160(SB)/8, $0xfffff00000000000
+DATA masks<>+168(SB)/4, $0x00000000
+DATA masks<>+172(SB)/4, $0x80000000
+DATA masks<>+176(SB)/4, $0xc0000000
+DATA masks<>+180(SB)/4, $0xe0000000
+DATA masks<>+184(SB)/4, $0xf0000000
+DATA masks<>+188(SB)/4, $0xf8000000
+DATA masks<>+192(SB)/4, $0xfc000000
+DATA masks<>+196(SB)/4, $0xfe000000
+DATA masks<>+200(SB)/4, $0xff000000
+DATA masks<>+204(SB)/4, $0xff800000
+DATA masks<>+208(SB)/4, $0xffc00000
+DATA masks<>+212(SB)/4, $0xffe00000
+DATA masks<>+216(SB)/4, $0xfff00000
+DATA masks<>+220(SB)/4, $0xfff80000
+DATA masks<>+224(SB)/4, $0xfffc0000
+DATA masks<>+228(SB)/4, $0xfffe0000
+DATA masks<>+232(SB)/4, $0xffff0000
+DATA masks<>+236(SB)/4, $0xffff8000
+DATA masks<>+240(SB)/4, $0xffffc000
+DATA masks<>+244(SB)/4, $0xffffe000
+DATA masks<>+248(SB)/4, $0xfffff000
+GLOBL masks<>(SB), RODATA|NOPTR, $252
+
+// func parseBlockAVX512(p *byte, avail int, ps *wythoff.Position, max int, nl *uint32) (n, used int)
+TEXT ·parseBlockAVX512(SB), NOSPLIT, $72-56
+	MOVQ p+0(FP), SI
+	MOVQ avail+8(FP), R8
+	MOVQ ps+16(FP), DI
+	MOVQ max+24(FP), R9
+	MOVQ nl+32(FP), BX
+
+	// 1. the offsets of the newlines in the 64-byte chunks that start before avail,
+	// until max of them: a chunk's newline mask compresses a vector of byte indices
+	MOVL $0x0a0a0a0a, AX
+	VPBROADCASTD AX, Z22    // '\n'
+	VMOVDQU64 iota64<>(SB), Z21
+	MOVL $64, AX
+	VPBROADCASTD AX, Z20
+	VPXORD Z19, Z19, Z19    // chunk offset in every dword
+	XORQ CX, CX             // newlines found
+	XORQ DX, DX             // chunk offset
+scan:
+	CMPQ CX, R9
+	JAE scanned
+	CMPQ DX, R8
+	JAE scanlast
+	VPCMPEQB (SI)(DX*1), Z22, K1
+	KMOVQ K1, AX
+scanchunk:
+	VPCOMPRESSB.Z Z21, K1, Z2
+	POPCNTQ AX, AX
+	VPMOVZXBD X2, Z3
+	VPADDD Z19, Z3, Z3
+	VMOVDQU32 Z3, (BX)(CX*4)
+	CMPQ AX, $16
+	JA scanmore
+scanned1:
+	ADDQ AX, CX
+	ADDQ $64, DX
+	VPADDD Z20, Z19, Z19
+	JMP scan
+scanmore:
+	// more than 16 newlines in a chunk (short or blank lines)
+	VEXTRACTI32X4 $1, Z2, X4
+	VPMOVZXBD X4, Z3
+	VPADDD Z19, Z3, Z3
+	VMOVDQU32 Z3, 64(BX)(CX*4)
+	VEXTRACTI32X4 $2, Z2, X4
+	VPMOVZXBD X4, Z3
+	VPADDD Z19, Z3, Z3
+	VMOVDQU32 Z3, 128(BX)(CX*4)
+	VEXTRACTI32X4 $3, Z2, X4
+	VPMOVZXBD X4, Z3
+	VPADDD Z19, Z3, Z3
+	VMOVDQU32 Z3, 192(BX)(CX*4)
+	JMP scanned1
+scanlast:
+	// a chunk at or after avail may not be readable whole, but a line starting
+	// before avail ends in it: read the 64 bytes from avail-1 instead, without the
+	// newlines already counted
+	LEAQ 63(R8), AX
+	CMPQ DX, AX
+	JAE scanned             // no line starting before avail ends here
+	LEAQ -1(R8), AX
+	VPCMPEQB (SI)(AX*1), Z22, K1
+	MOVQ DX, R10
+	SUBQ AX, R10            // bytes already scanned: 1..63
+	KMOVQ K1, AX
+	SHRXQ R10, AX, AX
+	KMOVQ AX, K1
+	XORQ R8, R8             // last chunk: leave the loop after it
+	JMP scanchunk
+scanned:
+	MOVQ avail+8(FP), R8
+	CMPQ CX, R9
+	CMOVQHI R9, CX          // lines to parse: at most max
+	MOVQ CX, 64(SP)
+	LEAQ masks<>(SB), R9
+
+	// 2. each line from its start (the previous newline + 1) to its newline; no
+	// dependence between lines but the index
+	MOVL $0x30303030, AX
+	VPBROADCASTD AX, Z31   // '0'
+	MOVL $0x09090909, AX
+	VPBROADCASTD AX, Z30   // 9
+	MOVL $0x010a010a, AX
+	VPBROADCASTD AX, Z28   // byte weights 10, 1
+	MOVL $0x00010064, AX
+	VPBROADCASTD AX, Z27   // word weights 100, 1
+	MOVL $0x00012710, AX
+	VPBROADCASTD AX, Z26   // word weights 10000, 1
+	MOVQ $100000000, AX
+	VPBROADCASTQ AX, Z25
+	MOVQ $152587890625, AX
+	VPBROADCASTQ AX, Z24    // 5^16
+	VMOVDQU64 pickAB<>(SB), Z23
+	XORQ CX, CX            // lines parsed
+	XORQ R12, R12          // start of line CX
+
+ploop:
+	CMPQ CX, 64(SP)
+	JAE pdone
+	CMPQ R12, R8
+	JAE pdone
+	MOVL (BX)(CX*4), R11
+	SUBQ R12, R11           // e: the newline's index in the line
+	VMOVDQU8 (SI)(R12*1), Z0
+	VPSUBB Z31, Z0, Z1
+	VPCMPUB $2, Z30, Z1, K1 // digits: byte - '0' <= 9
+	KMOVQ K1, AX
+	MOVQ AX, DX
+	NOTQ DX
+	TZCNTQ DX, R10          // na: digits of A
+	LEAQ -1(R10), DX
+	CMPQ DX, $20
+	JAE pdone               // na not in 1..20
+	LEAQ (SI)(R12*1), DX
+	CMPB (DX)(R10*1), $0x20
+	JNE pdone               // no space after A
+	LEAQ 1(R10), DX
+	SHRXQ DX, AX, AX
+	NOTQ AX
+	TZCNTQ AX, R13          // nb: digits of B
+	LEAQ -1(R13), AX
+	CMPQ AX, $20
+	JAE pdone
+	ADDQ R13, DX
+	CMPQ DX, R11
+	JNE pdone               // B not followed by the newline
+
+	// A's digits right-aligned in bytes 0..31 and B's in 32..63, zeros before them:
+	// masked loads of the 32 (64) bytes that end at each pile's last digit (bytes
+	// masked out are neither read nor faulted on)
+	LEAQ (SI)(R12*1), DX
+	KMOVD 168(R9)(R10*4), K2
+	VMOVDQU8.Z -32(DX)(R10*1), K2, Z3
+	KMOVQ (R9)(R13*8), K3
+	VMOVDQU8 -64(DX)(R11*1), K3, Z3
+	VPSUBUSB Z31, Z3, Z3
+
+	VPMADDUBSW Z28, Z3, Z3  // 2-digit words
+	VPMADDWD Z27, Z3, Z3    // 4-digit dwords
+	VPACKUSDW Z3, Z3, Z3    // the lane's four 4-digit words, twice
+	VPMADDWD Z26, Z3, Z3    // 8-digit dwords
+	VPMULUDQ Z25, Z3, Z4
+	VPSRLQ $32, Z3, Z3
+	VPADDQ Z4, Z3, Z3       // 16-digit value in qword 0 of each lane
+	VPXORQ Z4, Z4, Z4
+	VPMADD52LUQ Z24, Z3, Z4 // the 4 leading digits times 5^16 (below 2^52)
+	VPSLLQ $16, Z4, Z4      // times 10^16
+	VALIGNQ $2, Z3, Z3, Z5
+	VPADDQ Z5, Z4, Z4       // A in qword 0, B in qword 4
+	CMPQ R10, $20
+	JEQ pcheck
+	CMPQ R13, $20
+	JEQ pcheck
+pstore:
+	VPERMQ Z4, Z23, Z4
+	VMOVDQU X4, (DI)
+	ADDQ $16, DI
+	LEAQ 1(R12)(R11*1), R12
+	INCQ CX
+	JMP ploop
+
+pcheck:
+	// a pile of 20 digits: below 2^64 = 18446744073709551616?
+	VMOVDQU64 Z3, 0(SP)
+	MOVQ $6744073709551615, AX
+	MOVQ 0(SP), DX
+	CMPQ DX, $1844
+	JA pdone
+	JB pcheckB
+	CMPQ 16(SP), AX
+	JA pdone
+pcheckB:
+	MOVQ 32(SP), DX
+	CMPQ DX, $1844
+	JA pdone
+	JB pstore
+	CMPQ 48(SP), AX
+	JA pdone
+	JMP pstore
+
+pdone:
+	VZEROUPPER
+	MOVQ CX, n+40(FP)
+	MOVQ R12, used+48(FP)
+	RET
+
+// rowHM0, rowL0: the qword indices that make line 0 of four a row [0, hiX, mX, lX, 0, hiY, mY, lY]
+DATA rowHM0<>+0(SB)/8, $0
+DATA rowHM0<>+8(SB)/8, $0
+DATA rowHM0<>+16(SB)/8, $8
+DATA rowHM0<>+24(SB)/8, $0
+DATA rowHM0<>+32(SB)/8, $0
+DATA rowHM0<>+40(SB)/8, $1
+DATA rowHM0<>+48(SB)/8, $9
+DATA rowHM0<>+56(SB)/8, $0
+GLOBL rowHM0<>(SB), RODATA|NOPTR, $64
+
+// 
+DATA rowL0<>+0(SB)/8, $0
+DATA rowL0<>+8(SB)/8, $0
+DATA rowL0<>+16(SB)/8, $0
+DATA rowL0<>+24(SB)/8, $0
+DATA rowL0<>+32(SB)/8, $0
+DATA rowL0<>+40(SB)/8, $0
+DATA rowL0<>+48(SB)/8, $0
+DATA rowL0<>+56(SB)/8, $1
+GLOBL rowL0<>(SB), RODATA|NOPTR, $64
+
+// rowHM1, rowL1: the qword indices that make line 1 of four a row [0, hiX, mX, lX, 0, hiY, mY, lY]
+DATA rowHM1<>+0(SB)/8, $0
+DATA rowHM1<>+8(SB)/8, $2
+DATA rowHM1<>+16(SB)/8, $10
+DATA rowHM1<>+24(SB)/8, $0
+DATA rowHM1<>+32(SB)/8, $0
+DATA rowHM1<>+40(SB)/8, $3
+DATA rowHM1<>+48(SB)/8, $11
+DATA rowHM1<>+56(SB)/8, $0
+GLOBL rowHM1<>(SB), RODATA|NOPTR, $64
+
+// 
+DATA rowL1<>+0(SB)/8, $0
+DATA rowL1<>+8(SB)/8, $0
+DATA rowL1<>+16(SB)/8, $0
+DATA rowL1<>+24(SB)/8, $2
+DATA rowL1<>+32(SB)/8, $0
+DATA rowL1<>+40(SB)/8, $0
+DATA rowL1<>+48(SB)/8, $0
+DATA rowL1<>+56(SB)/8, $3
+GLOBL rowL1<>(SB), RODATA|NOPTR, $64
+
+// rowHM2, rowL2: the qword indices that make line 2 of four a row [0, hiX, mX, lX, 0, hiY, mY, lY]
+DATA rowHM2<>+0(SB)/8, $0
+DATA rowHM2<>+8(SB)/8, $4
+DATA rowHM2<>+16(SB)/8, $12
+DATA rowHM2<>+24(SB)/8, $0
+DATA rowHM2<>+32(SB)/8, $0
+DATA rowHM2<>+40(SB)/8, $5
+DATA rowHM2<>+48(SB)/8, $13
+DATA rowHM2<>+56(SB)/8, $0
+GLOBL rowHM2<>(SB), RODATA|NOPTR, $64
+
+// 
+DATA rowL2<>+0(SB)/8, $0
+DATA rowL2<>+8(SB)/8, $0
+DATA rowL2<>+16(SB)/8, $0
+DATA rowL2<>+24(SB)/8, $4
+DATA rowL2<>+32(SB)/8, $0
+DATA rowL2<>+40(SB)/8, $0
+DATA rowL2<>+48(SB)/8, $0
+DATA rowL2<>+56(SB)/8, $5
+GLOBL rowL2<>(SB), RODATA|NOPTR, $64
+
+// rowHM3, rowL3: the qword indices that make line 3 of four a row [0, hiX, mX, lX, 0, hiY, mY, lY]
+DATA rowHM3<>+0(SB)/8, $0
+DATA rowHM3<>+8(SB)/8, $6
+DATA rowHM3<>+16(SB)/8, $14
+DATA rowHM3<>+24(SB)/8, $0
+DATA rowHM3<>+32(SB)/8, $0
+DATA rowHM3<>+40(SB)/8, $7
+DATA rowHM3<>+48(SB)/8, $15
+DATA rowHM3<>+56(SB)/8, $0
+GLOBL rowHM3<>(SB), RODATA|NOPTR, $64
+
+// 
+DATA rowL3<>+0(SB)/8, $0
+DATA rowL3<>+8(SB)/8, $0
+DATA rowL3<>+16(SB)/8, $0
+DATA rowL3<>+24(SB)/8, $6
+DATA rowL3<>+32(SB)/8, $0
+DATA rowL3<>+40(SB)/8, $0
+DATA rowL3<>+48(SB)/8, $0
+DATA rowL3<>+56(SB)/8, $7
+GLOBL rowL3<>(SB), RODATA|NOPTR, $64
+
+// func splitBlockAVX512(ps *wythoff.Position, ch *[32]uint16, n int)
+//
+// Four lines (eight piles) at a time: q = v/1e8 from the double nearest v times
+// 1e-8, which is off by at most one, corrected with the exact remainder
+// v - q*1e8; the same again for q/1e8 (q < 2^38 is exact as a double); then the
+// 8-digit chunks are cut into 4-digit and 2-digit ones, and each line's are gathered
+// into one 64-byte row by two permutes.
+TEXT ·splitBlockAVX512(SB), NOSPLIT, $0-24
+	MOVQ ps+0(FP), SI
+	MOVQ ch+8(FP), DI
+	MOVQ n+16(FP), CX
+	MOVQ $100000000, AX
+	VPBROADCASTQ AX, Z31    // 1e8
+	MOVQ $0x3e45798ee2308c3a, AX
+	VPBROADCASTQ AX, Z30    // 1e-8 as a double
+	MOVQ $1, AX
+	VPBROADCASTQ AX, Z29
+	VPXORQ Z28, Z28, Z28
+	MOVL $0xd1b71759, AX
+	VPBROADCASTQ AX, Z19    // x/10000 = x*Z19 >> 45
+	MOVQ $10000, AX
+	VPBROADCASTQ AX, Z18
+	MOVL $0x147b147b, AX
+	VPBROADCASTD AX, Z17    // 5243: w/100 = mulhi(w, 5243) >> 3
+	MOVL $0x00640064, AX
+	VPBROADCASTD AX, Z16    // 100
+	MOVB $0x66, AX
+	KMOVB AX, K5            // qwords 1, 2, 5, 6
+	MOVB $0x88, AX
+	KMOVB AX, K6            // qwords 3, 7
+	VMOVDQU64 rowHM0<>(SB), Z20
+	VMOVDQU64 rowHM1<>(SB), Z21
+	VMOVDQU64 rowHM2<>(SB), Z22
+	VMOVDQU64 rowHM3<>(SB), Z23
+	VMOVDQU64 rowL0<>(SB), Z24
+	VMOVDQU64 rowL1<>(SB), Z25
+	VMOVDQU64 rowL2<>(SB), Z26
+	VMOVDQU64 rowL3<>(SB), Z27
+	TESTQ CX, CX
+	JLE sdone
+sloop:
+	VMOVDQU64 (SI), Z0      // X0 Y0 X1 Y1 X2 Y2 X3 Y3
+	VCVTUQQ2PD Z0, Z1
+	VMULPD Z30, Z1, Z1
+	VCVTTPD2UQQ Z1, Z1      // v/1e8, or one more or less
+	VPMULLQ Z31, Z1, Z2
+	VPSUBQ Z2, Z0, Z2       // v - q*1e8
+	VPCMPQ $1, Z28, Z2, K1  // below 0: q one too large
+	VPSUBQ Z29, Z1, K1, Z1
+	VPADDQ Z31, Z2, K1, Z2
+	VPCMPQ $5, Z31, Z2, K2  // 1e8 or more: q one too small
+	VPADDQ Z29, Z1, K2, Z1
+	VPSUBQ Z31, Z2, K2, Z2  // Z2: v % 1e8
+	VCVTUQQ2PD Z1, Z3
+	VMULPD Z30, Z3, Z3
+	VCVTTPD2UQQ Z3, Z3
+	VPMULUDQ Z31, Z3, Z4
+	VPSUBQ Z4, Z1, Z4
+	VPCMPQ $1, Z28, Z4, K1
+	VPSUBQ Z29, Z3, K1, Z3
+	VPADDQ Z31, Z4, K1, Z4
+	VPCMPQ $5, Z31, Z4, K2
+	VPADDQ Z29, Z3, K2, Z3  // Z3: v / 1e16
+	VPSUBQ Z31, Z4, K2, Z4  // Z4: v / 1e8 % 1e8
+
+	// each 8-digit chunk as two 4-digit dwords, the leading ones first
+	VPMULUDQ Z19, Z4, Z6
+	VPSRLQ $45, Z6, Z6
+	VPMULUDQ Z18, Z6, Z7
+	VPSUBQ Z7, Z4, Z4
+	VPSLLQ $32, Z4, Z4
+	VPORQ Z6, Z4, Z4
+	VPMULUDQ Z19, Z2, Z6
+	VPSRLQ $45, Z6, Z6
+	VPMULUDQ Z18, Z6, Z7
+	VPSUBQ Z7, Z2, Z2
+	VPSLLQ $32, Z2, Z2
+	VPORQ Z6, Z2, Z2
+	VPSLLQ $32, Z3, Z3
+
+	// each 4-digit dword as two 2-digit words, the leading ones first
+	VPMULHUW Z17, Z3, Z6
+	VPSRLW $3, Z6, Z6
+	VPMULLW Z16, Z6, Z7
+	VPSUBW Z7, Z3, Z3
+	VPSLLD $16, Z3, Z3
+	VPORD Z6, Z3, Z3
+	VPMULHUW Z17, Z4, Z6
+	VPSRLW $3, Z6, Z6
+	VPMULLW Z16, Z6, Z7
+	VPSUBW Z7, Z4, Z4
+	VPSLLD $16, Z4, Z4
+	VPORD Z6, Z4, Z4
+	VPMULHUW Z17, Z2, Z6
+	VPSRLW $3, Z6, Z6
+	VPMULLW Z16, Z6, Z7
+	VPSUBW Z7, Z2, Z2
+	VPSLLD $16, Z2, Z2
+	VPORD Z6, Z2, Z2
+
+	VMOVDQA64 Z20, Z5
+	VPERMI2Q.Z Z4, Z3, K5, Z5
+	VPERMQ Z2, Z24, K6, Z5
+	VMOVDQU64 Z5, 0(DI)
+	VMOVDQA64 Z21, Z5
+	VPERMI2Q.Z Z4, Z3, K5, Z5
+	VPERMQ Z2, Z25, K6, Z5
+	VMOVDQU64 Z5, 64(DI)
+	VMOVDQA64 Z22, Z5
+	VPERMI2Q.Z Z4, Z3, K5, Z5
+	VPERMQ Z2, Z26, K6, Z5
+	VMOVDQU64 Z5, 128(DI)
+	VMOVDQA64 Z23, Z5
+	VPERMI2Q.Z Z4, Z3, K5, Z5
+	VPERMQ Z2, Z27, K6, Z5
+	VMOVDQU64 Z5, 192(DI)
+	ADDQ $64, SI
+	ADDQ $256, DI
+	SUBQ $4, CX
+	JGT sloop
+sdone:
+	VZEROUPPER
+	RET
+
+// func formatBlockAVX512(out *byte, ch *[32]uint16, hot *byte, n int) (written int)
+TEXT ·formatBlockAVX512(SB), NOSPLIT, $0-40
+	MOVQ out+0(FP), DI
+	MOVQ ch+8(FP), CX
+	MOVQ hot+16(FP), SI
+	MOVQ n+24(FP), BX
+	MOVL $0x199a199a, AX
+	VPBROADCASTD AX, Z27    // 6554: w/10 = mulhi(w, 6554) for w < 100
+	MOVL $0x000a000a, AX
+	VPBROADCASTD AX, Z26    // 10
+	VMOVDQU64 asciiNL<>(SB), Z25
+	VMOVDQU64 iota64<>(SB), Z24
+	MOVQ $0x0a65736f6c, R11 // "lose\n"
+	MOVQ $-1, R9
+	TESTQ BX, BX
+	JEQ fdone
+floop:
+	CMPB (SI), $0
+	JEQ flose
+	VMOVDQU64 (CX), Z0      // words ab, cd
+	VPMULHUW Z27, Z0, Z1    // tens
+	VPMULLW Z26, Z1, Z2
+	VPSUBW Z2, Z0, Z0       // ones
+	VPSLLW $8, Z0, Z0
+	VPORQ Z1, Z0, Z0        // one digit a byte
+	VPTESTMB Z0, Z0, K1
+	KMOVQ K1, AX
+	MOVL AX, DX
+	BTSL $31, DX
+	TZCNTL DX, DX           // 32 - na
+	SHRQ $32, AX
+	BTSL $31, AX
+	TZCNTL AX, AX           // 32 - nb
+	MOVL $33, R8
+	SUBL DX, R8             // na + 1
+	BZHIQ R8, R9, R10
+	KMOVQ R10, K2           // bytes 0..na of the output
+	LEAQ -1(AX)(DX*1), R10
+	VPBROADCASTB R10, Z3
+	VPBROADCASTB DX, K2, Z3
+	VPADDB Z24, Z3, Z3
+	VPADDB Z25, Z0, Z0
+	VPERMB Z0, Z3, Z0
+	VMOVDQU8 Z0, (DI)
+	MOVL $66, R10
+	SUBQ DX, R10
+	SUBQ AX, R10
+	ADDQ R10, DI
+	ADDQ $64, CX
+	INCQ SI
+	DECQ BX
+	JNZ floop
+	JMP fdone
+flose:
+	MOVQ R11, (DI)
+	ADDQ $5, DI
+	ADDQ $64, CX
+	INCQ SI
+	DECQ BX
+	JNZ floop
+fdone:
+	VZEROUPPER
+	SUBQ out+0(FP), DI
+	MOVQ DI, written+32(FP)
+	RET
+
+// func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)
+TEXT ·cpuid(SB), NOSPLIT, $0-24
+	MOVL eaxArg+0(FP), AX
+	MOVL ecxArg+4(FP), CX
+	CPUID
+	MOVL AX, eax+8(FP)
+	MOVL BX, ebx+12(FP)
+	MOVL CX, ecx+16(FP)
+	MOVL DX, edx+20(FP)
+	RET
+
+// func xgetbv() (eax, edx uint32)
+TEXT ·xgetbv(SB), NOSPLIT, $0-8
+	MOVL $0, CX
+	XGETBV
+	MOVL AX, eax+0(FP)
+	MOVL DX, edx+4(FP)
+	RET

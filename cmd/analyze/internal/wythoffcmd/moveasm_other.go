@@ -1,0 +1,19 @@
+//go:build !amd64 || purego
+
+package wythoffcmd
+
+import "github.com/boardlab/boardlab/engine/wythoff"
+
+func haveAsm() bool { return false }
+
+func parseBlockAVX512(p *byte, avail int, ps *wythoff.Position, max int, nl *uint32) (n, used int) {
+	panic("wythoffcmd: no AVX-512 path on this architecture")
+}
+
+func splitBlockAVX512(ps *wythoff.Position, ch *[32]uint16, n int) {
+	panic("wythoffcmd: no AVX-512 path on this architecture")
+}
+
+func formatBlockAVX512(out *byte, ch *[32]uint16, hot *byte, n int) int {
+	panic("wythoffcmd: no AVX-512 path on this architecture")
+}
