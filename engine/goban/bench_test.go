@@ -103,7 +103,8 @@ func BenchmarkScoreFill(b *testing.B) { benchScorer(b, (*Scorer).ScoreFill) }
 // BenchmarkScoreUnionFind times the union-find scorer.
 func BenchmarkScoreUnionFind(b *testing.B) { benchScorer(b, (*Scorer).ScoreUnionFind) }
 
-// BenchmarkParse times parsing the seed's text format; MB/s is input bytes.
+// BenchmarkParse times parsing the seed's text format with the assembly parser (asm,
+// where the CPU has it) and the portable one (go); MB/s is input bytes.
 func BenchmarkParse(b *testing.B) {
 	machine.LogOnce(b.Logf)
 	inputs := []struct {
@@ -116,25 +117,37 @@ func BenchmarkParse(b *testing.B) {
 		{"255x255-noisy", func() []byte { return noisy(RandomBoard(255, 1).AppendText(nil)) }},
 		{"4096x4096-spaced", func() []byte { return RandomBoard(4096, 1).AppendText(nil) }},
 	}
+	paths := []struct {
+		name string
+		asm  bool
+	}{{"asm", true}, {"go", false}}
 	for _, in := range inputs {
-		b.Run(in.name, func(b *testing.B) {
-			text := in.text()
-			var board Board
-			if err := board.Parse(text); err != nil {
-				b.Fatal(err)
+		for _, path := range paths {
+			if path.asm && !useAsm {
+				continue
 			}
-			cpu := startCPU()
-			b.SetBytes(int64(len(text)))
-			b.ReportAllocs()
-			b.ResetTimer()
-			for b.Loop() {
-				board.Parse(text)
-			}
-			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "boards/s")
-			if c := cpu(); c > 0 {
-				b.ReportMetric(float64(b.N)*float64(len(text))/c/1e6, "cpu-MB/s")
-			}
-		})
+			b.Run(in.name+"/"+path.name, func(b *testing.B) {
+				old := useAsm
+				useAsm = path.asm
+				defer func() { useAsm = old }()
+				text := in.text()
+				var board Board
+				if err := board.Parse(text); err != nil {
+					b.Fatal(err)
+				}
+				cpu := startCPU()
+				b.SetBytes(int64(len(text)))
+				b.ReportAllocs()
+				b.ResetTimer()
+				for b.Loop() {
+					board.Parse(text)
+				}
+				b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "boards/s")
+				if c := cpu(); c > 0 {
+					b.ReportMetric(float64(b.N)*float64(len(text))/c/1e6, "cpu-MB/s")
+				}
+			})
+		}
 	}
 }
 

@@ -102,12 +102,13 @@ func (b *Board) Parse(data []byte) error {
 	b.xs = grow(b.xs, words)
 	b.os = grow(b.os, words)
 	var s bitStream
-	whole := len(data) &^ 15
+	tb := tailBlock()
+	whole := len(data) &^ (tb - 1)
 	s.feed(b.xs, b.os, data[:whole])
 	if whole < len(data) {
-		var t [16]byte
+		var t [64]byte
 		copy(t[:], data[whole:])
-		s.feed(b.xs, b.os, t[:])
+		s.feed(b.xs, b.os, t[:tb])
 	}
 	return b.fromStream(&s, b.xs, b.os)
 }
@@ -123,9 +124,10 @@ type bitStream struct {
 // count is the number of symbols streamed so far.
 func (s *bitStream) count() int64 { return int64(s.k)*64 + int64(s.off) }
 
-// feed streams the symbols of data (whose length is a multiple of 16) into xs and os,
-// which must have room for len(data)/64 + 2 more words after the k stored.
-func (s *bitStream) feed(xs, os []uint64, data []byte) {
+// feedGo is the portable feed: it streams the symbols of data (whose length is a
+// multiple of 16) into xs and os, which must have room for len(data)/64 + 2 more words
+// after the k stored.
+func (s *bitStream) feedGo(xs, os []uint64, data []byte) {
 	ax, ao, off, k := s.ax, s.ao, s.off, s.k
 	for ; len(data) >= 16; data = data[16:] {
 		v0 := binary.LittleEndian.Uint64(data[:8])

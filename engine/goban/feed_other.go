@@ -1,0 +1,13 @@
+//go:build !amd64 || purego
+
+package goban
+
+// useAsm is false: there is no assembly parser on this architecture.
+var useAsm = false
+
+// feed streams the symbols of data (whose length is a multiple of 16) into xs and os,
+// which must have room for len(data)/64 + 2 more words after the k stored.
+func (s *bitStream) feed(xs, os []uint64, data []byte) { s.feedGo(xs, os, data) }
+
+// tailBlock is the length Board.Parse pads the end of its input to.
+func tailBlock() int { return 16 }
