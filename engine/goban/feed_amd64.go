@@ -51,7 +51,7 @@ func detectAsm() bool {
 	if ebx7&(avx2|bmi2) != avx2|bmi2 {
 		return false
 	}
-	amd := ebx == 0x68747541 && edx == 0x69746e65 && ecx == 0x444d4163 // "AuthenticAMD"
+	amd := ebx == 0x68747541 && edx == 0x69746e65 && ecx == 0x444d4163   // "AuthenticAMD"
 	hygon := ebx == 0x6f677948 && edx == 0x6e65476e && ecx == 0x656e6975 // "HygonGenuine"
 	if amd || hygon {
 		eax1, _, _, _ := cpuid(1, 0)
