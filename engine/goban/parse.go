@@ -183,8 +183,20 @@ func (b *Board) fromStream(s *bitStream, xs, os []uint64) error {
 		return &ParseError{Count: count}
 	}
 	b.resize(n)
-	w := b.W
 	last := lastMask(n)
+	if n >= 1 && n <= 64 {
+		// One word a row: row r is bits r*n to r*n+n-1 of the streams.
+		bl, wh := b.Black[1:n+1], b.White[1:n+1]
+		o := uint(0)
+		for r := range bl {
+			q, s := o>>6, o&63
+			bl[r] = (xs[q]>>s | xs[q+1]<<(64-s)) & last
+			wh[r] = (os[q]>>s | os[q+1]<<(64-s)) & last
+			o += uint(n)
+		}
+		return nil
+	}
+	w := b.W
 	for r := 0; r < n; r++ {
 		row := b.Black[(r+1)*w : (r+2)*w]
 		wrow := b.White[(r+1)*w : (r+2)*w]

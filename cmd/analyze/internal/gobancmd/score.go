@@ -58,6 +58,8 @@ type worker struct {
 	owner   []byte
 	ahead   []byte // a batch's files, see readAhead
 	aheadAt []span
+	// detectFor is the options w.detect was made from.
+	detectFor *scoreOpts
 	sgfWorker
 	loader
 }
@@ -230,7 +232,10 @@ func (w *worker) scoreOne(ctx context.Context, set *srcSet, idx int, stdin io.Re
 		}
 	}
 	if data == nil {
-		w.detect = o.isSGF
+		if w.detectFor != o {
+			// A method value is a closure: made once per worker, not once per input.
+			w.detect, w.detectFor = o.isSGF, o
+		}
 		var err error
 		switch at := w.aheadAt[j]; {
 		case at.end > 0:
