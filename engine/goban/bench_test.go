@@ -1,6 +1,7 @@
 package goban
 
 import (
+	"bytes"
 	"fmt"
 	"runtime"
 	"testing"
@@ -169,4 +170,25 @@ func BenchmarkParseScore(b *testing.B) {
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "boards/s")
 		})
 	}
+}
+
+// BenchmarkParseText times ParseText (Parse with the NUL test) on a 19x19 board against
+// bytes.IndexByte followed by Parse, the test it replaces.
+func BenchmarkParseText(b *testing.B) {
+	text := RandomBoard(19, 1).AppendText(nil)
+	var board Board
+	b.Run("ParseText", func(b *testing.B) {
+		b.SetBytes(int64(len(text)))
+		for b.Loop() {
+			board.ParseText(text)
+		}
+	})
+	b.Run("IndexByte+Parse", func(b *testing.B) {
+		b.SetBytes(int64(len(text)))
+		for b.Loop() {
+			if bytes.IndexByte(text, 0) < 0 {
+				board.Parse(text)
+			}
+		}
+	})
 }

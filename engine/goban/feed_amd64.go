@@ -20,10 +20,11 @@ func xgetbv0() (eax, edx uint32)
 
 // feedAVX2 is feed for n bytes at p, n a multiple of 64, into xs and os, which must
 // have room for n/64 + 1 words from index s.k on. It may write the word at s.k at any
-// step (the pending bits); the words before it are final.
+// step (the pending bits); the words before it are final. nul reports whether the
+// bytes held a NUL byte.
 //
 //go:noescape
-func feedAVX2(s *bitStream, xs, os *uint64, p *byte, n int)
+func feedAVX2(s *bitStream, xs, os *uint64, p *byte, n int) (nul bool)
 
 // detectAsm tells whether feedAVX2 can and should run on this CPU.
 func detectAsm() bool {
@@ -65,15 +66,18 @@ func detectAsm() bool {
 }
 
 // feed streams the symbols of data (whose length is a multiple of 16) into xs and os,
-// which must have room for len(data)/64 + 2 more words after the k stored.
-func (s *bitStream) feed(xs, os []uint64, data []byte) {
+// which must have room for len(data)/64 + 2 more words after the k stored. nul
+// reports a NUL byte in the part the assembly parser read (all of data when its
+// length is a multiple of 64 and useAsm is set).
+func (s *bitStream) feed(xs, os []uint64, data []byte) (nul bool) {
 	if n := len(data) &^ (asmBlock - 1); useAsm && n > 0 {
 		// feedAVX2 writes words s.k to s.k + n/64 at most.
 		_, _ = xs[s.k+n/64], os[s.k+n/64]
-		feedAVX2(s, &xs[0], &os[0], &data[0], n)
+		nul = feedAVX2(s, &xs[0], &os[0], &data[0], n)
 		data = data[n:]
 	}
 	s.feedGo(xs, os, data)
+	return nul
 }
 
 // tailBlock is the length Board.Parse pads the end of its input to.

@@ -29,7 +29,7 @@ TEXT ·xgetbv0(SB), NOSPLIT, $0-8
 	MOVL DX, edx+4(FP)
 	RET
 
-// func feedAVX2(s *bitStream, xs, os *uint64, p *byte, n int)
+// func feedAVX2(s *bitStream, xs, os *uint64, p *byte, n int) (nul bool)
 //
 // Registers: R10, R11 the pending bits of the X and O streams (ax, ao), R12 how many
 // are valid (off, 0..63), R13 the words stored (k); SI the input, CX the bytes left.
@@ -37,8 +37,9 @@ TEXT ·xgetbv0(SB), NOSPLIT, $0-8
 // by the counted mask, POPCNT of it (cnt); then ax |= x<<off, and when off+cnt
 // reaches 64 the word is full: k++, and ax = x>>(64-off), computed as (x>>1)>>(63-off)
 // since a shift by 64 is a shift by 0 on x86. The pending word is stored at k every
-// step, without a branch; k only moves on when it is full.
-TEXT ·feedAVX2(SB), NOSPLIT, $0-40
+// step, without a branch; k only moves on when it is full. Y12 gathers the bytes that
+// are NUL: nul reports whether there was one.
+TEXT ·feedAVX2(SB), NOSPLIT, $0-41
 	MOVQ s+0(FP), DI
 	MOVQ xs+8(FP), R8
 	MOVQ os+16(FP), R9
@@ -48,8 +49,11 @@ TEXT ·feedAVX2(SB), NOSPLIT, $0-40
 	MOVQ 8(DI), R11
 	MOVQ 16(DI), R12
 	MOVQ 24(DI), R13
+	MOVB $0, nul+40(FP)
 	TESTQ CX, CX
 	JZ   done
+	VPXOR Y0, Y0, Y0
+	VPXOR Y12, Y12, Y12
 	VPBROADCASTB symX<>(SB), Y1
 	VPBROADCASTB symO<>(SB), Y2
 	VPBROADCASTB symD<>(SB), Y3
@@ -63,6 +67,9 @@ loop:
 	VPCMPEQB Y2, Y5, Y9
 	VPCMPEQB Y3, Y4, Y10
 	VPCMPEQB Y3, Y5, Y11
+	VPMINUB Y4, Y5, Y13
+	VPCMPEQB Y0, Y13, Y13
+	VPOR Y13, Y12, Y12 // NUL bytes
 	VPMOVMSKB Y6, AX
 	VPMOVMSKB Y7, BX
 	SHLQ $32, BX
@@ -105,6 +112,8 @@ loop:
 	ADDQ $64, SI
 	SUBQ $64, CX
 	JNZ  loop
+	VPTEST Y12, Y12
+	SETNE nul+40(FP)
 	VZEROUPPER
 
 done:

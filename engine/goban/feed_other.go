@@ -6,8 +6,12 @@ package goban
 var useAsm = false
 
 // feed streams the symbols of data (whose length is a multiple of 16) into xs and os,
-// which must have room for len(data)/64 + 2 more words after the k stored.
-func (s *bitStream) feed(xs, os []uint64, data []byte) { s.feedGo(xs, os, data) }
+// which must have room for len(data)/64 + 2 more words after the k stored. nul is
+// always false here: the portable parser does not look for NUL bytes.
+func (s *bitStream) feed(xs, os []uint64, data []byte) (nul bool) {
+	s.feedGo(xs, os, data)
+	return false
+}
 
 // tailBlock is the length Board.Parse pads the end of its input to.
 func tailBlock() int { return 16 }

@@ -1,6 +1,7 @@
 package goban
 
 import (
+	"bytes"
 	"flag"
 	"math/rand/v2"
 	"os"
@@ -216,6 +217,7 @@ func FuzzFeed(f *testing.F) {
 			t.Skip("no assembly parser on this CPU")
 		}
 		parseBoth(t, data)
+		checkParseText(t, data)
 		var s bitStream
 		if len(data) > 0 {
 			s.off = uint(data[0] & 63)
@@ -224,4 +226,51 @@ func FuzzFeed(f *testing.F) {
 		}
 		feedBoth(t, s, data[:len(data)&^15])
 	})
+}
+
+// parseTextWant is ParseText by its definition: the first NUL byte, else Parse.
+func parseTextWant(data []byte) (*Board, error) {
+	if i := bytes.IndexByte(data, 0); i >= 0 {
+		return nil, &BinaryError{Offset: int64(i)}
+	}
+	return Parse(data)
+}
+
+func checkParseText(t testing.TB, data []byte) {
+	t.Helper()
+	want, werr := parseTextWant(data)
+	for _, on := range []bool{true, false} {
+		var got Board
+		var gerr error
+		withAsm(on && useAsm, func() { gerr = got.ParseText(data) })
+		if (werr == nil) != (gerr == nil) || werr != nil && werr.Error() != gerr.Error() {
+			t.Fatalf("asm %v, %d bytes: error %v, want %v", on, len(data), gerr, werr)
+		}
+		if werr == nil && !equalBoards(&got, want) {
+			t.Fatalf("asm %v, %d bytes: board differs", on, len(data))
+		}
+	}
+}
+
+// TestParseText puts a NUL byte at every offset of texts of many lengths.
+func TestParseText(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 17))
+	for _, n := range []int{0, 1, 15, 16, 17, 63, 64, 65, 127, 128, 129, 200, 722} {
+		text := randomText(r, n, "XO- \n")
+		checkParseText(t, text)
+		for i := range text {
+			c := append([]byte(nil), text...)
+			c[i] = 0
+			checkParseText(t, c)
+			if i+1 < n {
+				c[n-1] = 0
+				checkParseText(t, c)
+			}
+		}
+	}
+	for _, alpha := range feedAlphabets {
+		for n := 0; n < 300; n += 1 + r.IntN(9) {
+			checkParseText(t, randomText(r, n, alpha))
+		}
+	}
 }

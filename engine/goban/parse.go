@@ -1,6 +1,7 @@
 package goban
 
 import (
+	"bytes"
 	"encoding/binary"
 	"fmt"
 	"math"
@@ -98,19 +99,49 @@ func evenBits(x uint64) uint64 {
 // dense text, text with one separator between symbols, and bytes with nothing to count
 // take short paths, anything else compacts a nibble at a time through a table.
 func (b *Board) Parse(data []byte) error {
+	_, err := b.parse(data)
+	return err
+}
+
+// ParseText is Parse that also refuses a NUL byte, as Parser does (text never holds
+// one): the error is then a *BinaryError naming its offset, whatever the count. Where
+// the assembly parser runs, the NUL test is part of its pass over the bytes.
+func (b *Board) ParseText(data []byte) error {
+	if !useAsm {
+		if i := bytes.IndexByte(data, 0); i >= 0 {
+			return &BinaryError{Offset: int64(i)}
+		}
+		return b.Parse(data)
+	}
+	nul, err := b.parse(data)
+	if nul {
+		return &BinaryError{Offset: int64(bytes.IndexByte(data, 0))}
+	}
+	return err
+}
+
+// parse is Parse; nul reports a NUL byte in data when the assembly parser read it all
+// (useAsm), and is false otherwise.
+func (b *Board) parse(data []byte) (nul bool, err error) {
 	words := len(data)/64 + 2
 	b.xs = grow(b.xs, words)
 	b.os = grow(b.os, words)
 	var s bitStream
 	tb := tailBlock()
 	whole := len(data) &^ (tb - 1)
-	s.feed(b.xs, b.os, data[:whole])
+	nul = s.feed(b.xs, b.os, data[:whole])
 	if whole < len(data) {
-		var t [64]byte
+		// The end, padded with spaces (not NUL bytes, which the NUL test would see).
+		t := [64]byte{' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ',
+			' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ',
+			' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ',
+			' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' '}
 		copy(t[:], data[whole:])
-		s.feed(b.xs, b.os, t[:tb])
+		if s.feed(b.xs, b.os, t[:tb]) {
+			nul = true
+		}
 	}
-	return b.fromStream(&s, b.xs, b.os)
+	return nul, b.fromStream(&s, b.xs, b.os)
 }
 
 // bitStream is the state of the symbol streams while parsing: the words stored so far
