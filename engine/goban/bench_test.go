@@ -128,9 +128,9 @@ func BenchmarkParse(b *testing.B) {
 				continue
 			}
 			b.Run(in.name+"/"+path.name, func(b *testing.B) {
-				old := useAsm
-				useAsm = path.asm
-				defer func() { useAsm = old }()
+				old, oldMin := useAsm, asmMin
+				useAsm, asmMin = path.asm, 0
+				defer func() { useAsm, asmMin = old, oldMin }()
 				text := in.text()
 				var board Board
 				if err := board.Parse(text); err != nil {

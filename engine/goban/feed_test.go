@@ -13,6 +13,7 @@ import (
 // Benchmarks and fuzzing run once, with the parser the CPU gets.
 func TestMain(m *testing.M) {
 	flag.Parse()
+	asmEnabled()
 	code := m.Run()
 	if code == 0 && useAsm && flag.Lookup("test.bench").Value.String() == "" &&
 		flag.Lookup("test.fuzz").Value.String() == "" {
@@ -23,11 +24,16 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// withAsm runs f with useAsm set to on, restoring it after.
+// withAsm runs f with useAsm set to on (and every input length going through the
+// assembly parser when on), restoring both after.
 func withAsm(on bool, f func()) {
-	old := useAsm
+	asmEnabled()
+	old, oldMin := useAsm, asmMin
 	useAsm = on
-	defer func() { useAsm = old }()
+	if on {
+		asmMin = 0
+	}
+	defer func() { useAsm, asmMin = old, oldMin }()
 	f()
 }
 
@@ -63,7 +69,7 @@ func feedBoth(t testing.TB, s0 bitStream, data []byte) {
 	xa, oa := make([]uint64, words), make([]uint64, words)
 	xg, og := make([]uint64, words), make([]uint64, words)
 	sa, sg := s0, s0
-	withAsm(true, func() { sa.feed(xa, oa, data) })
+	withAsm(true, func() { sa.feed(xa, oa, data, true) })
 	sg.feedGo(xg, og, data)
 	if sa != sg {
 		t.Fatalf("%d bytes from %+v: state %+v, want %+v (data %q)", len(data), s0, sa, sg, data)

@@ -99,7 +99,7 @@ func evenBits(x uint64) uint64 {
 // dense text, text with one separator between symbols, and bytes with nothing to count
 // take short paths, anything else compacts a nibble at a time through a table.
 func (b *Board) Parse(data []byte) error {
-	_, err := b.parse(data)
+	_, err := b.parse(data, asmFor(len(data)))
 	return err
 }
 
@@ -107,29 +107,33 @@ func (b *Board) Parse(data []byte) error {
 // one): the error is then a *BinaryError naming its offset, whatever the count. Where
 // the assembly parser runs, the NUL test is part of its pass over the bytes.
 func (b *Board) ParseText(data []byte) error {
-	if !useAsm {
+	if !asmFor(len(data)) {
 		if i := bytes.IndexByte(data, 0); i >= 0 {
 			return &BinaryError{Offset: int64(i)}
 		}
-		return b.Parse(data)
+		_, err := b.parse(data, false)
+		return err
 	}
-	nul, err := b.parse(data)
+	nul, err := b.parse(data, true)
 	if nul {
 		return &BinaryError{Offset: int64(bytes.IndexByte(data, 0))}
 	}
 	return err
 }
 
-// parse is Parse; nul reports a NUL byte in data when the assembly parser read it all
-// (useAsm), and is false otherwise.
-func (b *Board) parse(data []byte) (nul bool, err error) {
+// parse is Parse, through the assembly parser when asm is set (see asmFor); nul
+// reports a NUL byte in data when asm is set, and is false otherwise.
+func (b *Board) parse(data []byte, asm bool) (nul bool, err error) {
 	words := len(data)/64 + 2
 	b.xs = grow(b.xs, words)
 	b.os = grow(b.os, words)
 	var s bitStream
-	tb := tailBlock()
+	tb := 16
+	if asm {
+		tb = 64
+	}
 	whole := len(data) &^ (tb - 1)
-	nul = s.feed(b.xs, b.os, data[:whole])
+	nul = s.feed(b.xs, b.os, data[:whole], asm)
 	if whole < len(data) {
 		// The end, padded with spaces (not NUL bytes, which the NUL test would see).
 		t := [64]byte{' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ',
@@ -137,7 +141,7 @@ func (b *Board) parse(data []byte) (nul bool, err error) {
 			' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ',
 			' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' '}
 		copy(t[:], data[whole:])
-		if s.feed(b.xs, b.os, t[:tb]) {
+		if s.feed(b.xs, b.os, t[:tb], asm) {
 			nul = true
 		}
 	}
