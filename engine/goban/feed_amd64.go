@@ -64,9 +64,14 @@ func detectAsm() bool {
 	if ebx7&(avx2|bmi2) != avx2|bmi2 {
 		return false
 	}
-	// PEXT is microcode on AMD's families 0x15 to 0x17 (Excavator, Zen 1 and 2) and
-	// Hygon's 0x18 (Zen 1); Intel's families are 6 and from 0x12 on, AMD's Zen 3 on
-	// 0x19 and up, and the other makers' have no BMI2 or not these numbers.
+	return fastPEXT(eax1)
+}
+
+// fastPEXT tells from CPUID leaf 1's EAX (the CPU's signature) whether PEXT is fast:
+// it is microcode on AMD's families 0x15 to 0x17 (Excavator, Zen 1 and 2) and Hygon's
+// 0x18 (Zen 1). Intel's families are 6 and from 0x12 on, AMD's Zen 3 and later 0x19
+// and up; the other makers' CPUs have no BMI2 or not these numbers.
+func fastPEXT(eax1 uint32) bool {
 	family := eax1 >> 8 & 0xf
 	if family == 0xf {
 		family += eax1 >> 20 & 0xff
