@@ -1,6 +1,7 @@
 package goban
 
 import (
+	"bytes"
 	"fmt"
 	"runtime"
 	"testing"
@@ -103,7 +104,8 @@ func BenchmarkScoreFill(b *testing.B) { benchScorer(b, (*Scorer).ScoreFill) }
 // BenchmarkScoreUnionFind times the union-find scorer.
 func BenchmarkScoreUnionFind(b *testing.B) { benchScorer(b, (*Scorer).ScoreUnionFind) }
 
-// BenchmarkParse times parsing the seed's text format; MB/s is input bytes.
+// BenchmarkParse times parsing the seed's text format with the assembly parser (asm,
+// where the CPU has it) and the portable one (go); MB/s is input bytes.
 func BenchmarkParse(b *testing.B) {
 	machine.LogOnce(b.Logf)
 	inputs := []struct {
@@ -116,25 +118,37 @@ func BenchmarkParse(b *testing.B) {
 		{"255x255-noisy", func() []byte { return noisy(RandomBoard(255, 1).AppendText(nil)) }},
 		{"4096x4096-spaced", func() []byte { return RandomBoard(4096, 1).AppendText(nil) }},
 	}
+	paths := []struct {
+		name string
+		asm  bool
+	}{{"asm", true}, {"go", false}}
 	for _, in := range inputs {
-		b.Run(in.name, func(b *testing.B) {
-			text := in.text()
-			var board Board
-			if err := board.Parse(text); err != nil {
-				b.Fatal(err)
+		for _, path := range paths {
+			if path.asm && !useAsm {
+				continue
 			}
-			cpu := startCPU()
-			b.SetBytes(int64(len(text)))
-			b.ReportAllocs()
-			b.ResetTimer()
-			for b.Loop() {
-				board.Parse(text)
-			}
-			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "boards/s")
-			if c := cpu(); c > 0 {
-				b.ReportMetric(float64(b.N)*float64(len(text))/c/1e6, "cpu-MB/s")
-			}
-		})
+			b.Run(in.name+"/"+path.name, func(b *testing.B) {
+				old, oldMin := useAsm, asmMin
+				useAsm, asmMin = path.asm, 0
+				defer func() { useAsm, asmMin = old, oldMin }()
+				text := in.text()
+				var board Board
+				if err := board.Parse(text); err != nil {
+					b.Fatal(err)
+				}
+				cpu := startCPU()
+				b.SetBytes(int64(len(text)))
+				b.ReportAllocs()
+				b.ResetTimer()
+				for b.Loop() {
+					board.Parse(text)
+				}
+				b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "boards/s")
+				if c := cpu(); c > 0 {
+					b.ReportMetric(float64(b.N)*float64(len(text))/c/1e6, "cpu-MB/s")
+				}
+			})
+		}
 	}
 }
 
@@ -156,4 +170,25 @@ func BenchmarkParseScore(b *testing.B) {
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "boards/s")
 		})
 	}
+}
+
+// BenchmarkParseText times ParseText (Parse with the NUL test) on a 19x19 board against
+// bytes.IndexByte followed by Parse, the test it replaces.
+func BenchmarkParseText(b *testing.B) {
+	text := RandomBoard(19, 1).AppendText(nil)
+	var board Board
+	b.Run("ParseText", func(b *testing.B) {
+		b.SetBytes(int64(len(text)))
+		for b.Loop() {
+			board.ParseText(text)
+		}
+	})
+	b.Run("IndexByte+Parse", func(b *testing.B) {
+		b.SetBytes(int64(len(text)))
+		for b.Loop() {
+			if bytes.IndexByte(text, 0) < 0 {
+				board.Parse(text)
+			}
+		}
+	})
 }

@@ -112,9 +112,10 @@ func (s *Scorer) count(b *Board) Result {
 	var nb, nw int
 	black, white, fw := b.Black[:len(s.fb)], b.White[:len(s.fb)], s.fw[:len(s.fb)]
 	for i, x := range s.fb {
+		// The fills hold empty points only, so they are disjoint from the stones.
 		y := fw[i]
-		nb += bits.OnesCount64(black[i]) + bits.OnesCount64(x&^y)
-		nw += bits.OnesCount64(white[i]) + bits.OnesCount64(y&^x)
+		nb += bits.OnesCount64(black[i] | x&^y)
+		nw += bits.OnesCount64(white[i] | y&^x)
 	}
 	return Result{Size: s.n, Cols: s.cols, Black: nb, White: nw}
 }

@@ -82,7 +82,7 @@ func (p *Parser) Write(data []byte) (int, error) {
 			p.read += int64(c)
 			if p.nt == 16 {
 				p.room(16)
-				p.s.feed(p.xs, p.os, p.tail[:])
+				p.s.feed(p.xs, p.os, p.tail[:], false)
 				p.spill()
 				p.nt = 0
 			}
@@ -93,7 +93,7 @@ func (p *Parser) Write(data []byte) (int, error) {
 			n = piece
 		}
 		p.room(n)
-		p.s.feed(p.xs, p.os, data[:n])
+		p.s.feed(p.xs, p.os, data[:n], asmFor(n))
 		p.spill()
 		data = data[n:]
 		p.read += int64(n)
@@ -178,7 +178,7 @@ func (p *Parser) Board(b *Board) error {
 	p.room(16)
 	if p.nt > 0 {
 		clear(p.tail[p.nt:])
-		p.s.feed(p.xs, p.os, p.tail[:])
+		p.s.feed(p.xs, p.os, p.tail[:], false)
 		p.nt = 0
 	}
 	if err := p.check(); err != nil {

@@ -135,10 +135,7 @@ func (l *loader) parseWhole(ctx context.Context, data []byte, b *goban.Board, ma
 		// It could hold more symbols than the limit: let the parser count them.
 		return l.stream(ctx, bytes.NewReader(data), nil, b, maxSize)
 	}
-	if i := bytes.IndexByte(data, 0); i >= 0 {
-		return &goban.BinaryError{Offset: int64(i)}
-	}
-	return b.Parse(data)
+	return b.ParseText(data) // a NUL byte is a *goban.BinaryError
 }
 
 // streamDetect reads the head of r and either reads r whole (an input detect claims, or

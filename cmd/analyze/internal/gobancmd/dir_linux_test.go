@@ -7,6 +7,9 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
+
+	"golang.org/x/sys/unix"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/goban"
@@ -26,12 +29,13 @@ func TestLoadListedRaces(t *testing.T) {
 	fifoOK := syscall.Mkfifo(fifo, 0o600) == nil
 	want := goban.Score(mustParse(t, goban.SpecCases[0].Input))
 
+	ctx := context.Background()
 	load := func(name string) (goban.Result, error) {
 		var l loader
 		var b goban.Board
 		var list pathList
 		list.add([]byte(filepath.Join(dir, name)))
-		if err := l.load(context.Background(), cli.Input{Path: list.path(0)}, true, nil, &b, defaultMaxSize); err != nil {
+		if err := l.load(ctx, cli.Input{Path: list.path(0)}, true, nil, &b, defaultMaxSize); err != nil {
 			return goban.Result{}, err
 		}
 		return goban.Score(&b), nil
@@ -52,15 +56,54 @@ func TestLoadListedRaces(t *testing.T) {
 		t.Errorf("a file removed since the listing: %v", err)
 	}
 	if fifoOK {
-		go func() {
-			f, err := os.OpenFile(fifo, os.O_WRONLY, 0)
-			if err == nil {
-				f.WriteString(goban.SpecCases[0].Input)
-				f.Close()
-			}
-		}()
+		// The loader opens the FIFO up to three times (the listed read and the type
+		// check, both without blocking, then a blocking open), and closes the first two
+		// at once: what a writer connected to one of them writes is lost (a writer that
+		// wrote once made this test hang now and then). So the writer writes the board
+		// to each reader in turn and holds its end open until that reader closes (the
+		// board was read or lost: try the next) or 200 ms pass (a reader that waits for
+		// the end, which closing gives it); the timeout turns a hang into a failure.
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(context.Background(), 20*time.Second)
+		defer cancel()
+		done := make(chan struct{})
+		defer close(done)
+		go writeFIFO(fifo, goban.SpecCases[0].Input, done)
 		if got, err := load("fifo.txt"); err != nil || got != want {
 			t.Errorf("fifo: %v %v, want %v", got, err, want)
+		}
+	}
+}
+
+// writeFIFO writes text to the readers of fifo as TestLoadListedRaces describes, until
+// one keeps its end open for 200 ms after the write or done is closed.
+func writeFIFO(fifo, text string, done chan struct{}) {
+	for {
+		select {
+		case <-done:
+			return
+		default:
+		}
+		fd, err := syscall.Open(fifo, syscall.O_WRONLY|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
+		if err != nil { // ENXIO: no reader yet
+			time.Sleep(time.Millisecond)
+			continue
+		}
+		syscall.Write(fd, []byte(text))
+		// POLLERR (reported whatever the events asked) says the reader has gone.
+		gone := false
+		for end := time.Now().Add(200 * time.Millisecond); time.Now().Before(end); {
+			fds := []unix.PollFd{{Fd: int32(fd)}}
+			n, err := unix.Poll(fds, int(time.Until(end).Milliseconds())+1)
+			if err == syscall.EINTR {
+				continue
+			}
+			gone = err == nil && n > 0
+			break
+		}
+		syscall.Close(fd)
+		if !gone {
+			return
 		}
 	}
 }
