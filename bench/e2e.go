@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/boardlab/boardlab/internal/machine"
@@ -275,6 +276,33 @@ func inprocTime(minCPU time.Duration, work func()) (passes int, cpu, wall time.D
 		cpu = 0
 	}
 	return passes, cpu, wall
+}
+
+// createFiles is the floor of writing a directory of n small files: it makes dir and
+// creates in it n files of size bytes each with one open, write and close apiece, on
+// one thread, with none of the work of making their contents, and returns the wall time.
+func createFiles(dir string, n, size int) (time.Duration, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return 0, err
+	}
+	data := bytes.Repeat([]byte("- "), size/2+1)[:size]
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	var name []byte
+	t0 := time.Now()
+	for i := 0; i < n; i++ {
+		name = strconv.AppendInt(append(name[:0], dir+"/random-19-"...), int64(i+1), 10)
+		fd, err := syscall.Open(string(append(name, ".txt"...)), syscall.O_WRONLY|syscall.O_CREAT|syscall.O_TRUNC|syscall.O_CLOEXEC, 0o644)
+		if err != nil {
+			return 0, err
+		}
+		_, err = syscall.Write(fd, data)
+		syscall.Close(fd)
+		if err != nil {
+			return 0, err
+		}
+	}
+	return time.Since(t0), nil
 }
 
 // writeWythoffPositions writes n positions "A B", one per line: random piles of every

@@ -28,6 +28,11 @@ type e2eJob struct {
 	prepare func() // before each child run, untimed (e.g. remove the last run's output)
 	inproc  func() // one pass of the same work in-process, single-threaded
 
+	// floor, when set, does the job's system calls alone after each child run and
+	// returns their wall time; its rate is reported as floor-UNIT/s and the child's wall
+	// rate over it as e2e/floor.
+	floor func() time.Duration
+
 	// baseline, when set, is an older analyze binary run on the same arguments right
 	// after each run of the new one; its rate is reported as baselineCommit's, and the
 	// new rate over it as x-baselineCommit.
@@ -41,6 +46,7 @@ type e2eJob struct {
 func runE2E(b *testing.B, dir, bin string, j e2eJob) {
 	out := filepath.Join(dir, "out.txt")
 	var total, base childRun
+	var floorWall time.Duration
 	runs := 0
 	for b.Loop() {
 		if j.prepare != nil {
@@ -62,6 +68,11 @@ func runE2E(b *testing.B, dir, bin string, j e2eJob) {
 			}
 			base.wall += r.wall
 			base.cpu += r.cpu
+		}
+		if j.floor != nil {
+			b.StopTimer()
+			floorWall += j.floor()
+			b.StartTimer()
 		}
 		if runs == 1 && j.lines > 0 {
 			b.StopTimer()
@@ -96,6 +107,11 @@ func runE2E(b *testing.B, dir, bin string, j e2eJob) {
 	b.ReportMetric(in, "inproc-"+j.unit+"/cpu-s")
 	b.ReportMetric(e2e/in, "e2e/inproc")
 	b.ReportMetric(float64(total.maxRSS)/(1<<20), "e2e-peak-MB")
+	if j.floor != nil {
+		fl := items * float64(runs) / floorWall.Seconds()
+		b.ReportMetric(fl, "floor-"+j.unit+"/s")
+		b.ReportMetric(items*float64(runs)/total.wall.Seconds()/fl, "e2e/floor")
+	}
 	if j.baseline != "" {
 		old := items * float64(runs) / base.cpu.Seconds()
 		b.ReportMetric(old, baselineCommit+"-"+j.unit+"/cpu-s")
@@ -239,6 +255,15 @@ func BenchmarkE2E(b *testing.B) {
 				for i := 0; i < nfiles; i++ {
 					buf = goban.RandomBoard(19, uint64(1+i)).AppendText(buf[:0])
 				}
+			},
+			floor: func() time.Duration {
+				os.RemoveAll(out)
+				d, err := createFiles(out, nfiles, len(buf))
+				if err != nil {
+					b.Fatal(err)
+				}
+				os.RemoveAll(out)
+				return d
 			}})
 		os.RemoveAll(out)
 	})
