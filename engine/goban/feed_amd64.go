@@ -2,7 +2,11 @@
 
 package goban
 
-import "sync"
+import (
+	"sync"
+
+	"github.com/boardlab/boardlab/internal/x86"
+)
 
 // The amd64 parser streams 64 bytes a step with AVX2 and BMI2 (feedAVX2, feed_amd64.s):
 // three byte compares give the X, O and - masks, PEXT compacts the X and O masks by
@@ -12,9 +16,10 @@ import "sync"
 // portable parser is faster there.
 
 // useAsm says whether feedAVX2 runs, once asmOnce has set it from detectAsm; tests
-// flip it (after asmEnabled) to check both paths. Detection is left to the first
-// input that is worth it: CPUID takes 8-11 µs an instruction in a virtual machine
-// (34 µs for the three this used to make at start-up, 2% of a one-board command).
+// flip it (after asmEnabled) to check both paths. Detection (internal/x86) is left to
+// the first input that is worth it: CPUID takes 8-11 µs an instruction in a virtual
+// machine (34 µs for the three this used to make at start-up, 2% of a one-board
+// command).
 var (
 	useAsm  bool
 	asmOnce sync.Once
@@ -29,9 +34,6 @@ func asmEnabled() bool {
 // asmBlock is the number of bytes feedAVX2 takes a step.
 const asmBlock = 64
 
-func cpuid(eax, ecx uint32) (a, b, c, d uint32)
-func xgetbv0() (eax, edx uint32)
-
 // feedAVX2 is feed for n bytes at p, n a multiple of 64, into xs and os, which must
 // have room for n/64 + 1 words from index s.k on. It may write the word at s.k at any
 // step (the pending bits); the words before it are final. nul reports whether the
@@ -40,43 +42,10 @@ func xgetbv0() (eax, edx uint32)
 //go:noescape
 func feedAVX2(s *bitStream, xs, os *uint64, p *byte, n int) (nul bool)
 
-// detectAsm tells whether feedAVX2 can and should run on this CPU, with two CPUID
-// instructions: leaf 1 (a CPU with AVX and XSAVE has leaf 7: XSAVE needs leaf 13)
-// and leaf 7.
+// detectAsm tells whether feedAVX2 can and should run on this CPU.
 func detectAsm() bool {
-	eax1, _, ecx1, _ := cpuid(1, 0)
-	const (
-		popcnt  = 1 << 23
-		osxsave = 1 << 27
-		avx     = 1 << 28
-	)
-	if ecx1&(popcnt|osxsave|avx) != popcnt|osxsave|avx {
-		return false
-	}
-	if xcr0, _ := xgetbv0(); xcr0&6 != 6 { // XMM and YMM state saved by the OS
-		return false
-	}
-	_, ebx7, _, _ := cpuid(7, 0)
-	const (
-		avx2 = 1 << 5
-		bmi2 = 1 << 8
-	)
-	if ebx7&(avx2|bmi2) != avx2|bmi2 {
-		return false
-	}
-	return fastPEXT(eax1)
-}
-
-// fastPEXT tells from CPUID leaf 1's EAX (the CPU's signature) whether PEXT is fast:
-// it is microcode on AMD's families 0x15 to 0x17 (Excavator, Zen 1 and 2) and Hygon's
-// 0x18 (Zen 1). Intel's families are 6 and from 0x12 on, AMD's Zen 3 and later 0x19
-// and up; the other makers' CPUs have no BMI2 or not these numbers.
-func fastPEXT(eax1 uint32) bool {
-	family := eax1 >> 8 & 0xf
-	if family == 0xf {
-		family += eax1 >> 20 & 0xff
-	}
-	return family < 0x15 || family > 0x18
+	f := x86.CPU()
+	return f.AVX2 && f.POPCNT && f.FastPEXT
 }
 
 // feed streams the symbols of data (whose length is a multiple of 16) into xs and os,

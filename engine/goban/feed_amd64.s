@@ -10,25 +10,6 @@ GLOBL symO<>(SB), RODATA|NOPTR, $1
 DATA symD<>+0(SB)/1, $0x2d
 GLOBL symD<>(SB), RODATA|NOPTR, $1
 
-// func cpuid(eax, ecx uint32) (a, b, c, d uint32)
-TEXT ·cpuid(SB), NOSPLIT, $0-24
-	MOVL eax+0(FP), AX
-	MOVL ecx+4(FP), CX
-	CPUID
-	MOVL AX, a+8(FP)
-	MOVL BX, b+12(FP)
-	MOVL CX, c+16(FP)
-	MOVL DX, d+20(FP)
-	RET
-
-// func xgetbv0() (eax, edx uint32)
-TEXT ·xgetbv0(SB), NOSPLIT, $0-8
-	MOVL $0, CX
-	XGETBV
-	MOVL AX, eax+0(FP)
-	MOVL DX, edx+4(FP)
-	RET
-
 // func feedAVX2(s *bitStream, xs, os *uint64, p *byte, n int) (nul bool)
 //
 // Registers: R10, R11 the pending bits of the X and O streams (ax, ao), R12 how many
