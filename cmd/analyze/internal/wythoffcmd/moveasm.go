@@ -10,8 +10,10 @@ import (
 // them with fastLines.
 var noAsm bool
 
-// asmBlock is the number of lines each pass of asmLines takes at a time.
-const asmBlock = 256
+// asmBlock is the number of lines each pass of asmLines takes at a time: 32 keeps the
+// passes' scratch (3 KiB) and their input and output in L1 (256 lines a pass took 1.4
+// ns a line more in BenchmarkMoveAsmPhases/all, 8 and 16 lines more too).
+const asmBlock = 32
 
 // maxFastAnswer is the longest answer of a fast line: two 20-digit piles, a space and
 // a newline.

@@ -3,6 +3,7 @@ package wythoffcmd
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"sync"
@@ -13,11 +14,18 @@ import (
 // moveBlock is a run of whole input lines answered by one worker.
 type moveBlock struct {
 	seq   int
-	first int64  // input line number (0-based) of the first line
+	first int64  // input line number (0-based) of the first line, or -1: not counted
 	data  []byte // the lines, each ending in '\n'
 	diag  string // a too-long line's diagnostic (data is then empty)
 	out   []byte // the answers
 	errs  []byte // the diagnostics of bad lines
+	// without --shard the reader does not count lines (first is -1): the worker
+	// counts them, and a block with diagnostics is answered again by the writer, who
+	// knows its first line's number, for the diagnostics alone (redo)
+	lines  int64
+	redo   bool
+	long   int64  // a too-long line's length when first is -1 (diag is then empty)
+	prefix []byte // its first bytes
 }
 
 // blockBytes is the input a block holds before it is handed to a worker (a variable
@@ -69,10 +77,13 @@ func (m *mover) batchParallel(ctx context.Context, in io.Reader, out io.Writer, 
 	code := cli.ExitOK
 	var werr error
 	writerDone := make(chan struct{})
+	var lines int64 // lines of the blocks written
 	go func() {
 		defer close(writerDone)
 		pending := map[int]*moveBlock{}
 		next := 0
+		var pa, pb pile
+		var again *moveBlock
 		for blk := range done {
 			pending[blk.seq] = blk
 			for {
@@ -88,11 +99,26 @@ func (m *mover) batchParallel(ctx context.Context, in io.Reader, out io.Writer, 
 						cancel()
 					}
 				}
+				switch {
+				case b.first >= 0:
+				case b.long > 0:
+					b.errs = append(b.errs, longLine(lines, b.long, maxLine, b.prefix)...)
+				case b.redo:
+					// the diagnostics again, now that the first line's number is known
+					if again == nil {
+						again = &moveBlock{}
+					}
+					again.first, again.data, again.out, again.errs = lines, b.data, again.out[:0], again.errs[:0]
+					m.answerBlock(again, maxLine, shard, &pa, &pb, nil)
+					b.errs = append(b.errs, again.errs...)
+				}
+				lines += b.lines
 				if len(b.errs) > 0 {
 					stderr.Write(b.errs)
 					code = cli.ExitFail
 				}
 				b.data, b.out, b.errs, b.diag = b.data[:0], b.out[:0], b.errs[:0], ""
+				b.lines, b.redo, b.long, b.prefix = 0, false, 0, b.prefix[:0]
 				free <- b
 			}
 		}
@@ -106,8 +132,25 @@ func (m *mover) batchParallel(ctx context.Context, in io.Reader, out io.Writer, 
 	if werr != nil {
 		return code, werr
 	}
+	var re *readError
+	if errors.As(rerr, &re) {
+		// the number of the line the read stopped in: known once every block is counted
+		if re.line < 0 {
+			re.line = lines
+		}
+		return code, fmt.Errorf("stdin:%d: %w", re.line+1, re.err)
+	}
 	return code, rerr
 }
+
+// readError is a read error of cutBlocks in input line line (0-based; -1 when the
+// lines are not counted).
+type readError struct {
+	line int64
+	err  error
+}
+
+func (e *readError) Error() string { return e.err.Error() }
 
 // cutBlocks reads the input straight into blocks taken from free, cuts each after
 // its last newline (the partial line goes on to the next block) and sends them to
@@ -116,9 +159,11 @@ func (m *mover) batchParallel(ctx context.Context, in io.Reader, out io.Writer, 
 // memory and becomes a block of its own holding its diagnostic.
 func (m *mover) cutBlocks(ctx context.Context, in io.Reader, maxLine int, shard cli.Shard, free <-chan *moveBlock, todo chan<- *moveBlock) error {
 	r := cli.NewContextReader(ctx, in)
+	// the lines are numbered here only for --shard (the workers pick lines by number)
+	count := shard.Enabled()
 	var (
 		seq     int
-		line    int64 // number of the next line
+		line    int64 // number of the next line, when counted
 		carry   []byte
 		scratch []byte
 		eof     bool
@@ -149,6 +194,9 @@ func (m *mover) cutBlocks(ctx context.Context, in io.Reader, maxLine int, shard 
 			return ctx.Err()
 		}
 		blk.seq, blk.first = seq, line
+		if !count {
+			blk.first = -1
+		}
 		seq++
 		blk.data = append(blk.data[:0], carry...)
 		carry = carry[:0]
@@ -183,7 +231,15 @@ func (m *mover) cutBlocks(ctx context.Context, in io.Reader, maxLine int, shard 
 					rerr = ctx.Err()
 				}
 			}
-			if shard.Owns(line) {
+			if rerr != nil {
+				// cut by a read error: the error is reported in this line, as the
+				// plain path reports it
+				blk.data = blk.data[:0]
+				break
+			}
+			if !count {
+				blk.long, blk.prefix, blk.lines = long, append(blk.prefix[:0], blk.data[:min(len(blk.data), 40)]...), 1
+			} else if shard.Owns(line) {
 				blk.diag = longLine(line, long, maxLine, blk.data)
 			}
 			blk.data = blk.data[:0]
@@ -193,7 +249,9 @@ func (m *mover) cutBlocks(ctx context.Context, in io.Reader, maxLine int, shard 
 		case len(blk.data) > 0: // the last line, without a newline
 			blk.data = append(blk.data, '\n')
 		}
-		line += int64(bytes.Count(blk.data, []byte{'\n'}))
+		if count {
+			line += int64(bytes.Count(blk.data, []byte{'\n'}))
+		}
 		if cap(blk.data)-len(blk.data) < len(slack) {
 			blk.data = append(blk.data, slack[:]...)[:len(blk.data)]
 		}
@@ -203,7 +261,10 @@ func (m *mover) cutBlocks(ctx context.Context, in io.Reader, maxLine int, shard 
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		return fmt.Errorf("stdin:%d: %w", line+1, rerr)
+		if !count {
+			line = -1
+		}
+		return &readError{line, rerr}
 	}
 	return ctx.Err()
 }
@@ -215,9 +276,11 @@ func (m *mover) answerBlock(blk *moveBlock, maxLine int, shard cli.Shard, a, b *
 		blk.errs = append(blk.errs, blk.diag...)
 		return
 	}
+	first := max(blk.first, 0)
 	data := blk.data
 	fast := m.fastOK(shard.Enabled())
-	for i := blk.first; len(data) > 0; i++ {
+	i := first
+	for ; len(data) > 0; i++ {
 		if fast {
 			var used, lines int
 			if sc != nil {
@@ -239,9 +302,16 @@ func (m *mover) answerBlock(blk *moveBlock, maxLine int, shard cli.Shard, a, b *
 				blk.out, msg = m.line(blk.out, data[:j], i, shard, a, b)
 			}
 			if msg != "" {
-				blk.errs = append(blk.errs, msg...)
+				if blk.first < 0 {
+					blk.redo = true // numbered by the writer
+				} else {
+					blk.errs = append(blk.errs, msg...)
+				}
 			}
 		}
 		data = data[j+1:]
+	}
+	if blk.long == 0 {
+		blk.lines = i - first
 	}
 }

@@ -3,12 +3,14 @@ package wythoffcmd
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
 	"runtime"
 	"strings"
 	"testing"
+	"testing/iotest"
 	"time"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
@@ -67,4 +69,40 @@ func BenchmarkMoveParallel(b *testing.B) {
 	c1, _ := machine.ProcessCPU()
 	b.ReportMetric(float64(1<<20)*float64(b.N)/b.Elapsed().Seconds(), "lines/s")
 	b.ReportMetric(float64(1<<20)*float64(b.N)/(c1-c0).Seconds(), "lines/cpu-s")
+}
+
+// TestMoveParallelReadError: a read error after random lines (bad, long and good ones)
+// is reported with the number of the line it stopped in, as the plain path reports
+// it, with or without --shard (where the reader counts the lines itself) and whatever
+// the block size; so are the bad lines before it.
+func TestMoveParallelReadError(t *testing.T) {
+	saved := blockBytes
+	defer func() { blockBytes = saved; plainPath = false }()
+	r := rand.New(rand.NewPCG(3, 4))
+	pieces := []string{"13 9", "1 2", "x", "", "#c", strings.Repeat("9", 90), "18446744073709551616 1", "5 3"}
+	runErr := func(plain bool, in string, args ...string) (string, string, int) {
+		plainPath = plain
+		defer func() { plainPath = false }()
+		var o, e bytes.Buffer
+		stdin := io.MultiReader(strings.NewReader(in), iotest.ErrReader(errors.New("disk on fire")))
+		code := Run(context.Background(), append([]string{"move", "--max-line", "64"}, args...), stdin, &o, &e)
+		return o.String(), e.String(), code
+	}
+	for iter := 0; iter < 300; iter++ {
+		var b strings.Builder
+		for k := r.IntN(40); k > 0; k-- {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+			if r.IntN(6) > 0 {
+				b.WriteString("\n")
+			}
+		}
+		in := b.String()
+		blockBytes = 1 + r.IntN(100)
+		args := [][]string{{"--jobs", "2"}, {"--jobs", "1", "--shard", "1/2"}}[iter%2]
+		_, wantErr, wantCode := runErr(true, in, args...)
+		_, gotErr, code := runErr(false, in, args...)
+		if gotErr != wantErr || code != wantCode || !strings.Contains(gotErr, "disk on fire") {
+			t.Fatalf("differs on %q block %d %v:\n%q %d\n%q %d", in, blockBytes, args, gotErr, code, wantErr, wantCode)
+		}
+	}
 }
