@@ -3,41 +3,18 @@
 package wythoffcmd
 
 import (
-	"sync"
-
 	"github.com/boardlab/boardlab/engine/wythoff"
+	"github.com/boardlab/boardlab/internal/x86"
 )
 
 // haveAsm reports whether this CPU and OS run the AVX-512 passes of the fast path
-// (F, BW, DQ, VL, IFMA, VBMI and VBMI2 for the byte permutes and compression, POPCNT, BMI1
-// and BMI2 for the bit counts and shifts). It asks the CPU on first use rather than
-// at start-up: a one-position command does not pay for it.
-var haveAsm = sync.OnceValue(func() bool {
-	maxLeaf, _, _, _ := cpuid(0, 0)
-	if maxLeaf < 7 {
-		return false
-	}
-	_, _, c1, _ := cpuid(1, 0)
-	const osxsave, popcnt = 1 << 27, 1 << 23
-	if c1&osxsave == 0 || c1&popcnt == 0 {
-		return false
-	}
-	// the OS saves the AVX and AVX-512 registers: XCR0 bits 1, 2 and 5 to 7
-	if xcr0, _ := xgetbv(); xcr0&0xe6 != 0xe6 {
-		return false
-	}
-	_, b7, c7, _ := cpuid(7, 0)
-	const (
-		bmi1, bmi2, f, dq, ifma, bw, vl = 1 << 3, 1 << 8, 1 << 16, 1 << 17, 1 << 21, 1 << 30, 1 << 31
-		vbmi, vbmi2                     = 1 << 1, 1 << 6
-	)
-	const wantB, wantC = bmi1 | bmi2 | f | dq | ifma | bw | vl, vbmi | vbmi2
-	return b7&wantB == wantB && c7&wantC == wantC
-})
-
-func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)
-
-func xgetbv() (eax, edx uint32)
+// (F, BW, DQ, VL, IFMA, VBMI and VBMI2 for the byte permutes and compression, POPCNT,
+// BMI1 and BMI2 for the bit counts and shifts). internal/x86 asks the CPU on first use
+// rather than at start-up: a one-position command does not pay for it.
+func haveAsm() bool {
+	f := x86.CPU()
+	return f.AVX512 && f.POPCNT && f.BMI1 && f.BMI2
+}
 
 // parseBlockAVX512 parses up to max lines "A B\n" (1 to 20 digits each, values below
 // 2^64) starting at p into ps, and stops before the first line of any other form or
