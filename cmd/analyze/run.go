@@ -16,6 +16,7 @@ import (
 	"github.com/boardlab/boardlab/cmd/analyze/internal/qtttcmd"
 	"github.com/boardlab/boardlab/cmd/analyze/internal/utttcmd"
 	"github.com/boardlab/boardlab/cmd/analyze/internal/wythoffcmd"
+	"github.com/boardlab/boardlab/engine/goban"
 	"github.com/boardlab/boardlab/internal/machine"
 )
 
@@ -258,12 +259,15 @@ func runVersion(args []string, stdout, stderr io.Writer) int {
 	b := buildInfo()
 	if *asJSON {
 		v := struct {
-			Build   build           `json:"build"`
-			Machine *machine.Report `json:"machine,omitempty"`
+			Build    build           `json:"build"`
+			Machine  *machine.Report `json:"machine,omitempty"`
+			Assembly *asmPaths       `json:"assembly,omitempty"`
 		}{Build: b}
 		if *verbose {
 			m := machine.Get()
 			v.Machine = &m
+			a := assemblyPaths()
+			v.Assembly = &a
 		}
 		json.NewEncoder(stdout).Encode(v)
 		return cli.ExitOK
@@ -285,8 +289,28 @@ func runVersion(args []string, stdout, stderr io.Writer) int {
 	}
 	if *verbose {
 		fmt.Fprint(stdout, machine.Get().String())
+		a := assemblyPaths()
+		fmt.Fprintf(stdout, "assembly: goban text parser (AVX2, BMI2) %s; wythoff move passes (AVX-512) %s\n",
+			onOff(a.GobanParse), onOff(a.WythoffMove))
 	}
 	return cli.ExitOK
+}
+
+// asmPaths says which assembly paths run on this machine (each asks the CPU once).
+type asmPaths struct {
+	GobanParse  bool `json:"goban_parse"`
+	WythoffMove bool `json:"wythoff_move"`
+}
+
+func assemblyPaths() asmPaths {
+	return asmPaths{GobanParse: goban.AsmParser(), WythoffMove: wythoffcmd.AsmPasses()}
+}
+
+func onOff(b bool) string {
+	if b {
+		return "on"
+	}
+	return "off"
 }
 
 type build struct {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -13,6 +14,8 @@ import (
 	"time"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
+	"github.com/boardlab/boardlab/cmd/analyze/internal/wythoffcmd"
+	"github.com/boardlab/boardlab/engine/goban"
 )
 
 // analyze runs a command line in-process with the given standard input.
@@ -35,9 +38,15 @@ func TestHelpAndVersion(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "cpu:") || !strings.Contains(out, "x86-64 level") && !strings.Contains(out, "arch:") {
 		t.Fatalf("version -v: code %d, out %q", code, out)
 	}
+	onOff := map[bool]string{true: "on", false: "off"}
+	wantAsm := fmt.Sprintf("assembly: goban text parser (AVX2, BMI2) %s; wythoff move passes (AVX-512) %s\n",
+		onOff[goban.AsmParser()], onOff[wythoffcmd.AsmPasses()])
+	if !strings.Contains(out, wantAsm) {
+		t.Fatalf("version -v: no line %q in %q", wantAsm, out)
+	}
 	out, _, code = analyze(t, "", "version", "--json", "-v")
 	var v map[string]any
-	if code != 0 || json.Unmarshal([]byte(out), &v) != nil || v["machine"] == nil {
+	if code != 0 || json.Unmarshal([]byte(out), &v) != nil || v["machine"] == nil || v["assembly"] == nil {
 		t.Fatalf("version --json: code %d, out %q", code, out)
 	}
 	if _, errOut, code := analyze(t, "", "nosuch"); code != cli.ExitUsage || !strings.Contains(errOut, "nosuch") {

@@ -25,6 +25,10 @@ var (
 	asmOnce sync.Once
 )
 
+// AsmParser reports whether the assembly parser reads this machine's larger inputs
+// (amd64 with AVX2 and fast BMI2); it asks the CPU on first use.
+func AsmParser() bool { return detectAsm() }
+
 // asmEnabled reports whether feedAVX2 can and should run, detecting it on first use.
 func asmEnabled() bool {
 	asmOnce.Do(func() { useAsm = detectAsm() })

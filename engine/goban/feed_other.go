@@ -5,6 +5,9 @@ package goban
 // useAsm is false: there is no assembly parser on this architecture.
 var useAsm = false
 
+// AsmParser reports that the assembly parser cannot run here.
+func AsmParser() bool { return false }
+
 // asmEnabled reports that the assembly parser cannot run.
 func asmEnabled() bool { return false }
 

@@ -6,6 +6,10 @@ import (
 	"github.com/boardlab/boardlab/engine/wythoff"
 )
 
+// AsmPasses reports whether "wythoff move" answers its common lines with the AVX-512
+// passes on this machine; it asks the CPU on first use.
+func AsmPasses() bool { return haveAsm() }
+
 // noAsm turns the AVX-512 passes (asmLines) off where the CPU has them: tests compare
 // them with fastLines.
 var noAsm bool
