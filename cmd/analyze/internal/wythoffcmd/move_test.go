@@ -463,24 +463,36 @@ func runPlain(t *testing.T, stdin string, args ...string) (stdout, stderr string
 	return run(t, stdin, args...)
 }
 
+// fuzzLineSeeds are the seed inputs of the fast paths' fuzz targets: every pile
+// length's edges, leading zeros, values at and past 2^64, and lines of other forms.
+var fuzzLineSeeds = []string{"13 9\n1 2\n", "0 0\n007 3\n3 007\n", "18446744073709551615 18446744073709551614\n",
+	"18446744073709551616 1\n", "99999999999999999999 1\n", "1 2\r\n", "(3,5)\n", "1  2\n", "12345678901234567 123\n",
+	"00000000000000000000 00000000000000000001\n", "123456789012345678901 1\n"}
+
+// fuzzBlock is s, ended by a newline if it is not, as a block with room bytes of
+// capacity after it, filled with digits that must not count as part of any line.
+func fuzzBlock(s string, room uint8) []byte {
+	if !strings.HasSuffix(s, "\n") {
+		s += "\n"
+	}
+	data := append([]byte(s), make([]byte, int(room))...)[:len(s)]
+	for i := len(s); i < cap(data); i++ {
+		data[:cap(data)][i] = '7'
+	}
+	return data
+}
+
 // FuzzFastLines: on blocks of any lines (each ending in '\n', with or without room
 // after them), the fast loop answers a prefix of the lines exactly as the plain
 // mover.line does, and stops only before a line the plain path would not answer
 // the same way (or near the end of the block's room).
 func FuzzFastLines(f *testing.F) {
-	for _, s := range []string{"13 9\n1 2\n", "0 0\n007 3\n3 007\n", "18446744073709551615 18446744073709551614\n",
-		"18446744073709551616 1\n", "99999999999999999999 1\n", "1 2\r\n", "(3,5)\n", "1  2\n", "12345678901234567 123\n"} {
+	for _, s := range fuzzLineSeeds {
 		f.Add(s, false, uint8(0))
 		f.Add(s, true, uint8(70))
 	}
 	f.Fuzz(func(t *testing.T, s string, misere bool, room uint8) {
-		if !strings.HasSuffix(s, "\n") {
-			s += "\n"
-		}
-		data := append([]byte(s), make([]byte, int(room))...)[:len(s)]
-		for i := len(s); i < cap(data); i++ { // digits after the block must not count
-			data[:cap(data)][i] = '7'
-		}
+		data := fuzzBlock(s, room)
 		m := mover{misere: misere}
 		out, used, lines := m.fastLines(nil, data)
 		if used > len(s) || used > 0 && s[used-1] != '\n' || strings.Count(s[:used], "\n") != lines {

@@ -147,21 +147,12 @@ func FuzzAsmLines(f *testing.F) {
 	if !haveAsm() {
 		f.Skip("no AVX-512 (F, BW, DQ, VBMI) on this CPU")
 	}
-	for _, s := range []string{"13 9\n1 2\n", "0 0\n007 3\n3 007\n", "18446744073709551615 18446744073709551614\n",
-		"18446744073709551616 1\n", "99999999999999999999 1\n", "1 2\r\n", "(3,5)\n", "1  2\n", "12345678901234567 123\n",
-		"00000000000000000000 00000000000000000001\n", "123456789012345678901 1\n"} {
+	for _, s := range fuzzLineSeeds {
 		f.Add(s, false, uint8(0))
 		f.Add(s, true, uint8(70))
 	}
 	f.Fuzz(func(t *testing.T, s string, misere bool, room uint8) {
-		if !strings.HasSuffix(s, "\n") {
-			s += "\n"
-		}
-		data := append([]byte(s), make([]byte, int(room))...)[:len(s)]
-		for i := len(s); i < cap(data); i++ {
-			data[:cap(data)][i] = '7'
-		}
-		checkAsmLines(t, data, misere)
+		checkAsmLines(t, fuzzBlock(s, room), misere)
 	})
 }
 

@@ -17,6 +17,19 @@ import (
 	"github.com/boardlab/boardlab/internal/machine"
 )
 
+// randomPieces joins up to most-1 random pieces, each followed by a newline except
+// one time in nl.
+func randomPieces(r *rand.Rand, pieces []string, most, nl int) string {
+	var b strings.Builder
+	for k := r.IntN(most); k > 0; k-- {
+		b.WriteString(pieces[r.IntN(len(pieces))])
+		if r.IntN(nl) > 0 {
+			b.WriteString("\n")
+		}
+	}
+	return b.String()
+}
+
 // TestMoveParallelRandom: random short inputs of good, bad, blank, long and CRLF lines,
 // cut into tiny blocks: the parallel path prints what the sequential one prints, and
 // never hangs (a watchdog panics after 10 s).
@@ -26,14 +39,7 @@ func TestMoveParallelRandom(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	pieces := []string{"13 9", "1 2", "x", "", "#c", "(3,5)", "\r", strings.Repeat("9", 90), "2,2", " ", "\u2000", "18446744073709551616 1"}
 	for iter := 0; iter < 1000; iter++ {
-		var b strings.Builder
-		for k := r.IntN(30); k > 0; k-- {
-			b.WriteString(pieces[r.IntN(len(pieces))])
-			if r.IntN(5) > 0 {
-				b.WriteString("\n")
-			}
-		}
-		in := b.String()
+		in := randomPieces(r, pieces, 30, 5)
 		blockBytes = 1 + r.IntN(100)
 		maxLine := fmt.Sprint(64 + r.IntN(60))
 		done := make(chan struct{})
@@ -89,14 +95,7 @@ func TestMoveParallelReadError(t *testing.T) {
 		return o.String(), e.String(), code
 	}
 	for iter := 0; iter < 300; iter++ {
-		var b strings.Builder
-		for k := r.IntN(40); k > 0; k-- {
-			b.WriteString(pieces[r.IntN(len(pieces))])
-			if r.IntN(6) > 0 {
-				b.WriteString("\n")
-			}
-		}
-		in := b.String()
+		in := randomPieces(r, pieces, 40, 6)
 		blockBytes = 1 + r.IntN(100)
 		args := [][]string{{"--jobs", "2"}, {"--jobs", "1", "--shard", "1/2"}}[iter%2]
 		_, wantErr, wantCode := runErr(true, in, args...)
