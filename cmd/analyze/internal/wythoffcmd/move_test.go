@@ -295,26 +295,28 @@ func FuzzFastLine(f *testing.F) {
 // FIFO whose writer stays open) does not keep Ctrl-C waiting; the answered line is
 // kept and the exit status is 130.
 func TestMoveInterruptedWhileReading(t *testing.T) {
-	pr, pw, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pw.Close()
-	defer pr.Close()
-	pw.WriteString("13 9\n")
-	ctx, cancel := context.WithCancel(context.Background())
-	var o, e bytes.Buffer
-	done := make(chan int)
-	go func() { done <- Run(ctx, []string{"move"}, pr, &o, &e) }()
-	time.Sleep(100 * time.Millisecond)
-	cancel()
-	select {
-	case code := <-done:
-		if code != cli.ExitInterrupted || o.String() != "13 8\n" {
-			t.Fatalf("code %d, out %q, stderr %q", code, o.String(), e.String())
+	for _, jobs := range []string{"1", "2"} {
+		pr, pw, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
 		}
-	case <-time.After(2 * time.Second):
-		t.Fatal("Ctrl-C not answered within 2 s while stdin was silent")
+		pw.WriteString("13 9\n")
+		ctx, cancel := context.WithCancel(context.Background())
+		var o, e bytes.Buffer
+		done := make(chan int)
+		go func() { done <- Run(ctx, []string{"move", "--jobs", jobs}, pr, &o, &e) }()
+		time.Sleep(100 * time.Millisecond)
+		cancel()
+		select {
+		case code := <-done:
+			if code != cli.ExitInterrupted || o.String() != "13 8\n" {
+				t.Fatalf("--jobs %s: code %d, out %q, stderr %q", jobs, code, o.String(), e.String())
+			}
+		case <-time.After(2 * time.Second):
+			t.Fatalf("--jobs %s: Ctrl-C not answered within 2 s while stdin was silent", jobs)
+		}
+		pw.Close()
+		pr.Close()
 	}
 }
 

@@ -39,7 +39,8 @@ var slack [fastSlack]byte
 // cuts it into blocks of whole lines, the workers answer the blocks, and a writer puts
 // answers and diagnostics out in input order, so the output is byte for byte that of
 // batch. At most 2*workers+2 blocks exist at a time: memory stays bounded whatever the
-// input's length.
+// input's length. With one worker, one goroutine reads, answers and writes each block
+// in turn: no hand-over costs CPU time.
 func (m *mover) batchParallel(ctx context.Context, in io.Reader, out io.Writer, stderr io.Writer, maxLine int, shard cli.Shard, workers int) (int, error) {
 	if shard.Enabled() {
 		if err := cli.WriteLinesHeader(out, shard); err != nil {
@@ -48,99 +49,157 @@ func (m *mover) batchParallel(ctx context.Context, in io.Reader, out io.Writer, 
 	}
 	cctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	nblocks := 2*workers + 2
-	free := make(chan *moveBlock, nblocks)
-	for i := 0; i < nblocks; i++ {
-		// the answers are about as long as the lines: out rarely grows
-		free <- &moveBlock{data: make([]byte, 0, blockBytes+4096), out: make([]byte, 0, blockBytes+blockBytes/4)}
-	}
-	todo := make(chan *moveBlock, nblocks)
-	done := make(chan *moveBlock, nblocks)
-
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var a, b pile
-			var sc *asmScratch
-			if !noAsm && m.fastOK(shard.Enabled()) && haveAsm() {
-				sc = new(asmScratch)
-			}
-			for blk := range todo {
+	w := &blockWriter{m: m, out: out, stderr: stderr, maxLine: maxLine, shard: shard, cancel: cancel, code: cli.ExitOK}
+	var rerr error
+	if workers <= 1 {
+		blk := newMoveBlock()
+		var a, b pile
+		sc := m.scratch(shard)
+		w.recycle = func(*moveBlock) {}
+		rerr = m.cutBlocks(cctx, in, maxLine, shard,
+			func() *moveBlock { return blk },
+			func(blk *moveBlock) {
 				m.answerBlock(blk, maxLine, shard, &a, &b, sc)
-				done <- blk
+				w.put(blk)
+			})
+	} else {
+		nblocks := 2*workers + 2
+		free := make(chan *moveBlock, nblocks)
+		for i := 0; i < nblocks; i++ {
+			free <- newMoveBlock()
+		}
+		todo := make(chan *moveBlock, nblocks)
+		done := make(chan *moveBlock, nblocks)
+		var wg sync.WaitGroup
+		for range workers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				var a, b pile
+				sc := m.scratch(shard)
+				for blk := range todo {
+					m.answerBlock(blk, maxLine, shard, &a, &b, sc)
+					done <- blk
+				}
+			}()
+		}
+		w.recycle = func(b *moveBlock) { free <- b }
+		writerDone := make(chan struct{})
+		go func() {
+			defer close(writerDone)
+			for blk := range done {
+				w.put(blk)
 			}
 		}()
+		rerr = m.cutBlocks(cctx, in, maxLine, shard,
+			func() *moveBlock {
+				select {
+				case blk := <-free:
+					return blk
+				case <-cctx.Done():
+					return nil
+				}
+			},
+			func(blk *moveBlock) { todo <- blk })
+		close(todo)
+		wg.Wait()
+		close(done)
+		<-writerDone
 	}
-
-	code := cli.ExitOK
-	var werr error
-	writerDone := make(chan struct{})
-	var lines int64 // lines of the blocks written
-	go func() {
-		defer close(writerDone)
-		pending := map[int]*moveBlock{}
-		next := 0
-		var pa, pb pile
-		var again *moveBlock
-		for blk := range done {
-			pending[blk.seq] = blk
-			for {
-				b, ok := pending[next]
-				if !ok {
-					break
-				}
-				delete(pending, next)
-				next++
-				if werr == nil {
-					if _, err := out.Write(b.out); err != nil {
-						werr = err
-						cancel()
-					}
-				}
-				switch {
-				case b.first >= 0:
-				case b.long > 0:
-					b.errs = append(b.errs, longLine(lines, b.long, maxLine, b.prefix)...)
-				case b.redo:
-					// the diagnostics again, now that the first line's number is known
-					if again == nil {
-						again = &moveBlock{}
-					}
-					again.first, again.data, again.out, again.errs = lines, b.data, again.out[:0], again.errs[:0]
-					m.answerBlock(again, maxLine, shard, &pa, &pb, nil)
-					b.errs = append(b.errs, again.errs...)
-				}
-				lines += b.lines
-				if len(b.errs) > 0 {
-					stderr.Write(b.errs)
-					code = cli.ExitFail
-				}
-				b.data, b.out, b.errs, b.diag = b.data[:0], b.out[:0], b.errs[:0], ""
-				b.lines, b.redo, b.long, b.prefix = 0, false, 0, b.prefix[:0]
-				free <- b
-			}
-		}
-	}()
-
-	rerr := m.cutBlocks(cctx, in, maxLine, shard, free, todo)
-	close(todo)
-	wg.Wait()
-	close(done)
-	<-writerDone
-	if werr != nil {
-		return code, werr
+	if w.err != nil {
+		return w.code, w.err
 	}
 	var re *readError
 	if errors.As(rerr, &re) {
 		// the number of the line the read stopped in: known once every block is counted
 		if re.line < 0 {
-			re.line = lines
+			re.line = w.lines
 		}
-		return code, fmt.Errorf("stdin:%d: %w", re.line+1, re.err)
+		return w.code, fmt.Errorf("stdin:%d: %w", re.line+1, re.err)
 	}
-	return code, rerr
+	return w.code, rerr
+}
+
+// newMoveBlock returns an empty block with room for blockBytes of input.
+func newMoveBlock() *moveBlock {
+	// the answers are about as long as the lines: out rarely grows
+	return &moveBlock{data: make([]byte, 0, blockBytes+4096), out: make([]byte, 0, blockBytes+blockBytes/4)}
+}
+
+// scratch returns a worker's room for the AVX-512 passes, or nil when they do not run.
+func (m *mover) scratch(shard cli.Shard) *asmScratch {
+	if !noAsm && m.fastOK(shard.Enabled()) && haveAsm() {
+		return new(asmScratch)
+	}
+	return nil
+}
+
+// blockWriter puts answered blocks out in input order: it holds a block that comes
+// early, numbers the diagnostics of blocks the reader did not count, and hands each
+// block back (recycle) once written.
+type blockWriter struct {
+	m       *mover
+	out     io.Writer
+	stderr  io.Writer
+	maxLine int
+	shard   cli.Shard
+	cancel  func()
+	recycle func(*moveBlock)
+
+	pending map[int]*moveBlock
+	next    int
+	pa, pb  pile
+	again   *moveBlock
+	lines   int64 // lines of the blocks written
+	code    int
+	err     error // the first write error
+}
+
+func (w *blockWriter) put(blk *moveBlock) {
+	if blk.seq != w.next {
+		if w.pending == nil {
+			w.pending = map[int]*moveBlock{}
+		}
+		w.pending[blk.seq] = blk
+		return
+	}
+	for blk != nil {
+		w.write(blk)
+		w.next++
+		blk = w.pending[w.next]
+		delete(w.pending, w.next)
+	}
+}
+
+func (w *blockWriter) write(b *moveBlock) {
+	if w.err == nil {
+		if _, err := w.out.Write(b.out); err != nil {
+			w.err = err
+			w.cancel()
+		}
+	}
+	switch {
+	case b.first >= 0:
+	case b.long > 0:
+		b.errs = append(b.errs, longLine(w.lines, b.long, w.maxLine, b.prefix)...)
+	case b.redo:
+		// the diagnostics again, now that the first line's number is known
+		if w.again == nil {
+			w.again = &moveBlock{}
+		}
+		again := w.again
+		again.first, again.data, again.out, again.errs = w.lines, b.data, again.out[:0], again.errs[:0]
+		w.m.answerBlock(again, w.maxLine, w.shard, &w.pa, &w.pb, nil)
+		b.errs = append(b.errs, again.errs...)
+	}
+	w.lines += b.lines
+	if len(b.errs) > 0 {
+		w.stderr.Write(b.errs)
+		w.code = cli.ExitFail
+	}
+	b.data, b.out, b.errs, b.diag = b.data[:0], b.out[:0], b.errs[:0], ""
+	b.lines, b.redo, b.long, b.prefix = 0, false, 0, b.prefix[:0]
+	w.recycle(b)
 }
 
 // readError is a read error of cutBlocks in input line line (0-based; -1 when the
@@ -152,12 +211,12 @@ type readError struct {
 
 func (e *readError) Error() string { return e.err.Error() }
 
-// cutBlocks reads the input straight into blocks taken from free, cuts each after
-// its last newline (the partial line goes on to the next block) and sends them to
-// todo, numbering the lines with one bytes.Count per block. A block grows up to
+// cutBlocks reads the input straight into blocks taken from take (nil: stop), cuts
+// each after its last newline (the partial line goes on to the next block) and hands
+// them to send, numbering the lines with one bytes.Count per block. A block grows up to
 // maxLine+1 bytes to hold a long line; a line still longer is skipped here in constant
 // memory and becomes a block of its own holding its diagnostic.
-func (m *mover) cutBlocks(ctx context.Context, in io.Reader, maxLine int, shard cli.Shard, free <-chan *moveBlock, todo chan<- *moveBlock) error {
+func (m *mover) cutBlocks(ctx context.Context, in io.Reader, maxLine int, shard cli.Shard, take func() *moveBlock, send func(*moveBlock)) error {
 	r := cli.NewContextReader(ctx, in)
 	// the lines are numbered here only for --shard (the workers pick lines by number)
 	count := shard.Enabled()
@@ -187,10 +246,8 @@ func (m *mover) cutBlocks(ctx context.Context, in io.Reader, maxLine int, shard 
 		}
 	}
 	for (!eof || len(carry) > 0) && rerr == nil {
-		var blk *moveBlock
-		select {
-		case blk = <-free:
-		case <-ctx.Done():
+		blk := take()
+		if blk == nil || ctx.Err() != nil {
 			return ctx.Err()
 		}
 		blk.seq, blk.first = seq, line
@@ -255,7 +312,7 @@ func (m *mover) cutBlocks(ctx context.Context, in io.Reader, maxLine int, shard 
 		if cap(blk.data)-len(blk.data) < len(slack) {
 			blk.data = append(blk.data, slack[:]...)[:len(blk.data)]
 		}
-		todo <- blk
+		send(blk)
 	}
 	if rerr != nil {
 		if ctx.Err() != nil {
