@@ -41,3 +41,27 @@ func TestTrainCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestTuneEvalNet: --eval net plays the self-play games with the network: the same
+// seed gives other games than the linear evaluation's, and a bad --eval is a usage error.
+func TestTuneEvalNet(t *testing.T) {
+	dir := t.TempDir()
+	saved := map[string]string{}
+	for _, eval := range []string{"linear", "net"} {
+		games := dir + "/" + eval + ".txt"
+		if _, errOut, code := engineRun(runTune, "--games", "10", "--nodes", "300", "--jobs", "2", "--eval", eval, "--rounds", "0", "--save-games", games, "--out", dir+"/w.txt"); code != 0 {
+			t.Fatalf("tune --eval %s: code %d: %s", eval, code, errOut)
+		}
+		text, _ := os.ReadFile(games)
+		if strings.Count(string(text), "\n") != 10 {
+			t.Fatalf("tune --eval %s saved:\n%.300s", eval, text)
+		}
+		saved[eval] = string(text)
+	}
+	if saved["linear"] == saved["net"] {
+		t.Error("--eval net played the linear evaluation's games")
+	}
+	if _, errOut, code := engineRun(runTune, "--eval", "mcts"); code != 2 || !strings.Contains(errOut, `--eval "mcts"`) {
+		t.Errorf("--eval mcts: code %d: %s", code, errOut)
+	}
+}
