@@ -59,10 +59,9 @@ func (m *mover) asmLines(out, data []byte, sc *asmScratch) ([]byte, int, int) {
 			ps[i] = mv
 			hot[i] = b2u8(h)
 		}
-		splitBlockAVX512(&ps[0], &sc.ch[0], n)
 		out = slices.Grow(out, n*maxFastAnswer+fastSlack)
 		ob := out[:cap(out)]
-		w := formatBlockAVX512(&ob[len(out)], &sc.ch[0], &hot[0], n)
+		w := emitBlockAVX512(&ob[len(out)], &ps[0], &hot[0], n)
 		out = out[:len(out)+w]
 		pos += used
 		lines += n

@@ -40,3 +40,11 @@ func splitBlockAVX512(ps *wythoff.Position, ch *[32]uint16, n int)
 //
 //go:noescape
 func formatBlockAVX512(out *byte, ch *[32]uint16, hot *byte, n int) (written int)
+
+// emitBlockAVX512 writes the answers of the n moves ps[i]: "X Y\n" in decimal, or
+// "lose\n" for a cold position (hot[i] == 0). It takes four lines at a time (ps and
+// hot must have room for n rounded up to a multiple of 4) and stores 64 bytes at a
+// time: out needs 64 bytes of room beyond the 42 bytes a line can take.
+//
+//go:noescape
+func emitBlockAVX512(out *byte, ps *wythoff.Position, hot *byte, n int) (written int)

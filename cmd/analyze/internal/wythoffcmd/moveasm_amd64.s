@@ -548,3 +548,269 @@ fdone:
 	SUBQ out+0(FP), DI
 	MOVQ DI, written+32(FP)
 	RET
+
+// tens128, ones128: the ASCII tens and ones digits of 0..99 (0..127: the tables of a VPERMI2B)
+DATA tens128<>+0(SB)/8, $0x3030303030303030
+DATA tens128<>+8(SB)/8, $0x3131313131313030
+DATA tens128<>+16(SB)/8, $0x3232323231313131
+DATA tens128<>+24(SB)/8, $0x3333323232323232
+DATA tens128<>+32(SB)/8, $0x3333333333333333
+DATA tens128<>+40(SB)/8, $0x3434343434343434
+DATA tens128<>+48(SB)/8, $0x3535353535353434
+DATA tens128<>+56(SB)/8, $0x3636363635353535
+DATA tens128<>+64(SB)/8, $0x3737363636363636
+DATA tens128<>+72(SB)/8, $0x3737373737373737
+DATA tens128<>+80(SB)/8, $0x3838383838383838
+DATA tens128<>+88(SB)/8, $0x3939393939393838
+DATA tens128<>+96(SB)/8, $0x3030303039393939
+DATA tens128<>+104(SB)/8, $0x3131303030303030
+DATA tens128<>+112(SB)/8, $0x3131313131313131
+DATA tens128<>+120(SB)/8, $0x3232323232323232
+GLOBL tens128<>(SB), RODATA|NOPTR, $128
+
+// 
+DATA ones128<>+0(SB)/8, $0x3736353433323130
+DATA ones128<>+8(SB)/8, $0x3534333231303938
+DATA ones128<>+16(SB)/8, $0x3332313039383736
+DATA ones128<>+24(SB)/8, $0x3130393837363534
+DATA ones128<>+32(SB)/8, $0x3938373635343332
+DATA ones128<>+40(SB)/8, $0x3736353433323130
+DATA ones128<>+48(SB)/8, $0x3534333231303938
+DATA ones128<>+56(SB)/8, $0x3332313039383736
+DATA ones128<>+64(SB)/8, $0x3130393837363534
+DATA ones128<>+72(SB)/8, $0x3938373635343332
+DATA ones128<>+80(SB)/8, $0x3736353433323130
+DATA ones128<>+88(SB)/8, $0x3534333231303938
+DATA ones128<>+96(SB)/8, $0x3332313039383736
+DATA ones128<>+104(SB)/8, $0x3130393837363534
+DATA ones128<>+112(SB)/8, $0x3938373635343332
+DATA ones128<>+120(SB)/8, $0x3736353433323130
+GLOBL ones128<>(SB), RODATA|NOPTR, $128
+
+// emitIdx: for line j of four (64 bytes each), where VPERMI2B finds the tens (0..63) and ones (64..127) of its last 16 digits of each pile in the 2-digit bytes
+DATA emitIdx<>+0(SB)/8, $0x4202430300000000
+DATA emitIdx<>+8(SB)/8, $0x4a0a4b0b40004101
+DATA emitIdx<>+16(SB)/8, $0x0000000048084909
+DATA emitIdx<>+24(SB)/8, $0x0445054606470700
+DATA emitIdx<>+32(SB)/8, $0x0c4d0d4e0e4f0f44
+DATA emitIdx<>+40(SB)/8, $0x000000000000004c
+DATA emitIdx<>+48(SB)/8, $0x0000000000000000
+DATA emitIdx<>+56(SB)/8, $0x0000000000000000
+DATA emitIdx<>+64(SB)/8, $0x5212531300000000
+DATA emitIdx<>+72(SB)/8, $0x5a1a5b1b50105111
+DATA emitIdx<>+80(SB)/8, $0x0000000058185919
+DATA emitIdx<>+88(SB)/8, $0x1455155616571700
+DATA emitIdx<>+96(SB)/8, $0x1c5d1d5e1e5f1f54
+DATA emitIdx<>+104(SB)/8, $0x000000000000005c
+DATA emitIdx<>+112(SB)/8, $0x0000000000000000
+DATA emitIdx<>+120(SB)/8, $0x0000000000000000
+DATA emitIdx<>+128(SB)/8, $0x6222632300000000
+DATA emitIdx<>+136(SB)/8, $0x6a2a6b2b60206121
+DATA emitIdx<>+144(SB)/8, $0x0000000068286929
+DATA emitIdx<>+152(SB)/8, $0x2465256626672700
+DATA emitIdx<>+160(SB)/8, $0x2c6d2d6e2e6f2f64
+DATA emitIdx<>+168(SB)/8, $0x000000000000006c
+DATA emitIdx<>+176(SB)/8, $0x0000000000000000
+DATA emitIdx<>+184(SB)/8, $0x0000000000000000
+DATA emitIdx<>+192(SB)/8, $0x7232733300000000
+DATA emitIdx<>+200(SB)/8, $0x7a3a7b3b70307131
+DATA emitIdx<>+208(SB)/8, $0x0000000078387939
+DATA emitIdx<>+216(SB)/8, $0x3475357636773700
+DATA emitIdx<>+224(SB)/8, $0x3c7d3d7e3e7f3f74
+DATA emitIdx<>+232(SB)/8, $0x000000000000007c
+DATA emitIdx<>+240(SB)/8, $0x0000000000000000
+DATA emitIdx<>+248(SB)/8, $0x0000000000000000
+GLOBL emitIdx<>(SB), RODATA|NOPTR, $256
+
+// emitIdxT: for line j of four, where VPERMB finds its leading 4 digits of each pile, the space and the newline in TD
+DATA emitIdxT<>+0(SB)/8, $0x0000000003020100
+DATA emitIdxT<>+8(SB)/8, $0x0000000000000000
+DATA emitIdxT<>+16(SB)/8, $0x0605042000000000
+DATA emitIdxT<>+24(SB)/8, $0x0000000000000007
+DATA emitIdxT<>+32(SB)/8, $0x0000000000000000
+DATA emitIdxT<>+40(SB)/8, $0x0000000000002100
+DATA emitIdxT<>+48(SB)/8, $0x0000000000000000
+DATA emitIdxT<>+56(SB)/8, $0x0000000000000000
+DATA emitIdxT<>+64(SB)/8, $0x000000000b0a0908
+DATA emitIdxT<>+72(SB)/8, $0x0000000000000000
+DATA emitIdxT<>+80(SB)/8, $0x0e0d0c2000000000
+DATA emitIdxT<>+88(SB)/8, $0x000000000000000f
+DATA emitIdxT<>+96(SB)/8, $0x0000000000000000
+DATA emitIdxT<>+104(SB)/8, $0x0000000000002100
+DATA emitIdxT<>+112(SB)/8, $0x0000000000000000
+DATA emitIdxT<>+120(SB)/8, $0x0000000000000000
+DATA emitIdxT<>+128(SB)/8, $0x0000000013121110
+DATA emitIdxT<>+136(SB)/8, $0x0000000000000000
+DATA emitIdxT<>+144(SB)/8, $0x1615142000000000
+DATA emitIdxT<>+152(SB)/8, $0x0000000000000017
+DATA emitIdxT<>+160(SB)/8, $0x0000000000000000
+DATA emitIdxT<>+168(SB)/8, $0x0000000000002100
+DATA emitIdxT<>+176(SB)/8, $0x0000000000000000
+DATA emitIdxT<>+184(SB)/8, $0x0000000000000000
+DATA emitIdxT<>+192(SB)/8, $0x000000001b1a1918
+DATA emitIdxT<>+200(SB)/8, $0x0000000000000000
+DATA emitIdxT<>+208(SB)/8, $0x1e1d1c2000000000
+DATA emitIdxT<>+216(SB)/8, $0x000000000000001f
+DATA emitIdxT<>+224(SB)/8, $0x0000000000000000
+DATA emitIdxT<>+232(SB)/8, $0x0000000000002100
+DATA emitIdxT<>+240(SB)/8, $0x0000000000000000
+DATA emitIdxT<>+248(SB)/8, $0x0000000000000000
+GLOBL emitIdxT<>(SB), RODATA|NOPTR, $256
+
+// emitTD: the leading 4 digits of pile p at bytes 4p..4p+3 from the tens (0..63) and ones (64..127) of its 2-digit bytes 8p+1 and 8p; a space and a newline at 32 and 33 (kept by the mask)
+DATA emitTD<>+0(SB)/8, $0x4808490940004101
+DATA emitTD<>+8(SB)/8, $0x5818591950105111
+DATA emitTD<>+16(SB)/8, $0x6828692960206121
+DATA emitTD<>+24(SB)/8, $0x7838793970307131
+DATA emitTD<>+32(SB)/8, $0x0000000000000a20
+DATA emitTD<>+40(SB)/8, $0x0000000000000000
+DATA emitTD<>+48(SB)/8, $0x0000000000000000
+DATA emitTD<>+56(SB)/8, $0x0000000000000000
+GLOBL emitTD<>(SB), RODATA|NOPTR, $64
+
+// func emitBlockAVX512(out *byte, ps *wythoff.Position, hot *byte, n int) (written int)
+//
+// Four lines (eight piles) at a time, no branch on a value: each pile is cut into
+// T = v/1e16 (4 digits), M = v/1e8%1e8 and L = v%1e8; M and L into 4-digit halves and
+// those into 2-digit bytes, whose ASCII tens and ones two table look-ups give; each
+// line is then put together by two byte permutes (X's 20 digits, ' ', Y's 20 digits,
+// '\n'), its leading zeros dropped by VPCOMPRESSB, and stored 64 bytes at a time.
+TEXT ·emitBlockAVX512(SB), NOSPLIT, $0-40
+	MOVQ out+0(FP), DI
+	MOVQ ps+8(FP), SI
+	MOVQ hot+16(FP), R8
+	MOVQ n+24(FP), BX
+	MOVQ $100000000, AX
+	VPBROADCASTQ AX, Z31     // 1e8
+	MOVQ $0x3e45798ee2308c32, AX
+	VPBROADCASTQ AX, Z30     // 1e-8 less 8 ulps: v*Z30 is below v/1e8, by less than 1e-3
+	MOVQ $0xffffffa0a1f00, AX
+	VPBROADCASTQ AX, Z29     // 2^52 - 1e8
+	MOVQ $1, AX
+	VPBROADCASTQ AX, Z28
+	MOVQ $0xfffffffffffff, AX
+	VPBROADCASTQ AX, Z27     // 2^52 - 1
+	MOVQ $0xabcc77118461d, AX
+	VPBROADCASTQ AX, Z26     // ceil(2^70 / 5^8)
+	MOVL $0xd1b71759, AX
+	VPBROADCASTQ AX, Z25     // x/10000 = x*Z25 >> 45 for x < 2^27
+	MOVL $0xffffd8f0, AX
+	VPBROADCASTQ AX, Z24     // 2^32 - 10000
+	MOVL $0x147b147b, AX
+	VPBROADCASTD AX, Z23     // 5243: w/100 = mulhi(w, 5243) >> 3 for w < 10000
+	MOVL $0x009c009c, AX
+	VPBROADCASTD AX, Z22     // 156 = 256 - 100
+	VMOVDQU64 tens128<>+0(SB), Z21
+	VMOVDQU64 tens128<>+64(SB), Z20
+	VMOVDQU64 ones128<>+0(SB), Z19
+	VMOVDQU64 ones128<>+64(SB), Z18
+	MOVL $0x30303030, AX
+	VPBROADCASTD AX, Z17     // '0'
+	MOVL $0xffffffff, AX
+	KMOVQ AX, K4             // TD's bytes 0..31
+	MOVQ $0x20001f0000f, AX
+	KMOVQ AX, K5             // a line's bytes from TD: 0..3, 20..24, 41
+	MOVQ $0x30000180000, R9  // bits always kept: X's last digit, ' ', Y's last digit, '\n'
+	MOVQ $0x3ffffffffff, R10 // a line's 42 bytes
+	LEAQ emitIdx<>(SB), R11
+	LEAQ emitIdxT<>(SB), R12
+	MOVQ $0x0a65736f6c, R13  // "lose\n"
+	TESTQ BX, BX
+	JLE edone
+eloop:
+	VMOVDQU64 (SI), Z0       // X0 Y0 X1 Y1 X2 Y2 X3 Y3
+
+	// q = v/1e8 or one less, from the doubles; L = v - q*1e8 (below 2e8) in the low
+	// 52 bits of v + q*(2^52-1e8); then q one more if L >= 1e8
+	VCVTUQQ2PD Z0, Z1
+	VMULPD Z30, Z1, Z1
+	VCVTTPD2UQQ Z1, Z1
+	VMOVDQA64 Z0, Z2
+	VPMADD52LUQ Z29, Z1, Z2
+	VPANDQ Z27, Z2, Z2
+	VPCMPUQ $5, Z31, Z2, K1
+	VPADDQ Z28, Z1, K1, Z1   // Z1: q = v / 1e8 < 2^38
+	VPSUBQ Z31, Z2, K1, Z2   // Z2: L = v % 1e8
+
+	// T = q/1e8 = (q>>8)/5^8 = (q>>8)*Z26 >> 70, exact for q>>8 < 2^30; M = q - T*1e8
+	VPSRLQ $8, Z1, Z3
+	VPXORQ Z4, Z4, Z4
+	VPMADD52HUQ Z26, Z3, Z4
+	VPSRLQ $18, Z4, Z4       // Z4: T < 1845
+	VPMULUDQ Z31, Z4, Z5
+	VPSUBQ Z5, Z1, Z1        // Z1: M
+
+	// M and L as x + (x/10000)*(2^32-10000): their 4 trailing digits in the low dword,
+	// the 4 leading ones in the high dword
+	VPMULUDQ Z25, Z1, Z5
+	VPSRLQ $45, Z5, Z5
+	VPMULUDQ Z24, Z5, Z5
+	VPADDQ Z5, Z1, Z1
+	VPMULUDQ Z25, Z2, Z5
+	VPSRLQ $45, Z5, Z5
+	VPMULUDQ Z24, Z5, Z5
+	VPADDQ Z5, Z2, Z2
+
+	// as words, line j's in lane j: rM(X) hM(X) rM(Y) hM(Y) rL(X) hL(X) rL(Y) hL(Y)
+	VPACKUSDW Z2, Z1, Z1
+
+	// each word w (and T) as w + (w/100)*156: w%100 in its low byte, w/100 in its high
+	VPMULHUW Z23, Z1, Z5
+	VPSRLW $3, Z5, Z5
+	VPMULLW Z22, Z5, Z5
+	VPADDW Z5, Z1, Z1
+	VPMULHUW Z23, Z4, Z5
+	VPSRLW $3, Z5, Z5
+	VPMULLW Z22, Z5, Z5
+	VPADDW Z5, Z4, Z4
+
+	// the ASCII tens and ones of each 2-digit byte
+	VMOVDQA64 Z1, Z6
+	VPERMI2B Z20, Z21, Z6    // Z6: tens of the 16 trailing digits of each pile
+	VPERMI2B Z18, Z19, Z1    // Z1: their ones
+	VMOVDQA64 Z4, Z7
+	VPERMI2B Z20, Z21, Z7    // tens of T's
+	VPERMI2B Z18, Z19, Z4    // ones of T's
+	VMOVDQU64 emitTD<>(SB), Z8
+	VPERMI2B Z4, Z7, K4, Z8  // Z8: pile p's 4 leading digits at 4p, ' ' at 32, '\n' at 33
+
+	XORQ CX, CX              // 64 times the line of the four
+eline:
+	CMPB (R8), $0
+	JEQ ecold
+	VMOVDQU64 (R11)(CX*1), Z9
+	VPERMI2B Z1, Z6, Z9
+	VMOVDQU64 (R12)(CX*1), Z10
+	VPERMB Z8, Z10, K5, Z9   // X's 20 digits, ' ', Y's 20 digits, '\n'
+	// keep the bytes from each pile's first non-zero digit (or its last digit) on:
+	// M - (1 + 1<<21) sets exactly the leading zeros of each pile among the bits of M's
+	// zeros
+	VPCMPB $4, Z17, Z9, K1
+	KMOVQ K1, AX
+	ORQ R9, AX               // M
+	LEAQ -0x200001(AX), DX
+	ANDNQ DX, AX, DX         // leading zeros
+	ANDNQ R10, DX, DX        // the bytes to keep
+	KMOVQ DX, K2
+	VPCOMPRESSB.Z Z9, K2, Z9
+	VMOVDQU64 Z9, (DI)
+	POPCNTQ DX, DX
+	ADDQ DX, DI
+enext:
+	INCQ R8
+	DECQ BX
+	JZ edone
+	ADDQ $64, CX
+	CMPQ CX, $256
+	JNE eline
+	ADDQ $64, SI
+	JMP eloop
+ecold:
+	MOVQ R13, (DI)
+	ADDQ $5, DI
+	JMP enext
+edone:
+	VZEROUPPER
+	SUBQ out+0(FP), DI
+	MOVQ DI, written+32(FP)
+	RET

@@ -17,3 +17,7 @@ func splitBlockAVX512(ps *wythoff.Position, ch *[32]uint16, n int) {
 func formatBlockAVX512(out *byte, ch *[32]uint16, hot *byte, n int) int {
 	panic("wythoffcmd: no AVX-512 path on this architecture")
 }
+
+func emitBlockAVX512(out *byte, ps *wythoff.Position, hot *byte, n int) int {
+	panic("wythoffcmd: no AVX-512 path on this architecture")
+}

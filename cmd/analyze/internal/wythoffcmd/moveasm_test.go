@@ -208,6 +208,13 @@ func BenchmarkMoveAsmPhases(b *testing.B) {
 			w += formatBlockAVX512(&o[w%(len(o)-asmBlock*64)], &sc.ch[0], &sc.hot[0], asmBlock)
 		}
 	})
+	phase("emit", func() {
+		o := out[:cap(out)]
+		w := 0
+		for range blocks {
+			w += emitBlockAVX512(&o[w%(len(o)-asmBlock*64)], &sc.ps[0], &sc.hot[0], asmBlock)
+		}
+	})
 	phase("all", func() {
 		if _, used, _ := m.asmLines(out[:0], in, sc); used != len(in) {
 			b.Fatalf("used %d of %d bytes", used, len(in))
@@ -265,6 +272,10 @@ func TestAsmSplitFormat(t *testing.T) {
 		if n == 0 {
 			break
 		}
+		w := emitBlockAVX512(&out[0], &sc.ps[0], &sc.hot[0], n)
+		if string(out[:w]) != string(want) {
+			t.Fatalf("emit:\n%q\nwant\n%q", out[:w], want)
+		}
 		splitBlockAVX512(&sc.ps[0], &sc.ch[0], n)
 		for i := 0; i < n; i++ {
 			x, y := sc.ps[i].X, sc.ps[i].Y
@@ -279,7 +290,7 @@ func TestAsmSplitFormat(t *testing.T) {
 				t.Fatalf("split %d %d: %v, want %v", x, y, sc.ch[i], w)
 			}
 		}
-		w := formatBlockAVX512(&out[0], &sc.ch[0], &sc.hot[0], n)
+		w = formatBlockAVX512(&out[0], &sc.ch[0], &sc.hot[0], n)
 		if string(out[:w]) != string(want) {
 			t.Fatalf("format:\n%q\nwant\n%q", out[:w], want)
 		}
