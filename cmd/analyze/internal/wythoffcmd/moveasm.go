@@ -25,10 +25,12 @@ const maxFastAnswer = 42
 
 // asmScratch is a worker's room for the passes of asmLines.
 type asmScratch struct {
-	ps  [asmBlock]wythoff.Position
-	hot [asmBlock]byte
-	ch  [asmBlock][32]uint16
-	nl  [asmBlock + 64]uint32
+	ps    [asmBlock]wythoff.Position
+	hot   [asmBlock]byte
+	ch    [asmBlock][32]uint16
+	nl    [asmBlock + 64]uint32
+	lines [asmBlock][64]byte
+	zm    [asmBlock]uint64
 }
 
 // asmLines is fastLines (same lines taken, same answers, byte for byte) in three
@@ -61,7 +63,7 @@ func (m *mover) asmLines(out, data []byte, sc *asmScratch) ([]byte, int, int) {
 		}
 		out = slices.Grow(out, n*maxFastAnswer+fastSlack)
 		ob := out[:cap(out)]
-		w := emitBlockAVX512(&ob[len(out)], &ps[0], &hot[0], n)
+		w := emitBlockAVX512(&ob[len(out)], &ps[0], &hot[0], n, &sc.lines[0], &sc.zm[0])
 		out = out[:len(out)+w]
 		pos += used
 		lines += n

@@ -668,14 +668,14 @@ DATA emitTD<>+48(SB)/8, $0x0000000000000000
 DATA emitTD<>+56(SB)/8, $0x0000000000000000
 GLOBL emitTD<>(SB), RODATA|NOPTR, $64
 
-// func emitBlockAVX512(out *byte, ps *wythoff.Position, hot *byte, n int) (written int)
+// func emitBlockAVX512(out *byte, ps *wythoff.Position, hot *byte, n int, lines *[64]byte, zm *uint64) (written int)
 //
 // Four lines (eight piles) at a time, no branch on a value: each pile is cut into
 // T = v/1e16 (4 digits), M = v/1e8%1e8 and L = v%1e8; M and L into 4-digit halves and
 // those into 2-digit bytes, whose ASCII tens and ones two table look-ups give; each
 // line is then put together by two byte permutes (X's 20 digits, ' ', Y's 20 digits,
 // '\n'), its leading zeros dropped by VPCOMPRESSB, and stored 64 bytes at a time.
-TEXT ·emitBlockAVX512(SB), NOSPLIT, $0-40
+TEXT ·emitBlockAVX512(SB), NOSPLIT, $0-56
 	MOVQ out+0(FP), DI
 	MOVQ ps+8(FP), SI
 	MOVQ hot+16(FP), R8
@@ -710,8 +710,9 @@ TEXT ·emitBlockAVX512(SB), NOSPLIT, $0-40
 	KMOVQ AX, K4             // TD's bytes 0..31
 	MOVQ $0x20001f0000f, AX
 	KMOVQ AX, K5             // a line's bytes from TD: 0..3, 20..24, 41
-	MOVQ $0x30000180000, R9  // bits always kept: X's last digit, ' ', Y's last digit, '\n'
-	MOVQ $0x3ffffffffff, R10 // a line's 42 bytes
+	MOVQ $0x10000080000, R9  // X's and Y's last digits, counted as non-zero
+	MOVQ lines+32(FP), R14
+	MOVQ zm+40(FP), R15
 	LEAQ emitIdx<>(SB), R11
 	LEAQ emitIdxT<>(SB), R12
 	MOVQ $0x0a65736f6c, R13  // "lose\n"
@@ -774,37 +775,56 @@ eloop:
 	VMOVDQU64 emitTD<>(SB), Z8
 	VPERMI2B Z4, Z7, K4, Z8  // Z8: pile p's 4 leading digits at 4p, ' ' at 32, '\n' at 33
 
-	XORQ CX, CX              // 64 times the line of the four
+	// each line, X's 20 digits, ' ', Y's 20 digits and '\n', into the scratch, with
+	// the mask of its bytes other than '0'
+	MOVQ $4, CX
 eline:
+	VMOVDQU64 (R11), Z9
+	VPERMI2B Z1, Z6, Z9
+	VMOVDQU64 (R12), Z10
+	VPERMB Z8, Z10, K5, Z9
+	VMOVDQU64 Z9, (R14)
+	VPCMPB $4, Z17, Z9, K1
+	KMOVQ K1, (R15)
+	ADDQ $64, R11
+	ADDQ $64, R12
+	ADDQ $64, R14
+	ADDQ $8, R15
+	DECQ CX
+	JNZ eline
+	SUBQ $256, R11
+	SUBQ $256, R12
+	ADDQ $64, SI
+	SUBQ $4, BX
+	JGT eloop
+
+	// each line from X's first non-zero digit (or its last digit) and from Y's, by
+	// unaligned loads from the scratch
+	MOVQ n+24(FP), BX
+	MOVQ lines+32(FP), R14
+	MOVQ zm+40(FP), R15
+ecopy:
 	CMPB (R8), $0
 	JEQ ecold
-	VMOVDQU64 (R11)(CX*1), Z9
-	VPERMI2B Z1, Z6, Z9
-	VMOVDQU64 (R12)(CX*1), Z10
-	VPERMB Z8, Z10, K5, Z9   // X's 20 digits, ' ', Y's 20 digits, '\n'
-	// keep the bytes from each pile's first non-zero digit (or its last digit) on:
-	// M - (1 + 1<<21) sets exactly the leading zeros of each pile among the bits of M's
-	// zeros
-	VPCMPB $4, Z17, Z9, K1
-	KMOVQ K1, AX
-	ORQ R9, AX               // M
-	LEAQ -0x200001(AX), DX
-	ANDNQ DX, AX, DX         // leading zeros
-	ANDNQ R10, DX, DX        // the bytes to keep
-	KMOVQ DX, K2
-	VPCOMPRESSB.Z Z9, K2, Z9
-	VMOVDQU64 Z9, (DI)
-	POPCNTQ DX, DX
-	ADDQ DX, DI
+	MOVQ (R15), AX
+	ORQ R9, AX
+	TZCNTQ AX, DX            // X's leading zeros
+	SHRQ $21, AX
+	TZCNTQ AX, AX            // Y's leading zeros
+	VMOVDQU (R14)(DX*1), Y11
+	VMOVDQU Y11, (DI)
+	SUBQ DX, DI
+	VMOVDQU 21(R14)(AX*1), Y12
+	VMOVDQU Y12, 21(DI)
+	SUBQ AX, DI
+	ADDQ $42, DI
 enext:
 	INCQ R8
+	ADDQ $64, R14
+	ADDQ $8, R15
 	DECQ BX
-	JZ edone
-	ADDQ $64, CX
-	CMPQ CX, $256
-	JNE eline
-	ADDQ $64, SI
-	JMP eloop
+	JNZ ecopy
+	JMP edone
 ecold:
 	MOVQ R13, (DI)
 	ADDQ $5, DI
@@ -812,5 +832,5 @@ ecold:
 edone:
 	VZEROUPPER
 	SUBQ out+0(FP), DI
-	MOVQ DI, written+32(FP)
+	MOVQ DI, written+48(FP)
 	RET
