@@ -28,7 +28,7 @@ type asmScratch struct {
 	ps    [asmBlock]wythoff.Position
 	hot   [asmBlock]byte
 	ch    [asmBlock][32]uint16
-	nl    [asmBlock + 64]uint32
+	nl    [2*asmBlock + 64]uint32
 	lines [asmBlock][64]byte
 	zm    [asmBlock]uint64
 }

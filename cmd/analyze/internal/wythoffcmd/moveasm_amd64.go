@@ -20,8 +20,9 @@ func haveAsm() bool {
 // 2^64) starting at p into ps, and stops before the first line of any other form or
 // when the next line would start at or after p+avail. Every line starting before
 // p+avail must have 64 readable bytes. n is the number of lines parsed, used their
-// bytes. nl is scratch for max+64 newline offsets: a first pass finds the lines'
-// ends 64 bytes at a time, so that parsing a line does not wait for the previous one.
+// bytes. nl is scratch for 2*max+64 offsets: a first pass finds the bytes other than
+// digits (a line's space and newline) 64 bytes at a time, so that parsing a line does
+// not wait for the previous one.
 //
 //go:noescape
 func parseBlockAVX512(p *byte, avail int, ps *wythoff.Position, max int, nl *uint32) (n, used int)

@@ -92,23 +92,29 @@ TEXT ·parseBlockAVX512(SB), NOSPLIT, $72-56
 	MOVQ ps+16(FP), DI
 	MOVQ max+24(FP), R9
 	MOVQ nl+32(FP), BX
+	SHLQ $1, R9             // separators wanted: a space and a newline a line
 
-	// 1. the offsets of the newlines in the 64-byte chunks that start before avail,
-	// until max of them: a chunk's newline mask compresses a vector of byte indices
-	MOVL $0x0a0a0a0a, AX
-	VPBROADCASTD AX, Z22    // '\n'
+	// 1. the offsets of the bytes other than digits (in lines of the common form, a
+	// line's space and newline) in the 64-byte chunks that start before avail, until
+	// 2*max of them: a chunk's mask compresses a vector of byte indices
+	MOVL $0x30303030, AX
+	VPBROADCASTD AX, Z22    // '0'
+	MOVL $0x09090909, AX
+	VPBROADCASTD AX, Z18    // 9
 	VMOVDQU64 iota64<>(SB), Z21
 	MOVL $64, AX
 	VPBROADCASTD AX, Z20
 	VPXORD Z19, Z19, Z19    // chunk offset in every dword
-	XORQ CX, CX             // newlines found
+	XORQ CX, CX             // separators found
 	XORQ DX, DX             // chunk offset
 scan:
 	CMPQ CX, R9
 	JAE scanned
 	CMPQ DX, R8
 	JAE scanlast
-	VPCMPEQB (SI)(DX*1), Z22, K1
+	VMOVDQU8 (SI)(DX*1), Z17
+	VPSUBB Z22, Z17, Z17
+	VPCMPUB $6, Z18, Z17, K1 // byte - '0' > 9: not a digit
 	KMOVQ K1, AX
 scanchunk:
 	VPCOMPRESSB.Z Z21, K1, Z2
@@ -141,12 +147,14 @@ scanmore:
 scanlast:
 	// a chunk at or after avail may not be readable whole, but a line starting
 	// before avail ends in it: read the 64 bytes from avail-1 instead, without the
-	// newlines already counted
+	// separators already counted
 	LEAQ 63(R8), AX
 	CMPQ DX, AX
 	JAE scanned             // no line starting before avail ends here
 	LEAQ -1(R8), AX
-	VPCMPEQB (SI)(AX*1), Z22, K1
+	VMOVDQU8 (SI)(AX*1), Z17
+	VPSUBB Z22, Z17, Z17
+	VPCMPUB $6, Z18, Z17, K1
 	MOVQ DX, R10
 	SUBQ AX, R10            // bytes already scanned: 1..63
 	KMOVQ K1, AX
@@ -156,6 +164,8 @@ scanlast:
 	JMP scanchunk
 scanned:
 	MOVQ avail+8(FP), R8
+	SHRQ $1, CX
+	SHRQ $1, R9
 	CMPQ CX, R9
 	CMOVQHI R9, CX          // lines to parse: at most max
 	MOVQ CX, 64(SP)
@@ -165,8 +175,6 @@ scanned:
 	// dependence between lines but the index
 	MOVL $0x30303030, AX
 	VPBROADCASTD AX, Z31   // '0'
-	MOVL $0x09090909, AX
-	VPBROADCASTD AX, Z30   // 9
 	MOVL $0x010a010a, AX
 	VPBROADCASTD AX, Z28   // byte weights 10, 1
 	MOVL $0x00010064, AX
@@ -186,40 +194,32 @@ ploop:
 	JAE pdone
 	CMPQ R12, R8
 	JAE pdone
-	MOVL (BX)(CX*4), R11
-	SUBQ R12, R11           // e: the newline's index in the line
-	VMOVDQU8 (SI)(R12*1), Z0
-	VPSUBB Z31, Z0, Z1
-	VPCMPUB $2, Z30, Z1, K1 // digits: byte - '0' <= 9
-	KMOVQ K1, AX
-	MOVQ AX, DX
-	NOTQ DX
-	TZCNTQ DX, R10          // na: digits of A
+	// the line's space and newline: A's digits between the line's start and the
+	// space, B's between the space and the newline, all digits
+	MOVL (BX)(CX*8), R14    // the space's offset
+	MOVL 4(BX)(CX*8), R11   // the newline's
+	MOVQ R14, R10
+	SUBQ R12, R10           // na
 	LEAQ -1(R10), DX
 	CMPQ DX, $20
 	JAE pdone               // na not in 1..20
-	LEAQ (SI)(R12*1), DX
-	CMPB (DX)(R10*1), $0x20
-	JNE pdone               // no space after A
-	LEAQ 1(R10), DX
-	SHRXQ DX, AX, AX
-	NOTQ AX
-	TZCNTQ AX, R13          // nb: digits of B
-	LEAQ -1(R13), AX
-	CMPQ AX, $20
+	LEAQ -1(R11), R13
+	SUBQ R14, R13           // nb
+	LEAQ -1(R13), DX
+	CMPQ DX, $20
 	JAE pdone
-	ADDQ R13, DX
-	CMPQ DX, R11
-	JNE pdone               // B not followed by the newline
+	CMPB (SI)(R14*1), $0x20
+	JNE pdone               // not a space after A
+	CMPB (SI)(R11*1), $0x0a
+	JNE pdone               // not a newline after B
 
 	// A's digits right-aligned in bytes 0..31 and B's in 32..63, zeros before them:
 	// masked loads of the 32 (64) bytes that end at each pile's last digit (bytes
 	// masked out are neither read nor faulted on)
-	LEAQ (SI)(R12*1), DX
 	KMOVD 168(R9)(R10*4), K2
-	VMOVDQU8.Z -32(DX)(R10*1), K2, Z3
+	VMOVDQU8.Z -32(SI)(R14*1), K2, Z3
 	KMOVQ (R9)(R13*8), K3
-	VMOVDQU8 -64(DX)(R11*1), K3, Z3
+	VMOVDQU8 -64(SI)(R11*1), K3, Z3
 	VPSUBUSB Z31, Z3, Z3
 
 	VPMADDUBSW Z28, Z3, Z3  // 2-digit words
@@ -242,7 +242,7 @@ pstore:
 	VPERMQ Z4, Z23, Z4
 	VMOVDQU X4, (DI)
 	ADDQ $16, DI
-	LEAQ 1(R12)(R11*1), R12
+	LEAQ 1(R11), R12
 	INCQ CX
 	JMP ploop
 
