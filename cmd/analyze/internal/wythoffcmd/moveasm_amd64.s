@@ -16,6 +16,17 @@ DATA iota64<>+48(SB)/8, $0x3736353433323130
 DATA iota64<>+56(SB)/8, $0x3f3e3d3c3b3a3938
 GLOBL iota64<>(SB), RODATA|NOPTR, $64
 
+// pickAB2: qword indices 0, 4, 1 and 5 first (the piles of two parsed lines).
+DATA pickAB2<>+0(SB)/8, $0
+DATA pickAB2<>+8(SB)/8, $4
+DATA pickAB2<>+16(SB)/8, $1
+DATA pickAB2<>+24(SB)/8, $5
+DATA pickAB2<>+32(SB)/8, $0
+DATA pickAB2<>+40(SB)/8, $0
+DATA pickAB2<>+48(SB)/8, $0
+DATA pickAB2<>+56(SB)/8, $0
+GLOBL pickAB2<>(SB), RODATA|NOPTR, $64
+
 // pickAB: qword indices 0 and 4 first (the two piles of a parsed line).
 DATA pickAB<>+0(SB)/8, $0
 DATA pickAB<>+8(SB)/8, $4
@@ -186,10 +197,87 @@ scanned:
 	MOVQ $152587890625, AX
 	VPBROADCASTQ AX, Z24    // 5^16
 	VMOVDQU64 pickAB<>(SB), Z23
+	VMOVDQU64 pickAB2<>(SB), Z14
 	XORQ CX, CX            // lines parsed
 	XORQ R12, R12          // start of line CX
 
+	// two lines at a time, with piles of 1 to 19 digits (else one line at psingle):
+	// their 4-digit words packed into one register, the rest of the multiplies done
+	// for both at once
 ploop:
+	LEAQ 2(CX), AX
+	CMPQ AX, 64(SP)
+	JA psingle
+	CMPQ R12, R8
+	JAE pdone
+	MOVL (BX)(CX*8), R14
+	MOVL 4(BX)(CX*8), R11
+	MOVQ R14, R10
+	SUBQ R12, R10
+	LEAQ -1(R10), DX
+	CMPQ DX, $19
+	JAE psingle
+	LEAQ -1(R11), R13
+	SUBQ R14, R13
+	LEAQ -1(R13), DX
+	CMPQ DX, $19
+	JAE psingle
+	CMPB (SI)(R14*1), $0x20
+	JNE pdone
+	CMPB (SI)(R11*1), $0x0a
+	JNE pdone
+	KMOVD 168(R9)(R10*4), K2
+	VMOVDQU8.Z -32(SI)(R14*1), K2, Z3
+	KMOVQ (R9)(R13*8), K3
+	VMOVDQU8 -64(SI)(R11*1), K3, Z3
+	LEAQ 1(R11), R15        // the second line's start
+	CMPQ R15, R8
+	JAE psingle
+	MOVL 8(BX)(CX*8), R14
+	MOVL 12(BX)(CX*8), R11
+	MOVQ R14, R10
+	SUBQ R15, R10
+	LEAQ -1(R10), DX
+	CMPQ DX, $19
+	JAE psingle
+	LEAQ -1(R11), R13
+	SUBQ R14, R13
+	LEAQ -1(R13), DX
+	CMPQ DX, $19
+	JAE psingle
+	CMPB (SI)(R14*1), $0x20
+	JNE psingle
+	CMPB (SI)(R11*1), $0x0a
+	JNE psingle
+	KMOVD 168(R9)(R10*4), K2
+	VMOVDQU8.Z -32(SI)(R14*1), K2, Z13
+	KMOVQ (R9)(R13*8), K3
+	VMOVDQU8 -64(SI)(R11*1), K3, Z13
+	VPSUBUSB Z31, Z3, Z3
+	VPSUBUSB Z31, Z13, Z13
+	VPMADDUBSW Z28, Z3, Z3
+	VPMADDUBSW Z28, Z13, Z13
+	VPMADDWD Z27, Z3, Z3
+	VPMADDWD Z27, Z13, Z13
+	VPACKUSDW Z13, Z3, Z3   // each lane: the first line's four 4-digit words, the second's
+	VPMADDWD Z26, Z3, Z3
+	VPMULUDQ Z25, Z3, Z4
+	VPSRLQ $32, Z3, Z3
+	VPADDQ Z4, Z3, Z3       // each lane: the first line's 16-digit value, the second's
+	VPXORQ Z4, Z4, Z4
+	VPMADD52LUQ Z24, Z3, Z4
+	VPSLLQ $16, Z4, Z4
+	VALIGNQ $2, Z3, Z3, Z5
+	VPADDQ Z5, Z4, Z4       // A, A' in qwords 0, 1; B, B' in 4, 5
+	VPERMQ Z4, Z14, Z4
+	VMOVDQU Y4, (DI)
+	ADDQ $32, DI
+	LEAQ 1(R11), R12
+	ADDQ $2, CX
+	JMP ploop
+
+	// one line
+psingle:
 	CMPQ CX, 64(SP)
 	JAE pdone
 	CMPQ R12, R8
