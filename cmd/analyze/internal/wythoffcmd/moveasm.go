@@ -31,6 +31,7 @@ type asmScratch struct {
 	nl    [2*asmBlock + 64]uint32
 	lines [asmBlock][64]byte
 	zm    [asmBlock]uint64
+	dig   [asmBlock / 4][3][64]byte
 }
 
 // asmLines is fastLines (same lines taken, same answers, byte for byte) in three
@@ -63,7 +64,7 @@ func (m *mover) asmLines(out, data []byte, sc *asmScratch) ([]byte, int, int) {
 		}
 		out = slices.Grow(out, n*maxFastAnswer+fastSlack)
 		ob := out[:cap(out)]
-		w := emitBlockAVX512(&ob[len(out)], &ps[0], &hot[0], n, &sc.lines[0], &sc.zm[0])
+		w := emitBlockAVX512(&ob[len(out)], &ps[0], &hot[0], n, &sc.lines[0], &sc.zm[0], &sc.dig[0])
 		out = out[:len(out)+w]
 		pos += used
 		lines += n

@@ -48,4 +48,4 @@ func formatBlockAVX512(out *byte, ch *[32]uint16, hot *byte, n int) (written int
 // time: out needs 64 bytes of room beyond the 42 bytes a line can take.
 //
 //go:noescape
-func emitBlockAVX512(out *byte, ps *wythoff.Position, hot *byte, n int, lines *[64]byte, zm *uint64) (written int)
+func emitBlockAVX512(out *byte, ps *wythoff.Position, hot *byte, n int, lines *[64]byte, zm *uint64, dig *[3][64]byte) (written int)

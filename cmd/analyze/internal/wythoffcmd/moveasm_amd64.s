@@ -756,18 +756,19 @@ DATA emitTD<>+48(SB)/8, $0x0000000000000000
 DATA emitTD<>+56(SB)/8, $0x0000000000000000
 GLOBL emitTD<>(SB), RODATA|NOPTR, $64
 
-// func emitBlockAVX512(out *byte, ps *wythoff.Position, hot *byte, n int, lines *[64]byte, zm *uint64) (written int)
+// func emitBlockAVX512(out *byte, ps *wythoff.Position, hot *byte, n int, lines *[64]byte, zm *uint64, dig *[3][64]byte) (written int)
 //
 // Four lines (eight piles) at a time, no branch on a value: each pile is cut into
 // T = v/1e16 (4 digits), M = v/1e8%1e8 and L = v%1e8; M and L into 4-digit halves and
 // those into 2-digit bytes, whose ASCII tens and ones two table look-ups give; each
 // line is then put together by two byte permutes (X's 20 digits, ' ', Y's 20 digits,
 // '\n'), its leading zeros dropped by VPCOMPRESSB, and stored 64 bytes at a time.
-TEXT ·emitBlockAVX512(SB), NOSPLIT, $0-56
+TEXT ·emitBlockAVX512(SB), NOSPLIT, $0-64
 	MOVQ out+0(FP), DI
 	MOVQ ps+8(FP), SI
 	MOVQ hot+16(FP), R8
 	MOVQ n+24(FP), BX
+	MOVQ dig+48(FP), DX
 	MOVQ $100000000, AX
 	VPBROADCASTQ AX, Z31     // 1e8
 	MOVQ $0x3e45798ee2308c32, AX
@@ -862,9 +863,23 @@ eloop:
 	VPERMI2B Z18, Z19, Z4    // ones of T's
 	VMOVDQU64 emitTD<>(SB), Z8
 	VPERMI2B Z4, Z7, K4, Z8  // Z8: pile p's 4 leading digits at 4p, ' ' at 32, '\n' at 33
+	VMOVDQU64 Z6, (DX)
+	VMOVDQU64 Z1, 64(DX)
+	VMOVDQU64 Z8, 128(DX)
+	ADDQ $192, DX
+	ADDQ $64, SI
+	SUBQ $4, BX
+	JGT eloop
 
 	// each line, X's 20 digits, ' ', Y's 20 digits and '\n', into the scratch, with
 	// the mask of its bytes other than '0'
+	MOVQ n+24(FP), BX
+	MOVQ dig+48(FP), DX
+egroup:
+	VMOVDQU64 (DX), Z6
+	VMOVDQU64 64(DX), Z1
+	VMOVDQU64 128(DX), Z8
+	ADDQ $192, DX
 	MOVQ $4, CX
 eline:
 	VMOVDQU64 (R11), Z9
@@ -882,9 +897,8 @@ eline:
 	JNZ eline
 	SUBQ $256, R11
 	SUBQ $256, R12
-	ADDQ $64, SI
 	SUBQ $4, BX
-	JGT eloop
+	JGT egroup
 
 	// each line from X's first non-zero digit (or its last digit) and from Y's, by
 	// unaligned loads from the scratch
@@ -920,5 +934,5 @@ ecold:
 edone:
 	VZEROUPPER
 	SUBQ out+0(FP), DI
-	MOVQ DI, written+48(FP)
+	MOVQ DI, written+56(FP)
 	RET

@@ -18,6 +18,6 @@ func formatBlockAVX512(out *byte, ch *[32]uint16, hot *byte, n int) int {
 	panic("wythoffcmd: no AVX-512 path on this architecture")
 }
 
-func emitBlockAVX512(out *byte, ps *wythoff.Position, hot *byte, n int, lines *[64]byte, zm *uint64) int {
+func emitBlockAVX512(out *byte, ps *wythoff.Position, hot *byte, n int, lines *[64]byte, zm *uint64, dig *[3][64]byte) int {
 	panic("wythoffcmd: no AVX-512 path on this architecture")
 }

@@ -212,7 +212,7 @@ func BenchmarkMoveAsmPhases(b *testing.B) {
 		o := out[:cap(out)]
 		w := 0
 		for range blocks {
-			w += emitBlockAVX512(&o[w%(len(o)-asmBlock*64)], &sc.ps[0], &sc.hot[0], asmBlock, &sc.lines[0], &sc.zm[0])
+			w += emitBlockAVX512(&o[w%(len(o)-asmBlock*64)], &sc.ps[0], &sc.hot[0], asmBlock, &sc.lines[0], &sc.zm[0], &sc.dig[0])
 		}
 	})
 	phase("all", func() {
@@ -272,7 +272,7 @@ func TestAsmSplitFormat(t *testing.T) {
 		if n == 0 {
 			break
 		}
-		w := emitBlockAVX512(&out[0], &sc.ps[0], &sc.hot[0], n, &sc.lines[0], &sc.zm[0])
+		w := emitBlockAVX512(&out[0], &sc.ps[0], &sc.hot[0], n, &sc.lines[0], &sc.zm[0], &sc.dig[0])
 		if string(out[:w]) != string(want) {
 			t.Fatalf("emit:\n%q\nwant\n%q", out[:w], want)
 		}
