@@ -779,10 +779,10 @@ TEXT ·emitBlockAVX512(SB), NOSPLIT, $0-64
 	VPBROADCASTQ AX, Z28
 	MOVQ $0xfffffffffffff, AX
 	VPBROADCASTQ AX, Z27     // 2^52 - 1
-	MOVQ $0xabcc77118461d, AX
-	VPBROADCASTQ AX, Z26     // ceil(2^70 / 5^8)
-	MOVL $0xd1b71759, AX
-	VPBROADCASTQ AX, Z25     // x/10000 = x*Z25 >> 45 for x < 2^27
+	MOVQ $0x2af31dc47, AX
+	VPBROADCASTQ AX, Z26     // ceil(2^52 / 5^8): x/5^8 = x*Z26 >> 52 for x < 2^30
+	MOVQ $0x68db8bac72, AX
+	VPBROADCASTQ AX, Z25     // ceil(2^52 / 10^4): x/10^4 = x*Z25 >> 52 for x < 2^27
 	MOVL $0xffffd8f0, AX
 	VPBROADCASTQ AX, Z24     // 2^32 - 10000
 	MOVL $0x147b147b, AX
@@ -822,24 +822,23 @@ eloop:
 	VPADDQ Z28, Z1, K1, Z1   // Z1: q = v / 1e8 < 2^38
 	VPSUBQ Z31, Z2, K1, Z2   // Z2: L = v % 1e8
 
-	// T = q/1e8 = (q>>8)/5^8 = (q>>8)*Z26 >> 70, exact for q>>8 < 2^30; M = q - T*1e8
+	// T = q/1e8 = (q>>8)/5^8, the high 52 bits of (q>>8)*Z26; M = q - T*1e8
 	VPSRLQ $8, Z1, Z3
 	VPXORQ Z4, Z4, Z4
-	VPMADD52HUQ Z26, Z3, Z4
-	VPSRLQ $18, Z4, Z4       // Z4: T < 1845
+	VPMADD52HUQ Z26, Z3, Z4  // Z4: T < 1845
 	VPMULUDQ Z31, Z4, Z5
 	VPSUBQ Z5, Z1, Z1        // Z1: M
 
 	// M and L as x + (x/10000)*(2^32-10000): their 4 trailing digits in the low dword,
 	// the 4 leading ones in the high dword
-	VPMULUDQ Z25, Z1, Z5
-	VPSRLQ $45, Z5, Z5
+	VPXORQ Z5, Z5, Z5
+	VPMADD52HUQ Z25, Z1, Z5
 	VPMULUDQ Z24, Z5, Z5
 	VPADDQ Z5, Z1, Z1
-	VPMULUDQ Z25, Z2, Z5
-	VPSRLQ $45, Z5, Z5
-	VPMULUDQ Z24, Z5, Z5
-	VPADDQ Z5, Z2, Z2
+	VPXORQ Z7, Z7, Z7
+	VPMADD52HUQ Z25, Z2, Z7
+	VPMULUDQ Z24, Z7, Z7
+	VPADDQ Z7, Z2, Z2
 
 	// as words, line j's in lane j: rM(X) hM(X) rM(Y) hM(Y) rL(X) hL(X) rL(Y) hL(Y)
 	VPACKUSDW Z2, Z1, Z1
