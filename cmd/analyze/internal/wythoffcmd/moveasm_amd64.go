@@ -27,21 +27,6 @@ func haveAsm() bool {
 //go:noescape
 func parseBlockAVX512(p *byte, avail int, ps *wythoff.Position, max int, nl *uint32) (n, used int)
 
-// splitBlockAVX512 cuts each of the n moves ps[i] into 2-digit chunks, the leading
-// ones first: ch[i][0:16] are X's 20 digits two by two after 12 zero digits (X/1e18,
-// X/1e16%100, ..., X%100 in words 6 to 15), ch[i][16:32] the same for Y. It takes four
-// lines at a time: ps and ch must have room for n rounded up to a multiple of 4.
-//
-//go:noescape
-func splitBlockAVX512(ps *wythoff.Position, ch *[32]uint16, n int)
-
-// formatBlockAVX512 writes the answers of the n lines whose 2-digit chunks are ch:
-// "X Y\n" in decimal, or "lose\n" for a cold position (hot[i] == 0). It stores 64
-// bytes at a time: out needs 64 bytes of room beyond the 42 bytes a line can take.
-//
-//go:noescape
-func formatBlockAVX512(out *byte, ch *[32]uint16, hot *byte, n int) (written int)
-
 // emitBlockAVX512 writes the answers of the n moves ps[i]: "X Y\n" in decimal, or
 // "lose\n" for a cold position (hot[i] == 0). It takes four lines at a time (ps and
 // hot must have room for n rounded up to a multiple of 4) and stores 64 bytes at a
