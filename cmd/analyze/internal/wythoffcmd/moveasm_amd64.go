@@ -28,9 +28,11 @@ func haveAsm() bool {
 func parseBlockAVX512(p *byte, avail int, ps *wythoff.Position, max int, nl *uint32) (n, used int)
 
 // emitBlockAVX512 writes the answers of the n moves ps[i]: "X Y\n" in decimal, or
-// "lose\n" for a cold position (hot[i] == 0). It takes four lines at a time (ps and
-// hot must have room for n rounded up to a multiple of 4) and stores 64 bytes at a
-// time: out needs 64 bytes of room beyond the 42 bytes a line can take.
+// "lose\n" for a cold position (hot[i] == 0). It takes four lines at a time (ps must
+// have room for n rounded up to a multiple of 4) and stores 32 bytes at a time: out
+// needs 32 bytes of room beyond the 42 bytes a line can take. lines, zm and dig are
+// scratch for n rounded up to a multiple of 4 lines (64 bytes, 8 bytes and, every
+// four lines, 192 bytes each), and the 8 bytes after lines must be readable.
 //
 //go:noescape
 func emitBlockAVX512(out *byte, ps *wythoff.Position, hot *byte, n int, lines *[64]byte, zm *uint64, dig *[3][64]byte) (written int)
