@@ -30,7 +30,7 @@ type asmScratch struct {
 	hot   [asmBlock]byte
 	nl    [2*asmBlock + 64]uint32   // parseBlockAVX512's separator offsets
 	lines [asmBlock][64]byte        // emitBlockAVX512's lines with leading zeros
-	zm    [asmBlock]uint64          // and their masks of bytes other than '0'
+	zm    [asmBlock]uint64          // their masks of bytes other than '0' (emit reads 8 bytes past lines)
 	dig   [asmBlock / 4][3][64]byte // and the digits of each four lines
 }
 
