@@ -158,8 +158,10 @@ func FuzzAsmLines(f *testing.F) {
 
 // BenchmarkMoveAsmPhases is BenchmarkMoveFastPhases for the AVX-512 passes: CPU ns per
 // line of each pass over bench/'s kind of lines held in memory, and of asmLines whole.
-// emit writes into a buffer of the size the command's blocks have (reused, so in L2
-// like theirs); all appends the whole output to one buffer.
+// parse reads the whole input once (from memory), parse-block the lines of one block
+// of the command's size again and again (from L2, as the command's blocks are); emit
+// writes into a buffer of the size the command's blocks have (reused, so in L2 like
+// theirs); all reads the whole input and appends the whole output to one buffer.
 func BenchmarkMoveAsmPhases(b *testing.B) {
 	if !haveAsm() {
 		b.Skip("no AVX-512 (F, BW, DQ, IFMA, VBMI, VBMI2) on this CPU")
@@ -193,6 +195,21 @@ func BenchmarkMoveAsmPhases(b *testing.B) {
 	phase("parse", func() {
 		for _, pos := range blocks {
 			parseBlockAVX512(&in[pos], len(in)-pos, &sc.ps[0], asmBlock, &sc.nl[0])
+		}
+	})
+	// the same passes over the lines of one block of the command's size, parsed again
+	// and again (in L2 like the command's blocks, which the kernel has just written)
+	blockIn := blocks
+	for len(blockIn) > 1 && blockIn[len(blockIn)-1] > blockBytes {
+		blockIn = blockIn[:len(blockIn)-1]
+	}
+	blockIn = blockIn[:len(blockIn)-1]
+	phase("parse-block", func() {
+		for k := 0; k < len(blocks); {
+			for _, pos := range blockIn {
+				parseBlockAVX512(&in[pos], len(in)-pos, &sc.ps[0], asmBlock, &sc.nl[0])
+				k++
+			}
 		}
 	})
 	for i := range sc.hot {
