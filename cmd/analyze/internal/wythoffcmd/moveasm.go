@@ -15,8 +15,9 @@ func AsmPasses() bool { return haveAsm() }
 var noAsm bool
 
 // asmBlock is the number of lines each pass of asmLines takes at a time: 32 keeps the
-// passes' scratch (3 KiB) and their input and output in L1 (256 lines a pass took 1.4
-// ns a line more in BenchmarkMoveAsmPhases/all, 8 and 16 lines more too).
+// passes' scratch (5 KiB) and their input and output in L1 (with the earlier split and
+// format passes, 256 lines a pass took 1.4 ns a line more in
+// BenchmarkMoveAsmPhases/all, 8 and 16 lines more too).
 const asmBlock = 32
 
 // maxFastAnswer is the longest answer of a fast line: two 20-digit piles, a space and
@@ -25,22 +26,25 @@ const maxFastAnswer = 42
 
 // asmScratch is a worker's room for the passes of asmLines.
 type asmScratch struct {
-	ps  [asmBlock]wythoff.Position
-	hot [asmBlock]byte
-	ch  [asmBlock][32]uint16
-	nl  [asmBlock + 64]uint32
+	ps    [asmBlock]wythoff.Position
+	hot   [asmBlock]byte
+	nl    [2*asmBlock + 64]uint32   // parseBlockAVX512's separator offsets
+	lines [asmBlock][64]byte        // emitBlockAVX512's lines with leading zeros
+	zm    [asmBlock]uint64          // their masks of bytes other than '0' (emit reads 8 bytes past lines)
+	dig   [asmBlock / 4][3][64]byte // and the digits of each four lines
 }
 
 // asmLines is fastLines (same lines taken, same answers, byte for byte) in three
 // passes over up to asmBlock lines at a time, so that no pass has a branch on the
 // data that a random input would mispredict: parseBlockAVX512 reads the piles of
-// every line into an array (one 64-byte load, a byte permute and a few multiply-adds
-// a line), the engine answers them in a plain loop (wythoff.Move, the call bench/'s
-// in-process pass makes), and splitBlock and formatBlockAVX512 write the answers
-// (all 40 digits of a line converted at once, then closed up with one byte permute).
-// A pile the move leaves as it is is formatted again rather than copied: its digits
-// are the same as the input's when those have no leading zero, and the copy's
-// branch would mispredict.
+// every line into an array (the offsets of every space and newline found 64 bytes at
+// a time, then two masked loads and a few multiply-adds a line, two lines at a time),
+// the engine answers them in a plain loop (wythoff.Move, the call bench/'s in-process
+// pass makes), and emitBlockAVX512 writes the answers (four lines' 160 digits
+// converted at once, each line put together by a byte permute and its leading zeros
+// skipped by unaligned loads). A pile the move leaves as it is is formatted again
+// rather than copied: its digits are the same as the input's when those have no
+// leading zero, and the copy's branch would mispredict.
 func (m *mover) asmLines(out, data []byte, sc *asmScratch) ([]byte, int, int) {
 	full := data[:cap(data)]
 	limit := min(len(data), len(full)-fastSlack+1) // lines starting before limit have 64 readable bytes
@@ -59,10 +63,9 @@ func (m *mover) asmLines(out, data []byte, sc *asmScratch) ([]byte, int, int) {
 			ps[i] = mv
 			hot[i] = b2u8(h)
 		}
-		splitBlockAVX512(&ps[0], &sc.ch[0], n)
 		out = slices.Grow(out, n*maxFastAnswer+fastSlack)
 		ob := out[:cap(out)]
-		w := formatBlockAVX512(&ob[len(out)], &sc.ch[0], &hot[0], n)
+		w := emitBlockAVX512(&ob[len(out)], &ps[0], &hot[0], n, &sc.lines[0], &sc.zm[0], &sc.dig[0])
 		out = out[:len(out)+w]
 		pos += used
 		lines += n

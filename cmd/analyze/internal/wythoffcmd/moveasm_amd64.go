@@ -20,23 +20,19 @@ func haveAsm() bool {
 // 2^64) starting at p into ps, and stops before the first line of any other form or
 // when the next line would start at or after p+avail. Every line starting before
 // p+avail must have 64 readable bytes. n is the number of lines parsed, used their
-// bytes. nl is scratch for max+64 newline offsets: a first pass finds the lines'
-// ends 64 bytes at a time, so that parsing a line does not wait for the previous one.
+// bytes. nl is scratch for 2*max+64 offsets: a first pass finds the bytes other than
+// digits (a line's space and newline) 64 bytes at a time, so that parsing a line does
+// not wait for the previous one.
 //
 //go:noescape
 func parseBlockAVX512(p *byte, avail int, ps *wythoff.Position, max int, nl *uint32) (n, used int)
 
-// splitBlockAVX512 cuts each of the n moves ps[i] into 2-digit chunks, the leading
-// ones first: ch[i][0:16] are X's 20 digits two by two after 12 zero digits (X/1e18,
-// X/1e16%100, ..., X%100 in words 6 to 15), ch[i][16:32] the same for Y. It takes four
-// lines at a time: ps and ch must have room for n rounded up to a multiple of 4.
+// emitBlockAVX512 writes the answers of the n moves ps[i]: "X Y\n" in decimal, or
+// "lose\n" for a cold position (hot[i] == 0). It takes four lines at a time (ps must
+// have room for n rounded up to a multiple of 4) and stores 32 bytes at a time: out
+// needs 32 bytes of room beyond the 42 bytes a line can take. lines, zm and dig are
+// scratch for n rounded up to a multiple of 4 lines (64 bytes, 8 bytes and, every
+// four lines, 192 bytes each), and the 8 bytes after lines must be readable.
 //
 //go:noescape
-func splitBlockAVX512(ps *wythoff.Position, ch *[32]uint16, n int)
-
-// formatBlockAVX512 writes the answers of the n lines whose 2-digit chunks are ch:
-// "X Y\n" in decimal, or "lose\n" for a cold position (hot[i] == 0). It stores 64
-// bytes at a time: out needs 64 bytes of room beyond the 42 bytes a line can take.
-//
-//go:noescape
-func formatBlockAVX512(out *byte, ch *[32]uint16, hot *byte, n int) (written int)
+func emitBlockAVX512(out *byte, ps *wythoff.Position, hot *byte, n int, lines *[64]byte, zm *uint64, dig *[3][64]byte) (written int)

@@ -10,10 +10,6 @@ func parseBlockAVX512(p *byte, avail int, ps *wythoff.Position, max int, nl *uin
 	panic("wythoffcmd: no AVX-512 path on this architecture")
 }
 
-func splitBlockAVX512(ps *wythoff.Position, ch *[32]uint16, n int) {
-	panic("wythoffcmd: no AVX-512 path on this architecture")
-}
-
-func formatBlockAVX512(out *byte, ch *[32]uint16, hot *byte, n int) int {
+func emitBlockAVX512(out *byte, ps *wythoff.Position, hot *byte, n int, lines *[64]byte, zm *uint64, dig *[3][64]byte) int {
 	panic("wythoffcmd: no AVX-512 path on this architecture")
 }

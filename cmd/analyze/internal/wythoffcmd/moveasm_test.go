@@ -77,7 +77,7 @@ func randomAsmLine(r *rand.Rand) string {
 // the lines fastLines takes and answer them alike; normal and misère play.
 func TestAsmLinesMatchesFastLines(t *testing.T) {
 	if !haveAsm() {
-		t.Skip("no AVX-512 (F, BW, DQ, VBMI) on this CPU")
+		t.Skip("no AVX-512 (F, BW, DQ, IFMA, VBMI, VBMI2) on this CPU")
 	}
 	r := rand.New(rand.NewPCG(3, 4))
 	var text []string
@@ -145,7 +145,7 @@ func TestAsmLinesMatchesFastLines(t *testing.T) {
 // fastLines against the plain path).
 func FuzzAsmLines(f *testing.F) {
 	if !haveAsm() {
-		f.Skip("no AVX-512 (F, BW, DQ, VBMI) on this CPU")
+		f.Skip("no AVX-512 (F, BW, DQ, IFMA, VBMI, VBMI2) on this CPU")
 	}
 	for _, s := range fuzzLineSeeds {
 		f.Add(s, false, uint8(0))
@@ -158,9 +158,13 @@ func FuzzAsmLines(f *testing.F) {
 
 // BenchmarkMoveAsmPhases is BenchmarkMoveFastPhases for the AVX-512 passes: CPU ns per
 // line of each pass over bench/'s kind of lines held in memory, and of asmLines whole.
+// parse reads the whole input once (from memory), parse-block the lines of one block
+// of the command's size again and again (from L2, as the command's blocks are); emit
+// writes into a buffer of the size the command's blocks have (reused, so in L2 like
+// theirs); all reads the whole input and appends the whole output to one buffer.
 func BenchmarkMoveAsmPhases(b *testing.B) {
 	if !haveAsm() {
-		b.Skip("no AVX-512 (F, BW, DQ, VBMI) on this CPU")
+		b.Skip("no AVX-512 (F, BW, DQ, IFMA, VBMI, VBMI2) on this CPU")
 	}
 	const nl = 1 << 20
 	in := benchLinesCold(nl, 0)
@@ -193,19 +197,32 @@ func BenchmarkMoveAsmPhases(b *testing.B) {
 			parseBlockAVX512(&in[pos], len(in)-pos, &sc.ps[0], asmBlock, &sc.nl[0])
 		}
 	})
+	// the same passes over the lines of one block of the command's size, parsed again
+	// and again (in L2 like the command's blocks, which the kernel has just written)
+	blockIn := blocks
+	for len(blockIn) > 1 && blockIn[len(blockIn)-1] > blockBytes {
+		blockIn = blockIn[:len(blockIn)-1]
+	}
+	blockIn = blockIn[:len(blockIn)-1]
+	phase("parse-block", func() {
+		for k := 0; k < len(blocks); {
+			for _, pos := range blockIn {
+				parseBlockAVX512(&in[pos], len(in)-pos, &sc.ps[0], asmBlock, &sc.nl[0])
+				k++
+			}
+		}
+	})
 	for i := range sc.hot {
 		sc.hot[i] = 1
 	}
-	phase("split", func() {
-		for range blocks {
-			splitBlockAVX512(&sc.ps[0], &sc.ch[0], asmBlock)
-		}
-	})
-	phase("format", func() {
-		o := out[:cap(out)]
+	blockOut := make([]byte, blockBytes+blockBytes/4)
+	phase("emit", func() {
 		w := 0
 		for range blocks {
-			w += formatBlockAVX512(&o[w%(len(o)-asmBlock*64)], &sc.ch[0], &sc.hot[0], asmBlock)
+			if w > len(blockOut)-asmBlock*64 {
+				w = 0
+			}
+			w += emitBlockAVX512(&blockOut[w], &sc.ps[0], &sc.hot[0], asmBlock, &sc.lines[0], &sc.zm[0], &sc.dig[0])
 		}
 	})
 	phase("all", func() {
@@ -215,14 +232,14 @@ func BenchmarkMoveAsmPhases(b *testing.B) {
 	})
 }
 
-// TestAsmSplitFormat: splitBlockAVX512 and formatBlockAVX512 write every pair of
-// values as strconv does, on values at the edges of the chunks (powers of ten,
-// multiples of 1e8 plus or minus one, where the double estimate of v/1e8 is off by
-// one), of the doubles (2^53) and of uint64, and on random values of every magnitude;
-// cold lines in between.
-func TestAsmSplitFormat(t *testing.T) {
+// TestAsmEmit: emitBlockAVX512 writes every pair of values as strconv does, on values
+// at the edges of its chunks (powers of ten, multiples of 1e8 and 1e16 plus or minus
+// a little, where the double estimate of v/1e8 is one too small), of the doubles (2^53)
+// and of uint64, and on random values of every magnitude; cold lines in between; every
+// count of lines up to asmBlock.
+func TestAsmEmit(t *testing.T) {
 	if !haveAsm() {
-		t.Skip("no AVX-512 (F, BW, DQ, VBMI) on this CPU")
+		t.Skip("no AVX-512 (F, BW, DQ, IFMA, VBMI, VBMI2) on this CPU")
 	}
 	var vals []uint64
 	for p := uint64(1); ; p *= 10 {
@@ -241,15 +258,17 @@ func TestAsmSplitFormat(t *testing.T) {
 			v = v/m*m + uint64(r.IntN(3)) - 1
 		case 1:
 			v = r.Uint64()
+		case 2: // a little above a multiple of 1e8
+			v = v/1e8*1e8 + uint64(r.IntN(100000))
 		}
 		vals = append(vals, v)
 	}
 	sc := new(asmScratch)
 	out := make([]byte, asmBlock*maxFastAnswer+fastSlack)
-	for start := 0; start < len(vals); start += 2 * asmBlock {
+	for start, k := 0, 0; start+1 < len(vals); k++ {
 		n := 0
 		var want []byte
-		for ; n < asmBlock && start+2*n+1 < len(vals); n++ {
+		for ; n < 1+k%asmBlock && start+2*n+1 < len(vals); n++ {
 			x, y := vals[start+2*n], vals[start+2*n+1]
 			sc.ps[n].X, sc.ps[n].Y = x, y
 			sc.hot[n] = byte(1 - n%7/6) // every seventh line cold
@@ -262,27 +281,11 @@ func TestAsmSplitFormat(t *testing.T) {
 			want = strconv.AppendUint(want, y, 10)
 			want = append(want, '\n')
 		}
-		if n == 0 {
-			break
-		}
-		splitBlockAVX512(&sc.ps[0], &sc.ch[0], n)
-		for i := 0; i < n; i++ {
-			x, y := sc.ps[i].X, sc.ps[i].Y
-			var w [32]uint16
-			for k, v := range []uint64{x, y} {
-				for j := 0; j < 10; j++ {
-					w[16*k+15-j] = uint16(v % 100)
-					v /= 100
-				}
-			}
-			if sc.ch[i] != w {
-				t.Fatalf("split %d %d: %v, want %v", x, y, sc.ch[i], w)
-			}
-		}
-		w := formatBlockAVX512(&out[0], &sc.ch[0], &sc.hot[0], n)
+		w := emitBlockAVX512(&out[0], &sc.ps[0], &sc.hot[0], n, &sc.lines[0], &sc.zm[0], &sc.dig[0])
 		if string(out[:w]) != string(want) {
-			t.Fatalf("format:\n%q\nwant\n%q", out[:w], want)
+			t.Fatalf("emit:\n%q\nwant\n%q", out[:w], want)
 		}
+		start += 2 * n
 	}
 }
 
