@@ -304,10 +304,10 @@ type evalState struct {
 	board  int32     // sum of (px-po) times the board weight
 	tm     [2]uint16 // per side: the boards (open or not) holding a tile that wins them
 	// With the network evaluation (initNet): the network, its first-layer sums for the
-	// children's side to move, and that side's board states.
+	// children's side to move, and the children's empties row.
 	nq   *qnet
-	nacc [NetHidden]int32
-	ns   [9]uint16
+	nacc *[NetHidden]int32
+	nxe  *[NetHidden]int32
 }
 
 // init needs the board tables built (evalTables): Evaluate and Engine.Search, the

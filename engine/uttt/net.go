@@ -329,12 +329,11 @@ func (q *qnet) xrow(forced int8, sendWin, winNow bool) *[NetHidden]int32 {
 // output finishes the evaluation from the boards' sum acc and the other inputs.
 func (q *qnet) output(acc *[NetHidden]int32, forced int8, sendWin, winNow bool, empty int32, lin int32) int {
 	xs, xe := q.xrow(forced, sendWin, winNow), &q.xe[min(max(empty, 0), 81)]
-	var out int32
-	for j := range acc {
-		out += min(max(acc[j]+xs[j]+xe[j], 0), netQA) * q.w2[j]
-	}
-	return q.final(out, lin)
+	return q.final(netOut(acc, xs, xe, &netZero16, &netZero16, &q.w2), lin)
 }
+
+// netZero16 is a row of zeros for netOut's unused operands.
+var netZero16 [NetHidden]int16
 
 // final turns the output layer's sum and the linear evaluation into the score.
 func (q *qnet) final(out, lin int32) int {
@@ -379,6 +378,7 @@ func loadNet() *qnet {
 		}
 		netFloat = n
 		netQ = n.quantize()
+		netAsmEnabled()
 	})
 	return netQ
 }
@@ -481,39 +481,26 @@ func (n *Net) each(f func(*float32)) {
 	f(&n.K)
 }
 
-// initNet makes e's children evaluated by the network nq (after init): nacc gets the
-// first-layer sums of the boards for the children's side to move (sums, or computed
-// when nil) and the children's empties input.
+// initNet makes e's children evaluated by the network nq (after init): sums are the
+// first-layer sums of p's boards for the children's side to move (p.side^1), which
+// must stay unchanged while e is used.
 func (e *evalState) initNet(p *Position, nq *qnet, sums *[NetHidden]int32) {
-	e.nq = nq
-	me := p.side ^ 1
-	if sums != nil {
-		e.nacc = *sums
-	} else {
-		nq.accumulate(p, me, &e.nacc)
-	}
-	for b := 0; b < 9; b++ {
-		e.ns[b] = boardIndex(p, me, b)
-	}
-	// The children's empties row is the same for all: it goes into the sums now.
-	xe := &nq.xe[min(max(p.Empty()-1, 0), 81)]
-	for j := range e.nacc {
-		e.nacc[j] += xe[j]
-	}
+	e.nq, e.nacc = nq, sums
+	// The children's empties row is the same for all.
+	e.nxe = &nq.xe[min(max(p.Empty()-1, 0), 81)]
 }
 
-// netChild is the network evaluation of q, a child of e's position that changed board
-// b only, whose linear evaluation is lin; it equals qnet.evaluate(q).
+// netChild is the network evaluation of q = p.Play(m), a child of e's position p whose
+// move changed board b only, whose linear evaluation is lin; it equals
+// qnet.evaluate(q).
 func (e *evalState) netChild(q *Position, b int, lin int, tm [2]uint16) int {
 	nq := e.nq
-	old, cur := &nq.v[b][e.ns[b]], &nq.v[b][boardIndex(q, q.side, b)]
+	// Seen by q's side to move, the move put an opponent's tile on board b.
+	cur := boardIndex(q, q.side, b)
+	old := cur - 2*t3[1<<moveTile[q.last]]
 	sw, wn := threatFlags(q, tm)
 	xs := nq.xrow(q.forced, sw, wn)
-	var out int32
-	for j, v := range &e.nacc {
-		out += min(max(v+int32(cur[j])-int32(old[j])+xs[j], 0), netQA) * nq.w2[j]
-	}
-	return nq.final(out, int32(lin))
+	return nq.final(netOut(e.nacc, xs, e.nxe, &nq.v[b][cur], &nq.v[b][old], &nq.w2), int32(lin))
 }
 
 // Evaluation choices for Engine.SetEval.
@@ -596,22 +583,24 @@ func (w *worker) netPlay(ply int, p, q *Position, m Move) {
 	if w.nq == nil || w.e.netPlain {
 		return
 	}
-	b := int(moveBoard[m])
+	b, t := moveBoard[m], moveTile[m]
 	rows := &w.nq.v[b]
-	for me := X; me <= O; me++ {
-		old, cur := &rows[boardIndex(p, me, b)], &rows[boardIndex(q, me, b)]
-		from, to := &w.nsum[ply-1][me], &w.nsum[ply][me]
-		for j := range to {
-			to[j] = from[j] + int32(cur[j]) - int32(old[j])
-		}
+	// Board b's states seen by X and by O before the move, and the steps the move's
+	// tile adds to them: 3^t for the mover's own view, 2*3^t for the other's.
+	tx, to, d := t3[p.cells[X][b]], t3[p.cells[O][b]], t3[1<<t]
+	ix, io := tx+2*to, to+2*tx
+	dx, do := d, 2*d
+	if p.side == O {
+		dx, do = 2*d, d
 	}
+	netUpdate(&w.nsum[ply], &w.nsum[ply-1], &rows[ix], &rows[ix+dx], &rows[io], &rows[io+do])
 }
 
-// netSums returns the board sums of the position at ply for side me, or nil when the
-// search does not keep them.
-func (w *worker) netSums(ply int, me Side) *[NetHidden]int32 {
+// netSums returns the board sums of p, the position at ply, for side me: the kept
+// ones, or (netPlain) computed from scratch.
+func (w *worker) netSums(p *Position, ply int, me Side) *[NetHidden]int32 {
 	if w.e.netPlain {
-		return nil
+		w.nq.accumulate(p, me, &w.nsum[ply][me])
 	}
 	return &w.nsum[ply][me]
 }

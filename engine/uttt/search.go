@@ -694,7 +694,7 @@ func (w *worker) frontier(p *Position, alpha, beta, ply int) int {
 	var e evalState
 	e.init(p)
 	if w.nq != nil {
-		e.initNet(p, w.nq, w.netSums(ply, p.side^1))
+		e.initNet(p, w.nq, w.netSums(p, ply, p.side^1))
 	}
 	// rfpFrontier (off) is a margin on the linear evaluation: not with the network.
 	if rfpFrontier && w.nq == nil && beta-alpha == 1 && ply > 0 && w.prune && alpha > -ScoreWinMin && beta < ScoreWinMin {

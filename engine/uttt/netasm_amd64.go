@@ -1,0 +1,63 @@
+//go:build amd64 && !purego
+
+package uttt
+
+import (
+	"sync"
+
+	"github.com/boardlab/boardlab/internal/x86"
+)
+
+// The network's 32-wide row arithmetic in AVX2 (netasm_amd64.s): the search's update of
+// both sides' board sums (netPlay) and the output layer (netChild, evaluateSums). Both
+// give exactly the integers of the Go loops in netasm.go, which stay the reference and
+// the path on other CPUs.
+
+// The kernels are written for 32 hidden units.
+var _ [NetHidden - 32]struct{}
+var _ [32 - NetHidden]struct{}
+
+// useNetAsm says whether the AVX2 kernels run, once netAsmOnce has set it from the CPU
+// (on the network's first load); tests flip it to check both paths.
+var (
+	useNetAsm  bool
+	netAsmOnce sync.Once
+)
+
+// netAsmEnabled reports whether the AVX2 kernels run here, asking the CPU on first use.
+func netAsmEnabled() bool {
+	netAsmOnce.Do(func() { useNetAsm = x86.CPU().AVX2 })
+	return useNetAsm
+}
+
+// NetAsm reports whether the network evaluation's AVX2 kernels run on this machine.
+func NetAsm() bool { return netAsmEnabled() }
+
+// netUpdateAVX2 sets to[s] = from[s] + cur[s] - old[s] for both sides s (int16 rows
+// widened to int32).
+//
+//go:noescape
+func netUpdateAVX2(to, from *[2][NetHidden]int32, oldX, curX, oldO, curO *[NetHidden]int16)
+
+// netOutAVX2 returns the sum over j of clamp(acc[j]+x1[j]+x2[j]+cur[j]-old[j], 0, netQA)
+// times w2[j].
+//
+//go:noescape
+func netOutAVX2(acc, x1, x2 *[NetHidden]int32, cur, old *[NetHidden]int16, w2 *[NetHidden]int32) int32
+
+// netUpdate sets to[s] = from[s] + cur[s] - old[s] for both sides s.
+func netUpdate(to, from *[2][NetHidden]int32, oldX, curX, oldO, curO *[NetHidden]int16) {
+	if useNetAsm {
+		netUpdateAVX2(to, from, oldX, curX, oldO, curO)
+		return
+	}
+	netUpdateGo(to, from, oldX, curX, oldO, curO)
+}
+
+// netOut is the output layer's sum: see netOutGo.
+func netOut(acc, x1, x2 *[NetHidden]int32, cur, old *[NetHidden]int16, w2 *[NetHidden]int32) int32 {
+	if useNetAsm {
+		return netOutAVX2(acc, x1, x2, cur, old, w2)
+	}
+	return netOutGo(acc, x1, x2, cur, old, w2)
+}
