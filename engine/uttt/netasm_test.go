@@ -1,0 +1,165 @@
+package uttt
+
+import (
+	"encoding/binary"
+	"flag"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"testing"
+)
+
+// TestMain runs the tests a second time with the network's assembly kernels turned
+// off, so that the Go path (the only one on other CPUs and under -tags purego) is
+// checked on this machine too. Benchmarks and fuzzing run once, with the path the CPU
+// gets.
+func TestMain(m *testing.M) {
+	flag.Parse()
+	netAsmEnabled()
+	code := m.Run()
+	if code == 0 && useNetAsm && flag.Lookup("test.bench").Value.String() == "" &&
+		flag.Lookup("test.fuzz").Value.String() == "" {
+		useNetAsm = false
+		code = m.Run()
+		useNetAsm = true
+	}
+	os.Exit(code)
+}
+
+// netKernelCase is one input of the network's row kernels.
+type netKernelCase struct {
+	acc, x1, x2, w2, fromO [NetHidden]int32
+	cur, old, curO, oldO   [NetHidden]int16
+}
+
+// checkNetKernels compares the kernels this machine runs (netUpdate, netOut) with the
+// Go reference on c; on a machine without them it compares the Go path with itself.
+func checkNetKernels(t *testing.T, name string, c *netKernelCase) {
+	t.Helper()
+	from := [2][NetHidden]int32{c.acc, c.fromO}
+	var got, want [2][NetHidden]int32
+	netUpdate(&got, &from, &c.old, &c.cur, &c.oldO, &c.curO)
+	netUpdateGo(&want, &from, &c.old, &c.cur, &c.oldO, &c.curO)
+	if got != want {
+		t.Fatalf("%s: netUpdate (asm %v) %v, Go %v", name, useNetAsm, got, want)
+	}
+	if g, w := netOut(&c.acc, &c.x1, &c.x2, &c.cur, &c.old, &c.w2), netOutGo(&c.acc, &c.x1, &c.x2, &c.cur, &c.old, &c.w2); g != w {
+		t.Fatalf("%s: netOut (asm %v) %d, Go %d", name, useNetAsm, g, w)
+	}
+}
+
+// TestNetKernelsEqualGo checks the kernels against the Go loops on edge cases (sums at
+// and around the clamp's bounds, extreme rows and weights, int32 wrap-around) and on
+// random inputs.
+func TestNetKernelsEqualGo(t *testing.T) {
+	var c netKernelCase
+	for j := range NetHidden {
+		// Hidden sums around 0 and netQA, one lane per value.
+		c.acc[j] = int32(j-4) * 37
+		c.w2[j] = int32(j*1000 - 16000)
+	}
+	c.acc[30], c.acc[31] = netQA, netQA+1
+	checkNetKernels(t, "clamp edges", &c)
+	for j := range NetHidden {
+		c.cur[j], c.old[j] = math.MaxInt16, math.MinInt16
+		c.curO[j], c.oldO[j] = math.MinInt16, math.MaxInt16
+		c.w2[j] = math.MinInt16
+		if j&1 == 1 {
+			c.w2[j] = math.MaxInt16
+		}
+	}
+	checkNetKernels(t, "extreme rows", &c)
+	for j := range NetHidden {
+		c.acc[j], c.fromO[j] = math.MaxInt32-int32(j), math.MinInt32+int32(j)
+		c.x1[j], c.x2[j] = int32(j), -int32(j)
+		c.w2[j] = math.MaxInt32 - int32(j)
+	}
+	checkNetKernels(t, "wrap-around", &c)
+	rng := rand.New(rand.NewPCG(13, 1))
+	for i := range 2000 {
+		c = netKernelCase{}
+		scale := int32(1) << rng.IntN(17) // small sums land in the clamp's range
+		for j := range NetHidden {
+			c.acc[j] = rng.Int32N(4*scale) - scale
+			c.fromO[j] = rng.Int32N(4*scale) - scale
+			c.x1[j] = rng.Int32N(2*scale) - scale
+			c.x2[j] = rng.Int32N(2*scale) - scale
+			c.w2[j] = rng.Int32N(1<<16) - 1<<15
+			c.cur[j], c.old[j] = int16(rng.Uint32()), int16(rng.Uint32())
+			c.curO[j], c.oldO[j] = int16(rng.Uint32()), int16(rng.Uint32())
+		}
+		checkNetKernels(t, fmt.Sprintf("random case %d", i), &c)
+	}
+}
+
+// FuzzNetKernels feeds arbitrary rows and sums to the kernels: they must equal the Go
+// loops exactly. The bytes fill the inputs in order (little-endian), the rest is zero.
+func FuzzNetKernels(f *testing.F) {
+	f.Add([]byte{0, 4, 0, 0, 1, 4, 0, 0, 255, 3})
+	f.Add(make([]byte, 1000))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var c netKernelCase
+		i32 := func(v *[NetHidden]int32) {
+			for j := range v {
+				if len(data) >= 4 {
+					v[j] = int32(binary.LittleEndian.Uint32(data))
+					data = data[4:]
+				}
+			}
+		}
+		i16 := func(v *[NetHidden]int16) {
+			for j := range v {
+				if len(data) >= 2 {
+					v[j] = int16(binary.LittleEndian.Uint16(data))
+					data = data[2:]
+				}
+			}
+		}
+		i32(&c.acc)
+		i16(&c.cur)
+		i16(&c.old)
+		i32(&c.w2)
+		i32(&c.x1)
+		i32(&c.x2)
+		i32(&c.fromO)
+		i16(&c.curO)
+		i16(&c.oldO)
+		checkNetKernels(t, "fuzz", &c)
+	})
+}
+
+// TestNetSearchAsmEqualsGo checks that fixed-depth searches give the same move, score
+// and node count with the assembly kernels and without, with the embedded network and
+// with one of random weights.
+func TestNetSearchAsmEqualsGo(t *testing.T) {
+	if !netAsmEnabled() {
+		t.Skip("no assembly kernels on this machine")
+	}
+	oldQ := netQ
+	defer func() { useNetAsm, netQ = true, oldQ }()
+	depth := 10
+	if testing.Short() {
+		depth = 7
+	}
+	var nodes uint64
+	for k, q := range []*qnet{loadNet(), testNet(7).quantize()} {
+		netQ = q
+		for _, p := range append(benchPositions(), randomPositions(25, 6, 0)...) {
+			var rs [2]Result
+			for i := range rs {
+				useNetAsm = i == 0
+				e := NewEngine(1)
+				if err := e.SetEval(EvalNet); err != nil {
+					t.Fatal(err)
+				}
+				rs[i] = e.Search(t.Context(), p, Limits{Depth: depth})
+			}
+			if rs[0].Move != rs[1].Move || rs[0].Score != rs[1].Score || rs[0].Nodes != rs[1].Nodes {
+				t.Fatalf("net %d, %s: asm %v %d %d nodes, Go %v %d %d nodes", k, &p, rs[0].Move, rs[0].Score, rs[0].Nodes, rs[1].Move, rs[1].Score, rs[1].Nodes)
+			}
+			nodes += rs[0].Nodes
+		}
+	}
+	t.Logf("%d nodes, depth %d", nodes, depth)
+}
