@@ -25,3 +25,25 @@ func netOutGo(acc, x1, x2 *[NetHidden]int32, cur, old *[NetHidden]int16, w2 *[Ne
 	}
 	return out
 }
+
+// netUpdate16Go is netUpdateGo with the sums in int16 (wrapping).
+func netUpdate16Go(to, from *[2][NetHidden]int16, oldX, curX, oldO, curO *[NetHidden]int16) {
+	for j := range to[X] {
+		to[X][j] = from[X][j] + curX[j] - oldX[j]
+	}
+	for j := range to[O] {
+		to[O][j] = from[O][j] + curO[j] - oldO[j]
+	}
+}
+
+// netOut16Go is netOutGo with the sums, the extra inputs' rows and the output weights
+// in int16: the hidden sum acc[j]+x1[j]+x2[j]+cur[j]-old[j] wraps modulo 2^16, so it
+// equals netOutGo's when the true sum lies in the int16 range (qnet.fits16).
+func netOut16Go(acc, x1, x2, cur, old, w2 *[NetHidden]int16) int32 {
+	var out int32
+	for j, v := range acc {
+		h := v + x1[j] + x2[j] + cur[j] - old[j]
+		out += int32(min(max(h, 0), netQA)) * int32(w2[j])
+	}
+	return out
+}

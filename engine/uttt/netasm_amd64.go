@@ -61,3 +61,31 @@ func netOut(acc, x1, x2 *[NetHidden]int32, cur, old *[NetHidden]int16, w2 *[NetH
 	}
 	return netOutGo(acc, x1, x2, cur, old, w2)
 }
+
+// netUpdate16AVX2 is netUpdateAVX2 with the sums in int16 (wrapping).
+//
+//go:noescape
+func netUpdate16AVX2(to, from *[2][NetHidden]int16, oldX, curX, oldO, curO *[NetHidden]int16)
+
+// netOut16AVX2 is netOut16Go: VPADDW/VPSUBW for the sums, VPMAXSW/VPMINSW for the clamp,
+// VPMADDWD for the products.
+//
+//go:noescape
+func netOut16AVX2(acc, x1, x2, cur, old, w2 *[NetHidden]int16) int32
+
+// netUpdate16 is netUpdate with the sums in int16.
+func netUpdate16(to, from *[2][NetHidden]int16, oldX, curX, oldO, curO *[NetHidden]int16) {
+	if useNetAsm {
+		netUpdate16AVX2(to, from, oldX, curX, oldO, curO)
+		return
+	}
+	netUpdate16Go(to, from, oldX, curX, oldO, curO)
+}
+
+// netOut16 is netOut with the sums in int16: see netOut16Go.
+func netOut16(acc, x1, x2, cur, old, w2 *[NetHidden]int16) int32 {
+	if useNetAsm {
+		return netOut16AVX2(acc, x1, x2, cur, old, w2)
+	}
+	return netOut16Go(acc, x1, x2, cur, old, w2)
+}

@@ -129,3 +129,73 @@ TEXT ·netOutAVX2(SB), NOSPLIT, $0-52
 	VZEROUPPER
 	MOVL AX, ret+48(FP)
 	RET
+
+// func netUpdate16AVX2(to, from *[2][32]int16, oldX, curX, oldO, curO *[32]int16)
+TEXT ·netUpdate16AVX2(SB), NOSPLIT, $0-48
+	MOVQ to+0(FP), DI
+	MOVQ from+8(FP), SI
+	MOVQ oldX+16(FP), AX
+	MOVQ curX+24(FP), BX
+	MOVQ oldO+32(FP), CX
+	MOVQ curO+40(FP), DX
+	// side X: to[0] = from[0] + curX - oldX
+	VMOVDQU 0(SI), Y0
+	VMOVDQU 32(SI), Y1
+	VPADDW 0(BX), Y0, Y0
+	VPADDW 32(BX), Y1, Y1
+	VPSUBW 0(AX), Y0, Y0
+	VPSUBW 32(AX), Y1, Y1
+	VMOVDQU Y0, 0(DI)
+	VMOVDQU Y1, 32(DI)
+	// side O: to[1] = from[1] + curO - oldO
+	VMOVDQU 64(SI), Y2
+	VMOVDQU 96(SI), Y3
+	VPADDW 0(DX), Y2, Y2
+	VPADDW 32(DX), Y3, Y3
+	VPSUBW 0(CX), Y2, Y2
+	VPSUBW 32(CX), Y3, Y3
+	VMOVDQU Y2, 64(DI)
+	VMOVDQU Y3, 96(DI)
+	VZEROUPPER
+	RET
+
+// func netOut16AVX2(acc, x1, x2, cur, old, w2 *[32]int16) int32
+TEXT ·netOut16AVX2(SB), NOSPLIT, $0-52
+	MOVQ acc+0(FP), AX
+	MOVQ x1+8(FP), BX
+	MOVQ x2+16(FP), CX
+	MOVQ cur+24(FP), DX
+	MOVQ old+32(FP), SI
+	MOVQ w2+40(FP), DI
+	VPXOR Y14, Y14, Y14 // 0
+	MOVL $1024, R8
+	VMOVD R8, X15
+	VPBROADCASTW X15, Y15 // netQA
+	VMOVDQU 0(AX), Y0
+	VMOVDQU 32(AX), Y1
+	VPADDW 0(BX), Y0, Y0
+	VPADDW 32(BX), Y1, Y1
+	VPADDW 0(CX), Y0, Y0
+	VPADDW 32(CX), Y1, Y1
+	VPADDW 0(DX), Y0, Y0
+	VPADDW 32(DX), Y1, Y1
+	VPSUBW 0(SI), Y0, Y0
+	VPSUBW 32(SI), Y1, Y1
+	VPMAXSW Y14, Y0, Y0
+	VPMAXSW Y14, Y1, Y1
+	VPMINSW Y15, Y0, Y0
+	VPMINSW Y15, Y1, Y1
+	// pairs of products, summed in int32 (each at most 2^10 * 2^15)
+	VPMADDWD 0(DI), Y0, Y0
+	VPMADDWD 32(DI), Y1, Y1
+	VPADDD Y1, Y0, Y0
+	VEXTRACTI128 $1, Y0, X1
+	VPADDD X1, X0, X0
+	VPSHUFD $0x4e, X0, X1
+	VPADDD X1, X0, X0
+	VPSHUFD $0xb1, X0, X1
+	VPADDD X1, X0, X0
+	VMOVD X0, AX
+	VZEROUPPER
+	MOVL AX, ret+48(FP)
+	RET

@@ -44,8 +44,39 @@ func checkNetKernels(t *testing.T, name string, c *netKernelCase) {
 	if got != want {
 		t.Fatalf("%s: netUpdate (asm %v) %v, Go %v", name, useNetAsm, got, want)
 	}
-	if g, w := netOut(&c.acc, &c.x1, &c.x2, &c.cur, &c.old, &c.w2), netOutGo(&c.acc, &c.x1, &c.x2, &c.cur, &c.old, &c.w2); g != w {
-		t.Fatalf("%s: netOut (asm %v) %d, Go %d", name, useNetAsm, g, w)
+	out := netOutGo(&c.acc, &c.x1, &c.x2, &c.cur, &c.old, &c.w2)
+	if g := netOut(&c.acc, &c.x1, &c.x2, &c.cur, &c.old, &c.w2); g != out {
+		t.Fatalf("%s: netOut (asm %v) %d, Go %d", name, useNetAsm, g, out)
+	}
+
+	// The int16 kernels: the same inputs cut to int16 (wrapping).
+	var from16, got16, want16 [2][NetHidden]int16
+	var acc, x1, x2, w2 [NetHidden]int16
+	fits := true
+	for j := range NetHidden {
+		from16[X][j], from16[O][j] = int16(c.acc[j]), int16(c.fromO[j])
+		acc[j], x1[j], x2[j], w2[j] = int16(c.acc[j]), int16(c.x1[j]), int16(c.x2[j]), int16(c.w2[j])
+		h := int64(c.acc[j]) + int64(c.x1[j]) + int64(c.x2[j]) + int64(c.cur[j]) - int64(c.old[j])
+		fits = fits && h >= math.MinInt16 && h <= math.MaxInt16 && int32(w2[j]) == c.w2[j]
+	}
+	netUpdate16(&got16, &from16, &c.old, &c.cur, &c.oldO, &c.curO)
+	netUpdate16Go(&want16, &from16, &c.old, &c.cur, &c.oldO, &c.curO)
+	if got16 != want16 {
+		t.Fatalf("%s: netUpdate16 (asm %v) %v, Go %v", name, useNetAsm, got16, want16)
+	}
+	for s := range want16 {
+		for j := range want16[s] {
+			if want16[s][j] != int16(want[s][j]) {
+				t.Fatalf("%s: netUpdate16Go %v, netUpdateGo %v (mod 2^16)", name, want16, want)
+			}
+		}
+	}
+	out16 := netOut16Go(&acc, &x1, &x2, &c.cur, &c.old, &w2)
+	if g := netOut16(&acc, &x1, &x2, &c.cur, &c.old, &w2); g != out16 {
+		t.Fatalf("%s: netOut16 (asm %v) %d, Go %d", name, useNetAsm, g, out16)
+	}
+	if fits && out16 != out {
+		t.Fatalf("%s: sums in the int16 range, netOut16Go %d, netOutGo %d", name, out16, out)
 	}
 }
 
@@ -61,6 +92,12 @@ func TestNetKernelsEqualGo(t *testing.T) {
 	}
 	c.acc[30], c.acc[31] = netQA, netQA+1
 	checkNetKernels(t, "clamp edges", &c)
+	for j := range NetHidden {
+		c.acc[j] = math.MaxInt16 - int32(j)
+		c.x1[j] = -int32(j) * 1000
+		c.cur[j], c.old[j] = int16(j), -int16(j)
+	}
+	checkNetKernels(t, "int16 edges", &c)
 	for j := range NetHidden {
 		c.cur[j], c.old[j] = math.MaxInt16, math.MinInt16
 		c.curO[j], c.oldO[j] = math.MinInt16, math.MaxInt16
@@ -79,14 +116,17 @@ func TestNetKernelsEqualGo(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 1))
 	for i := range 2000 {
 		c = netKernelCase{}
-		scale := int32(1) << rng.IntN(17) // small sums land in the clamp's range
+		scale := int32(1) << rng.IntN(17) // small sums land in the clamp's and int16's range
 		for j := range NetHidden {
 			c.acc[j] = rng.Int32N(4*scale) - scale
 			c.fromO[j] = rng.Int32N(4*scale) - scale
 			c.x1[j] = rng.Int32N(2*scale) - scale
 			c.x2[j] = rng.Int32N(2*scale) - scale
 			c.w2[j] = rng.Int32N(1<<16) - 1<<15
-			c.cur[j], c.old[j] = int16(rng.Uint32()), int16(rng.Uint32())
+			c.cur[j], c.old[j] = int16(rng.Int32N(2*scale)-scale), int16(rng.Int32N(2*scale)-scale)
+			if i&1 == 0 {
+				c.cur[j], c.old[j] = int16(rng.Uint32()), int16(rng.Uint32())
+			}
 			c.curO[j], c.oldO[j] = int16(rng.Uint32()), int16(rng.Uint32())
 		}
 		checkNetKernels(t, fmt.Sprintf("random case %d", i), &c)
@@ -162,4 +202,70 @@ func TestNetSearchAsmEqualsGo(t *testing.T) {
 		}
 	}
 	t.Logf("%d nodes, depth %d", nodes, depth)
+}
+
+// TestEmbeddedNetFits16 checks that the embedded network's hidden sums are bounded by
+// the int16 range (qnet.fill16 adds up each unit's extremes), so the search keeps its
+// sums in int16, and that fixed-depth searches with int16 sums, int32 sums and sums
+// from scratch give the same move, score and node count.
+func TestEmbeddedNetFits16(t *testing.T) {
+	q := loadNet()
+	if q.err != nil {
+		t.Fatal(q.err)
+	}
+	if !q.fits16 {
+		t.Fatal("the embedded network's hidden sums may leave the int16 range")
+	}
+	depth := 9
+	if testing.Short() {
+		depth = 6
+	}
+	for _, p := range append(benchPositions(), randomPositions(26, 8, 0)...) {
+		var rs [3]Result
+		for i := range rs {
+			e := NewEngine(1)
+			e.SetEval(EvalNet)
+			e.net32, e.netPlain = i == 1, i == 2
+			rs[i] = e.Search(t.Context(), p, Limits{Depth: depth})
+		}
+		for i := 1; i < len(rs); i++ {
+			if rs[0].Move != rs[i].Move || rs[0].Score != rs[i].Score || rs[0].Nodes != rs[i].Nodes {
+				t.Fatalf("%s: int16 sums %v %d %d nodes, %s %v %d %d nodes", &p, rs[0].Move, rs[0].Score, rs[0].Nodes,
+					[]string{"", "int32 sums", "plain"}[i], rs[i].Move, rs[i].Score, rs[i].Nodes)
+			}
+		}
+	}
+}
+
+// TestNetFits16Bound checks fill16 on a network whose sums overflow int16: it must say
+// so, and the search then keeps int32 sums with the plain evaluation's results.
+func TestNetFits16Bound(t *testing.T) {
+	n := testNet(8)
+	// A bias of 30 (30720/1024) and 2 per open line of each board (2048/1024 for a
+	// board with its 8 lines open): the sums of the early positions pass 2^15.
+	for j := range n.B1 {
+		n.B1[j] = 30
+		for b := range n.W1 {
+			n.W1[b][0][j] = 2
+		}
+	}
+	q := n.quantize()
+	if q.fits16 {
+		t.Fatal("fits16 holds for sums past 2^15")
+	}
+	old := netQ
+	defer func() { netQ = old }()
+	netQ = q
+	for _, p := range append(randomPositions(27, 4, 0), benchPositions()[:2]...) {
+		var rs [2]Result
+		for i := range rs {
+			e := NewEngine(1)
+			e.SetEval(EvalNet)
+			e.netPlain = i == 1
+			rs[i] = e.Search(t.Context(), p, Limits{Depth: 5})
+		}
+		if rs[0].Move != rs[1].Move || rs[0].Score != rs[1].Score || rs[0].Nodes != rs[1].Nodes {
+			t.Fatalf("%s: kept sums %v %d %d nodes, plain %v %d %d nodes", &p, rs[0].Move, rs[0].Score, rs[0].Nodes, rs[1].Move, rs[1].Score, rs[1].Nodes)
+		}
+	}
 }
