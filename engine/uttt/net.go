@@ -29,7 +29,10 @@ import (
 // Inference is in integers: the first layer of each (board, state) pair is folded into
 // a table of int16 rows (the board's weights times the state's features), so the hidden
 // layer of a position is the sum of nine rows plus the extra inputs' rows, and a child
-// that changed one board updates it by one row out and one row in.
+// that changed one board updates it by one row out and one row in. The 32-wide row
+// updates and the output layer run in AVX2 where the CPU has it (netasm_amd64.s), with
+// the search's sums in int16 when the network's bound allows (qnet.fits16); the Go
+// loops of netasm.go are the reference, and every path gives the same integers.
 const (
 	NetHidden = 32
 	NetEmbed  = 4
