@@ -149,6 +149,7 @@ func TestEmbeddedNetLoads(t *testing.T) {
 // TestNetSearchSumsEqualPlain checks that searching with the board sums kept along the
 // line (netPlay) gives exactly the search that evaluates every leaf from scratch.
 func TestNetSearchSumsEqualPlain(t *testing.T) {
+	loadNet() // before keeping netQ: the first load would overwrite it
 	old := netQ
 	defer func() { netQ = old }()
 	SetNet(testNet(6))

@@ -176,6 +176,7 @@ func TestNetSearchAsmEqualsGo(t *testing.T) {
 	if !netAsmEnabled() {
 		t.Skip("no assembly kernels on this machine")
 	}
+	loadNet() // before keeping netQ: the first load would overwrite it
 	oldQ := netQ
 	defer func() { useNetAsm, netQ = true, oldQ }()
 	depth := 10
@@ -253,6 +254,7 @@ func TestNetFits16Bound(t *testing.T) {
 	if q.fits16 {
 		t.Fatal("fits16 holds for sums past 2^15")
 	}
+	loadNet() // before keeping netQ: the first load would overwrite it
 	old := netQ
 	defer func() { netQ = old }()
 	netQ = q
