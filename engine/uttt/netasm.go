@@ -1,7 +1,8 @@
 package uttt
 
 // The network's row arithmetic in plain Go: the reference for the assembly kernels
-// (netasm_amd64.s) and the path where they do not run.
+// (netasm_amd64.s) and the path where they do not run (the kernels jump here when
+// useNetAsm is off).
 
 // netUpdateGo sets to[s] = from[s] + cur[s] - old[s] for both sides s: the board sums
 // of a child whose move changed one board, from its parent's.

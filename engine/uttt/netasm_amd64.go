@@ -9,9 +9,9 @@ import (
 )
 
 // The network's 32-wide row arithmetic in AVX2 (netasm_amd64.s): the search's update of
-// both sides' board sums (netPlay) and the output layer (netChild, evaluateSums). Both
-// give exactly the integers of the Go loops in netasm.go, which stay the reference and
-// the path on other CPUs.
+// both sides' board sums (netPlay) and the output layer (netChild, evaluateSums), with
+// the sums in int32 or int16. They give exactly the integers of the Go loops in
+// netasm.go, which stay the reference and the path on other CPUs.
 
 // The kernels are written for 32 hidden units.
 var _ [NetHidden - 32]struct{}
@@ -33,59 +33,30 @@ func netAsmEnabled() bool {
 // NetAsm reports whether the network evaluation's AVX2 kernels run on this machine.
 func NetAsm() bool { return netAsmEnabled() }
 
-// netUpdateAVX2 sets to[s] = from[s] + cur[s] - old[s] for both sides s (int16 rows
-// widened to int32).
+// The four kernels are in assembly. Each first tests useNetAsm and, when it is off,
+// jumps to the Go loop of the same signature (netUpdateGo and the like), so that the
+// search calls them directly.
+
+// netUpdate sets to[s] = from[s] + cur[s] - old[s] for both sides s (int16 rows
+// widened to int32): netUpdateGo.
 //
 //go:noescape
-func netUpdateAVX2(to, from *[2][NetHidden]int32, oldX, curX, oldO, curO *[NetHidden]int16)
+func netUpdate(to, from *[2][NetHidden]int32, oldX, curX, oldO, curO *[NetHidden]int16)
 
-// netOutAVX2 returns the sum over j of clamp(acc[j]+x1[j]+x2[j]+cur[j]-old[j], 0, netQA)
-// times w2[j].
+// netOut returns the sum over j of clamp(acc[j]+x1[j]+x2[j]+cur[j]-old[j], 0, netQA)
+// times w2[j]: netOutGo.
 //
 //go:noescape
-func netOutAVX2(acc, x1, x2 *[NetHidden]int32, cur, old *[NetHidden]int16, w2 *[NetHidden]int32) int32
+func netOut(acc, x1, x2 *[NetHidden]int32, cur, old *[NetHidden]int16, w2 *[NetHidden]int32) int32
 
-// netUpdate sets to[s] = from[s] + cur[s] - old[s] for both sides s.
-func netUpdate(to, from *[2][NetHidden]int32, oldX, curX, oldO, curO *[NetHidden]int16) {
-	if useNetAsm {
-		netUpdateAVX2(to, from, oldX, curX, oldO, curO)
-		return
-	}
-	netUpdateGo(to, from, oldX, curX, oldO, curO)
-}
-
-// netOut is the output layer's sum: see netOutGo.
-func netOut(acc, x1, x2 *[NetHidden]int32, cur, old *[NetHidden]int16, w2 *[NetHidden]int32) int32 {
-	if useNetAsm {
-		return netOutAVX2(acc, x1, x2, cur, old, w2)
-	}
-	return netOutGo(acc, x1, x2, cur, old, w2)
-}
-
-// netUpdate16AVX2 is netUpdateAVX2 with the sums in int16 (wrapping).
+// netUpdate16 is netUpdate with the sums in int16 (wrapping): netUpdate16Go.
 //
 //go:noescape
-func netUpdate16AVX2(to, from *[2][NetHidden]int16, oldX, curX, oldO, curO *[NetHidden]int16)
+func netUpdate16(to, from *[2][NetHidden]int16, oldX, curX, oldO, curO *[NetHidden]int16)
 
-// netOut16AVX2 is netOut16Go: VPADDW/VPSUBW for the sums, VPMAXSW/VPMINSW for the clamp,
-// VPMADDWD for the products.
+// netOut16 is netOut with the sums, the extra rows and the weights in int16
+// (netOut16Go): VPADDW/VPSUBW for the sums, VPMAXSW/VPMINSW for the clamp, VPMADDWD for
+// the products.
 //
 //go:noescape
-func netOut16AVX2(acc, x1, x2, cur, old, w2 *[NetHidden]int16) int32
-
-// netUpdate16 is netUpdate with the sums in int16.
-func netUpdate16(to, from *[2][NetHidden]int16, oldX, curX, oldO, curO *[NetHidden]int16) {
-	if useNetAsm {
-		netUpdate16AVX2(to, from, oldX, curX, oldO, curO)
-		return
-	}
-	netUpdate16Go(to, from, oldX, curX, oldO, curO)
-}
-
-// netOut16 is netOut with the sums in int16: see netOut16Go.
-func netOut16(acc, x1, x2, cur, old, w2 *[NetHidden]int16) int32 {
-	if useNetAsm {
-		return netOut16AVX2(acc, x1, x2, cur, old, w2)
-	}
-	return netOut16Go(acc, x1, x2, cur, old, w2)
-}
+func netOut16(acc, x1, x2, cur, old, w2 *[NetHidden]int16) int32

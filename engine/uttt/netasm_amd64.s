@@ -2,12 +2,16 @@
 
 #include "textflag.h"
 
-// The network's 32-wide row arithmetic in AVX2; see netasm_amd64.go. Each of the 32
-// int32 sums is a lane: four YMM registers of eight. The int16 rows are widened with
-// VPMOVSXWD.
+// The network's 32-wide row arithmetic in AVX2; see netasm_amd64.go. In int32, each of
+// the 32 sums is a lane: four YMM registers of eight, the int16 rows widened with
+// VPMOVSXWD; in int16, two YMM registers of sixteen. Each function runs its Go loop
+// instead (a tail jump, same arguments) when useNetAsm is off.
 
-// func netUpdateAVX2(to, from *[2][32]int32, oldX, curX, oldO, curO *[32]int16)
-TEXT ·netUpdateAVX2(SB), NOSPLIT, $0-48
+// func netUpdate(to, from *[2][32]int32, oldX, curX, oldO, curO *[32]int16)
+TEXT ·netUpdate(SB), NOSPLIT, $0-48
+	CMPB ·useNetAsm(SB), $0
+	JNE 2(PC)
+	JMP ·netUpdateGo(SB)
 	MOVQ to+0(FP), DI
 	MOVQ from+8(FP), SI
 	MOVQ oldX+16(FP), AX
@@ -59,8 +63,11 @@ TEXT ·netUpdateAVX2(SB), NOSPLIT, $0-48
 	VZEROUPPER
 	RET
 
-// func netOutAVX2(acc, x1, x2 *[32]int32, cur, old *[32]int16, w2 *[32]int32) int32
-TEXT ·netOutAVX2(SB), NOSPLIT, $0-52
+// func netOut(acc, x1, x2 *[32]int32, cur, old *[32]int16, w2 *[32]int32) int32
+TEXT ·netOut(SB), NOSPLIT, $0-52
+	CMPB ·useNetAsm(SB), $0
+	JNE 2(PC)
+	JMP ·netOutGo(SB)
 	MOVQ acc+0(FP), AX
 	MOVQ x1+8(FP), BX
 	MOVQ x2+16(FP), CX
@@ -130,8 +137,11 @@ TEXT ·netOutAVX2(SB), NOSPLIT, $0-52
 	MOVL AX, ret+48(FP)
 	RET
 
-// func netUpdate16AVX2(to, from *[2][32]int16, oldX, curX, oldO, curO *[32]int16)
-TEXT ·netUpdate16AVX2(SB), NOSPLIT, $0-48
+// func netUpdate16(to, from *[2][32]int16, oldX, curX, oldO, curO *[32]int16)
+TEXT ·netUpdate16(SB), NOSPLIT, $0-48
+	CMPB ·useNetAsm(SB), $0
+	JNE 2(PC)
+	JMP ·netUpdate16Go(SB)
 	MOVQ to+0(FP), DI
 	MOVQ from+8(FP), SI
 	MOVQ oldX+16(FP), AX
@@ -159,8 +169,11 @@ TEXT ·netUpdate16AVX2(SB), NOSPLIT, $0-48
 	VZEROUPPER
 	RET
 
-// func netOut16AVX2(acc, x1, x2, cur, old, w2 *[32]int16) int32
-TEXT ·netOut16AVX2(SB), NOSPLIT, $0-52
+// func netOut16(acc, x1, x2, cur, old, w2 *[32]int16) int32
+TEXT ·netOut16(SB), NOSPLIT, $0-52
+	CMPB ·useNetAsm(SB), $0
+	JNE 2(PC)
+	JMP ·netOut16Go(SB)
 	MOVQ acc+0(FP), AX
 	MOVQ x1+8(FP), BX
 	MOVQ x2+16(FP), CX
