@@ -652,7 +652,8 @@ func (w *worker) evaluate(p *Position) int {
 }
 
 // The search keeps the network's board sums for both sides along the current line
-// (worker.nsum, or worker.nsum16 when the network's sums fit in int16): netRoot sets
+// (worker.nsum, or worker.nsum16 when the network's sums fit in int16 and the AVX2
+// kernels run; in Go, int16 arithmetic is no faster than int32): netRoot sets
 // them for the root, netPlay updates them for a child by the one board the move
 // changed, and the leaves read them (evaluateAt, netFrontier) instead of adding nine
 // rows. The test switch Engine.netPlain turns this off, Engine.net32 the int16 sums.
@@ -665,7 +666,7 @@ func (w *worker) netRoot(p *Position) {
 	}
 	w.nq.accumulate(p, X, &w.nsum[0][X])
 	w.nq.accumulate(p, O, &w.nsum[0][O])
-	if w.nq.fits16 && !w.e.net32 {
+	if w.nq.fits16 && useNetAsm && !w.e.net32 {
 		w.n16 = true
 		for s := range w.nsum[0] {
 			for j, v := range w.nsum[0][s] {
