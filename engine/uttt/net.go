@@ -580,10 +580,21 @@ func (e *evalState) initNet16(p *Position, nq *qnet, sums *[NetHidden]int16) {
 func (e *evalState) netChild(q *Position, b int, lin int, tm [2]uint16) int {
 	nq := e.nq
 	// Seen by q's side to move, the move put an opponent's tile on board b.
-	cur := boardIndex(q, q.side, b)
+	own := q.side
+	cur := t3[q.cells[own][b]] + 2*t3[q.cells[own^1][b]]
 	old := cur - 2*t3[1<<moveTile[q.last]]
-	sw, wn := threatFlags(q, tm)
-	f, t := nq.xindex(q.forced, sw, wn)
+	// The extra inputs' row: xindex of threatFlags.
+	f, playable := 9, ^q.closed&full9
+	if q.forced >= 0 {
+		f, playable = int(q.forced), 1<<q.forced
+	}
+	t := 0
+	if x := tm[own] & playable; x != 0 {
+		t = 1
+		if x&winMask[q.master[own]] != 0 {
+			t = 2
+		}
+	}
 	if e.nacc16 != nil {
 		return nq.final(netOut16(e.nacc16, &nq.xs16[f][t], e.nxe16, &nq.v[b][cur], &nq.v[b][old], &nq.w216), int32(lin))
 	}
