@@ -313,8 +313,9 @@ func (n *Net) quantize() *qnet {
 	return q
 }
 
-// fill16 sets fits16 from the extremes of every hidden unit's sum and, when it holds,
-// the int16 copies of the rows the int16 path reads.
+// fill16 sets fits16 from the extremes of every hidden unit's sum (the bias plus, for
+// each board and for the extra and empties inputs, its rows' least and greatest value)
+// and fills the int16 copies of the rows the int16 path reads.
 func (q *qnet) fill16() {
 	q.fits16 = true
 	for j := range NetHidden {
