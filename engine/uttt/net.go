@@ -609,7 +609,7 @@ const (
 )
 
 // DefaultEval is the evaluation new engines use: EvalNet or EvalLinear.
-var DefaultEval = EvalLinear
+var DefaultEval = EvalNet
 
 // SetEval chooses the engine's evaluation, EvalNet or EvalLinear; it reports an error for
 // another name or a network that does not load. Not during a search.
