@@ -304,10 +304,13 @@ type evalState struct {
 	board  int32     // sum of (px-po) times the board weight
 	tm     [2]uint16 // per side: the boards (open or not) holding a tile that wins them
 	// With the network evaluation (initNet): the network, its first-layer sums for the
-	// children's side to move, and that side's board states.
-	nq   *qnet
-	nacc [NetHidden]int32
-	ns   [9]uint16
+	// children's side to move, and the children's empties row (in int32, or in int16
+	// with initNet16).
+	nq     *qnet
+	nacc   *[NetHidden]int32
+	nxe    *[NetHidden]int32
+	nacc16 *[NetHidden]int16
+	nxe16  *[NetHidden]int16
 }
 
 // init needs the board tables built (evalTables): Evaluate and Engine.Search, the

@@ -29,7 +29,10 @@ import (
 // Inference is in integers: the first layer of each (board, state) pair is folded into
 // a table of int16 rows (the board's weights times the state's features), so the hidden
 // layer of a position is the sum of nine rows plus the extra inputs' rows, and a child
-// that changed one board updates it by one row out and one row in.
+// that changed one board updates it by one row out and one row in. The 32-wide row
+// updates and the output layer run in AVX2 where the CPU has it (netasm_amd64.s), with
+// the search's sums in int16 when the network's bound allows (qnet.fits16); the Go
+// loops of netasm.go are the reference, and every path gives the same integers.
 const (
 	NetHidden = 32
 	NetEmbed  = 4
@@ -236,13 +239,21 @@ type qnet struct {
 	xe [82][NetHidden]int32 // the empties input's row for 0..81 empty tiles
 	// xs[f][t]: the rows of the board to play in (f = 0..8, 9 free) plus, for t = 1
 	// and 2, the send-win or win-now row (the two exclude each other).
-	xs  [10][3][NetHidden]int32
-	b1  [NetHidden]int32
-	w2  [NetHidden]int32
-	c   int32 // K*C, eval units
-	a   int32 // A in units of 1/4096
-	k   int32 // K, eval units
-	err error
+	xs [10][3][NetHidden]int32
+	b1 [NetHidden]int32
+	w2 [NetHidden]int32
+	// fits16: every hidden sum the network can form (the bias, one row per board, the
+	// extra inputs' rows) lies in the int16 range, so the search may keep its sums in
+	// int16 (wrapping arithmetic is exact modulo 2^16, hence exact for a result in
+	// range) with the same scores; then xs16, xe16 and w216 are xs, xe and w2 in int16.
+	fits16 bool
+	xs16   [10][3][NetHidden]int16
+	xe16   [82][NetHidden]int16
+	w216   [NetHidden]int16
+	c      int32 // K*C, eval units
+	a      int32 // A in units of 1/4096
+	k      int32 // K, eval units
+	err    error
 }
 
 func q16(v float32, scale float64) int16 {
@@ -295,10 +306,61 @@ func (n *Net) quantize() *qnet {
 		q.b1[j] = int32(q16(n.B1[j], netQA))
 		q.w2[j] = int32(q16(n.W2[j], netQB))
 	}
+	q.fill16()
 	q.k = int32(math.Round(float64(n.K)))
 	q.c = int32(math.Round(float64(n.K) * float64(n.C)))
 	q.a = int32(math.Round(float64(n.A) * (1 << netAShift)))
 	return q
+}
+
+// fill16 sets fits16 from the extremes of every hidden unit's sum (the bias plus, for
+// each board and for the extra and empties inputs, its rows' least and greatest value)
+// and fills the int16 copies of the rows the int16 path reads.
+func (q *qnet) fill16() {
+	q.fits16 = true
+	for j := range NetHidden {
+		lo, hi := int64(q.b1[j]), int64(q.b1[j])
+		for b := range q.v {
+			mn, mx := int64(math.MaxInt16), int64(math.MinInt16)
+			for s := range q.v[b] {
+				v := int64(q.v[b][s][j])
+				mn, mx = min(mn, v), max(mx, v)
+			}
+			lo, hi = lo+mn, hi+mx
+		}
+		mn, mx := int64(math.MaxInt32), int64(math.MinInt32)
+		for f := range q.xs {
+			for t := range q.xs[f] {
+				v := int64(q.xs[f][t][j])
+				mn, mx = min(mn, v), max(mx, v)
+			}
+		}
+		lo, hi = lo+mn, hi+mx
+		mn, mx = int64(math.MaxInt32), int64(math.MinInt32)
+		for e := range q.xe {
+			v := int64(q.xe[e][j])
+			mn, mx = min(mn, v), max(mx, v)
+		}
+		lo, hi = lo+mn, hi+mx
+		if lo < math.MinInt16 || hi > math.MaxInt16 || q.w2[j] < math.MinInt16 || q.w2[j] > math.MaxInt16 {
+			q.fits16 = false
+		}
+	}
+	for f := range q.xs {
+		for t := range q.xs[f] {
+			for j, v := range q.xs[f][t] {
+				q.xs16[f][t][j] = int16(v)
+			}
+		}
+	}
+	for e := range q.xe {
+		for j, v := range q.xe[e] {
+			q.xe16[e][j] = int16(v)
+		}
+	}
+	for j, v := range q.w2 {
+		q.w216[j] = int16(v)
+	}
 }
 
 // accumulate sets acc to the first layer's sum over the nine boards for side me.
@@ -314,7 +376,13 @@ func (q *qnet) accumulate(p *Position, me Side, acc *[NetHidden]int32) {
 
 // xrow returns the row of the non-board inputs but the empties.
 func (q *qnet) xrow(forced int8, sendWin, winNow bool) *[NetHidden]int32 {
-	f, t := 9, 0
+	f, t := q.xindex(forced, sendWin, winNow)
+	return &q.xs[f][t]
+}
+
+// xindex returns the index in xs of the non-board inputs but the empties.
+func (q *qnet) xindex(forced int8, sendWin, winNow bool) (f, t int) {
+	f = 9
 	if forced >= 0 {
 		f = int(forced)
 	}
@@ -323,18 +391,17 @@ func (q *qnet) xrow(forced int8, sendWin, winNow bool) *[NetHidden]int32 {
 	} else if winNow {
 		t = 2
 	}
-	return &q.xs[f][t]
+	return f, t
 }
 
 // output finishes the evaluation from the boards' sum acc and the other inputs.
 func (q *qnet) output(acc *[NetHidden]int32, forced int8, sendWin, winNow bool, empty int32, lin int32) int {
 	xs, xe := q.xrow(forced, sendWin, winNow), &q.xe[min(max(empty, 0), 81)]
-	var out int32
-	for j := range acc {
-		out += min(max(acc[j]+xs[j]+xe[j], 0), netQA) * q.w2[j]
-	}
-	return q.final(out, lin)
+	return q.final(netOut(acc, xs, xe, &netZero16, &netZero16, &q.w2), lin)
 }
+
+// netZero16 is a row of zeros for netOut's unused operands.
+var netZero16 [NetHidden]int16
 
 // final turns the output layer's sum and the linear evaluation into the score.
 func (q *qnet) final(out, lin int32) int {
@@ -347,6 +414,17 @@ func (q *qnet) evaluate(p *Position) int {
 	var acc [NetHidden]int32
 	q.accumulate(p, p.side, &acc)
 	return q.evaluateSums(p, &acc)
+}
+
+// evaluateSums16 is evaluateSums with the sums in int16 (fits16 must hold).
+func (q *qnet) evaluateSums16(p *Position, acc *[NetHidden]int16) int {
+	var e evalState
+	e.init(p)
+	lin := int32(score(e.master, e.board, e.tm, p))
+	sw, wn := threatFlags(p, e.tm)
+	f, t := q.xindex(p.forced, sw, wn)
+	xe := &q.xe16[min(max(p.Empty(), 0), 81)]
+	return q.final(netOut16(acc, &q.xs16[f][t], xe, &netZero16, &netZero16, &q.w216), lin)
 }
 
 // evaluateSums evaluates p from its boards' sums for its side to move.
@@ -379,6 +457,7 @@ func loadNet() *qnet {
 		}
 		netFloat = n
 		netQ = n.quantize()
+		netAsmEnabled()
 	})
 	return netQ
 }
@@ -481,39 +560,46 @@ func (n *Net) each(f func(*float32)) {
 	f(&n.K)
 }
 
-// initNet makes e's children evaluated by the network nq (after init): nacc gets the
-// first-layer sums of the boards for the children's side to move (sums, or computed
-// when nil) and the children's empties input.
+// initNet makes e's children evaluated by the network nq (after init): sums are the
+// first-layer sums of p's boards for the children's side to move (p.side^1), which
+// must stay unchanged while e is used.
 func (e *evalState) initNet(p *Position, nq *qnet, sums *[NetHidden]int32) {
-	e.nq = nq
-	me := p.side ^ 1
-	if sums != nil {
-		e.nacc = *sums
-	} else {
-		nq.accumulate(p, me, &e.nacc)
-	}
-	for b := 0; b < 9; b++ {
-		e.ns[b] = boardIndex(p, me, b)
-	}
-	// The children's empties row is the same for all: it goes into the sums now.
-	xe := &nq.xe[min(max(p.Empty()-1, 0), 81)]
-	for j := range e.nacc {
-		e.nacc[j] += xe[j]
-	}
+	e.nq, e.nacc, e.nacc16 = nq, sums, nil
+	// The children's empties row is the same for all.
+	e.nxe = &nq.xe[min(max(p.Empty()-1, 0), 81)]
 }
 
-// netChild is the network evaluation of q, a child of e's position that changed board
-// b only, whose linear evaluation is lin; it equals qnet.evaluate(q).
+// initNet16 is initNet with the sums in int16 (qnet.fits16 must hold).
+func (e *evalState) initNet16(p *Position, nq *qnet, sums *[NetHidden]int16) {
+	e.nq, e.nacc, e.nacc16 = nq, nil, sums
+	e.nxe16 = &nq.xe16[min(max(p.Empty()-1, 0), 81)]
+}
+
+// netChild is the network evaluation of q = p.Play(m), a child of e's position p whose
+// move changed board b only, whose linear evaluation is lin; it equals
+// qnet.evaluate(q).
 func (e *evalState) netChild(q *Position, b int, lin int, tm [2]uint16) int {
 	nq := e.nq
-	old, cur := &nq.v[b][e.ns[b]], &nq.v[b][boardIndex(q, q.side, b)]
-	sw, wn := threatFlags(q, tm)
-	xs := nq.xrow(q.forced, sw, wn)
-	var out int32
-	for j, v := range &e.nacc {
-		out += min(max(v+int32(cur[j])-int32(old[j])+xs[j], 0), netQA) * nq.w2[j]
+	// Seen by q's side to move, the move put an opponent's tile on board b.
+	own := q.side
+	cur := t3[q.cells[own][b]] + 2*t3[q.cells[own^1][b]]
+	old := cur - 2*t3[1<<moveTile[q.last]]
+	// The extra inputs' row: xindex of threatFlags.
+	f, playable := 9, ^q.closed&full9
+	if q.forced >= 0 {
+		f, playable = int(q.forced), 1<<q.forced
 	}
-	return nq.final(out, int32(lin))
+	t := 0
+	if x := tm[own] & playable; x != 0 {
+		t = 1
+		if x&winMask[q.master[own]] != 0 {
+			t = 2
+		}
+	}
+	if e.nacc16 != nil {
+		return nq.final(netOut16(e.nacc16, &nq.xs16[f][t], e.nxe16, &nq.v[b][cur], &nq.v[b][old], &nq.w216), int32(lin))
+	}
+	return nq.final(netOut(e.nacc, &nq.xs[f][t], e.nxe, &nq.v[b][cur], &nq.v[b][old], &nq.w2), int32(lin))
 }
 
 // Evaluation choices for Engine.SetEval.
@@ -523,7 +609,7 @@ const (
 )
 
 // DefaultEval is the evaluation new engines use: EvalNet or EvalLinear.
-var DefaultEval = EvalLinear
+var DefaultEval = EvalNet
 
 // SetEval chooses the engine's evaluation, EvalNet or EvalLinear; it reports an error for
 // another name or a network that does not load. Not during a search.
@@ -578,17 +664,28 @@ func (w *worker) evaluate(p *Position) int {
 }
 
 // The search keeps the network's board sums for both sides along the current line
-// (worker.nsum): netRoot sets them for the root, netPlay updates them for a child by
-// the one board the move changed, and the leaves read them (evaluateAt, netSums)
-// instead of adding nine rows. The test switch Engine.netPlain turns this off.
+// (worker.nsum, or worker.nsum16 when the network's sums fit in int16 and the AVX2
+// kernels run; in Go, int16 arithmetic is no faster than int32): netRoot sets
+// them for the root, netPlay updates them for a child by the one board the move
+// changed, and the leaves read them (evaluateAt, netFrontier) instead of adding nine
+// rows. The test switch Engine.netPlain turns this off, Engine.net32 the int16 sums.
 
 // netRoot sets the board sums of the root position p (ply 0).
 func (w *worker) netRoot(p *Position) {
+	w.n16 = false
 	if w.nq == nil || w.e.netPlain {
 		return
 	}
 	w.nq.accumulate(p, X, &w.nsum[0][X])
 	w.nq.accumulate(p, O, &w.nsum[0][O])
+	if w.nq.fits16 && useNetAsm && !w.e.net32 {
+		w.n16 = true
+		for s := range w.nsum[0] {
+			for j, v := range w.nsum[0][s] {
+				w.nsum16[0][s][j] = int16(v)
+			}
+		}
+	}
 }
 
 // netPlay sets the board sums at ply of q, the position after m in p (at ply-1).
@@ -596,33 +693,47 @@ func (w *worker) netPlay(ply int, p, q *Position, m Move) {
 	if w.nq == nil || w.e.netPlain {
 		return
 	}
-	b := int(moveBoard[m])
+	b, t := moveBoard[m], moveTile[m]
 	rows := &w.nq.v[b]
-	for me := X; me <= O; me++ {
-		old, cur := &rows[boardIndex(p, me, b)], &rows[boardIndex(q, me, b)]
-		from, to := &w.nsum[ply-1][me], &w.nsum[ply][me]
-		for j := range to {
-			to[j] = from[j] + int32(cur[j]) - int32(old[j])
-		}
+	// Board b's states seen by X and by O before the move, and the steps the move's
+	// tile adds to them: 3^t for the mover's own view, 2*3^t for the other's.
+	tx, to, d := t3[p.cells[X][b]], t3[p.cells[O][b]], t3[1<<t]
+	ix, io := tx+2*to, to+2*tx
+	dx, do := d, 2*d
+	if p.side == O {
+		dx, do = 2*d, d
 	}
+	if w.n16 {
+		netUpdate16(&w.nsum16[ply], &w.nsum16[ply-1], &rows[ix], &rows[ix+dx], &rows[io], &rows[io+do])
+		return
+	}
+	netUpdate(&w.nsum[ply], &w.nsum[ply-1], &rows[ix], &rows[ix+dx], &rows[io], &rows[io+do])
 }
 
-// netSums returns the board sums of the position at ply for side me, or nil when the
-// search does not keep them.
-func (w *worker) netSums(ply int, me Side) *[NetHidden]int32 {
-	if w.e.netPlain {
-		return nil
+// netFrontier makes e's children (of p, the position at ply) evaluated by the network:
+// from the kept sums, or (netPlain) from sums computed from scratch.
+func (w *worker) netFrontier(e *evalState, p *Position, ply int) {
+	me := p.side ^ 1
+	switch {
+	case w.e.netPlain:
+		w.nq.accumulate(p, me, &w.nsum[ply][me])
+		e.initNet(p, w.nq, &w.nsum[ply][me])
+	case w.n16:
+		e.initNet16(p, w.nq, &w.nsum16[ply][me])
+	default:
+		e.initNet(p, w.nq, &w.nsum[ply][me])
 	}
-	return &w.nsum[ply][me]
 }
 
 // evaluateAt is the static evaluation of p, the position at ply of the current line.
 func (w *worker) evaluateAt(p *Position, ply int) int {
-	if w.nq == nil {
+	switch {
+	case w.nq == nil:
 		return Evaluate(p)
-	}
-	if w.e.netPlain {
+	case w.e.netPlain:
 		return w.nq.evaluate(p)
+	case w.n16:
+		return w.nq.evaluateSums16(p, &w.nsum16[ply][p.side])
 	}
 	return w.nq.evaluateSums(p, &w.nsum[ply][p.side])
 }

@@ -47,3 +47,60 @@ func BenchmarkEvaluateNet(b *testing.B) {
 	_ = s
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "evals/s")
 }
+
+// benchChildren evaluates every child of 64 random positions the way the search's
+// frontier does (evalState.child after init), with the network when net is set (its
+// sums in int16 when the network allows, as the search keeps them).
+func benchChildren(b *testing.B, net bool) {
+	b.ReportAllocs()
+	evalTables()
+	q := loadNet()
+	type node struct {
+		p      Position
+		kids   []Position
+		sums   [NetHidden]int32
+		sums16 [NetHidden]int16
+	}
+	var ns []node
+	kids := 0
+	for _, p := range randomPositions(31, 64, 4) {
+		n := node{p: p}
+		var buf [81]Move
+		for _, m := range buf[:p.Moves(&buf)] {
+			if c := p.Play(m); c.Status() == Ongoing {
+				n.kids = append(n.kids, c)
+			}
+		}
+		q.accumulate(&p, p.side^1, &n.sums)
+		for j, v := range n.sums {
+			n.sums16[j] = int16(v)
+		}
+		kids += len(n.kids)
+		ns = append(ns, n)
+	}
+	s := 0
+	for b.Loop() {
+		for i := range ns {
+			n := &ns[i]
+			var e evalState
+			e.init(&n.p)
+			if net {
+				if q.fits16 {
+					e.initNet16(&n.p, q, &n.sums16)
+				} else {
+					e.initNet(&n.p, q, &n.sums)
+				}
+			}
+			for k := range n.kids {
+				s += e.child(&n.kids[k], int(moveBoard[n.kids[k].last]))
+			}
+		}
+	}
+	_ = s
+	b.ReportMetric(b.Elapsed().Seconds()*1e9/float64(b.N)/float64(kids), "ns/child")
+}
+
+// BenchmarkChildrenLinear and BenchmarkChildrenNet compare the cost of a frontier
+// child's evaluation.
+func BenchmarkChildrenLinear(b *testing.B) { benchChildren(b, false) }
+func BenchmarkChildrenNet(b *testing.B)    { benchChildren(b, true) }

@@ -28,7 +28,9 @@ func TestNetChildEqualsEvaluate(t *testing.T) {
 	for _, p := range randomPositions(21, 200, 0) {
 		var e evalState
 		e.init(&p)
-		e.initNet(&p, q, nil)
+		var sums [NetHidden]int32
+		q.accumulate(&p, p.side^1, &sums)
+		e.initNet(&p, q, &sums)
 		var buf [81]Move
 		for _, m := range buf[:p.Moves(&buf)] {
 			c := p.Play(m)
@@ -147,6 +149,7 @@ func TestEmbeddedNetLoads(t *testing.T) {
 // TestNetSearchSumsEqualPlain checks that searching with the board sums kept along the
 // line (netPlay) gives exactly the search that evaluates every leaf from scratch.
 func TestNetSearchSumsEqualPlain(t *testing.T) {
+	loadNet() // before keeping netQ: the first load would overwrite it
 	old := netQ
 	defer func() { netQ = old }()
 	SetNet(testNet(6))

@@ -60,6 +60,7 @@ type Engine struct {
 	noTT, sameDepth bool
 	net             bool // evaluate with the network, not the linear evaluation (SetEval)
 	netPlain        bool // test switch: the network evaluates every leaf from scratch
+	net32           bool // test switch: the search keeps the network's sums in int32
 }
 
 // NewEngine returns an engine with a transposition table of about hashMB megabytes
@@ -114,6 +115,8 @@ type worker struct {
 	qdepth    int                               // plies of quiescence (0 in the exactness tests)
 	nq        *qnet                             // the network evaluation, nil for the linear one
 	nsum      [MaxDepth + 2][2][NetHidden]int32 // per ply and side: the network's board sums
+	nsum16    [MaxDepth + 2][2][NetHidden]int16 // the same in int16, when n16
+	n16       bool                              // the search keeps nsum16, not nsum
 	rootBest  Move                              // best move of the current iteration so far, if any
 	rootScore int
 }
@@ -694,7 +697,7 @@ func (w *worker) frontier(p *Position, alpha, beta, ply int) int {
 	var e evalState
 	e.init(p)
 	if w.nq != nil {
-		e.initNet(p, w.nq, w.netSums(ply, p.side^1))
+		w.netFrontier(&e, p, ply)
 	}
 	// rfpFrontier (off) is a margin on the linear evaluation: not with the network.
 	if rfpFrontier && w.nq == nil && beta-alpha == 1 && ply > 0 && w.prune && alpha > -ScoreWinMin && beta < ScoreWinMin {

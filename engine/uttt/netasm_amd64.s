@@ -1,0 +1,214 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// The network's 32-wide row arithmetic in AVX2; see netasm_amd64.go. In int32, each of
+// the 32 sums is a lane: four YMM registers of eight, the int16 rows widened with
+// VPMOVSXWD; in int16, two YMM registers of sixteen. Each function runs its Go loop
+// instead (a tail jump, same arguments) when useNetAsm is off.
+
+// func netUpdate(to, from *[2][32]int32, oldX, curX, oldO, curO *[32]int16)
+TEXT ·netUpdate(SB), NOSPLIT, $0-48
+	CMPB ·useNetAsm(SB), $0
+	JNE 2(PC)
+	JMP ·netUpdateGo(SB)
+	MOVQ to+0(FP), DI
+	MOVQ from+8(FP), SI
+	MOVQ oldX+16(FP), AX
+	MOVQ curX+24(FP), BX
+	MOVQ oldO+32(FP), CX
+	MOVQ curO+40(FP), DX
+	// side X: to[0] = from[0] + cur - old
+	VPMOVSXWD 0(BX), Y0
+	VPMOVSXWD 0(AX), Y1
+	VPSUBD Y1, Y0, Y0
+	VPADDD 0(SI), Y0, Y0
+	VMOVDQU Y0, 0(DI)
+	VPMOVSXWD 16(BX), Y2
+	VPMOVSXWD 16(AX), Y3
+	VPSUBD Y3, Y2, Y2
+	VPADDD 32(SI), Y2, Y2
+	VMOVDQU Y2, 32(DI)
+	VPMOVSXWD 32(BX), Y4
+	VPMOVSXWD 32(AX), Y5
+	VPSUBD Y5, Y4, Y4
+	VPADDD 64(SI), Y4, Y4
+	VMOVDQU Y4, 64(DI)
+	VPMOVSXWD 48(BX), Y6
+	VPMOVSXWD 48(AX), Y7
+	VPSUBD Y7, Y6, Y6
+	VPADDD 96(SI), Y6, Y6
+	VMOVDQU Y6, 96(DI)
+	// side O: to[1] = from[1] + cur - old
+	VPMOVSXWD 0(DX), Y0
+	VPMOVSXWD 0(CX), Y1
+	VPSUBD Y1, Y0, Y0
+	VPADDD 128(SI), Y0, Y0
+	VMOVDQU Y0, 128(DI)
+	VPMOVSXWD 16(DX), Y2
+	VPMOVSXWD 16(CX), Y3
+	VPSUBD Y3, Y2, Y2
+	VPADDD 160(SI), Y2, Y2
+	VMOVDQU Y2, 160(DI)
+	VPMOVSXWD 32(DX), Y4
+	VPMOVSXWD 32(CX), Y5
+	VPSUBD Y5, Y4, Y4
+	VPADDD 192(SI), Y4, Y4
+	VMOVDQU Y4, 192(DI)
+	VPMOVSXWD 48(DX), Y6
+	VPMOVSXWD 48(CX), Y7
+	VPSUBD Y7, Y6, Y6
+	VPADDD 224(SI), Y6, Y6
+	VMOVDQU Y6, 224(DI)
+	VZEROUPPER
+	RET
+
+// func netOut(acc, x1, x2 *[32]int32, cur, old *[32]int16, w2 *[32]int32) int32
+TEXT ·netOut(SB), NOSPLIT, $0-52
+	CMPB ·useNetAsm(SB), $0
+	JNE 2(PC)
+	JMP ·netOutGo(SB)
+	MOVQ acc+0(FP), AX
+	MOVQ x1+8(FP), BX
+	MOVQ x2+16(FP), CX
+	MOVQ cur+24(FP), DX
+	MOVQ old+32(FP), SI
+	MOVQ w2+40(FP), DI
+	VPXOR Y14, Y14, Y14 // 0
+	MOVL $1024, R8
+	VMOVD R8, X15
+	VPBROADCASTD X15, Y15 // netQA
+	// lanes 0..7
+	VMOVDQU 0(AX), Y0
+	VPADDD 0(BX), Y0, Y0
+	VPADDD 0(CX), Y0, Y0
+	VPMOVSXWD 0(DX), Y4
+	VPADDD Y4, Y0, Y0
+	VPMOVSXWD 0(SI), Y4
+	VPSUBD Y4, Y0, Y0
+	VPMAXSD Y14, Y0, Y0
+	VPMINSD Y15, Y0, Y0
+	VPMULLD 0(DI), Y0, Y0
+	// lanes 8..15
+	VMOVDQU 32(AX), Y1
+	VPADDD 32(BX), Y1, Y1
+	VPADDD 32(CX), Y1, Y1
+	VPMOVSXWD 16(DX), Y5
+	VPADDD Y5, Y1, Y1
+	VPMOVSXWD 16(SI), Y5
+	VPSUBD Y5, Y1, Y1
+	VPMAXSD Y14, Y1, Y1
+	VPMINSD Y15, Y1, Y1
+	VPMULLD 32(DI), Y1, Y1
+	// lanes 16..23
+	VMOVDQU 64(AX), Y2
+	VPADDD 64(BX), Y2, Y2
+	VPADDD 64(CX), Y2, Y2
+	VPMOVSXWD 32(DX), Y6
+	VPADDD Y6, Y2, Y2
+	VPMOVSXWD 32(SI), Y6
+	VPSUBD Y6, Y2, Y2
+	VPMAXSD Y14, Y2, Y2
+	VPMINSD Y15, Y2, Y2
+	VPMULLD 64(DI), Y2, Y2
+	// lanes 24..31
+	VMOVDQU 96(AX), Y3
+	VPADDD 96(BX), Y3, Y3
+	VPADDD 96(CX), Y3, Y3
+	VPMOVSXWD 48(DX), Y7
+	VPADDD Y7, Y3, Y3
+	VPMOVSXWD 48(SI), Y7
+	VPSUBD Y7, Y3, Y3
+	VPMAXSD Y14, Y3, Y3
+	VPMINSD Y15, Y3, Y3
+	VPMULLD 96(DI), Y3, Y3
+	// the horizontal sum
+	VPADDD Y1, Y0, Y0
+	VPADDD Y3, Y2, Y2
+	VPADDD Y2, Y0, Y0
+	VEXTRACTI128 $1, Y0, X1
+	VPADDD X1, X0, X0
+	VPSHUFD $0x4e, X0, X1
+	VPADDD X1, X0, X0
+	VPSHUFD $0xb1, X0, X1
+	VPADDD X1, X0, X0
+	VMOVD X0, AX
+	VZEROUPPER
+	MOVL AX, ret+48(FP)
+	RET
+
+// func netUpdate16(to, from *[2][32]int16, oldX, curX, oldO, curO *[32]int16)
+TEXT ·netUpdate16(SB), NOSPLIT, $0-48
+	CMPB ·useNetAsm(SB), $0
+	JNE 2(PC)
+	JMP ·netUpdate16Go(SB)
+	MOVQ to+0(FP), DI
+	MOVQ from+8(FP), SI
+	MOVQ oldX+16(FP), AX
+	MOVQ curX+24(FP), BX
+	MOVQ oldO+32(FP), CX
+	MOVQ curO+40(FP), DX
+	// side X: to[0] = from[0] + curX - oldX
+	VMOVDQU 0(SI), Y0
+	VMOVDQU 32(SI), Y1
+	VPADDW 0(BX), Y0, Y0
+	VPADDW 32(BX), Y1, Y1
+	VPSUBW 0(AX), Y0, Y0
+	VPSUBW 32(AX), Y1, Y1
+	VMOVDQU Y0, 0(DI)
+	VMOVDQU Y1, 32(DI)
+	// side O: to[1] = from[1] + curO - oldO
+	VMOVDQU 64(SI), Y2
+	VMOVDQU 96(SI), Y3
+	VPADDW 0(DX), Y2, Y2
+	VPADDW 32(DX), Y3, Y3
+	VPSUBW 0(CX), Y2, Y2
+	VPSUBW 32(CX), Y3, Y3
+	VMOVDQU Y2, 64(DI)
+	VMOVDQU Y3, 96(DI)
+	VZEROUPPER
+	RET
+
+// func netOut16(acc, x1, x2, cur, old, w2 *[32]int16) int32
+TEXT ·netOut16(SB), NOSPLIT, $0-52
+	CMPB ·useNetAsm(SB), $0
+	JNE 2(PC)
+	JMP ·netOut16Go(SB)
+	MOVQ acc+0(FP), AX
+	MOVQ x1+8(FP), BX
+	MOVQ x2+16(FP), CX
+	MOVQ cur+24(FP), DX
+	MOVQ old+32(FP), SI
+	MOVQ w2+40(FP), DI
+	VPXOR Y14, Y14, Y14 // 0
+	MOVL $1024, R8
+	VMOVD R8, X15
+	VPBROADCASTW X15, Y15 // netQA
+	VMOVDQU 0(AX), Y0
+	VMOVDQU 32(AX), Y1
+	VPADDW 0(BX), Y0, Y0
+	VPADDW 32(BX), Y1, Y1
+	VPADDW 0(CX), Y0, Y0
+	VPADDW 32(CX), Y1, Y1
+	VPADDW 0(DX), Y0, Y0
+	VPADDW 32(DX), Y1, Y1
+	VPSUBW 0(SI), Y0, Y0
+	VPSUBW 32(SI), Y1, Y1
+	VPMAXSW Y14, Y0, Y0
+	VPMAXSW Y14, Y1, Y1
+	VPMINSW Y15, Y0, Y0
+	VPMINSW Y15, Y1, Y1
+	// pairs of products, summed in int32 (each at most 2^10 * 2^15)
+	VPMADDWD 0(DI), Y0, Y0
+	VPMADDWD 32(DI), Y1, Y1
+	VPADDD Y1, Y0, Y0
+	VEXTRACTI128 $1, Y0, X1
+	VPADDD X1, X0, X0
+	VPSHUFD $0x4e, X0, X1
+	VPADDD X1, X0, X0
+	VPSHUFD $0xb1, X0, X1
+	VPADDD X1, X0, X0
+	VMOVD X0, AX
+	VZEROUPPER
+	MOVL AX, ret+48(FP)
+	RET
