@@ -17,6 +17,7 @@ import (
 	"github.com/boardlab/boardlab/cmd/analyze/internal/utttcmd"
 	"github.com/boardlab/boardlab/cmd/analyze/internal/wythoffcmd"
 	"github.com/boardlab/boardlab/engine/goban"
+	"github.com/boardlab/boardlab/engine/uttt"
 	"github.com/boardlab/boardlab/internal/machine"
 )
 
@@ -290,8 +291,8 @@ func runVersion(args []string, stdout, stderr io.Writer) int {
 	if *verbose {
 		fmt.Fprint(stdout, machine.Get().String())
 		a := assemblyPaths()
-		fmt.Fprintf(stdout, "assembly: goban text parser (AVX2, BMI2) %s; wythoff move passes (AVX-512) %s\n",
-			onOff(a.GobanParse), onOff(a.WythoffMove))
+		fmt.Fprintf(stdout, "assembly: goban text parser (AVX2, BMI2) %s; wythoff move passes (AVX-512) %s; uttt network (AVX2) %s\n",
+			onOff(a.GobanParse), onOff(a.WythoffMove), onOff(a.UtttNet))
 	}
 	return cli.ExitOK
 }
@@ -300,10 +301,11 @@ func runVersion(args []string, stdout, stderr io.Writer) int {
 type asmPaths struct {
 	GobanParse  bool `json:"goban_parse"`
 	WythoffMove bool `json:"wythoff_move"`
+	UtttNet     bool `json:"uttt_net"`
 }
 
 func assemblyPaths() asmPaths {
-	return asmPaths{GobanParse: goban.AsmParser(), WythoffMove: wythoffcmd.AsmPasses()}
+	return asmPaths{GobanParse: goban.AsmParser(), WythoffMove: wythoffcmd.AsmPasses(), UtttNet: uttt.NetAsm()}
 }
 
 func onOff(b bool) string {

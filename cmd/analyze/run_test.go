@@ -16,6 +16,7 @@ import (
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/cmd/analyze/internal/wythoffcmd"
 	"github.com/boardlab/boardlab/engine/goban"
+	"github.com/boardlab/boardlab/engine/uttt"
 )
 
 // analyze runs a command line in-process with the given standard input.
@@ -39,8 +40,8 @@ func TestHelpAndVersion(t *testing.T) {
 		t.Fatalf("version -v: code %d, out %q", code, out)
 	}
 	onOff := map[bool]string{true: "on", false: "off"}
-	wantAsm := fmt.Sprintf("assembly: goban text parser (AVX2, BMI2) %s; wythoff move passes (AVX-512) %s\n",
-		onOff[goban.AsmParser()], onOff[wythoffcmd.AsmPasses()])
+	wantAsm := fmt.Sprintf("assembly: goban text parser (AVX2, BMI2) %s; wythoff move passes (AVX-512) %s; uttt network (AVX2) %s\n",
+		onOff[goban.AsmParser()], onOff[wythoffcmd.AsmPasses()], onOff[uttt.NetAsm()])
 	if !strings.Contains(out, wantAsm) {
 		t.Fatalf("version -v: no line %q in %q", wantAsm, out)
 	}
