@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"runtime"
 	"sync"
 )
 
@@ -265,22 +266,24 @@ func q16(v float32, scale float64) int16 {
 func (n *Net) quantize() *qnet {
 	netFixedOnce.Do(fillNetFixed)
 	q := new(qnet)
-	for s := 0; s < netStates; s++ {
-		f := n.features(uint16(s))
-		for b := 0; b < 9; b++ {
-			var acc [NetHidden]float32
-			for d := 0; d < netFeat; d++ {
-				if v := f[d]; v != 0 {
-					for j := range acc {
-						acc[j] += v * n.W1[b][d][j]
-					}
-				}
-			}
-			for j, v := range acc {
-				q.v[b][s][j] = q16(v, netQA)
-			}
-		}
+	// The nine boards' rows on all cores (a one-position search waits for them): each
+	// row is the same sum, in the same order, as quantizeRows' reference loop makes.
+	var wg sync.WaitGroup
+	next := make(chan int, 9)
+	for b := range 9 {
+		next <- b
 	}
+	close(next)
+	for range min(runtime.GOMAXPROCS(0), 9) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for b := range next {
+				n.boardRows(q, b)
+			}
+		}()
+	}
+	wg.Wait()
 	for x := range n.WX {
 		for j, v := range n.WX[x] {
 			q.x[x][j] = q16(v, netQA)
@@ -311,6 +314,41 @@ func (n *Net) quantize() *qnet {
 	q.c = int32(math.Round(float64(n.K) * float64(n.C)))
 	q.a = int32(math.Round(float64(n.A) * (1 << netAShift)))
 	return q
+}
+
+// boardRows fills q.v[b]: for every state s, the int16 row of W1[b] . features(s).
+// Each hidden unit's sum stays in a register while the features are added in order
+// (skipping zero ones), the float operations of the plain loop over the row.
+func (n *Net) boardRows(q *qnet, b int) {
+	w := &n.W1[b]
+	for s := range netStates {
+		f := n.features(uint16(s))
+		var nz [netFeat]int
+		k := 0
+		for d, v := range f {
+			if v != 0 {
+				nz[k] = d
+				k++
+			}
+		}
+		row := &q.v[b][s]
+		for j := 0; j < NetHidden; j += 8 { // eight independent sums hide the adds' latency
+			var a0, a1, a2, a3, a4, a5, a6, a7 float32
+			for _, d := range nz[:k] {
+				v, r := f[d], (*[8]float32)(w[d][j:j+8])
+				a0 += v * r[0]
+				a1 += v * r[1]
+				a2 += v * r[2]
+				a3 += v * r[3]
+				a4 += v * r[4]
+				a5 += v * r[5]
+				a6 += v * r[6]
+				a7 += v * r[7]
+			}
+			row[j], row[j+1], row[j+2], row[j+3] = q16(a0, netQA), q16(a1, netQA), q16(a2, netQA), q16(a3, netQA)
+			row[j+4], row[j+5], row[j+6], row[j+7] = q16(a4, netQA), q16(a5, netQA), q16(a6, netQA), q16(a7, netQA)
+		}
+	}
 }
 
 // fill16 sets fits16 from the extremes of every hidden unit's sum (the bias plus, for

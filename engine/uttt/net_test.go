@@ -190,3 +190,34 @@ func TestNetSamplesLabels(t *testing.T) {
 		t.Errorf("results %v %v, want 0 (O to move, X won) and 1", s[1].Result, s[2].Result)
 	}
 }
+
+// TestNetQuantizeRows: the rows the quantizer builds on all cores are those of the plain
+// loop over states, boards and features, bit for bit, for the embedded network and for
+// random ones (whose learned embedding inputs are not zero).
+func TestNetQuantizeRows(t *testing.T) {
+	emb, err := EmbeddedNet()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []*Net{emb, testNet(5), testNet(6)} {
+		q := n.quantize()
+		for s := 0; s < netStates; s++ {
+			f := n.features(uint16(s))
+			for b := 0; b < 9; b++ {
+				var acc [NetHidden]float32
+				for d := 0; d < netFeat; d++ {
+					if v := f[d]; v != 0 {
+						for j := range acc {
+							acc[j] += v * n.W1[b][d][j]
+						}
+					}
+				}
+				for j, v := range acc {
+					if want := q16(v, netQA); q.v[b][s][j] != want {
+						t.Fatalf("board %d state %d unit %d: %d, the plain loop %d", b, s, j, q.v[b][s][j], want)
+					}
+				}
+			}
+		}
+	}
+}
