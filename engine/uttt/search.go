@@ -125,6 +125,7 @@ type worker struct {
 // cancelled, returning the best move of the deepest finished iteration.
 func (e *Engine) Search(ctx context.Context, pos Position, lim Limits) Result {
 	evalTables()
+	e.network() // built once per process (38 ms): before the clock, not out of lim.Time
 	start := time.Now()
 	res := Result{Move: NoMove}
 	var buf [81]Move
