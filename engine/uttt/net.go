@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
-	"runtime"
 	"sync"
 )
 
@@ -266,22 +265,11 @@ func q16(v float32, scale float64) int16 {
 func (n *Net) quantize() *qnet {
 	netFixedOnce.Do(fillNetFixed)
 	q := new(qnet)
-	// The nine boards' rows on all cores (a one-position search waits for them): each
-	// row is the same sum, in the same order, as quantizeRows' reference loop makes.
+	// The nine boards' rows on all cores (a process's first network search waits for
+	// them).
 	var wg sync.WaitGroup
-	next := make(chan int, 9)
 	for b := range 9 {
-		next <- b
-	}
-	close(next)
-	for range min(runtime.GOMAXPROCS(0), 9) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for b := range next {
-				n.boardRows(q, b)
-			}
-		}()
+		wg.Go(func() { n.boardRows(q, b) })
 	}
 	wg.Wait()
 	for x := range n.WX {
@@ -317,8 +305,9 @@ func (n *Net) quantize() *qnet {
 }
 
 // boardRows fills q.v[b]: for every state s, the int16 row of W1[b] . features(s).
-// Each hidden unit's sum stays in a register while the features are added in order
-// (skipping zero ones), the float operations of the plain loop over the row.
+// Each hidden unit's sum stays in a register while the features are added in order,
+// skipping zero ones: the float operations of the plain loop over the row, which
+// TestNetQuantizeRows holds it to.
 func (n *Net) boardRows(q *qnet, b int) {
 	w := &n.W1[b]
 	for s := range netStates {

@@ -72,16 +72,14 @@ func (m *mover) batchParallel(ctx context.Context, in io.Reader, out io.Writer, 
 		done := make(chan *moveBlock, nblocks)
 		var wg sync.WaitGroup
 		for range workers {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
+			wg.Go(func() {
 				var a, b pile
 				sc := m.scratch(shard)
 				for blk := range todo {
 					m.answerBlock(blk, maxLine, shard, &a, &b, sc)
 					done <- blk
 				}
-			}()
+			})
 		}
 		w.recycle = func(b *moveBlock) { free <- b }
 		writerDone := make(chan struct{})
