@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"os"
 	"sync"
 )
 
@@ -16,8 +17,10 @@ import (
 // Inputs, for the side to move ("own") against the other side:
 //   - per board b and its 3x3 state s (own-perspective ternary index, t3[own]+2*t3[opp]):
 //     netFixed fixed features of s (for each side: lines still open, open lines holding
-//     one and two of its tiles, won, its tiles, the centre; closed) and NetEmbed learned values E[s], shared
-//     by the nine boards; each board has its own first-layer weights;
+//     one and two of its tiles, won, its tiles, the centre; closed; and, on an open
+//     board, each tile's owner and each empty tile that would win the board for either
+//     side) and NetEmbed learned values E[s], shared by the nine boards; each board has
+//     its own first-layer weights;
 //   - the board to play in (9 one-hot inputs, or the free-move input), whether the side
 //     to move can win a small board or the game at once, and the share of empty tiles.
 //
@@ -36,7 +39,8 @@ import (
 const (
 	NetHidden = 32
 	NetEmbed  = 4
-	netFixed  = 13
+	netFixed  = netFixed1 + 4*9     // the first network's 13 and, per tile, own, opp, own win, opp win
+	netFixed1 = 13                  // the fixed features of the first file format (UTTTNET1)
 	netFeat   = netFixed + NetEmbed // per board
 	netExtra  = 13                  // forced board 0..8, free move, send win, win now, empties
 	netStates = 19683
@@ -62,8 +66,16 @@ type Net struct {
 	K  float32 // logistic scale of the score (eval units)
 }
 
-// netFixedTab holds the fixed features of each own-perspective board state.
-var netFixedTab [netStates][netFixed]float32
+// netFixedTab holds the fixed features of each own-perspective board state, and netNZ
+// the indices of its non-zero ones (the training's forward and backward passes visit
+// only those).
+var (
+	netFixedTab [netStates][netFixed]float32
+	netNZ       [netStates]struct {
+		n uint8
+		d [netFixed]uint8
+	}
+)
 
 var netFixedOnce sync.Once
 
@@ -93,9 +105,29 @@ func fillNetFixed() {
 			if closed {
 				oOpen, pOpen, oOne, pOne, oTwo, pTwo = 0, 0, 0, 0, 0, 0
 			}
-			*f = [netFixed]float32{float32(oOpen) / 8, float32(pOpen) / 8, float32(min(oTwo, 2)) / 2, float32(min(pTwo, 2)) / 2,
+			*(*[netFixed1]float32)(f[:netFixed1]) = [netFixed1]float32{float32(oOpen) / 8, float32(pOpen) / 8, float32(min(oTwo, 2)) / 2, float32(min(pTwo, 2)) / 2,
 				b2f(wonO), b2f(wonP), b2f(closed), float32(oOne) / 8, float32(pOne) / 8,
 				float32(bits.OnesCount16(own)) / 9, float32(bits.OnesCount16(opp)) / 9, b2f(own&16 != 0), b2f(opp&16 != 0)}
+			if closed {
+				continue // a closed board's tiles no longer matter
+			}
+			empty := full9 &^ (own | opp)
+			for i := range 9 {
+				bit := uint16(1) << i
+				f[netFixed1+i] = b2f(own&bit != 0)
+				f[netFixed1+9+i] = b2f(opp&bit != 0)
+				f[netFixed1+18+i] = b2f(empty&bit != 0 && winTab[own|bit])
+				f[netFixed1+27+i] = b2f(empty&bit != 0 && winTab[opp|bit])
+			}
+		}
+	}
+	for st := range netFixedTab {
+		z := &netNZ[st]
+		for d, v := range netFixedTab[st] {
+			if v != 0 {
+				z.d[z.n] = uint8(d)
+				z.n++
+			}
 		}
 	}
 }
@@ -186,10 +218,17 @@ func (n *Net) forward(in *netInput, h *[NetHidden]float32) float64 {
 	var acc [NetHidden]float32
 	acc = n.B1
 	for b := 0; b < 9; b++ {
-		f := n.features(in.s[b])
-		for d := 0; d < netFeat; d++ {
-			if v := f[d]; v != 0 {
-				w := &n.W1[b][d]
+		s := in.s[b]
+		nz, ft := &netNZ[s], &netFixedTab[s]
+		for _, d := range nz.d[:nz.n] {
+			v, w := ft[d], &n.W1[b][d]
+			for j := range acc {
+				acc[j] += v * w[j]
+			}
+		}
+		for e, v := range n.E[s] {
+			if v != 0 {
+				w := &n.W1[b][netFixed+e]
 				for j := range acc {
 					acc[j] += v * w[j]
 				}
@@ -516,21 +555,36 @@ func EvaluateNet(p *Position) int {
 	return q.evaluate(p)
 }
 
-const netMagic = "UTTTNET1"
+// The file formats: UTTTNET2 records the fixed features per board; UTTTNET1, the first
+// network's, had netFixed1 of them and is read with the later features' weights at zero.
+const (
+	netMagic  = "UTTTNET2"
+	netMagic1 = "UTTTNET1"
+)
 
-// MarshalBinary writes the network: a magic string, the sizes, then every parameter as
-// a little-endian float32 (E, W1, WX, B1, W2, C, A, K).
+// MarshalBinary writes the network: a magic string, the sizes (hidden units, embedding
+// values, fixed features per board), then every parameter as a little-endian float32
+// (E, W1, WX, B1, W2, C, A, K).
 func (n *Net) MarshalBinary() ([]byte, error) {
 	out := []byte(netMagic)
 	out = binary.LittleEndian.AppendUint32(out, NetHidden)
 	out = binary.LittleEndian.AppendUint32(out, NetEmbed)
-	n.each(func(p *float32) { out = binary.LittleEndian.AppendUint32(out, math.Float32bits(*p)) })
+	out = binary.LittleEndian.AppendUint32(out, netFixed)
+	n.eachFixed(netFixed, func(p *float32) { out = binary.LittleEndian.AppendUint32(out, math.Float32bits(*p)) })
 	return out, nil
 }
 
-// UnmarshalBinary reads what MarshalBinary wrote.
+// UnmarshalBinary reads what MarshalBinary wrote, or the first format (UTTTNET1).
 func (n *Net) UnmarshalBinary(data []byte) error {
-	if len(data) < len(netMagic)+8 || string(data[:len(netMagic)]) != netMagic {
+	var fixed uint32 = netFixed1
+	switch {
+	case len(data) >= len(netMagic)+12 && string(data[:len(netMagic)]) == netMagic:
+		fixed = binary.LittleEndian.Uint32(data[len(netMagic)+8:])
+		if fixed != netFixed {
+			return fmt.Errorf("network of %d fixed features per board; this build reads %d", fixed, netFixed)
+		}
+	case len(data) >= len(netMagic1)+8 && string(data[:len(netMagic1)]) == netMagic1:
+	default:
 		return errors.New("not a uttt network (bad magic)")
 	}
 	data = data[len(netMagic):]
@@ -539,26 +593,30 @@ func (n *Net) UnmarshalBinary(data []byte) error {
 		return fmt.Errorf("network of %d hidden units and %d embedding values; this build reads %d and %d", h, e, NetHidden, NetEmbed)
 	}
 	data = data[8:]
-	want := 4 * n.count()
-	if len(data) != want {
-		return fmt.Errorf("network parameters: %d bytes, want %d", len(data), want)
+	if fixed == netFixed {
+		data = data[4:]
+	}
+	*n = Net{}
+	count := 0
+	n.eachFixed(int(fixed), func(*float32) { count++ })
+	if len(data) != 4*count {
+		return fmt.Errorf("network parameters: %d bytes, want %d", len(data), 4*count)
 	}
 	i := 0
-	n.each(func(p *float32) {
+	n.eachFixed(int(fixed), func(p *float32) {
 		*p = math.Float32frombits(binary.LittleEndian.Uint32(data[i:]))
 		i += 4
 	})
 	return nil
 }
 
-func (n *Net) count() int {
-	c := 0
-	n.each(func(*float32) { c++ })
-	return c
-}
-
 // each calls f on every parameter in the stored order.
-func (n *Net) each(f func(*float32)) {
+func (n *Net) each(f func(*float32)) { n.eachFixed(netFixed, f) }
+
+// eachFixed calls f on every parameter in the order of a file with fixed features per
+// board (at most netFixed): the first-layer weights of the features it lacks are left
+// out.
+func (n *Net) eachFixed(fixed int, f func(*float32)) {
 	for s := range n.E {
 		for d := range n.E[s] {
 			f(&n.E[s][d])
@@ -566,6 +624,9 @@ func (n *Net) each(f func(*float32)) {
 	}
 	for b := range n.W1 {
 		for d := range n.W1[b] {
+			if d >= fixed && d < netFixed {
+				continue
+			}
 			for j := range n.W1[b][d] {
 				f(&n.W1[b][d][j])
 			}
@@ -671,10 +732,46 @@ func (e *Engine) Eval() string {
 	return EvalLinear
 }
 
+// A Network is a float network made ready for the search (quantised to integers); one
+// Network may serve many engines.
+type Network struct{ q *qnet }
+
+// NewNetwork quantises n for the search (about 40-70 ms).
+func NewNetwork(n *Net) *Network {
+	evalTables()
+	netAsmEnabled()
+	return &Network{n.quantize()}
+}
+
+// ReadNetwork reads a network file (analyze uttt train --out) and quantises it.
+func ReadNetwork(path string) (*Network, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	n := new(Net)
+	if err := n.UnmarshalBinary(data); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return NewNetwork(n), nil
+}
+
+// SetNetwork makes the engine evaluate with nw instead of the embedded network (and
+// selects EvalNet); nil returns it to the embedded network. Call it between searches.
+func (e *Engine) SetNetwork(nw *Network) {
+	e.ownNet = nil
+	if nw != nil {
+		e.ownNet, e.net = nw.q, true
+	}
+}
+
 // network returns the integer network the engine evaluates with, or nil.
 func (e *Engine) network() *qnet {
 	if !e.net {
 		return nil
+	}
+	if e.ownNet != nil {
+		return e.ownNet
 	}
 	if q := loadNet(); q.err == nil {
 		return q

@@ -48,6 +48,16 @@ func BenchmarkEvaluateNet(b *testing.B) {
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "evals/s")
 }
 
+// BenchmarkNetQuantize builds the integer network from a float one with weights on
+// every feature: what a process's first network search waits for.
+func BenchmarkNetQuantize(b *testing.B) {
+	b.ReportAllocs()
+	n := testNet(3)
+	for b.Loop() {
+		n.quantize()
+	}
+}
+
 // benchChildren evaluates every child of 64 random positions the way the search's
 // frontier does (evalState.child after init), with the network when net is set (its
 // sums in int16 when the network allows, as the search keeps them).

@@ -2,8 +2,10 @@ package uttt
 
 import (
 	"context"
+	"encoding/binary"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -122,6 +124,34 @@ func TestNetRoundTrip(t *testing.T) {
 	}
 	if err := m.UnmarshalBinary([]byte("not a net")); err == nil {
 		t.Fatal("garbage loaded as a network")
+	}
+}
+
+// TestNetReadsFirstFormat checks that a file of the first format (UTTTNET1: 13 fixed
+// features per board) loads with the later features' weights at zero, and that a file
+// of another feature count is refused.
+func TestNetReadsFirstFormat(t *testing.T) {
+	n := testNet(6)
+	for b := range n.W1 {
+		for d := netFixed1; d < netFixed; d++ {
+			n.W1[b][d] = [NetHidden]float32{}
+		}
+	}
+	old := []byte(netMagic1)
+	old = binary.LittleEndian.AppendUint32(old, NetHidden)
+	old = binary.LittleEndian.AppendUint32(old, NetEmbed)
+	n.eachFixed(netFixed1, func(p *float32) { old = binary.LittleEndian.AppendUint32(old, math.Float32bits(*p)) })
+	m := testNet(7)
+	if err := m.UnmarshalBinary(old); err != nil {
+		t.Fatal(err)
+	}
+	if *m != *n {
+		t.Fatal("a UTTTNET1 network did not read back as itself with the new features at zero")
+	}
+	cur, _ := n.MarshalBinary()
+	binary.LittleEndian.PutUint32(cur[len(netMagic)+8:], netFixed+1)
+	if err := m.UnmarshalBinary(cur); err == nil || !strings.Contains(err.Error(), "fixed features") {
+		t.Fatalf("a network of another feature count: err %v", err)
 	}
 }
 

@@ -168,10 +168,16 @@ func (n *Net) grad(s *NetSample, g *Net) float64 {
 	}
 	for b := 0; b < 9; b++ {
 		st := s.in.s[b]
-		f := n.features(st)
-		for d := 0; d < netFeat; d++ {
-			if v := f[d]; v != 0 {
-				gw := &g.W1[b][d]
+		nz, ft := &netNZ[st], &netFixedTab[st]
+		for _, d := range nz.d[:nz.n] {
+			v, gw := ft[d], &g.W1[b][d]
+			for j := range dh {
+				gw[j] += v * dh[j]
+			}
+		}
+		for e, v := range n.E[st] {
+			if v != 0 {
+				gw := &g.W1[b][netFixed+e]
 				for j := range dh {
 					gw[j] += v * dh[j]
 				}

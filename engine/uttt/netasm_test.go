@@ -205,18 +205,17 @@ func TestNetSearchAsmEqualsGo(t *testing.T) {
 	t.Logf("%d nodes, depth %d", nodes, depth)
 }
 
-// TestEmbeddedNetFits16 checks that the embedded network's hidden sums are bounded by
-// the int16 range (qnet.fill16 adds up each unit's extremes), so the search keeps its
-// sums in int16, and that fixed-depth searches with int16 sums, int32 sums and sums
-// from scratch give the same move, score and node count.
-func TestEmbeddedNetFits16(t *testing.T) {
+// TestEmbeddedNetSums checks that fixed-depth searches with the embedded network give
+// the same move, score and node count with the sums the search keeps (int16 when the
+// network's bound allows it, qnet.fill16), with int32 sums and with sums from scratch.
+// A network trained later may leave the int16 bound; the search is then as fast with
+// int32 sums (docs/uttt-net.md), and TestNetFits16Bound covers that path.
+func TestEmbeddedNetSums(t *testing.T) {
 	q := loadNet()
 	if q.err != nil {
 		t.Fatal(q.err)
 	}
-	if !q.fits16 {
-		t.Fatal("the embedded network's hidden sums may leave the int16 range")
-	}
+	t.Logf("the embedded network's sums fit int16: %v", q.fits16)
 	depth := 9
 	if testing.Short() {
 		depth = 6
@@ -231,7 +230,7 @@ func TestEmbeddedNetFits16(t *testing.T) {
 		}
 		for i := 1; i < len(rs); i++ {
 			if rs[0].Move != rs[i].Move || rs[0].Score != rs[i].Score || rs[0].Nodes != rs[i].Nodes {
-				t.Fatalf("%s: int16 sums %v %d %d nodes, %s %v %d %d nodes", &p, rs[0].Move, rs[0].Score, rs[0].Nodes,
+				t.Fatalf("%s: kept sums %v %d %d nodes, %s %v %d %d nodes", &p, rs[0].Move, rs[0].Score, rs[0].Nodes,
 					[]string{"", "int32 sums", "plain"}[i], rs[i].Move, rs[i].Score, rs[i].Nodes)
 			}
 		}

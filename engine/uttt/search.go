@@ -58,9 +58,10 @@ type Engine struct {
 	// test switches: noTT disables the table; sameDepth allows table cutoffs only from
 	// entries of exactly the needed depth, so fixed-depth results equal plain minimax.
 	noTT, sameDepth bool
-	net             bool // evaluate with the network, not the linear evaluation (SetEval)
-	netPlain        bool // test switch: the network evaluates every leaf from scratch
-	net32           bool // test switch: the search keeps the network's sums in int32
+	net             bool  // evaluate with the network, not the linear evaluation (SetEval)
+	ownNet          *qnet // the network set by SetNetwork, or nil for the embedded one
+	netPlain        bool  // test switch: the network evaluates every leaf from scratch
+	net32           bool  // test switch: the search keeps the network's sums in int32
 }
 
 // NewEngine returns an engine with a transposition table of about hashMB megabytes

@@ -41,6 +41,9 @@ type Engine struct {
 	Bank  bool          // under Time: spend more on unclear moves, less on clear ones
 	eval  string        // "" (uttt.DefaultEval), uttt.EvalLinear or uttt.EvalNet
 	pool  searchers
+	// net, if set, is the network the searchers evaluate with (spec ",net=netPath").
+	net     *uttt.Network
+	netPath string
 }
 
 // EasyShare is the share of the time per move a clear decision takes (the rest goes
@@ -78,6 +81,9 @@ func NewEngineEval(t time.Duration, depth int, eval string) (*Engine, error) {
 		if e.eval != "" {
 			u.SetEval(e.eval)
 		}
+		if e.net != nil {
+			u.SetNetwork(e.net)
+		}
 		return &mainSearcher{e: u}
 	}
 	return e, nil
@@ -109,7 +115,11 @@ func (e *Engine) String() string {
 	if e.eval != "" {
 		name += "-" + e.eval
 	}
-	return name + ":" + e.budget().String()
+	name += ":" + e.budget().String()
+	if e.net != nil {
+		name += ",net=" + e.netPath
+	}
+	return name
 }
 
 func (b budget) String() string {

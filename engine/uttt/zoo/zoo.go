@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/boardlab/boardlab/engine/uttt"
@@ -39,10 +40,16 @@ const SpecHelp = `A bot SPEC is one of:
                   engine (no bank)
   engine-linear[:BUDGET], engine-net[:BUDGET]
                   the main engine with the linear or the network evaluation (engine
-                  uses uttt.DefaultEval), budgets as engine`
+                  uses uttt.DefaultEval), budgets as engine
+  engine[:BUDGET],net=FILE, engine-net[:BUDGET],net=FILE
+                  the network evaluation with the network in FILE (analyze uttt
+                  train --out) instead of the embedded one`
 
 // Parse returns the bot named by spec (see SpecHelp).
 func Parse(spec string) (Bot, error) {
+	if base, path, ok := strings.Cut(spec, ",net="); ok {
+		return parseWithNet(spec, base, path)
+	}
 	name, arg, hasArg := strings.Cut(spec, ":")
 	switch name {
 	case "random":
@@ -170,4 +177,47 @@ func evalOf(name string) string {
 		return uttt.EvalNet
 	}
 	return ""
+}
+
+// parseWithNet parses an engine spec with a network file: base,net=path.
+func parseWithNet(spec, base, path string) (Bot, error) {
+	name, _, _ := strings.Cut(base, ":")
+	if name != "engine" && name != "engine-net" || path == "" {
+		return nil, fmt.Errorf("bot %q: net=FILE goes with engine or engine-net (engine-net:100ms,net=FILE)", spec)
+	}
+	b, err := Parse(base)
+	if err != nil {
+		return nil, err
+	}
+	nw, err := readNetwork(path)
+	if err != nil {
+		return nil, fmt.Errorf("bot %q: %v", spec, err)
+	}
+	e := b.(*Engine)
+	e.eval, e.net, e.netPath = uttt.EvalNet, nw, path
+	return e, nil
+}
+
+// networks caches the network files bots read, by path: a match's two specs, or a
+// tournament's, quantise each file once.
+var networks struct {
+	sync.Mutex
+	m map[string]*uttt.Network
+}
+
+func readNetwork(path string) (*uttt.Network, error) {
+	networks.Lock()
+	defer networks.Unlock()
+	if nw := networks.m[path]; nw != nil {
+		return nw, nil
+	}
+	nw, err := uttt.ReadNetwork(path)
+	if err != nil {
+		return nil, err
+	}
+	if networks.m == nil {
+		networks.m = map[string]*uttt.Network{}
+	}
+	networks.m[path] = nw
+	return nw, nil
 }

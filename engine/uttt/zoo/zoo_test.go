@@ -2,6 +2,9 @@ package zoo
 
 import (
 	"context"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/boardlab/boardlab/engine/uttt"
@@ -105,5 +108,53 @@ func TestRNG(t *testing.T) {
 	}
 	if Mix(1, 2) == Mix(1, 3) || Mix(1, 2) == Mix(2, 2) {
 		t.Fatal("Mix collides")
+	}
+}
+
+// TestParseNetFile checks engine specs with a network file: they parse, print back,
+// search with the file's network (here the linear evaluation's untrained network,
+// which scores as the linear evaluation, against the embedded one), and bad uses are
+// refused with the file named.
+func TestParseNetFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "net.bin")
+	data, _ := uttt.NewNet(460, 1).MarshalBinary()
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, spec := range []string{"engine-net:d4,net=" + path, "engine:100ms,bank,net=" + path, "engine:n300,net=" + path} {
+		b, err := Parse(spec)
+		if err != nil {
+			t.Fatalf("Parse(%q): %v", spec, err)
+		}
+		if b.String() != strings.Replace(spec, "engine:", "engine-net:", 1) {
+			t.Errorf("Parse(%q).String() = %q", spec, b.String())
+		}
+	}
+	b, _ := Parse("engine-net:n2000,net=" + path)
+	ps := randomPositions(20, 3)
+	diff := 0
+	for i := range ps {
+		m := b.Move(context.Background(), &ps[i], nil)
+		if !ps[i].IsLegal(m) {
+			t.Fatalf("%s: illegal move %v", &ps[i], m)
+		}
+		lin := uttt.NewEngine(1)
+		lin.SetEval(uttt.EvalLinear)
+		if lin.Search(context.Background(), ps[i], uttt.Limits{Nodes: 2000}).Move != m {
+			diff++
+		}
+	}
+	if diff > 0 {
+		t.Errorf("an untrained network from a file played %d of %d moves unlike the linear evaluation", diff, len(ps))
+	}
+	for _, bad := range []string{"engine-linear:d4,net=" + path, "engine-v1:d4,net=" + path, "engine:d4,net=", "engine:d4,net=" + path + ".missing", "engine:d0,net=" + path} {
+		if _, err := Parse(bad); err == nil {
+			t.Errorf("Parse(%q) accepted", bad)
+		}
+	}
+	garbage := filepath.Join(t.TempDir(), "garbage.bin")
+	os.WriteFile(garbage, []byte("not a network"), 0o644)
+	if _, err := Parse("engine:d4,net=" + garbage); err == nil || !strings.Contains(err.Error(), garbage) {
+		t.Errorf("a garbage network file: err %v", err)
 	}
 }
