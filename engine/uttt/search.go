@@ -35,6 +35,13 @@ type Limits struct {
 	Nodes    uint64       // stop after about this many nodes; 0: none
 	Threads  int          // search threads (lazy SMP on a shared table); 0: one
 	Info     func(Result) // if set, called after each completed depth
+	// Contempt, in evaluation units, is what a draw costs the side to move at the root:
+	// a drawn end scores -Contempt for it (and +Contempt for the other side), so a
+	// positive value plays on in positions it judges only slightly worse than a draw.
+	// 0 (the default) scores draws 0, the game's value. The table is cleared when the
+	// contempt or the root's side changes from one search to the next while either
+	// search has contempt, since its draw scores depend on both.
+	Contempt int
 }
 
 // Result is the outcome of a search. Score is in the side to move's view; scores
@@ -58,10 +65,11 @@ type Engine struct {
 	// test switches: noTT disables the table; sameDepth allows table cutoffs only from
 	// entries of exactly the needed depth, so fixed-depth results equal plain minimax.
 	noTT, sameDepth bool
-	net             bool  // evaluate with the network, not the linear evaluation (SetEval)
-	ownNet          *qnet // the network set by SetNetwork, or nil for the embedded one
-	netPlain        bool  // test switch: the network evaluates every leaf from scratch
-	net32           bool  // test switch: the search keeps the network's sums in int32
+	net             bool   // evaluate with the network, not the linear evaluation (SetEval)
+	ownNet          *qnet  // the network set by SetNetwork, or nil for the embedded one
+	drawKey         [2]int // the last search's contempt and root side, while a contempt is in use
+	netPlain        bool   // test switch: the network evaluates every leaf from scratch
+	net32           bool   // test switch: the search keeps the network's sums in int32
 }
 
 // NewEngine returns an engine with a transposition table of about hashMB megabytes
@@ -118,6 +126,7 @@ type worker struct {
 	nsum      [MaxDepth + 2][2][NetHidden]int32 // per ply and side: the network's board sums
 	nsum16    [MaxDepth + 2][2][NetHidden]int16 // the same in int16, when n16
 	n16       bool                              // the search keeps nsum16, not nsum
+	draw      [2]int                            // a drawn end's score for the side to move at an even, odd ply
 	rootBest  Move                              // best move of the current iteration so far, if any
 	rootScore int
 }
@@ -161,6 +170,10 @@ func (e *Engine) Search(ctx context.Context, pos Position, lim Limits) Result {
 	for len(e.workers) < threads {
 		e.workers = append(e.workers, &worker{e: e})
 	}
+	if key := [2]int{lim.Contempt, int(pos.side)}; key != e.drawKey && (lim.Contempt != 0 || e.drawKey[0] != 0) {
+		e.Clear() // the table's draw scores were for another contempt or side
+		e.drawKey = key
+	}
 	var stop atomic.Bool
 	e.tt.age++
 	for i, w := range e.workers[:threads] {
@@ -175,6 +188,7 @@ func (e *Engine) Search(ctx context.Context, pos Position, lim Limits) Result {
 		w.reduce = lmrOn && !e.noTT && !e.sameDepth
 		w.prune = !e.noTT && !e.sameDepth
 		w.qdepth = 0
+		w.draw = [2]int{-lim.Contempt, lim.Contempt}
 		w.nq = e.network()
 		w.netRoot(&pos)
 		if qsearchOn && !e.noTT && !e.sameDepth {
@@ -466,7 +480,7 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 	w.pvLen[ply] = ply
 	if p.status != Ongoing {
 		if p.status == Draw {
-			return 0
+			return w.draw[ply&1]
 		}
 		return -(ScoreWin - ply) // the previous move won
 	}
@@ -744,7 +758,7 @@ func (w *worker) frontier(p *Position, alpha, beta, ply int) int {
 			w.evals++
 			v = -e.child(&q, int(moveBoard[m]))
 		case Draw:
-			v = 0
+			v = -w.draw[(ply+1)&1]
 		default:
 			v = ScoreWin - ply - 1
 		}
@@ -805,7 +819,7 @@ func (w *worker) quiesce(p *Position, alpha, beta, ply, qd int) int {
 			case Ongoing:
 				v = -w.quiesce(&q, -beta, -alpha, ply+1, qd-1)
 			case Draw:
-				v = 0
+				v = -w.draw[(ply+1)&1]
 			default:
 				v = ScoreWin - ply - 1
 			}

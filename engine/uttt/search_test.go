@@ -206,3 +206,36 @@ func TestSearchMaxTime(t *testing.T) {
 		}
 	}
 }
+
+// TestContempt checks Limits.Contempt on proven draws: a position the search proves
+// drawn scores -Contempt for the side to move at the root, exactly, whichever side
+// that is; the table's draw scores from a search without contempt do not leak into
+// one with it, nor back; and without contempt the search is unchanged (the other
+// tests).
+func TestContempt(t *testing.T) {
+	var draws []Position
+	for _, p := range randomPositions(41, 400, 45) {
+		if len(draws) == 6 {
+			break
+		}
+		r := NewEngine(1).Search(t.Context(), p, Limits{Nodes: 300000})
+		if r.Exact && r.Score == 0 {
+			draws = append(draws, p)
+		}
+	}
+	if len(draws) < 3 {
+		t.Fatalf("found %d proven draws", len(draws))
+	}
+	sides := map[Side]bool{}
+	e := NewEngine(1)
+	for _, p := range draws {
+		sides[p.Side()] = true
+		for _, c := range []int{0, 25, 0, -40, 25} {
+			r := e.Search(t.Context(), p, Limits{Nodes: 300000, Contempt: c})
+			if !r.Exact || r.Score != -c {
+				t.Fatalf("%s, contempt %d: score %d exact %v, want -%d exact", &p, c, r.Score, r.Exact, c)
+			}
+		}
+	}
+	t.Logf("%d proven draws, sides to move %v", len(draws), sides)
+}

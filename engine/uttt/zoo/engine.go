@@ -39,8 +39,10 @@ type Engine struct {
 	Depth int           // fixed depth in plies, or 0
 	Nodes uint64        // fixed nodes per move, or 0
 	Bank  bool          // under Time: spend more on unclear moves, less on clear ones
-	eval  string        // "" (uttt.DefaultEval), uttt.EvalLinear or uttt.EvalNet
-	pool  searchers
+	// Contempt is uttt.Limits.Contempt: what a draw costs the bot, in evaluation units.
+	Contempt int
+	eval     string // "" (uttt.DefaultEval), uttt.EvalLinear or uttt.EvalNet
+	pool     searchers
 	// net, if set, is the network the searchers evaluate with (spec ",net=netPath").
 	net     *uttt.Network
 	netPath string
@@ -57,6 +59,9 @@ type budget struct {
 	depth int
 	nodes uint64
 	bank  bool
+	// contempt is passed to the search (uttt.Limits.Contempt); not part of the budget's
+	// text, which Engine.String completes.
+	contempt int
 }
 
 func (b budget) fixed() bool { return b.depth > 0 || b.nodes > 0 }
@@ -96,7 +101,7 @@ func NewEngineNodes(nodes uint64) *Engine {
 	return e
 }
 
-func (e *Engine) budget() budget { return budget{e.Time, e.Depth, e.Nodes, e.Bank} }
+func (e *Engine) budget() budget { return budget{e.Time, e.Depth, e.Nodes, e.Bank, e.Contempt} }
 
 // hashMB is the table size of an engine bot: DepthHashMB at a fixed depth, NodesHashMB
 // at a fixed node count, else EngineHashMB.
@@ -116,6 +121,9 @@ func (e *Engine) String() string {
 		name += "-" + e.eval
 	}
 	name += ":" + e.budget().String()
+	if e.Contempt != 0 {
+		name += ",contempt=" + strconv.Itoa(e.Contempt)
+	}
 	if e.net != nil {
 		name += ",net=" + e.netPath
 	}
@@ -146,7 +154,7 @@ type mainSearcher struct {
 }
 
 func (s *mainSearcher) search(ctx context.Context, p uttt.Position, b budget) uttt.Move {
-	lim := uttt.Limits{Depth: b.depth, Nodes: b.nodes}
+	lim := uttt.Limits{Depth: b.depth, Nodes: b.nodes, Contempt: b.contempt}
 	if b.fixed() || b.time <= 0 || !b.bank {
 		lim.Time = b.time
 		return s.e.Search(ctx, p, lim).Move

@@ -32,7 +32,7 @@ const SpecHelp = `A bot SPEC is one of:
   engine[:BUDGET] the main engine's search; BUDGET is a time per move (100ms, 1s; the
                   default is 100ms), a fixed depth written dN (d6) or a fixed number
                   of nodes per move written nN (n200000). A time T is spent
-                  on every move; written T,bank (100ms,bank) a clear move stops
+                  on every move; with the option T,bank (100ms,bank) a clear move stops
                   at 0.6T plus half of the game's bank of saved time and an
                   unclear one (best move changed, score fell) may take up to 2T,
                   drawing on the bank: the moves of a game average at most T
@@ -41,14 +41,16 @@ const SpecHelp = `A bot SPEC is one of:
   engine-linear[:BUDGET], engine-net[:BUDGET]
                   the main engine with the linear or the network evaluation (engine
                   uses uttt.DefaultEval), budgets as engine
-  engine[:BUDGET],net=FILE, engine-net[:BUDGET],net=FILE
-                  the network evaluation with the network in FILE (analyze uttt
-                  train --out) instead of the embedded one`
+  options, after the budget of engine, engine-linear and engine-net:
+                  ,contempt=N scores a draw -N (evaluation units) for the bot, so
+                  it plays on in positions slightly worse than a draw (0: none);
+                  ,net=FILE plays the network in FILE (analyze uttt train --out)
+                  instead of the embedded one (engine-net:100ms,net=net.bin)`
 
 // Parse returns the bot named by spec (see SpecHelp).
 func Parse(spec string) (Bot, error) {
-	if base, path, ok := strings.Cut(spec, ",net="); ok {
-		return parseWithNet(spec, base, path)
+	if head, opts, ok := strings.Cut(spec, ","); ok {
+		return parseEngineOptions(spec, head, strings.Split(opts, ","))
 	}
 	name, arg, hasArg := strings.Cut(spec, ":")
 	switch name {
@@ -96,17 +98,6 @@ func Parse(spec string) (Bot, error) {
 					return nil, fmt.Errorf("bot %q: want %s:dN with N in 1..81", spec, name)
 				}
 				t, d = 0, n
-			} else if ts, ok := strings.CutSuffix(arg, ",bank"); ok && name != "engine-v1" {
-				dur, err := time.ParseDuration(ts)
-				if err != nil || dur <= 0 {
-					return nil, fmt.Errorf("bot %q: want %s:DURATION,bank (100ms,bank)", spec, name)
-				}
-				e, err := NewEngineEval(dur, 0, evalOf(name))
-				if err != nil {
-					return nil, err
-				}
-				e.Bank = true
-				return e, nil
 			} else if dur, err := time.ParseDuration(arg); err != nil || dur <= 0 {
 				return nil, fmt.Errorf("bot %q: want %s:DURATION (100ms, 1s), %s:dN (d6) or %s:nN (n200000)", spec, name, name, name)
 			} else {
@@ -179,22 +170,45 @@ func evalOf(name string) string {
 	return ""
 }
 
-// parseWithNet parses an engine spec with a network file: base,net=path.
-func parseWithNet(spec, base, path string) (Bot, error) {
-	name, _, _ := strings.Cut(base, ":")
-	if name != "engine" && name != "engine-net" || path == "" {
-		return nil, fmt.Errorf("bot %q: net=FILE goes with engine or engine-net (engine-net:100ms,net=FILE)", spec)
+// parseEngineOptions parses an engine spec with options after its budget: head is
+// name[:BUDGET], opts the comma-separated options (bank, contempt=N, net=FILE).
+func parseEngineOptions(spec, head string, opts []string) (Bot, error) {
+	name, _, _ := strings.Cut(head, ":")
+	if name != "engine" && name != "engine-linear" && name != "engine-net" {
+		return nil, fmt.Errorf("bot %q: options (,bank ,contempt=N ,net=FILE) go with engine, engine-linear or engine-net", spec)
 	}
-	b, err := Parse(base)
+	b, err := Parse(head)
 	if err != nil {
 		return nil, err
 	}
-	nw, err := readNetwork(path)
-	if err != nil {
-		return nil, fmt.Errorf("bot %q: %v", spec, err)
-	}
 	e := b.(*Engine)
-	e.eval, e.net, e.netPath = uttt.EvalNet, nw, path
+	for _, o := range opts {
+		key, val, _ := strings.Cut(o, "=")
+		switch key {
+		case "bank":
+			if val != "" || e.Depth > 0 || e.Nodes > 0 || !strings.Contains(head, ":") {
+				return nil, fmt.Errorf("bot %q: bank goes with a time per move (%s:100ms,bank)", spec, name)
+			}
+			e.Bank = true
+		case "contempt":
+			c, err := strconv.Atoi(val)
+			if err != nil || c < -1000 || c > 1000 {
+				return nil, fmt.Errorf("bot %q: want contempt=N with N in -1000..1000 (evaluation units)", spec)
+			}
+			e.Contempt = c
+		case "net":
+			if name == "engine-linear" || val == "" {
+				return nil, fmt.Errorf("bot %q: net=FILE goes with engine or engine-net (engine-net:100ms,net=FILE)", spec)
+			}
+			nw, err := readNetwork(val)
+			if err != nil {
+				return nil, fmt.Errorf("bot %q: %v", spec, err)
+			}
+			e.eval, e.net, e.netPath = uttt.EvalNet, nw, val
+		default:
+			return nil, fmt.Errorf("bot %q: unknown option %q (want bank, contempt=N or net=FILE)", spec, o)
+		}
+	}
 	return e, nil
 }
 

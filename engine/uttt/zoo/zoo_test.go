@@ -11,7 +11,7 @@ import (
 )
 
 func TestParseRoundTrip(t *testing.T) {
-	for _, spec := range []string{"random", "naive", "depth:4", "depth:1", "engine:100ms", "engine:1.5s", "engine:d6", "engine-v1:100ms", "engine-v1:d5", "engine-linear:100ms", "engine-net:d4"} {
+	for _, spec := range []string{"random", "naive", "depth:4", "depth:1", "engine:100ms", "engine:1.5s", "engine:d6", "engine-v1:100ms", "engine-v1:d5", "engine-linear:100ms", "engine-net:d4", "engine:100ms,bank", "engine:100ms,contempt=30", "engine-linear:d6,contempt=-5", "engine:100ms,bank,contempt=10"} {
 		b, err := Parse(spec)
 		if err != nil {
 			t.Fatalf("Parse(%q): %v", spec, err)
@@ -26,7 +26,7 @@ func TestParseRoundTrip(t *testing.T) {
 	if b, _ := Parse("engine"); b.String() != "engine:100ms" {
 		t.Errorf("engine default: %v", b)
 	}
-	for _, bad := range []string{"", "rand", "random:3", "naive:1", "depth:0", "depth:x", "engine:", "engine:-1s", "engine:d0", "engine:dx", "engine:fast", "engine-v1:", "engine-v1:d0", "engine-v1:x", "engine-net:", "engine-linear:x"} {
+	for _, bad := range []string{"", "rand", "random:3", "naive:1", "depth:0", "depth:x", "engine:", "engine:-1s", "engine:d0", "engine:dx", "engine:fast", "engine-v1:", "engine-v1:d0", "engine-v1:x", "engine-net:", "engine-linear:x", "engine-v1:100ms,bank", "engine-v1:100ms,contempt=3", "engine:d4,bank", "engine,bank", "engine:100ms,contempt=x", "engine:100ms,contempt=2000", "engine:100ms,fast", "engine:100ms,", "random,bank"} {
 		if _, err := Parse(bad); err == nil {
 			t.Errorf("Parse(%q) accepted", bad)
 		}
