@@ -61,6 +61,21 @@ func TestTuneEvalNet(t *testing.T) {
 	if saved["linear"] == saved["net"] {
 		t.Error("--eval net played the linear evaluation's games")
 	}
+	// --net FILE: an untrained network scores as the linear evaluation, so it plays the
+	// linear evaluation's games, not the embedded network's.
+	netFile := dir + "/untrained.bin"
+	data, _ := uttt.NewNet(460, 1).MarshalBinary()
+	os.WriteFile(netFile, data, 0o644)
+	games := dir + "/file.txt"
+	if _, errOut, code := engineRun(runTune, "--games", "10", "--nodes", "300", "--jobs", "2", "--net", netFile, "--rounds", "0", "--save-games", games, "--out", dir+"/w.txt"); code != 0 {
+		t.Fatalf("tune --net: code %d: %s", code, errOut)
+	}
+	if text, _ := os.ReadFile(games); string(text) == saved["net"] || string(text) != saved["linear"] {
+		t.Errorf("tune --net with an untrained network: its games are not the linear evaluation's")
+	}
+	if _, errOut, code := engineRun(runTune, "--net", dir+"/missing.bin"); code != 1 || !strings.Contains(errOut, "missing.bin") {
+		t.Errorf("--net missing file: code %d: %s", code, errOut)
+	}
 	if _, errOut, code := engineRun(runTune, "--eval", "mcts"); code != 2 || !strings.Contains(errOut, `--eval "mcts"`) {
 		t.Errorf("--eval mcts: code %d: %s", code, errOut)
 	}

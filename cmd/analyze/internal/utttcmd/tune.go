@@ -16,14 +16,14 @@ import (
 	"github.com/boardlab/boardlab/engine/uttt"
 )
 
-const tuneUsage = "analyze uttt tune [--games N] [--nodes N] [--openings P] [--seed S] [--jobs J] [--eval linear|net] [--save-games FILE | --load-games FILE] [--from current|v1] [--rounds R] [--board-table FILE] [--prior W] [--out FILE]"
+const tuneUsage = "analyze uttt tune [--games N] [--nodes N] [--openings P] [--seed S] [--jobs J] [--eval linear|net] [--net FILE] [--save-games FILE | --load-games FILE] [--from current|v1] [--rounds R] [--board-table FILE] [--prior W] [--out FILE]"
 
 const tuneDescription = `Fits the evaluation's weights to game outcomes (Texel's method). It plays --games
 games of the engine, with the starting weights, against itself (--openings random
 plies, then --nodes nodes per move; game i depends only on --seed, i and the starting
 weights; --eval net plays them with the network evaluation instead, for training
-data from the network's own search), or reads them back with --load-games,
-takes every position after the opening with the result for its side to move, fits the
+data from the network's own search, and --net FILE with the network in FILE), or
+reads them back with --load-games, takes every position after the opening with the result for its side to move, fits the
 scale k of sigmoid(eval/k) to the starting weights, then moves one weight at a time
 while the mean squared error falls. One game in ten is held out: the report gives the
 error on it before and after. The weights are written as weights.txt holds them
@@ -45,6 +45,7 @@ func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 	seed := fs.Uint64("seed", 1, "seed of the openings")
 	jobs := fs.Int("jobs", 0, "games played at once (0: one per core)")
 	eval := fs.String("eval", uttt.EvalLinear, "evaluation of the self-play games' searches: linear or net")
+	netFile := fs.String("net", "", "play the games with the network in `FILE` (analyze uttt train --out) instead of the embedded one; implies --eval net")
 	save := fs.String("save-games", "", "write the games to `FILE`")
 	load := fs.String("load-games", "", "read the games from `FILE` instead of playing them")
 	from := fs.String("from", "current", "starting weights: current (embedded) or v1 (commit 82f0469)")
@@ -74,6 +75,18 @@ func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 	case *eval != uttt.EvalLinear && *eval != uttt.EvalNet:
 		return cli.Usagef(stderr, name, "--eval %q: want %s or %s", *eval, uttt.EvalLinear, uttt.EvalNet)
 	}
+	var nw *uttt.Network
+	if *netFile != "" {
+		if *load != "" {
+			return cli.Usagef(stderr, name, "--net plays games: it does not go with --load-games")
+		}
+		var err error
+		if nw, err = uttt.ReadNetwork(*netFile); err != nil {
+			fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
+			return cli.ExitFail
+		}
+		*eval = uttt.EvalNet
+	}
 	start := uttt.CurrentWeights()
 	if *from == "v1" {
 		start = uttt.V1Weights
@@ -88,7 +101,7 @@ func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 			return cli.ExitFail
 		}
 	} else {
-		gs, err = playGames(ctx, *games, *nodes, *openings, *seed, *jobs, *eval, stderr)
+		gs, err = playGames(ctx, *games, *nodes, *openings, *seed, *jobs, *eval, nw, stderr)
 		if err != nil {
 			fmt.Fprintf(stderr, "analyze %s: interrupted while playing games\n", name)
 			return cli.ExitInterrupted
@@ -157,7 +170,8 @@ func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 }
 
 // playGames plays the self-play games on jobs goroutines, each with its own engine.
-func playGames(ctx context.Context, n int, nodes uint64, openings int, seed uint64, jobs int, eval string, stderr io.Writer) ([]uttt.TrainingGame, error) {
+// With nw set, the engines evaluate with it.
+func playGames(ctx context.Context, n int, nodes uint64, openings int, seed uint64, jobs int, eval string, nw *uttt.Network, stderr io.Writer) ([]uttt.TrainingGame, error) {
 	if err := uttt.CheckEval(eval); err != nil {
 		return nil, err
 	}
@@ -176,6 +190,9 @@ func playGames(ctx context.Context, n int, nodes uint64, openings int, seed uint
 			defer wg.Done()
 			e := uttt.NewEngine(4)
 			e.SetEval(eval) // checked above
+			if nw != nil {
+				e.SetNetwork(nw)
+			}
 			for {
 				i := int(next.Add(1) - 1)
 				if i >= n {
