@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"iter"
 	"math"
 	"math/bits"
 	"os"
@@ -218,21 +219,8 @@ func (n *Net) forward(in *netInput, h *[NetHidden]float32) float64 {
 	var acc [NetHidden]float32
 	acc = n.B1
 	for b := 0; b < 9; b++ {
-		s := in.s[b]
-		nz, ft := &netNZ[s], &netFixedTab[s]
-		for _, d := range nz.d[:nz.n] {
-			v, w := ft[d], &n.W1[b][d]
-			for j := range acc {
-				acc[j] += v * w[j]
-			}
-		}
-		for e, v := range n.E[s] {
-			if v != 0 {
-				w := &n.W1[b][netFixed+e]
-				for j := range acc {
-					acc[j] += v * w[j]
-				}
-			}
+		for d, v := range n.active(in.s[b]) {
+			addScaled(&acc, &n.W1[b][d], v)
 		}
 	}
 	var buf [3]int
@@ -253,6 +241,31 @@ func (n *Net) forward(in *netInput, h *[NetHidden]float32) float64 {
 		l += float64(n.W2[j]) * float64(min(max(v, 0), 1))
 	}
 	return float64(n.A)*float64(in.lin) + float64(n.K)*l
+}
+
+// active yields the non-zero inputs (index into W1[b], value) of one own-perspective
+// board state: its fixed features, then its embedding values.
+func (n *Net) active(s uint16) iter.Seq2[int, float32] {
+	return func(yield func(int, float32) bool) {
+		nz, ft := &netNZ[s], &netFixedTab[s]
+		for _, d := range nz.d[:nz.n] {
+			if !yield(int(d), ft[d]) {
+				return
+			}
+		}
+		for e, v := range n.E[s] {
+			if v != 0 && !yield(netFixed+e, v) {
+				return
+			}
+		}
+	}
+}
+
+// addScaled adds v times src to dst.
+func addScaled(dst, src *[NetHidden]float32, v float32) {
+	for j := range dst {
+		dst[j] += v * src[j]
+	}
 }
 
 // features returns the network's inputs for one own-perspective board state.

@@ -168,20 +168,8 @@ func (n *Net) grad(s *NetSample, g *Net) float64 {
 	}
 	for b := 0; b < 9; b++ {
 		st := s.in.s[b]
-		nz, ft := &netNZ[st], &netFixedTab[st]
-		for _, d := range nz.d[:nz.n] {
-			v, gw := ft[d], &g.W1[b][d]
-			for j := range dh {
-				gw[j] += v * dh[j]
-			}
-		}
-		for e, v := range n.E[st] {
-			if v != 0 {
-				gw := &g.W1[b][netFixed+e]
-				for j := range dh {
-					gw[j] += v * dh[j]
-				}
-			}
+		for d, v := range n.active(st) {
+			addScaled(&g.W1[b][d], &dh, v)
 		}
 		for e := 0; e < NetEmbed; e++ {
 			w := &n.W1[b][netFixed+e]
