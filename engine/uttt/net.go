@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"iter"
 	"math"
 	"math/bits"
@@ -610,8 +611,7 @@ func (n *Net) UnmarshalBinary(data []byte) error {
 		data = data[4:]
 	}
 	*n = Net{}
-	count := 0
-	n.eachFixed(int(fixed), func(*float32) { count++ })
+	count := n.paramCount(int(fixed))
 	if len(data) != 4*count {
 		return fmt.Errorf("network parameters: %d bytes, want %d", len(data), 4*count)
 	}
@@ -621,6 +621,13 @@ func (n *Net) UnmarshalBinary(data []byte) error {
 		i += 4
 	})
 	return nil
+}
+
+// paramCount is the number of parameters in a file with fixed features per board.
+func (n *Net) paramCount(fixed int) int {
+	c := 0
+	n.eachFixed(fixed, func(*float32) { c++ })
+	return c
 }
 
 // each calls f on every parameter in the stored order.
@@ -756,11 +763,22 @@ func NewNetwork(n *Net) *Network {
 	return &Network{n.quantize()}
 }
 
-// ReadNetwork reads a network file (analyze uttt train --out) and quantises it.
+// ReadNetwork reads a network file (analyze uttt train --out) and quantises it. It
+// reads no more than a network's size, so a huge file or an endless stream is refused
+// without being read whole.
 func ReadNetwork(path string) (*Network, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
+	}
+	defer f.Close()
+	limit := int64(len(netMagic)+12) + 4*int64(new(Net).paramCount(netFixed))
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("%s: not a uttt network: more than %d bytes", path, limit)
 	}
 	n := new(Net)
 	if err := n.UnmarshalBinary(data); err != nil {

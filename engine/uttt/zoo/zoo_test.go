@@ -157,4 +157,14 @@ func TestParseNetFile(t *testing.T) {
 	if _, err := Parse("engine:d4,net=" + garbage); err == nil || !strings.Contains(err.Error(), garbage) {
 		t.Errorf("a garbage network file: err %v", err)
 	}
+	// A file longer than a network (here one with a byte appended) is refused after
+	// reading one byte past a network's size; so is a directory.
+	long := filepath.Join(t.TempDir(), "long.bin")
+	os.WriteFile(long, append(data, 0), 0o644)
+	if _, err := Parse("engine:d4,net=" + long); err == nil || !strings.Contains(err.Error(), "more than") {
+		t.Errorf("a network file with a byte too many: err %v", err)
+	}
+	if _, err := Parse("engine:d4,net=" + t.TempDir()); err == nil {
+		t.Error("a directory loaded as a network")
+	}
 }
