@@ -2,26 +2,19 @@ package goban
 
 import (
 	"bytes"
-	"flag"
 	"math/rand/v2"
 	"os"
 	"testing"
+
+	"github.com/boardlab/boardlab/internal/asmtest"
 )
 
 // TestMain runs the tests a second time with the assembly parser turned off, so that
 // the portable parser (the only one on other CPUs) is checked on this machine too.
 // Benchmarks and fuzzing run once, with the parser the CPU gets.
 func TestMain(m *testing.M) {
-	flag.Parse()
 	asmEnabled()
-	code := m.Run()
-	if code == 0 && useAsm && flag.Lookup("test.bench").Value.String() == "" &&
-		flag.Lookup("test.fuzz").Value.String() == "" {
-		useAsm = false
-		code = m.Run()
-		useAsm = true
-	}
-	os.Exit(code)
+	os.Exit(asmtest.RunBoth(m, &useAsm))
 }
 
 // withAsm runs f with useAsm set to on (and every input length going through the

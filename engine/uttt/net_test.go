@@ -251,3 +251,12 @@ func TestNetQuantizeRows(t *testing.T) {
 		}
 	}
 }
+
+// features returns the network's inputs for one own-perspective board state, zeros
+// included: the plain reference the search's rows (boardRows, via Net.active) are
+// held to.
+func (n *Net) features(s uint16) (f [netFeat]float32) {
+	copy(f[:netFixed], netFixedTab[s][:])
+	copy(f[netFixed:], n.E[s][:])
+	return f
+}

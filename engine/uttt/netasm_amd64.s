@@ -7,6 +7,53 @@
 // VPMOVSXWD; in int16, two YMM registers of sixteen. Each function runs its Go loop
 // instead (a tail jump, same arguments) when useNetAsm is off.
 
+// UPDATE8 sets eight int32 lanes of a side's sums: the int16 rows at off16(cur) and
+// off16(old), widened, give to = from + cur - old at off32 of DI and SI (R, T scratch).
+#define UPDATE8(cur, old, off16, off32, R, T) \
+	VPMOVSXWD off16(cur), R    \
+	VPMOVSXWD off16(old), T    \
+	VPSUBD    T, R, R          \
+	VPADDD    off32(SI), R, R  \
+	VMOVDQU   R, off32(DI)
+
+// OUT8 computes eight lanes of netOut's products into R: clamp(acc + x1 + x2 + cur -
+// old, 0, netQA) * w2, with acc, x1, x2, w2 (int32) at off32 of AX, BX, CX, DI, cur and
+// old (int16) at off16 of DX and SI, Y14 = 0 and Y15 = netQA (T scratch).
+#define OUT8(off32, off16, R, T) \
+	VMOVDQU   off32(AX), R     \
+	VPADDD    off32(BX), R, R  \
+	VPADDD    off32(CX), R, R  \
+	VPMOVSXWD off16(DX), T     \
+	VPADDD    T, R, R          \
+	VPMOVSXWD off16(SI), T     \
+	VPSUBD    T, R, R          \
+	VPMAXSD   Y14, R, R        \
+	VPMINSD   Y15, R, R        \
+	VPMULLD   off32(DI), R, R
+
+// OUT_ARGS loads netOut's and netOut16's arguments (acc, x1, x2, cur, old, w2 into AX,
+// BX, CX, DX, SI, DI), zeroes Y14 and puts netQA in X15, for the caller to broadcast.
+#define OUT_ARGS \
+	MOVQ  acc+0(FP), AX  \
+	MOVQ  x1+8(FP), BX   \
+	MOVQ  x2+16(FP), CX  \
+	MOVQ  cur+24(FP), DX \
+	MOVQ  old+32(FP), SI \
+	MOVQ  w2+40(FP), DI  \
+	VPXOR Y14, Y14, Y14  \
+	MOVL  $1024, R8      \
+	VMOVD R8, X15
+
+// HSUM_Y0_AX adds Y0's eight int32 lanes into AX (X1 scratch).
+#define HSUM_Y0_AX \
+	VEXTRACTI128 $1, Y0, X1 \
+	VPADDD  X1, X0, X0      \
+	VPSHUFD $0x4e, X0, X1   \
+	VPADDD  X1, X0, X0      \
+	VPSHUFD $0xb1, X0, X1   \
+	VPADDD  X1, X0, X0      \
+	VMOVD   X0, AX
+
 // func netUpdate(to, from *[2][32]int32, oldX, curX, oldO, curO *[32]int16)
 TEXT ·netUpdate(SB), NOSPLIT, $0-48
 	CMPB ·useNetAsm(SB), $0
@@ -19,47 +66,15 @@ TEXT ·netUpdate(SB), NOSPLIT, $0-48
 	MOVQ oldO+32(FP), CX
 	MOVQ curO+40(FP), DX
 	// side X: to[0] = from[0] + cur - old
-	VPMOVSXWD 0(BX), Y0
-	VPMOVSXWD 0(AX), Y1
-	VPSUBD Y1, Y0, Y0
-	VPADDD 0(SI), Y0, Y0
-	VMOVDQU Y0, 0(DI)
-	VPMOVSXWD 16(BX), Y2
-	VPMOVSXWD 16(AX), Y3
-	VPSUBD Y3, Y2, Y2
-	VPADDD 32(SI), Y2, Y2
-	VMOVDQU Y2, 32(DI)
-	VPMOVSXWD 32(BX), Y4
-	VPMOVSXWD 32(AX), Y5
-	VPSUBD Y5, Y4, Y4
-	VPADDD 64(SI), Y4, Y4
-	VMOVDQU Y4, 64(DI)
-	VPMOVSXWD 48(BX), Y6
-	VPMOVSXWD 48(AX), Y7
-	VPSUBD Y7, Y6, Y6
-	VPADDD 96(SI), Y6, Y6
-	VMOVDQU Y6, 96(DI)
+	UPDATE8(BX, AX, 0, 0, Y0, Y1)
+	UPDATE8(BX, AX, 16, 32, Y2, Y3)
+	UPDATE8(BX, AX, 32, 64, Y4, Y5)
+	UPDATE8(BX, AX, 48, 96, Y6, Y7)
 	// side O: to[1] = from[1] + cur - old
-	VPMOVSXWD 0(DX), Y0
-	VPMOVSXWD 0(CX), Y1
-	VPSUBD Y1, Y0, Y0
-	VPADDD 128(SI), Y0, Y0
-	VMOVDQU Y0, 128(DI)
-	VPMOVSXWD 16(DX), Y2
-	VPMOVSXWD 16(CX), Y3
-	VPSUBD Y3, Y2, Y2
-	VPADDD 160(SI), Y2, Y2
-	VMOVDQU Y2, 160(DI)
-	VPMOVSXWD 32(DX), Y4
-	VPMOVSXWD 32(CX), Y5
-	VPSUBD Y5, Y4, Y4
-	VPADDD 192(SI), Y4, Y4
-	VMOVDQU Y4, 192(DI)
-	VPMOVSXWD 48(DX), Y6
-	VPMOVSXWD 48(CX), Y7
-	VPSUBD Y7, Y6, Y6
-	VPADDD 224(SI), Y6, Y6
-	VMOVDQU Y6, 224(DI)
+	UPDATE8(DX, CX, 0, 128, Y0, Y1)
+	UPDATE8(DX, CX, 16, 160, Y2, Y3)
+	UPDATE8(DX, CX, 32, 192, Y4, Y5)
+	UPDATE8(DX, CX, 48, 224, Y6, Y7)
 	VZEROUPPER
 	RET
 
@@ -68,71 +83,17 @@ TEXT ·netOut(SB), NOSPLIT, $0-52
 	CMPB ·useNetAsm(SB), $0
 	JNE 2(PC)
 	JMP ·netOutGo(SB)
-	MOVQ acc+0(FP), AX
-	MOVQ x1+8(FP), BX
-	MOVQ x2+16(FP), CX
-	MOVQ cur+24(FP), DX
-	MOVQ old+32(FP), SI
-	MOVQ w2+40(FP), DI
-	VPXOR Y14, Y14, Y14 // 0
-	MOVL $1024, R8
-	VMOVD R8, X15
+	OUT_ARGS // and Y14 = 0, X15 = netQA
 	VPBROADCASTD X15, Y15 // netQA
-	// lanes 0..7
-	VMOVDQU 0(AX), Y0
-	VPADDD 0(BX), Y0, Y0
-	VPADDD 0(CX), Y0, Y0
-	VPMOVSXWD 0(DX), Y4
-	VPADDD Y4, Y0, Y0
-	VPMOVSXWD 0(SI), Y4
-	VPSUBD Y4, Y0, Y0
-	VPMAXSD Y14, Y0, Y0
-	VPMINSD Y15, Y0, Y0
-	VPMULLD 0(DI), Y0, Y0
-	// lanes 8..15
-	VMOVDQU 32(AX), Y1
-	VPADDD 32(BX), Y1, Y1
-	VPADDD 32(CX), Y1, Y1
-	VPMOVSXWD 16(DX), Y5
-	VPADDD Y5, Y1, Y1
-	VPMOVSXWD 16(SI), Y5
-	VPSUBD Y5, Y1, Y1
-	VPMAXSD Y14, Y1, Y1
-	VPMINSD Y15, Y1, Y1
-	VPMULLD 32(DI), Y1, Y1
-	// lanes 16..23
-	VMOVDQU 64(AX), Y2
-	VPADDD 64(BX), Y2, Y2
-	VPADDD 64(CX), Y2, Y2
-	VPMOVSXWD 32(DX), Y6
-	VPADDD Y6, Y2, Y2
-	VPMOVSXWD 32(SI), Y6
-	VPSUBD Y6, Y2, Y2
-	VPMAXSD Y14, Y2, Y2
-	VPMINSD Y15, Y2, Y2
-	VPMULLD 64(DI), Y2, Y2
-	// lanes 24..31
-	VMOVDQU 96(AX), Y3
-	VPADDD 96(BX), Y3, Y3
-	VPADDD 96(CX), Y3, Y3
-	VPMOVSXWD 48(DX), Y7
-	VPADDD Y7, Y3, Y3
-	VPMOVSXWD 48(SI), Y7
-	VPSUBD Y7, Y3, Y3
-	VPMAXSD Y14, Y3, Y3
-	VPMINSD Y15, Y3, Y3
-	VPMULLD 96(DI), Y3, Y3
+	OUT8(0, 0, Y0, Y4)    // lanes 0..7
+	OUT8(32, 16, Y1, Y5)  // lanes 8..15
+	OUT8(64, 32, Y2, Y6)  // lanes 16..23
+	OUT8(96, 48, Y3, Y7)  // lanes 24..31
 	// the horizontal sum
 	VPADDD Y1, Y0, Y0
 	VPADDD Y3, Y2, Y2
 	VPADDD Y2, Y0, Y0
-	VEXTRACTI128 $1, Y0, X1
-	VPADDD X1, X0, X0
-	VPSHUFD $0x4e, X0, X1
-	VPADDD X1, X0, X0
-	VPSHUFD $0xb1, X0, X1
-	VPADDD X1, X0, X0
-	VMOVD X0, AX
+	HSUM_Y0_AX
 	VZEROUPPER
 	MOVL AX, ret+48(FP)
 	RET
@@ -174,15 +135,7 @@ TEXT ·netOut16(SB), NOSPLIT, $0-52
 	CMPB ·useNetAsm(SB), $0
 	JNE 2(PC)
 	JMP ·netOut16Go(SB)
-	MOVQ acc+0(FP), AX
-	MOVQ x1+8(FP), BX
-	MOVQ x2+16(FP), CX
-	MOVQ cur+24(FP), DX
-	MOVQ old+32(FP), SI
-	MOVQ w2+40(FP), DI
-	VPXOR Y14, Y14, Y14 // 0
-	MOVL $1024, R8
-	VMOVD R8, X15
+	OUT_ARGS // and Y14 = 0, X15 = netQA
 	VPBROADCASTW X15, Y15 // netQA
 	VMOVDQU 0(AX), Y0
 	VMOVDQU 32(AX), Y1
@@ -202,13 +155,7 @@ TEXT ·netOut16(SB), NOSPLIT, $0-52
 	VPMADDWD 0(DI), Y0, Y0
 	VPMADDWD 32(DI), Y1, Y1
 	VPADDD Y1, Y0, Y0
-	VEXTRACTI128 $1, Y0, X1
-	VPADDD X1, X0, X0
-	VPSHUFD $0x4e, X0, X1
-	VPADDD X1, X0, X0
-	VPSHUFD $0xb1, X0, X1
-	VPADDD X1, X0, X0
-	VMOVD X0, AX
+	HSUM_Y0_AX
 	VZEROUPPER
 	MOVL AX, ret+48(FP)
 	RET

@@ -2,12 +2,13 @@ package uttt
 
 import (
 	"encoding/binary"
-	"flag"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
 	"testing"
+
+	"github.com/boardlab/boardlab/internal/asmtest"
 )
 
 // TestMain runs the tests a second time with the network's assembly kernels turned
@@ -15,16 +16,8 @@ import (
 // checked on this machine too. Benchmarks and fuzzing run once, with the path the CPU
 // gets.
 func TestMain(m *testing.M) {
-	flag.Parse()
 	netAsmEnabled()
-	code := m.Run()
-	if code == 0 && useNetAsm && flag.Lookup("test.bench").Value.String() == "" &&
-		flag.Lookup("test.fuzz").Value.String() == "" {
-		useNetAsm = false
-		code = m.Run()
-		useNetAsm = true
-	}
-	os.Exit(code)
+	os.Exit(asmtest.RunBoth(m, &useNetAsm))
 }
 
 // netKernelCase is one input of the network's row kernels.
