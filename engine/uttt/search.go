@@ -442,8 +442,8 @@ var (
 //   - late move pruning: at remaining depth d <= 2, quiet moves (not winning their
 //     board) after the first lmpMoves[d] are skipped.
 var (
-	rfpDepth  = 0 // 3 with rfpMargin 100 was tried (see docs/uttt-engine.md)
-	rfpMargin = 100
+	rfpDepth  = 3 // with rfpMargin 150 and the network (see docs/uttt-engine.md)
+	rfpMargin = 150
 	lmpMoves  = [3]int{0, 0, 0} // by remaining depth; 0: no pruning ({0, 0, 5} was tried)
 	counterOn = false
 	// evalOrderDepth: at remaining depth up to it, moves other than the table's,
@@ -452,11 +452,14 @@ var (
 	evalOrderDepth = 0
 	// frontierOrder tries the ply's killer and the board-winning moves first at
 	// depth 1.
-	frontierOrder = false
+	frontierOrder = true
 	// rfpFrontier applies reverse futility at remaining depth 1 too (with rfpMargin).
 	rfpFrontier = false
 	lmrLog      = false
 	lmrHist     = false // reductions by history: 1 after a positive history, 3 for late moves with a negative one
+	// iirDepth: at remaining depth iirDepth or more, a node without a table move is
+	// searched one ply shallower (0: never).
+	iirDepth = 0
 )
 
 // softStop: under Limits.MaxTime, a search whose best move did not change in the
@@ -515,10 +518,14 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 		}
 	}
 
+	if iirDepth > 0 && ttm == NoMove && depth >= iirDepth && w.reduce {
+		depth-- // no table move to lead: a shallower search first (internal iterative reduction)
+	}
+
 	nonPV := beta-alpha == 1 && ply > 0 && w.prune && alpha > -ScoreWinMin && beta < ScoreWinMin
 	if nonPV && depth <= rfpDepth {
 		w.evals++
-		if ev := Evaluate(p); ev-rfpMargin*depth >= beta {
+		if ev := w.evaluateAt(p, ply); ev-rfpMargin*depth >= beta {
 			return ev - rfpMargin*depth
 		}
 	}
@@ -715,10 +722,9 @@ func (w *worker) frontier(p *Position, alpha, beta, ply int) int {
 	if w.nq != nil {
 		w.netFrontier(&e, p, ply)
 	}
-	// rfpFrontier (off) is a margin on the linear evaluation: not with the network.
-	if rfpFrontier && w.nq == nil && beta-alpha == 1 && ply > 0 && w.prune && alpha > -ScoreWinMin && beta < ScoreWinMin {
+	if rfpFrontier && beta-alpha == 1 && ply > 0 && w.prune && alpha > -ScoreWinMin && beta < ScoreWinMin {
 		w.evals++
-		if ev := score(e.master, e.board, e.tm, p); ev-rfpMargin >= beta {
+		if ev := w.evaluateAt(p, ply); ev-rfpMargin >= beta {
 			return ev - rfpMargin
 		}
 	}

@@ -27,11 +27,13 @@ type searchParams struct {
 	rfp1                bool
 	evalOrder           int
 	frontier, lmrHist   bool
+	qsearch             bool
+	iir                 int
 }
 
 func currentParams() evalParams {
 	return evalParams{CurrentWeights(), lmrOn, lmrDepth, lmrMoves,
-		searchParams{rfpDepth, rfpMargin, lmpMoves, counterOn, lmrLog, rfpFrontier, evalOrderDepth, frontierOrder, lmrHist}}
+		searchParams{rfpDepth, rfpMargin, lmpMoves, counterOn, lmrLog, rfpFrontier, evalOrderDepth, frontierOrder, lmrHist, qsearchOn, iirDepth}}
 }
 
 func (e evalParams) apply() {
@@ -41,6 +43,7 @@ func (e evalParams) apply() {
 	lmrOn, lmrDepth, lmrMoves = e.lmr, e.lmrDepth, e.lmrMove
 	rfpDepth, rfpMargin, lmpMoves, counterOn, lmrLog = e.s.rfpDepth, e.s.rfpMargin, e.s.lmp, e.s.counter, e.s.lmrLog
 	rfpFrontier, evalOrderDepth, frontierOrder, lmrHist = e.s.rfp1, e.s.evalOrder, e.s.frontier, e.s.lmrHist
+	qsearchOn, iirDepth = e.s.qsearch, e.s.iir
 }
 
 // tuneMatch plays games between two settings at a fixed node budget per move from
@@ -101,7 +104,11 @@ func TestTune(t *testing.T) {
 		if only := os.Getenv("UTTT_TUNE_ONLY"); only != "" && !slices.Contains(strings.Split(only, "|"), c.name) {
 			continue
 		}
-		pts := tuneMatch(c.p, base, games, nodes, 5)
+		seed := uint64(5)
+		if v, err := strconv.ParseUint(os.Getenv("UTTT_TUNE_SEED"), 10, 64); err == nil {
+			seed = v
+		}
+		pts := tuneMatch(c.p, base, games, nodes, seed)
 		t.Logf("%-24s %.1f / %d (%.1f%%)", c.name, pts, games, 100*pts/float64(games))
 	}
 }
@@ -127,6 +134,21 @@ func tuneCandidates(base evalParams) []tuneCandidate {
 		add("lmr moves 3 depth 4 (v1)", func(p *evalParams) { p.lmrMove, p.lmrDepth = 3, 4 })
 		return out
 	}
+	if os.Getenv("UTTT_TUNE_COMBO") != "" {
+		// Sets of the switches that scored best alone with the network (see
+		// docs/uttt-engine.md).
+		add("fo", func(p *evalParams) { p.s.frontier = true })
+		add("fo rfp 3/150", func(p *evalParams) { p.s.frontier, p.s.rfpDepth, p.s.rfpMargin = true, 3, 150 })
+		add("fo prune set", func(p *evalParams) {
+			p.s.frontier, p.s.rfpDepth, p.s.rfpMargin, p.s.lmp, p.s.counter = true, 3, 100, [3]int{0, 0, 5}, true
+		})
+		add("fo rfp 3/100 lmp 2:5", func(p *evalParams) {
+			p.s.frontier, p.s.rfpDepth, p.s.rfpMargin, p.s.lmp = true, 3, 100, [3]int{0, 0, 5}
+		})
+		add("fo rfp 4/150", func(p *evalParams) { p.s.frontier, p.s.rfpDepth, p.s.rfpMargin = true, 4, 150 })
+		add("fo rfp1 3/150", func(p *evalParams) { p.s.frontier, p.s.rfpDepth, p.s.rfpMargin, p.s.rfp1 = true, 3, 150, true })
+		return out
+	}
 	if os.Getenv("UTTT_TUNE_SEARCH") != "" {
 		// The set tried at aeedb16; the single switches below are measured against
 		// the defaults (at aeedb16 the set was the default).
@@ -147,6 +169,12 @@ func tuneCandidates(base evalParams) []tuneCandidate {
 		add("evalorder 2", func(p *evalParams) { p.s.evalOrder = 2 })
 		add("evalorder 3", func(p *evalParams) { p.s.evalOrder = 3 })
 		add("rfp1 3/150", func(p *evalParams) { p.s.rfpDepth, p.s.rfpMargin, p.s.rfp1 = 3, 150, true })
+		add("qsearch", func(p *evalParams) { p.s.qsearch = true })
+		add("iir 4", func(p *evalParams) { p.s.iir = 4 })
+		add("iir 6", func(p *evalParams) { p.s.iir = 6 })
+		add("lmr moves 1", func(p *evalParams) { p.lmrMove = 1 })
+		add("lmr moves 3", func(p *evalParams) { p.lmrMove = 3 })
+		add("lmr depth 4", func(p *evalParams) { p.lmrDepth = 4 })
 		return out
 	}
 	add("board/2", func(p *evalParams) { p.w.Board /= 2 })
