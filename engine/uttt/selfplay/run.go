@@ -35,6 +35,10 @@ type Config struct {
 	// Progress, when set, is called from one goroutine with the number of games
 	// finished so far (those of Resume included).
 	Progress func(finished int64)
+	// OnGame, when set, is called with each game played (not those of Resume) as it
+	// ends: its index, all its moves (opening included) and its result. It is called
+	// from the playing goroutines, possibly at once, and must not keep moves.
+	OnGame func(i int, moves []uttt.Move, r Result)
 }
 
 // window is how far ahead of the first unfinished game the workers may play: it bounds
@@ -138,6 +142,9 @@ func Run(ctx context.Context, c Config) (Summary, error) {
 						break
 					}
 					b.games = append(b.games, played{i, r})
+					if c.OnGame != nil {
+						c.OnGame(i, moves[:r.Plies], r)
+					}
 					if lf != nil {
 						b.lines = lf.appendLine(b.lines, i, moves[:r.Plies], r)
 					}

@@ -219,3 +219,26 @@ func TestProgressTermDumbAndNoColor(t *testing.T) {
 		t.Fatalf("terminal progress: %q", buf.String())
 	}
 }
+
+// TestProgressPrint: text printed during a run clears the progress line first, which
+// comes back at the next update; without a terminal the text is written as is.
+func TestProgressPrint(t *testing.T) {
+	t.Setenv("TERM", "xterm")
+	var buf bytes.Buffer
+	p := newProgress(&buf, "x", "items", false)
+	p.Print("game 1\n")
+	if buf.String() != "game 1\n" {
+		t.Fatalf("no terminal: %q", buf.String())
+	}
+	buf.Reset()
+	p = newProgress(&buf, "x", "items", true)
+	p.last = p.last.Add(-time.Second)
+	p.Update(1, 2)
+	p.Print("game 1\n")
+	p.Update(2, 2) // drawn again at once, though within 100 ms of the last
+	want := "\r\x1b[Kx: 1/2 items"
+	got := buf.String()
+	if !strings.HasPrefix(got, want) || !strings.Contains(got, "\r\x1b[K\rgame 1\n\r\x1b[Kx: 2/2 items") {
+		t.Fatalf("terminal: %q", got)
+	}
+}

@@ -83,6 +83,21 @@ func (p *Progress) Done() {
 	}
 }
 
+// Print writes text on stderr above the progress line, which is cleared first and
+// drawn again at the next Update; without a progress line it writes text as is. It
+// may be called from several goroutines.
+func (p *Progress) Print(text string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.on && p.drawn {
+		p.draw("")
+		fmt.Fprint(p.w, "\r")
+		p.drawn = false
+		p.last = time.Time{} // redraw at the next Update
+	}
+	io.WriteString(p.w, text)
+}
+
 // draw replaces the progress line with line.
 func (p *Progress) draw(line string) {
 	if p.plain {

@@ -10,11 +10,12 @@ import (
 	"strings"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
+	"github.com/boardlab/boardlab/engine/uttt"
 	"github.com/boardlab/boardlab/engine/uttt/selfplay"
 	"github.com/boardlab/boardlab/engine/uttt/zoo"
 )
 
-const selfplayUsage = "analyze uttt selfplay --a SPEC --b SPEC --games N [-j W] [--openings PLIES] [--seed S] [--out games.jsonl] [--sprt ELO0,ELO1] [--json] [--plot FILE.svg] [--shard K/N]"
+const selfplayUsage = "analyze uttt selfplay --a SPEC --b SPEC --games N [-j W] [--openings PLIES] [--seed S] [--out games.jsonl] [--sprt ELO0,ELO1] [--json] [--plot FILE.svg] [--shard K/N] [--verbose]"
 
 const selfplayDescription = `Plays games between two zoo bots in-process and reports, for bot a: wins, draws and
 losses, the score, the Elo difference with its 95% interval and likelihood of
@@ -31,6 +32,8 @@ is rewritten; a larger --games extends a finished run. --sprt ELO0,ELO1 runs a
 sequential probability ratio test (GSPRT on the W/D/L model, logistic Elo,
 alpha = beta = 0.05) and stops when it decides, judged on the games in index order.
 Progress goes to stderr on a terminal; Ctrl-C stops cleanly with finished games saved.
+--verbose prints each game on stderr as it ends: its number, the bots and their
+colours, the result, the moves and the final position drawn as 'uttt show' draws it.
 
 Memory does not grow with --games: games stream to --out as they finish and only the
 counts are kept. --plot draws a's running score with its 95% interval against the
@@ -54,6 +57,7 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	sprtFlag := fs.String("sprt", "", "stop when an SPRT of `ELO0,ELO1` decides")
 	asJSON := fs.Bool("json", false, "print the summary as one JSON object (infinite Elo values as null)")
 	plot := fs.String("plot", "", "draw the running score and the SPRT's log-likelihood ratio to `FILE.svg`")
+	verbose := fs.Bool("verbose", false, "print each game and its final position on stderr as it ends")
 	shardSpec := cli.ShardFlag(fs)
 	pos, st := cli.Parse(fs, args)
 	if st >= 0 {
@@ -130,9 +134,16 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	}
 	prog := cli.NewProgress(stderr, "selfplay", "games")
 	finished := int64(res.Count(int(from), int(to)))
-	sum, err := selfplay.Run(ctx, selfplay.Config{Match: m, From: int(from), To: int(to), Workers: *workers, SPRT: runSPRT,
+	cfg := selfplay.Config{Match: m, From: int(from), To: int(to), Workers: *workers, SPRT: runSPRT,
 		Resume: res, Out: out, Sample: *plot != "",
-		Progress: func(f int64) { finished = f; prog.Update(f, to-from) }})
+		Progress: func(f int64) { finished = f; prog.Update(f, to-from) }}
+	if *verbose {
+		colour := useColour(stderr)
+		cfg.OnGame = func(i int, moves []uttt.Move, r selfplay.Result) {
+			prog.Print(describeGame(m, i, moves, r, colour))
+		}
+	}
+	sum, err := selfplay.Run(ctx, cfg)
 	prog.Done()
 	interrupted := errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
 	code := cli.ExitOK
@@ -161,6 +172,34 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 		return cli.ExitInterrupted
 	}
 	return code
+}
+
+// describeGame is --verbose's text for game i: a header line, the moves, and the
+// final position drawn by uttt.Display.
+func describeGame(m *selfplay.Match, i int, moves []uttt.Move, r selfplay.Result, colour bool) string {
+	x, o := "a "+m.A.String(), "b "+m.B.String()
+	if !selfplay.AFirst(i) {
+		x, o = o, x
+	}
+	p := uttt.Start()
+	var sb strings.Builder
+	for k, mv := range moves {
+		if k > 0 {
+			sb.WriteByte(' ')
+		}
+		sb.WriteString(mv.String())
+		p = p.Play(mv)
+	}
+	result := "drawn"
+	switch p.Status() {
+	case uttt.XWon:
+		result = "X won"
+	case uttt.OWon:
+		result = "O won"
+	}
+	score := [3]string{"a lost", "draw", "a won"}[min(r.Score2, 2)]
+	return fmt.Sprintf("game %d: X %s, O %s: %s in %d plies (%s)\nmoves: %s\n%s\n",
+		i, x, o, result, len(moves), score, sb.String(), uttt.Display(&p, colour))
 }
 
 // openPlot creates the --plot file's temporary file before the work starts, so that

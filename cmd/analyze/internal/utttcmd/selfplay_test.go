@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -144,4 +145,48 @@ func TestTournamentInterrupted(t *testing.T) {
 		t.Fatalf("exit %d, stdout:\n%s\nstderr: %s", code, stdout, stderr)
 	}
 	noLeftovers(t, dir)
+}
+
+// TestSelfplayVerbose: --verbose prints every game on stderr, with the moves of its
+// --out line and the final position drawn, and leaves the report on stdout as it is.
+func TestSelfplayVerbose(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "g.jsonl")
+	args := []string{"selfplay", "--a", "naive", "--b", "random", "--games", "6", "-j", "2"}
+	_, plain, _ := runCmd(context.Background(), args...)
+	code, stdout, stderr := runCmd(context.Background(), append(args, "--verbose", "--out", out)...)
+	if code != 0 || stdout != plain {
+		t.Fatalf("exit %d, stdout with --verbose:\n%s\nwithout:\n%s", code, stdout, plain)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		var g struct {
+			Game   int
+			Moves  string
+			Result string
+			Plies  int
+		}
+		if err := json.Unmarshal([]byte(line), &g); err != nil {
+			t.Fatal(err)
+		}
+		x, o := "a naive", "b random"
+		if g.Game%2 == 1 {
+			x, o = o, x
+		}
+		result := map[string]string{"X": "X won", "O": "O won", "draw": "drawn"}[g.Result]
+		head := fmt.Sprintf("game %d: X %s, O %s: %s in %d plies", g.Game, x, o, result, g.Plies)
+		if !strings.Contains(stderr, head) || !strings.Contains(stderr, "moves: "+g.Moves+"\n") {
+			t.Errorf("stderr lacks %q and its moves %q:\n%s", head, g.Moves, stderr)
+		}
+	}
+	if n := strings.Count(stderr, "game over: "); n != 6 || !strings.Contains(stderr, "+-------+-------+-------+") {
+		t.Errorf("want 6 drawn final positions, got %d:\n%s", n, stderr)
+	}
+	// Resumed games are not printed again.
+	_, _, stderr = runCmd(context.Background(), append(args, "--verbose", "--out", out)...)
+	if strings.Contains(stderr, "game 0:") {
+		t.Errorf("a resumed game was printed again:\n%s", stderr)
+	}
 }
