@@ -16,9 +16,13 @@ import (
 // checked on this machine too. Benchmarks and fuzzing run once, with the path the CPU
 // gets.
 func TestMain(m *testing.M) {
-	netAsmEnabled()
+	netAsmCPU = netAsmEnabled()
 	os.Exit(asmtest.RunBoth(m, &useNetAsm))
 }
+
+// netAsmCPU says whether the CPU runs the AVX2 kernels: with it, a test that finds
+// useNetAsm off is in the second, Go-loop pass.
+var netAsmCPU bool
 
 // netKernelCase is one input of the network's row kernels.
 type netKernelCase struct {

@@ -457,9 +457,6 @@ var (
 	rfpFrontier = false
 	lmrLog      = false
 	lmrHist     = false // reductions by history: 1 after a positive history, 3 for late moves with a negative one
-	// iirDepth: at remaining depth iirDepth or more, a node without a table move is
-	// searched one ply shallower (0: never).
-	iirDepth = 0
 )
 
 // softStop: under Limits.MaxTime, a search whose best move did not change in the
@@ -516,10 +513,6 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 				}
 			}
 		}
-	}
-
-	if iirDepth > 0 && ttm == NoMove && depth >= iirDepth && w.reduce {
-		depth-- // no table move to lead: a shallower search first (internal iterative reduction)
 	}
 
 	nonPV := beta-alpha == 1 && ply > 0 && w.prune && alpha > -ScoreWinMin && beta < ScoreWinMin

@@ -28,12 +28,11 @@ type searchParams struct {
 	evalOrder           int
 	frontier, lmrHist   bool
 	qsearch             bool
-	iir                 int
 }
 
 func currentParams() evalParams {
 	return evalParams{CurrentWeights(), lmrOn, lmrDepth, lmrMoves,
-		searchParams{rfpDepth, rfpMargin, lmpMoves, counterOn, lmrLog, rfpFrontier, evalOrderDepth, frontierOrder, lmrHist, qsearchOn, iirDepth}}
+		searchParams{rfpDepth, rfpMargin, lmpMoves, counterOn, lmrLog, rfpFrontier, evalOrderDepth, frontierOrder, lmrHist, qsearchOn}}
 }
 
 func (e evalParams) apply() {
@@ -43,7 +42,7 @@ func (e evalParams) apply() {
 	lmrOn, lmrDepth, lmrMoves = e.lmr, e.lmrDepth, e.lmrMove
 	rfpDepth, rfpMargin, lmpMoves, counterOn, lmrLog = e.s.rfpDepth, e.s.rfpMargin, e.s.lmp, e.s.counter, e.s.lmrLog
 	rfpFrontier, evalOrderDepth, frontierOrder, lmrHist = e.s.rfp1, e.s.evalOrder, e.s.frontier, e.s.lmrHist
-	qsearchOn, iirDepth = e.s.qsearch, e.s.iir
+	qsearchOn = e.s.qsearch
 }
 
 // tuneMatch plays games between two settings at a fixed node budget per move from
@@ -94,6 +93,9 @@ func TestTune(t *testing.T) {
 	games, _ := strconv.Atoi(os.Getenv("UTTT_TUNE"))
 	if games == 0 {
 		t.Skip("set UTTT_TUNE=GAMES to run the tuning match")
+	}
+	if netAsmCPU && !useNetAsm {
+		t.Skip("played once, with the AVX2 kernels: the Go loops give the same games")
 	}
 	base := currentParams()
 	nodes := uint64(20000)
@@ -170,8 +172,6 @@ func tuneCandidates(base evalParams) []tuneCandidate {
 		add("evalorder 3", func(p *evalParams) { p.s.evalOrder = 3 })
 		add("rfp1 3/150", func(p *evalParams) { p.s.rfpDepth, p.s.rfpMargin, p.s.rfp1 = 3, 150, true })
 		add("qsearch", func(p *evalParams) { p.s.qsearch = true })
-		add("iir 4", func(p *evalParams) { p.s.iir = 4 })
-		add("iir 6", func(p *evalParams) { p.s.iir = 6 })
 		add("lmr moves 1", func(p *evalParams) { p.lmrMove = 1 })
 		add("lmr moves 3", func(p *evalParams) { p.lmrMove = 3 })
 		add("lmr depth 4", func(p *evalParams) { p.lmrDepth = 4 })
