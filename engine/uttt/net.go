@@ -11,6 +11,7 @@ import (
 	"math/bits"
 	"os"
 	"sync"
+	"syscall"
 )
 
 // The network evaluation (issue 13): a small value network over the nine small boards
@@ -759,7 +760,9 @@ func NewNetwork(n *Net) *Network {
 // reads no more than a network's size, so a huge file or an endless stream is refused
 // without being read whole.
 func ReadNetwork(path string) (*Network, error) {
-	f, err := os.Open(path)
+	// O_NONBLOCK: opening a FIFO that no process writes to returns at once (and reads
+	// it as empty) instead of blocking the caller past Ctrl-C.
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, err
 	}
