@@ -295,14 +295,20 @@ func fillChance() {
 	}
 }
 
-// evalState holds the evaluation's terms for one position, so a child that changed a
-// single small board is evaluated by updating the lines through that board.
-type evalState struct {
+// evalTerms are the linear evaluation's terms of one position. The search keeps them
+// along its line (worker.lin), each ply's updated from its parent's by play.
+type evalTerms struct {
 	px, po [9]int32  // each side's chance per board, 0..255
 	term   [8]int32  // per master line: X's product minus O's, scaled
 	master int32     // sum of term
 	board  int32     // sum of (px-po) times the board weight
 	tm     [2]uint16 // per side: the boards (open or not) holding a tile that wins them
+}
+
+// evalState holds the evaluation's terms for one position, so a child that changed a
+// single small board is evaluated by updating the lines through that board.
+type evalState struct {
+	evalTerms
 	// With the network evaluation (initNet): the network, its first-layer sums for the
 	// children's side to move, and the children's empties row (in int32, or in int16
 	// with initNet16).
@@ -315,7 +321,7 @@ type evalState struct {
 
 // init needs the board tables built (evalTables): Evaluate and Engine.Search, the
 // two ways in, build them, so the search's frontier nodes do not check.
-func (e *evalState) init(p *Position) {
+func (e *evalTerms) init(p *Position) {
 	e.board = 0
 	e.tm = [2]uint16{}
 	for b := 0; b < 9; b++ {
@@ -335,9 +341,30 @@ func (e *evalState) init(p *Position) {
 	}
 }
 
-func (e *evalState) lineTerm(l [3]uint8, px, po *[9]int32) int32 {
+func (e *evalTerms) lineTerm(l [3]uint8, px, po *[9]int32) int32 {
 	a, b, c := l[0], l[1], l[2]
 	return (px[a]*px[b]*px[c] - po[a]*po[b]*po[c]) >> 8
+}
+
+// play sets e to the terms of q from parent, those of q's parent position, when q's
+// move changed board b only; it equals init(q), and needs the tables as init does.
+func (e *evalTerms) play(parent *evalTerms, q *Position, b int) {
+	*e = *parent
+	i := t3[q.cells[0][b]] + 2*t3[q.cells[1][b]]
+	c := boardChance[i]
+	x, o := int32(c&255), int32(c>>8)
+	e.board += (x - e.px[b] - o + e.po[b]) * boardWeight[b]
+	e.px[b], e.po[b] = x, o
+	e.tm[0] = e.tm[0]&^(1<<b) | uint16(threatTab[i]&1)<<b
+	e.tm[1] = e.tm[1]&^(1<<b) | uint16(threatTab[i]>>1)<<b
+	for _, l := range linesVia[b] {
+		if l.line < 0 {
+			break
+		}
+		t := (x*e.px[l.a]*e.px[l.c] - o*e.po[l.a]*e.po[l.c]) >> 8
+		e.master += t - e.term[l.line]
+		e.term[l.line] = t
+	}
 }
 
 // score combines the terms for p's side to move, adding the side to move's terms; tm
@@ -431,7 +458,7 @@ func (e *evalState) child(q *Position, b int) int {
 // Evaluate returns the static evaluation of an ongoing position for the side to move.
 func Evaluate(p *Position) int {
 	evalTables()
-	var e evalState
+	var e evalTerms
 	e.init(p)
 	return score(e.master, e.board, e.tm, p)
 }

@@ -6,8 +6,8 @@ import (
 )
 
 // TestChildEqualsEvaluate checks the incremental evaluation of children against the
-// full one, with the engine's weights, the v1 weights and random weights with every
-// term in use.
+// full one, and the children's terms kept by play against init, with the engine's
+// weights, the v1 weights and random weights with every term in use.
 func TestChildEqualsEvaluate(t *testing.T) {
 	defer SetWeights(CurrentWeights())
 	rng := rand.New(rand.NewPCG(4, 4))
@@ -31,6 +31,11 @@ func TestChildEqualsEvaluate(t *testing.T) {
 			var buf [81]Move
 			for _, m := range buf[:p.Moves(&buf)] {
 				q := p.Play(m)
+				var kept, full evalTerms
+				kept.play(&e.evalTerms, &q, m.Board())
+				if full.init(&q); kept != full {
+					t.Fatalf("weights %+v: %s after %v: play %+v, init %+v", w, &p, m, kept, full)
+				}
 				if q.Status() != Ongoing {
 					continue
 				}

@@ -484,14 +484,14 @@ func (q *qnet) final(out, lin int32) int {
 // evaluate is the plain (not incremental) integer evaluation of p.
 func (q *qnet) evaluate(p *Position) int {
 	var acc [NetHidden]int32
+	var e evalTerms
 	q.accumulate(p, p.side, &acc)
-	return q.evaluateSums(p, &acc)
+	e.init(p)
+	return q.evaluateSums(p, &e, &acc)
 }
 
 // evaluateSums16 is evaluateSums with the sums in int16 (fits16 must hold).
-func (q *qnet) evaluateSums16(p *Position, acc *[NetHidden]int16) int {
-	var e evalState
-	e.init(p)
+func (q *qnet) evaluateSums16(p *Position, e *evalTerms, acc *[NetHidden]int16) int {
 	lin := int32(score(e.master, e.board, e.tm, p))
 	sw, wn := threatFlags(p, e.tm)
 	f, t := q.xindex(p.forced, sw, wn)
@@ -499,10 +499,9 @@ func (q *qnet) evaluateSums16(p *Position, acc *[NetHidden]int16) int {
 	return q.final(netOut16(acc, &q.xs16[f][t], xe, &netZero16, &netZero16, &q.w216), lin)
 }
 
-// evaluateSums evaluates p from its boards' sums for its side to move.
-func (q *qnet) evaluateSums(p *Position, acc *[NetHidden]int32) int {
-	var e evalState
-	e.init(p)
+// evaluateSums evaluates p from its linear terms e and its boards' sums for its side
+// to move.
+func (q *qnet) evaluateSums(p *Position, e *evalTerms, acc *[NetHidden]int32) int {
 	lin := int32(score(e.master, e.board, e.tm, p))
 	sw, wn := threatFlags(p, e.tm)
 	return q.output(acc, p.forced, sw, wn, int32(p.Empty()), lin)
@@ -875,15 +874,16 @@ func (w *worker) netFrontier(e *evalState, p *Position, ply int) {
 	}
 }
 
-// evaluateAt is the static evaluation of p, the position at ply of the current line.
-func (w *worker) evaluateAt(p *Position, ply int) int {
+// evaluateAt is the static evaluation of p, the position at ply of the current line,
+// whose linear terms are e (termsAt).
+func (w *worker) evaluateAt(p *Position, ply int, e *evalTerms) int {
 	switch {
 	case w.nq == nil:
-		return Evaluate(p)
+		return score(e.master, e.board, e.tm, p)
 	case w.e.netPlain:
 		return w.nq.evaluate(p)
 	case w.n16:
-		return w.nq.evaluateSums16(p, &w.nsum16[ply][p.side])
+		return w.nq.evaluateSums16(p, e, &w.nsum16[ply][p.side])
 	}
-	return w.nq.evaluateSums(p, &w.nsum[ply][p.side])
+	return w.nq.evaluateSums(p, e, &w.nsum[ply][p.side])
 }

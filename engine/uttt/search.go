@@ -126,6 +126,7 @@ type worker struct {
 	nsum      [MaxDepth + 2][2][NetHidden]int32 // per ply and side: the network's board sums
 	nsum16    [MaxDepth + 2][2][NetHidden]int16 // the same in int16, when n16
 	n16       bool                              // the search keeps nsum16, not nsum
+	lin       [MaxDepth + 2]evalTerms           // per ply: the linear terms of the line's positions (termsAt)
 	draw      [2]int                            // a drawn end's score for the side to move at an even, odd ply
 	rootBest  Move                              // best move of the current iteration so far, if any
 	rootScore int
@@ -490,7 +491,9 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 			return w.quiesce(p, alpha, beta, ply, w.qdepth)
 		}
 		w.evals++
-		return w.evaluateAt(p, ply)
+		e := &w.lin[ply]
+		w.termsAt(e, p, ply)
+		return w.evaluateAt(p, ply, e)
 	}
 	if w.nodes&1023 == 0 && w.checkStop() || w.stopped {
 		return 0
@@ -515,10 +518,13 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 		}
 	}
 
+	// The children's terms are updated from this node's.
+	lin := &w.lin[ply]
+	w.termsAt(lin, p, ply)
 	nonPV := beta-alpha == 1 && ply > 0 && w.prune && alpha > -ScoreWinMin && beta < ScoreWinMin
 	if nonPV && depth <= rfpDepth {
 		w.evals++
-		if ev := w.evaluateAt(p, ply); ev-rfpMargin*depth >= beta {
+		if ev := w.evaluateAt(p, ply, lin); ev-rfpMargin*depth >= beta {
 			return ev - rfpMargin*depth
 		}
 	}
@@ -535,7 +541,7 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 	byEval := depth <= evalOrderDepth
 	var e evalState
 	if byEval {
-		e.init(p)
+		e.evalTerms = *lin
 	}
 	for i, m := range moves[:n] {
 		var v int32
@@ -707,17 +713,29 @@ func (w *worker) cutoff(s Side, m Move, depth, ply int, tried []Move) {
 	}
 }
 
+// termsAt sets e to the linear terms of p, the position at ply of the current line:
+// from scratch at the root, else from its parent's, w.lin[ply-1] (which every interior
+// node sets before it plays a move), by the one board p's last move changed. Keeping
+// them along the line saves the frontier nodes rebuilding all nine boards' terms.
+func (w *worker) termsAt(e *evalTerms, p *Position, ply int) {
+	if ply == 0 {
+		e.init(p)
+		return
+	}
+	e.play(&w.lin[ply-1], p, int(moveBoard[p.last]))
+}
+
 // frontier searches a node at depth 1: every child is evaluated by updating the
 // parent's evaluation terms for the one board the move changed.
 func (w *worker) frontier(p *Position, alpha, beta, ply int) int {
 	var e evalState
-	e.init(p)
+	w.termsAt(&e.evalTerms, p, ply)
 	if w.nq != nil {
 		w.netFrontier(&e, p, ply)
 	}
 	if rfpFrontier && beta-alpha == 1 && ply > 0 && w.prune && alpha > -ScoreWinMin && beta < ScoreWinMin {
 		w.evals++
-		if ev := w.evaluateAt(p, ply); ev-rfpMargin >= beta {
+		if ev := w.evaluateAt(p, ply, &e.evalTerms); ev-rfpMargin >= beta {
 			return ev - rfpMargin
 		}
 	}
