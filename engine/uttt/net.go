@@ -47,6 +47,11 @@ const (
 	netFeat   = netFixed + NetEmbed // per board
 	netExtra  = 13                  // forced board 0..8, free move, send win, win now, empties
 	netStates = 19683
+	// The master board's eight lines each have a row per state of their three boards
+	// (own perspective; per board 0 open, 1 won by the side to move, 2 won by the other,
+	// 3 drawn: 4^3 states).
+	netLines      = 8
+	netLineStates = 64
 )
 
 // Quantisation: hidden sums in units of 1/netQA, output weights in units of 1/netQB.
@@ -62,6 +67,7 @@ type Net struct {
 	E  [netStates][NetEmbed]float32
 	W1 [9][netFeat][NetHidden]float32
 	WX [netExtra][NetHidden]float32
+	WL [netLines][netLineStates][NetHidden]float32 // master lines (zero in files before UTTTNET3)
 	B1 [NetHidden]float32
 	W2 [NetHidden]float32
 	C  float32 // output bias
@@ -151,12 +157,48 @@ func b2f(b bool) float32 {
 
 // netInput is what the network reads of a position, for its side to move.
 type netInput struct {
-	s       [9]uint16 // own-perspective board states
-	forced  int8      // board to play in, -1 free
-	sendWin bool      // the side to move can win a small board at once
-	winNow  bool      // ... and with it the game
-	empty   uint8     // empty tiles
-	lin     int32     // linear evaluation
+	s       [9]uint16       // own-perspective board states
+	forced  int8            // board to play in, -1 free
+	sendWin bool            // the side to move can win a small board at once
+	winNow  bool            // ... and with it the game
+	empty   uint8           // empty tiles
+	lin     int32           // linear evaluation
+	ln      [netLines]uint8 // master lines' states (lineIndex)
+}
+
+// lineBoards lists each master line's boards, and linesThrough each board's lines.
+var lineBoards, linesThrough = func() (lb [netLines][3]uint8, lt [9][]uint8) {
+	for l, m := range lines {
+		i := 0
+		for b := range 9 {
+			if m>>b&1 != 0 {
+				lb[l][i] = uint8(b)
+				lt[b] = append(lt[b], uint8(l))
+				i++
+			}
+		}
+	}
+	return lb, lt
+}()
+
+// lineIndex returns master line l's state seen by side me: per board of the line, in
+// order, two bits: 0 open, 1 won by me, 2 won by the other, 3 drawn.
+func lineIndex(p *Position, me Side, l int) uint8 {
+	var s uint8
+	for i, b := range lineBoards[l] {
+		bit := uint16(1) << b
+		var c uint8
+		switch {
+		case p.master[me]&bit != 0:
+			c = 1
+		case p.master[me^1]&bit != 0:
+			c = 2
+		case p.closed&bit != 0:
+			c = 3
+		}
+		s |= c << (2 * i)
+	}
+	return s
 }
 
 // boardIndex returns board b's state seen by side me.
@@ -191,6 +233,9 @@ func inputOf(p *Position) netInput {
 	for b := 0; b < 9; b++ {
 		in.s[b] = boardIndex(p, p.side, b)
 	}
+	for l := range netLines {
+		in.ln[l] = lineIndex(p, p.side, l)
+	}
 	return in
 }
 
@@ -224,6 +269,9 @@ func (n *Net) forward(in *netInput, h *[NetHidden]float32) float64 {
 		for d, v := range n.active(in.s[b]) {
 			addScaled(&acc, &n.W1[b][d], v)
 		}
+	}
+	for l, st := range in.ln {
+		addScaled(&acc, &n.WL[l][st], 1)
 	}
 	var buf [3]int
 	for _, x := range in.extras(&buf) {
@@ -281,9 +329,12 @@ func (n *Net) Evaluate(p *Position) float64 {
 
 // qnet is the integer network the search uses.
 type qnet struct {
-	v  [9][netStates][NetHidden]int16 // board b in state s: W1[b] times features(s)
-	x  [netExtra][NetHidden]int16
-	xe [82][NetHidden]int32 // the empties input's row for 0..81 empty tiles
+	v [9][netStates][NetHidden]int16 // board b in state s: W1[b] times features(s)
+	x [netExtra][NetHidden]int16
+	l [netLines][netLineStates][NetHidden]int16 // the master lines' rows
+	// lines: some line row is not zero (else the search skips their updates)
+	lines bool
+	xe    [82][NetHidden]int32 // the empties input's row for 0..81 empty tiles
 	// xs[f][t]: the rows of the board to play in (f = 0..8, 9 free) plus, for t = 1
 	// and 2, the send-win or win-now row (the two exclude each other).
 	xs [10][3][NetHidden]int32
@@ -327,6 +378,14 @@ func (n *Net) quantize() *qnet {
 	for e := range q.xe {
 		for j := range q.xe[e] {
 			q.xe[e][j] = int32(q.x[12][j]) * int32(e) / 81
+		}
+	}
+	for l := range n.WL {
+		for st := range n.WL[l] {
+			for j, v := range n.WL[l][st] {
+				q.l[l][st][j] = q16(v, netQA)
+				q.lines = q.lines || q.l[l][st][j] != 0
+			}
 		}
 	}
 	for f := range q.xs {
@@ -400,6 +459,14 @@ func (q *qnet) fill16() {
 			}
 			lo, hi = lo+mn, hi+mx
 		}
+		for l := range q.l {
+			mn, mx := int64(math.MaxInt16), int64(math.MinInt16)
+			for st := range q.l[l] {
+				v := int64(q.l[l][st][j])
+				mn, mx = min(mn, v), max(mx, v)
+			}
+			lo, hi = lo+mn, hi+mx
+		}
 		mn, mx := int64(math.MaxInt32), int64(math.MinInt32)
 		for f := range q.xs {
 			for t := range q.xs[f] {
@@ -435,13 +502,31 @@ func (q *qnet) fill16() {
 	}
 }
 
-// accumulate sets acc to the first layer's sum over the nine boards for side me.
+// accumulate sets acc to the first layer's sum over the nine boards and the master
+// lines for side me.
 func (q *qnet) accumulate(p *Position, me Side, acc *[NetHidden]int32) {
 	*acc = q.b1
 	for b := 0; b < 9; b++ {
 		row := &q.v[b][boardIndex(p, me, b)]
 		for j := range acc {
 			acc[j] += int32(row[j])
+		}
+	}
+	for l := range netLines {
+		row := &q.l[l][lineIndex(p, me, l)]
+		for j := range acc {
+			acc[j] += int32(row[j])
+		}
+	}
+}
+
+// lineDelta adds to acc, side me's sums, the change of the master lines through board
+// b from p to q (a move on b that closed it).
+func lineDelta[T int16 | int32](nq *qnet, acc *[NetHidden]T, p, q *Position, me Side, b int) {
+	for _, l := range linesThrough[b] {
+		in, out := &nq.l[l][lineIndex(q, me, int(l))], &nq.l[l][lineIndex(p, me, int(l))]
+		for j := range acc {
+			acc[j] += T(in[j]) - T(out[j])
 		}
 	}
 }
@@ -560,74 +645,89 @@ func EvaluateNet(p *Position) int {
 	return q.evaluate(p)
 }
 
-// The file formats: UTTTNET2 records the fixed features per board; UTTTNET1, the first
-// network's, had netFixed1 of them and is read with the later features' weights at zero.
+// The file formats: UTTTNET3 adds the master lines' weights (WL) to UTTTNET2, which
+// records the fixed features per board; UTTTNET1, the first network's, had netFixed1 of
+// them. An older file is read with the weights it lacks at zero.
 const (
-	netMagic  = "UTTTNET2"
+	netMagic  = "UTTTNET3"
+	netMagic2 = "UTTTNET2"
 	netMagic1 = "UTTTNET1"
 )
 
+// netFileSize returns the size of a network file in the current format.
+func netFileSize() int64 {
+	return int64(len(netMagic)+16) + 4*int64(new(Net).paramCount(netFixed, true))
+}
+
 // MarshalBinary writes the network: a magic string, the sizes (hidden units, embedding
-// values, fixed features per board), then every parameter as a little-endian float32
-// (E, W1, WX, B1, W2, C, A, K).
+// values, fixed features per board, master lines), then every parameter as a
+// little-endian float32 (E, W1, WX, WL, B1, W2, C, A, K).
 func (n *Net) MarshalBinary() ([]byte, error) {
 	out := []byte(netMagic)
 	out = binary.LittleEndian.AppendUint32(out, NetHidden)
 	out = binary.LittleEndian.AppendUint32(out, NetEmbed)
 	out = binary.LittleEndian.AppendUint32(out, netFixed)
-	n.eachFixed(netFixed, func(p *float32) { out = binary.LittleEndian.AppendUint32(out, math.Float32bits(*p)) })
+	out = binary.LittleEndian.AppendUint32(out, netLines)
+	n.each(func(p *float32) { out = binary.LittleEndian.AppendUint32(out, math.Float32bits(*p)) })
 	return out, nil
 }
 
-// UnmarshalBinary reads what MarshalBinary wrote, or the first format (UTTTNET1).
+// UnmarshalBinary reads what MarshalBinary wrote, or an older format (UTTTNET2,
+// UTTTNET1).
 func (n *Net) UnmarshalBinary(data []byte) error {
 	var fixed uint32 = netFixed1
+	header, lines := 8, false // bytes of sizes after the magic
 	switch {
-	case len(data) >= len(netMagic)+12 && string(data[:len(netMagic)]) == netMagic:
+	case len(data) >= len(netMagic)+16 && string(data[:len(netMagic)]) == netMagic:
 		fixed = binary.LittleEndian.Uint32(data[len(netMagic)+8:])
-		if fixed != netFixed {
-			return fmt.Errorf("network of %d fixed features per board; this build reads %d", fixed, netFixed)
+		if nl := binary.LittleEndian.Uint32(data[len(netMagic)+12:]); nl != netLines {
+			return fmt.Errorf("network of %d master lines; this build reads %d", nl, netLines)
 		}
+		header, lines = 16, true
+	case len(data) >= len(netMagic2)+12 && string(data[:len(netMagic2)]) == netMagic2:
+		fixed = binary.LittleEndian.Uint32(data[len(netMagic2)+8:])
+		header = 12
 	case len(data) >= len(netMagic1)+8 && string(data[:len(netMagic1)]) == netMagic1:
 	default:
 		return errors.New("not a uttt network (bad magic)")
+	}
+	if header > 8 && fixed != netFixed {
+		return fmt.Errorf("network of %d fixed features per board; this build reads %d", fixed, netFixed)
 	}
 	data = data[len(netMagic):]
 	h, e := binary.LittleEndian.Uint32(data), binary.LittleEndian.Uint32(data[4:])
 	if h != NetHidden || e != NetEmbed {
 		return fmt.Errorf("network of %d hidden units and %d embedding values; this build reads %d and %d", h, e, NetHidden, NetEmbed)
 	}
-	data = data[8:]
-	if fixed == netFixed {
-		data = data[4:]
-	}
+	data = data[header:]
 	*n = Net{}
-	count := n.paramCount(int(fixed))
+	count := n.paramCount(int(fixed), lines)
 	if len(data) != 4*count {
 		return fmt.Errorf("network parameters: %d bytes, want %d", len(data), 4*count)
 	}
 	i := 0
-	n.eachFixed(int(fixed), func(p *float32) {
+	n.eachFixed(int(fixed), lines, func(p *float32) {
 		*p = math.Float32frombits(binary.LittleEndian.Uint32(data[i:]))
 		i += 4
 	})
 	return nil
 }
 
-// paramCount is the number of parameters in a file with fixed features per board.
-func (n *Net) paramCount(fixed int) int {
+// paramCount is the number of parameters in a file with fixed features per board and
+// (if lines) the master lines' weights.
+func (n *Net) paramCount(fixed int, lines bool) int {
 	c := 0
-	n.eachFixed(fixed, func(*float32) { c++ })
+	n.eachFixed(fixed, lines, func(*float32) { c++ })
 	return c
 }
 
 // each calls f on every parameter in the stored order.
-func (n *Net) each(f func(*float32)) { n.eachFixed(netFixed, f) }
+func (n *Net) each(f func(*float32)) { n.eachFixed(netFixed, true, f) }
 
 // eachFixed calls f on every parameter in the order of a file with fixed features per
-// board (at most netFixed): the first-layer weights of the features it lacks are left
-// out.
-func (n *Net) eachFixed(fixed int, f func(*float32)) {
+// board (at most netFixed) and, if lines, the master lines' weights: the weights a file
+// lacks are left out.
+func (n *Net) eachFixed(fixed int, lines bool, f func(*float32)) {
 	for s := range n.E {
 		for d := range n.E[s] {
 			f(&n.E[s][d])
@@ -646,6 +746,15 @@ func (n *Net) eachFixed(fixed int, f func(*float32)) {
 	for x := range n.WX {
 		for j := range n.WX[x] {
 			f(&n.WX[x][j])
+		}
+	}
+	if lines {
+		for l := range n.WL {
+			for st := range n.WL[l] {
+				for j := range n.WL[l][st] {
+					f(&n.WL[l][st][j])
+				}
+			}
 		}
 	}
 	for j := range n.B1 {
@@ -696,10 +805,32 @@ func (e *evalState) netChild(q *Position, b int, lin int, tm [2]uint16) int {
 			t = 2
 		}
 	}
+	if nq.lines && q.closed>>b&1 != 0 {
+		return e.netChildClosed(q, b, cur, old, f, t, lin)
+	}
 	if e.nacc16 != nil {
 		return nq.final(netOut16(e.nacc16, &nq.xs16[f][t], e.nxe16, &nq.v[b][cur], &nq.v[b][old], &nq.w216), int32(lin))
 	}
 	return nq.final(netOut(e.nacc, &nq.xs[f][t], e.nxe, &nq.v[b][cur], &nq.v[b][old], &nq.w2), int32(lin))
+}
+
+// netChildClosed is netChild for a move that closed board b, which changes the master
+// lines through b: the parent's sums are copied and the lines' change added.
+func (e *evalState) netChildClosed(q *Position, b int, cur, old uint16, f, t, lin int) int {
+	nq, own := e.nq, q.side
+	p := *q // the parent's boards, as far as the lines see them: b open
+	bit := uint16(1) << b
+	p.closed &^= bit
+	p.master[X] &^= bit
+	p.master[O] &^= bit
+	if e.nacc16 != nil {
+		acc := *e.nacc16
+		lineDelta(nq, &acc, &p, q, own, b)
+		return nq.final(netOut16(&acc, &nq.xs16[f][t], e.nxe16, &nq.v[b][cur], &nq.v[b][old], &nq.w216), int32(lin))
+	}
+	acc := *e.nacc
+	lineDelta(nq, &acc, &p, q, own, b)
+	return nq.final(netOut(&acc, &nq.xs[f][t], e.nxe, &nq.v[b][cur], &nq.v[b][old], &nq.w2), int32(lin))
 }
 
 // Evaluation choices for Engine.SetEval.
@@ -766,7 +897,7 @@ func ReadNetwork(path string) (*Network, error) {
 		return nil, err
 	}
 	defer f.Close()
-	limit := int64(len(netMagic)+12) + 4*int64(new(Net).paramCount(netFixed))
+	limit := netFileSize()
 	data, err := io.ReadAll(io.LimitReader(f, limit+1))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
@@ -854,9 +985,17 @@ func (w *worker) netPlay(ply int, p, q *Position, m Move) {
 	}
 	if w.n16 {
 		netUpdate16(&w.nsum16[ply], &w.nsum16[ply-1], &rows[ix], &rows[ix+dx], &rows[io], &rows[io+do])
+		if w.nq.lines && q.closed != p.closed {
+			lineDelta(w.nq, &w.nsum16[ply][X], p, q, X, int(b))
+			lineDelta(w.nq, &w.nsum16[ply][O], p, q, O, int(b))
+		}
 		return
 	}
 	netUpdate(&w.nsum[ply], &w.nsum[ply-1], &rows[ix], &rows[ix+dx], &rows[io], &rows[io+do])
+	if w.nq.lines && q.closed != p.closed {
+		lineDelta(w.nq, &w.nsum[ply][X], p, q, X, int(b))
+		lineDelta(w.nq, &w.nsum[ply][O], p, q, O, int(b))
+	}
 }
 
 // netFrontier makes e's children (of p, the position at ply) evaluated by the network:

@@ -18,6 +18,13 @@ func testNet(seed uint64) *Net {
 		n.W2[j] = float32(rng.NormFloat64())
 		n.B1[j] = float32(rng.Float64())
 	}
+	for l := range n.WL {
+		for st := range n.WL[l] {
+			for j := range n.WL[l][st] {
+				n.WL[l][st][j] = float32(rng.NormFloat64() * 0.2)
+			}
+		}
+	}
 	n.C, n.A = 0.1, 0.8
 	return n
 }
@@ -127,11 +134,24 @@ func TestNetRoundTrip(t *testing.T) {
 	}
 }
 
-// TestNetReadsFirstFormat checks that a file of the first format (UTTTNET1: 13 fixed
-// features per board) loads with the later features' weights at zero, and that a file
-// of another feature count is refused.
+// TestNetReadsFirstFormat checks that files of the older formats (UTTTNET2: no master
+// lines; UTTTNET1: 13 fixed features per board) load with the weights they lack at zero,
+// and that a file of another feature or line count is refused.
 func TestNetReadsFirstFormat(t *testing.T) {
 	n := testNet(6)
+	n.WL = [netLines][netLineStates][NetHidden]float32{}
+	two := []byte(netMagic2)
+	two = binary.LittleEndian.AppendUint32(two, NetHidden)
+	two = binary.LittleEndian.AppendUint32(two, NetEmbed)
+	two = binary.LittleEndian.AppendUint32(two, netFixed)
+	n.eachFixed(netFixed, false, func(p *float32) { two = binary.LittleEndian.AppendUint32(two, math.Float32bits(*p)) })
+	m := testNet(7)
+	if err := m.UnmarshalBinary(two); err != nil {
+		t.Fatal(err)
+	}
+	if *m != *n {
+		t.Fatal("a UTTTNET2 network did not read back as itself with the master lines' weights at zero")
+	}
 	for b := range n.W1 {
 		for d := netFixed1; d < netFixed; d++ {
 			n.W1[b][d] = [NetHidden]float32{}
@@ -140,8 +160,8 @@ func TestNetReadsFirstFormat(t *testing.T) {
 	old := []byte(netMagic1)
 	old = binary.LittleEndian.AppendUint32(old, NetHidden)
 	old = binary.LittleEndian.AppendUint32(old, NetEmbed)
-	n.eachFixed(netFixed1, func(p *float32) { old = binary.LittleEndian.AppendUint32(old, math.Float32bits(*p)) })
-	m := testNet(7)
+	n.eachFixed(netFixed1, false, func(p *float32) { old = binary.LittleEndian.AppendUint32(old, math.Float32bits(*p)) })
+	m = testNet(7)
 	if err := m.UnmarshalBinary(old); err != nil {
 		t.Fatal(err)
 	}
@@ -152,6 +172,11 @@ func TestNetReadsFirstFormat(t *testing.T) {
 	binary.LittleEndian.PutUint32(cur[len(netMagic)+8:], netFixed+1)
 	if err := m.UnmarshalBinary(cur); err == nil || !strings.Contains(err.Error(), "fixed features") {
 		t.Fatalf("a network of another feature count: err %v", err)
+	}
+	cur, _ = n.MarshalBinary()
+	binary.LittleEndian.PutUint32(cur[len(netMagic)+12:], netLines+1)
+	if err := m.UnmarshalBinary(cur); err == nil || !strings.Contains(err.Error(), "master lines") {
+		t.Fatalf("a network of another line count: err %v", err)
 	}
 }
 

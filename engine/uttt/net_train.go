@@ -113,6 +113,12 @@ func (q *qnet) b1acc(in *netInput, acc *[NetHidden]int32) {
 			acc[j] += int32(row[j])
 		}
 	}
+	for l, st := range in.ln {
+		row := &q.l[l][st]
+		for j := range acc {
+			acc[j] += int32(row[j])
+		}
+	}
 }
 
 // NewNet returns an untrained network: random first-layer weights and embeddings,
@@ -180,6 +186,9 @@ func (n *Net) grad(s *NetSample, g *Net) float64 {
 			g.E[st][e] += sum
 		}
 	}
+	for l, st := range s.in.ln {
+		addScaled(&g.WL[l][st], &dh, 1)
+	}
 	var buf [3]int
 	for _, x := range s.in.extras(&buf) {
 		for j := range dh {
@@ -204,6 +213,11 @@ func (n *Net) dense() [][]float32 {
 	}
 	for x := range n.WX {
 		out = append(out, n.WX[x][:])
+	}
+	for l := range n.WL {
+		for st := range n.WL[l] {
+			out = append(out, n.WL[l][st][:])
+		}
 	}
 	out = append(out, n.B1[:], n.W2[:])
 	return out
