@@ -166,40 +166,51 @@ type netInput struct {
 	ln      [netLines]uint8 // master lines' states (lineIndex)
 }
 
-// lineBoards lists each master line's boards, and linesThrough each board's lines.
-var lineBoards, linesThrough = func() (lb [netLines][3]uint8, lt [9][]uint8) {
+// A lineSlot is a master line through a board and the board's place in it (0..2).
+type lineSlot struct{ l, i uint8 }
+
+// lineBoards lists each master line's boards, lineSlots the lines through each board
+// (2 to 4), and spread2 each 9-bit set with its bits moved to the even bits of 18.
+var (
+	lineBoards [netLines][3]uint8
+	lineSlots  [9][]lineSlot
+	spread2    [512]uint32
+)
+
+func init() {
 	for l, m := range lines {
 		i := 0
 		for b := range 9 {
 			if m>>b&1 != 0 {
-				lb[l][i] = uint8(b)
-				lt[b] = append(lt[b], uint8(l))
+				lineBoards[l][i] = uint8(b)
+				lineSlots[b] = append(lineSlots[b], lineSlot{uint8(l), uint8(i)})
 				i++
 			}
 		}
 	}
-	return lb, lt
-}()
-
-// lineIndex returns master line l's state seen by side me: per board of the line, in
-// order, two bits: 0 open, 1 won by me, 2 won by the other, 3 drawn.
-func lineIndex(p *Position, me Side, l int) uint8 {
-	var s uint8
-	for i, b := range lineBoards[l] {
-		bit := uint16(1) << b
-		var c uint8
-		switch {
-		case p.master[me]&bit != 0:
-			c = 1
-		case p.master[me^1]&bit != 0:
-			c = 2
-		case p.closed&bit != 0:
-			c = 3
+	for m := range spread2 {
+		for b := range 9 {
+			spread2[m] |= uint32(m>>b&1) << (2 * b)
 		}
-		s |= c << (2 * i)
 	}
-	return s
 }
+
+// lineCodes returns the master board seen by side me, two bits per board: 0 open, 1
+// won by me, 2 won by the other, 3 drawn.
+func lineCodes(p *Position, me Side) uint32 {
+	own, opp := p.master[me], p.master[me^1]
+	return spread2[own] | spread2[opp]<<1 | 3*spread2[p.closed&^(own|opp)]
+}
+
+// lineState returns master line l's state (0..63) from the codes of lineCodes: its
+// boards' codes, in order, two bits each.
+func lineState(codes uint32, l int) uint8 {
+	b := &lineBoards[l]
+	return uint8(codes>>(2*b[0])&3 | (codes>>(2*b[1])&3)<<2 | (codes>>(2*b[2])&3)<<4)
+}
+
+// lineIndex returns master line l's state seen by side me.
+func lineIndex(p *Position, me Side, l int) uint8 { return lineState(lineCodes(p, me), l) }
 
 // boardIndex returns board b's state seen by side me.
 func boardIndex(p *Position, me Side, b int) uint16 {
@@ -233,8 +244,9 @@ func inputOf(p *Position) netInput {
 	for b := 0; b < 9; b++ {
 		in.s[b] = boardIndex(p, p.side, b)
 	}
+	c := lineCodes(p, p.side)
 	for l := range netLines {
-		in.ln[l] = lineIndex(p, p.side, l)
+		in.ln[l] = lineState(c, l)
 	}
 	return in
 }
@@ -512,23 +524,28 @@ func (q *qnet) accumulate(p *Position, me Side, acc *[NetHidden]int32) {
 			acc[j] += int32(row[j])
 		}
 	}
+	c := lineCodes(p, me)
 	for l := range netLines {
-		row := &q.l[l][lineIndex(p, me, l)]
+		row := &q.l[l][lineState(c, l)]
 		for j := range acc {
 			acc[j] += int32(row[j])
 		}
 	}
 }
 
-// lineDelta adds to acc, side me's sums, the change of the master lines through board
-// b from p to q (a move on b that closed it).
-func lineDelta[T int16 | int32](nq *qnet, acc *[NetHidden]T, p, q *Position, me Side, b int) {
-	for _, l := range linesThrough[b] {
-		in, out := &nq.l[l][lineIndex(q, me, int(l))], &nq.l[l][lineIndex(p, me, int(l))]
-		for j := range acc {
-			acc[j] += T(in[j]) - T(out[j])
-		}
+// lineRows returns, for q whose last move closed board b and seen by the side whose
+// codes are c, the rows of the master lines through b before (old) and after (cur) the
+// move: board b was open before, so a line's state then is its state now with b's code
+// cleared. Lines past the 2 to 4 through b get zero rows.
+func (nq *qnet) lineRows(c uint32, b int) (old, cur [4]*[NetHidden]int16) {
+	for k := range old {
+		old[k], cur[k] = &netZero16, &netZero16
 	}
+	for k, sl := range lineSlots[b] {
+		st := lineState(c, int(sl.l))
+		cur[k], old[k] = &nq.l[sl.l][st], &nq.l[sl.l][st&^(3<<(2*sl.i))]
+	}
+	return old, cur
 }
 
 // xrow returns the row of the non-board inputs but the empties.
@@ -815,22 +832,26 @@ func (e *evalState) netChild(q *Position, b int, lin int, tm [2]uint16) int {
 }
 
 // netChildClosed is netChild for a move that closed board b, which changes the master
-// lines through b: the parent's sums are copied and the lines' change added.
+// lines through b: the update kernel adds the change of two lines to a copy of the
+// parent's sums and two to a copy of the extra inputs' row, which the output kernel
+// then reads as its two rows.
 func (e *evalState) netChildClosed(q *Position, b int, cur, old uint16, f, t, lin int) int {
-	nq, own := e.nq, q.side
-	p := *q // the parent's boards, as far as the lines see them: b open
-	bit := uint16(1) << b
-	p.closed &^= bit
-	p.master[X] &^= bit
-	p.master[O] &^= bit
+	nq := e.nq
+	lo, lc := nq.lineRows(lineCodes(q, q.side), b)
 	if e.nacc16 != nil {
-		acc := *e.nacc16
-		lineDelta(nq, &acc, &p, q, own, b)
-		return nq.final(netOut16(&acc, &nq.xs16[f][t], e.nxe16, &nq.v[b][cur], &nq.v[b][old], &nq.w216), int32(lin))
+		tmp := [2][NetHidden]int16{*e.nacc16, nq.xs16[f][t]}
+		netUpdate16(&tmp, &tmp, lo[0], lc[0], lo[1], lc[1])
+		if len(lineSlots[b]) > 2 {
+			netUpdate16(&tmp, &tmp, lo[2], lc[2], lo[3], lc[3])
+		}
+		return nq.final(netOut16(&tmp[0], &tmp[1], e.nxe16, &nq.v[b][cur], &nq.v[b][old], &nq.w216), int32(lin))
 	}
-	acc := *e.nacc
-	lineDelta(nq, &acc, &p, q, own, b)
-	return nq.final(netOut(&acc, &nq.xs[f][t], e.nxe, &nq.v[b][cur], &nq.v[b][old], &nq.w2), int32(lin))
+	tmp := [2][NetHidden]int32{*e.nacc, nq.xs[f][t]}
+	netUpdate(&tmp, &tmp, lo[0], lc[0], lo[1], lc[1])
+	if len(lineSlots[b]) > 2 {
+		netUpdate(&tmp, &tmp, lo[2], lc[2], lo[3], lc[3])
+	}
+	return nq.final(netOut(&tmp[0], &tmp[1], e.nxe, &nq.v[b][cur], &nq.v[b][old], &nq.w2), int32(lin))
 }
 
 // Evaluation choices for Engine.SetEval.
@@ -985,16 +1006,25 @@ func (w *worker) netPlay(ply int, p, q *Position, m Move) {
 	}
 	if w.n16 {
 		netUpdate16(&w.nsum16[ply], &w.nsum16[ply-1], &rows[ix], &rows[ix+dx], &rows[io], &rows[io+do])
-		if w.nq.lines && q.closed != p.closed {
-			lineDelta(w.nq, &w.nsum16[ply][X], p, q, X, int(b))
-			lineDelta(w.nq, &w.nsum16[ply][O], p, q, O, int(b))
-		}
-		return
+	} else {
+		netUpdate(&w.nsum[ply], &w.nsum[ply-1], &rows[ix], &rows[ix+dx], &rows[io], &rows[io+do])
 	}
-	netUpdate(&w.nsum[ply], &w.nsum[ply-1], &rows[ix], &rows[ix+dx], &rows[io], &rows[io+do])
 	if w.nq.lines && q.closed != p.closed {
-		lineDelta(w.nq, &w.nsum[ply][X], p, q, X, int(b))
-		lineDelta(w.nq, &w.nsum[ply][O], p, q, O, int(b))
+		w.netLines(ply, q, int(b))
+	}
+}
+
+// netLines adds to the sums at ply the change of the master lines through board b,
+// which the move to q closed: one update per line, both sides at once.
+func (w *worker) netLines(ply int, q *Position, b int) {
+	ox, cx := w.nq.lineRows(lineCodes(q, X), b)
+	oo, co := w.nq.lineRows(lineCodes(q, O), b)
+	for k := range lineSlots[b] {
+		if w.n16 {
+			netUpdate16(&w.nsum16[ply], &w.nsum16[ply], ox[k], cx[k], oo[k], co[k])
+		} else {
+			netUpdate(&w.nsum[ply], &w.nsum[ply], ox[k], cx[k], oo[k], co[k])
+		}
 	}
 }
 
