@@ -1,7 +1,11 @@
 package uttt
 
 import (
+	"bufio"
 	"context"
+	"fmt"
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/boardlab/boardlab/internal/machine"
@@ -32,6 +36,75 @@ func benchSearchEval(b *testing.B, eval string) {
 // speed (nodes per CPU second); their node counts differ as their scores do.
 func BenchmarkSearchLinear(b *testing.B) { benchSearchEval(b, EvalLinear) }
 func BenchmarkSearchNet(b *testing.B)    { benchSearchEval(b, EvalNet) }
+
+// BenchmarkTreeGames measures a network's tree on positions from real games: the
+// positions 12, 24 and 36 plies into the first 20 games of UTTT_TREE_GAMES (a file of
+// analyze uttt tune --save-games), each searched to depth 14 with a cleared 16 MB
+// table, with the network in UTTT_TREE_NET (analyze uttt train --out) or the embedded
+// one. nodes/op is the comparison between networks; it skips without the games file.
+func BenchmarkTreeGames(b *testing.B) {
+	path := os.Getenv("UTTT_TREE_GAMES")
+	if path == "" {
+		b.Skip("set UTTT_TREE_GAMES to a games file (analyze uttt tune --save-games) to run")
+	}
+	ps, err := treeGamePositions(path, 20)
+	if err != nil {
+		b.Fatal(err)
+	}
+	e := NewEngine(16)
+	if err := e.SetEval(EvalNet); err != nil {
+		b.Fatal(err)
+	}
+	if f := os.Getenv("UTTT_TREE_NET"); f != "" {
+		nw, err := ReadNetwork(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		e.SetNetwork(nw)
+	}
+	machine.LogOnce(b.Logf)
+	var nodes uint64
+	cpu := cpuSeconds()
+	for b.Loop() {
+		for _, p := range ps {
+			e.Clear()
+			nodes += e.Search(context.Background(), p, Limits{Depth: 14}).Nodes
+		}
+	}
+	reportRate(b, float64(nodes), cpu, "nodes")
+	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+}
+
+// treeGamePositions reads the first games of a games file (a result, the moves, then
+// "|" and the scores per line) and returns the positions 12, 24 and 36 plies into
+// each, when at least 5 more plies follow.
+func treeGamePositions(path string, games int) ([]Position, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<16), 1<<20)
+	var out []Position
+	for line := 1; line <= games && sc.Scan(); line++ {
+		moves, _, _ := strings.Cut(sc.Text(), "|")
+		ms := strings.Fields(moves)
+		if len(ms) > 0 {
+			ms = ms[1:] // the result
+		}
+		for _, ply := range []int{12, 24, 36} {
+			if ply < len(ms)-4 {
+				p, err := ParseMoves(ms[:ply])
+				if err != nil {
+					return nil, fmt.Errorf("%s:%d: %v", path, line, err)
+				}
+				out = append(out, p)
+			}
+		}
+	}
+	return out, sc.Err()
+}
 
 // BenchmarkEvaluateNet is the plain (not incremental) network evaluation.
 func BenchmarkEvaluateNet(b *testing.B) {
