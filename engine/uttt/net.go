@@ -163,7 +163,7 @@ type netInput struct {
 	winNow  bool            // ... and with it the game
 	empty   uint8           // empty tiles
 	lin     int32           // linear evaluation
-	ln      [netLines]uint8 // master lines' states (lineIndex)
+	ln      [netLines]uint8 // master lines' states (lineState)
 }
 
 // A lineSlot is a master line through a board and the board's place in it (0..2).
@@ -208,9 +208,6 @@ func lineState(codes uint32, l int) uint8 {
 	b := &lineBoards[l]
 	return uint8(codes>>(2*b[0])&3 | (codes>>(2*b[1])&3)<<2 | (codes>>(2*b[2])&3)<<4)
 }
-
-// lineIndex returns master line l's state seen by side me.
-func lineIndex(p *Position, me Side, l int) uint8 { return lineState(lineCodes(p, me), l) }
 
 // boardIndex returns board b's state seen by side me.
 func boardIndex(p *Position, me Side, b int) uint16 {

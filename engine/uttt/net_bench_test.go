@@ -2,7 +2,6 @@ package uttt
 
 import (
 	"bufio"
-	"context"
 	"fmt"
 	"os"
 	"strings"
@@ -19,17 +18,7 @@ func benchSearchEval(b *testing.B, eval string) {
 	if err := e.SetEval(eval); err != nil {
 		b.Fatal(err)
 	}
-	ps := benchPositions()
-	var nodes uint64
-	cpu := cpuSeconds()
-	for b.Loop() {
-		for _, p := range ps {
-			e.Clear()
-			nodes += e.Search(context.Background(), p, Limits{Depth: 13}).Nodes
-		}
-	}
-	reportRate(b, float64(nodes), cpu, "nodes")
-	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+	benchSearchPositions(b, e, benchPositions(), 13)
 }
 
 // BenchmarkSearchLinear and BenchmarkSearchNet compare the two evaluations' search
@@ -63,16 +52,7 @@ func BenchmarkTreeGames(b *testing.B) {
 		e.SetNetwork(nw)
 	}
 	machine.LogOnce(b.Logf)
-	var nodes uint64
-	cpu := cpuSeconds()
-	for b.Loop() {
-		for _, p := range ps {
-			e.Clear()
-			nodes += e.Search(context.Background(), p, Limits{Depth: 14}).Nodes
-		}
-	}
-	reportRate(b, float64(nodes), cpu, "nodes")
-	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+	benchSearchPositions(b, e, ps, 14)
 }
 
 // treeGamePositions reads the first games of a games file (a result, the moves, then
