@@ -49,15 +49,21 @@ func BenchmarkSearch(b *testing.B) {
 // and iteration, and reports nodes per second and per op.
 func benchSearchPositions(b *testing.B, e *Engine, ps []Position, depth int) {
 	var nodes uint64
+	proven := 0
 	cpu := cpuSeconds()
 	for b.Loop() {
 		for _, p := range ps {
 			e.Clear()
-			nodes += e.Search(context.Background(), p, Limits{Depth: depth}).Nodes
+			r := e.Search(context.Background(), p, Limits{Depth: depth})
+			nodes += r.Nodes
+			if r.Exact {
+				proven++
+			}
 		}
 	}
 	reportRate(b, float64(nodes), cpu, "nodes")
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+	b.ReportMetric(float64(proven)/float64(b.N), "proven/op")
 }
 
 // reportRate reports work per wall second and per CPU second of the process (the
@@ -103,22 +109,32 @@ func BenchmarkEvaluate(b *testing.B) {
 }
 
 // BenchmarkSearchSwitch runs BenchmarkSearch with the search switch named by
-// UTTT_BENCH_SWITCH turned on (for A/B speed tests).
+// UTTT_BENCH_SWITCH flipped (for A/B speed tests).
 func BenchmarkSearchSwitch(b *testing.B) {
-	switch os.Getenv("UTTT_BENCH_SWITCH") {
+	defer benchSwitch()()
+	BenchmarkSearch(b)
+}
+
+// benchSwitch flips the search switch named by UTTT_BENCH_SWITCH, if any, and returns
+// the function that restores it.
+func benchSwitch() (restore func()) {
+	rfp, lmp, counter, fo, rfp1, eo := rfpDepth, lmpMoves, counterOn, frontierOrder, rfpFrontier, evalOrderDepth
+	ol := outlookOn
+	restore = func() {
+		rfpDepth, lmpMoves, counterOn, frontierOrder, rfpFrontier, evalOrderDepth = rfp, lmp, counter, fo, rfp1, eo
+		outlookOn = ol
+	}
+	switch sw := os.Getenv("UTTT_BENCH_SWITCH"); sw {
 	case "frontier":
-		defer func(v bool) { frontierOrder = v }(frontierOrder)
-		frontierOrder = true
+		frontierOrder = !frontierOrder
 	case "rfp1":
-		defer func(v bool) { rfpFrontier = v }(rfpFrontier)
 		rfpFrontier = true
+	case "outlook":
+		outlookOn = !outlookOn
 	case "evalorder":
-		defer func(v int) { evalOrderDepth = v }(evalOrderDepth)
 		evalOrderDepth = 2
 	case "rfp", "lmp", "counter", "prune":
 		// The pruning tried at aeedb16 (off by default): one part, or all ("prune").
-		defer func(a int, l [3]int, c bool) { rfpDepth, lmpMoves, counterOn = a, l, c }(rfpDepth, lmpMoves, counterOn)
-		sw := os.Getenv("UTTT_BENCH_SWITCH")
 		if sw == "rfp" || sw == "prune" {
 			rfpDepth = 3
 		}
@@ -127,5 +143,5 @@ func BenchmarkSearchSwitch(b *testing.B) {
 		}
 		counterOn = sw == "counter" || sw == "prune"
 	}
-	BenchmarkSearch(b)
+	return restore
 }

@@ -30,13 +30,20 @@ func BenchmarkSearchNet(b *testing.B)    { benchSearchEval(b, EvalNet) }
 // positions 12, 24 and 36 plies into the first 20 games of UTTT_TREE_GAMES (a file of
 // analyze uttt tune --save-games), each searched to depth 14 with a cleared 16 MB
 // table, with the network in UTTT_TREE_NET (analyze uttt train --out) or the embedded
-// one. nodes/op is the comparison between networks; it skips without the games file.
-func BenchmarkTreeGames(b *testing.B) {
+// one, and the search switch UTTT_BENCH_SWITCH flipped (BenchmarkSearchSwitch). nodes/op
+// is the comparison between networks or switches; it skips without the games file.
+func BenchmarkTreeGames(b *testing.B) { benchTreeGames(b, 20, []int{12, 24, 36}, 14) }
+
+// BenchmarkTreeEndgames is BenchmarkTreeGames on the positions 40 and 46 plies into the
+// first 60 games, searched to depth 18; proven/op counts the results proven exact.
+func BenchmarkTreeEndgames(b *testing.B) { benchTreeGames(b, 60, []int{40, 46}, 18) }
+
+func benchTreeGames(b *testing.B, games int, plies []int, depth int) {
 	path := os.Getenv("UTTT_TREE_GAMES")
 	if path == "" {
 		b.Skip("set UTTT_TREE_GAMES to a games file (analyze uttt tune --save-games) to run")
 	}
-	ps, err := treeGamePositions(path, 20)
+	ps, err := treeGamePositions(path, games, plies)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -52,13 +59,14 @@ func BenchmarkTreeGames(b *testing.B) {
 		e.SetNetwork(nw)
 	}
 	machine.LogOnce(b.Logf)
-	benchSearchPositions(b, e, ps, 14)
+	defer benchSwitch()()
+	benchSearchPositions(b, e, ps, depth)
 }
 
 // treeGamePositions reads the first games of a games file (a result, the moves, then
-// "|" and the scores per line) and returns the positions 12, 24 and 36 plies into
-// each, when at least 5 more plies follow.
-func treeGamePositions(path string, games int) ([]Position, error) {
+// "|" and the scores per line) and returns the positions the given plies into each,
+// when at least 5 more plies follow.
+func treeGamePositions(path string, games int, plies []int) ([]Position, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -73,7 +81,7 @@ func treeGamePositions(path string, games int) ([]Position, error) {
 		if len(ms) > 0 {
 			ms = ms[1:] // the result
 		}
-		for _, ply := range []int{12, 24, 36} {
+		for _, ply := range plies {
 			if ply < len(ms)-4 {
 				p, err := ParseMoves(ms[:ply])
 				if err != nil {

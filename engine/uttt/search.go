@@ -120,6 +120,7 @@ type worker struct {
 	target    time.Duration                     // Limits.Time, which soft scales
 	reduce    bool                              // late move reductions (off in the exactness tests)
 	prune     bool                              // forward pruning at low depth (off in the exactness tests)
+	outlook   bool                              // bounds from the master lines still open (off in the exactness tests)
 	counter   [2][82]Move                       // per side, per previous move (81 = none): the refuting reply
 	qdepth    int                               // plies of quiescence (0 in the exactness tests)
 	nq        *qnet                             // the network evaluation, nil for the linear one
@@ -127,6 +128,7 @@ type worker struct {
 	nsum16    [MaxDepth + 2][2][NetHidden]int16 // the same in int16, when n16
 	n16       bool                              // the search keeps nsum16, not nsum
 	lin       [MaxDepth + 2]evalTerms           // per ply: the linear terms of the line's positions (termsAt)
+	blk       [MaxDepth + 2][2]uint16           // per ply and side: the boards blocking its master lines (blockedAt)
 	draw      [2]int                            // a drawn end's score for the side to move at an even, odd ply
 	rootBest  Move                              // best move of the current iteration so far, if any
 	rootScore int
@@ -188,6 +190,7 @@ func (e *Engine) Search(ctx context.Context, pos Position, lim Limits) Result {
 		w.seen.Store(0)
 		w.reduce = lmrOn && !e.noTT && !e.sameDepth
 		w.prune = !e.noTT && !e.sameDepth
+		w.outlook = outlookOn && w.prune
 		w.qdepth = 0
 		w.draw = [2]int{-lim.Contempt, lim.Contempt}
 		w.nq = e.network()
@@ -457,7 +460,10 @@ var (
 	// rfpFrontier applies reverse futility at remaining depth 1 too (with rfpMargin).
 	rfpFrontier = false
 	lmrLog      = false
-	lmrHist     = false // reductions by history: 1 after a positive history, 3 for late moves with a negative one
+	// outlookOn bounds a node's value by a draw when a side can no longer complete a
+	// line of the master board, and scores a node where neither can as a draw.
+	outlookOn = true
+	lmrHist   = false // reductions by history: 1 after a positive history, 3 for late moves with a negative one
 )
 
 // softStop: under Limits.MaxTime, a search whose best move did not change in the
@@ -486,6 +492,23 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 		return -(ScoreWin - ply) // the previous move won
 	}
 	w.nodes++
+	lo, hi := -scoreInf, scoreInf
+	if w.outlook {
+		// A side that can no longer complete a master line can at best draw.
+		bk := w.blockedAt(p, ply)
+		if own, opp := freeLine[bk[p.side]], freeLine[bk[p.side^1]]; !own || !opp {
+			d := w.draw[ply&1]
+			if !own {
+				hi = d
+			}
+			if !opp {
+				lo = d
+			}
+			if ply > 0 && (lo == hi || hi <= alpha || lo >= beta) {
+				return d // nobody can win (a draw), or a proven bound outside the window
+			}
+		}
+	}
 	if depth <= 0 {
 		if w.qdepth > 0 {
 			return w.quiesce(p, alpha, beta, ply, w.qdepth)
@@ -493,13 +516,13 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 		w.evals++
 		e := &w.lin[ply]
 		w.termsAt(e, p, ply)
-		return w.evaluateAt(p, ply, e)
+		return min(max(w.evaluateAt(p, ply, e), lo), hi)
 	}
 	if w.nodes&1023 == 0 && w.checkStop() || w.stopped {
 		return 0
 	}
 	if depth == 1 {
-		return w.frontier(p, alpha, beta, ply)
+		return w.frontier(p, alpha, beta, ply, lo, hi)
 	}
 	ttm := NoMove
 	useTT := !w.e.noTT && depth >= ttMinDepth
@@ -524,7 +547,7 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 	nonPV := beta-alpha == 1 && ply > 0 && w.prune && alpha > -ScoreWinMin && beta < ScoreWinMin
 	if nonPV && depth <= rfpDepth {
 		w.evals++
-		if ev := w.evaluateAt(p, ply, lin); ev-rfpMargin*depth >= beta {
+		if ev := min(max(w.evaluateAt(p, ply, lin), lo), hi); ev-rfpMargin*depth >= beta {
 			return ev - rfpMargin*depth
 		}
 	}
@@ -727,7 +750,8 @@ func (w *worker) termsAt(e *evalTerms, p *Position, ply int) {
 
 // frontier searches a node at depth 1: every child is evaluated by updating the
 // parent's evaluation terms for the one board the move changed.
-func (w *worker) frontier(p *Position, alpha, beta, ply int) int {
+// lo and hi bound p's value from the master lines still open (outlook).
+func (w *worker) frontier(p *Position, alpha, beta, ply, lo, hi int) int {
 	var e evalState
 	w.termsAt(&e.evalTerms, p, ply)
 	if w.nq != nil {
@@ -761,6 +785,12 @@ func (w *worker) frontier(p *Position, alpha, beta, ply int) int {
 			}
 		}
 	}
+	// The boards that block each side's master lines: a child adds at most the board
+	// its move was played in, so only when one more would close a side's last line
+	// are the children checked.
+	bs := &w.blk[ply]
+	check := w.outlook && (nearDead[bs[X]] || nearDead[bs[O]])
+	d := -w.draw[(ply+1)&1] // a drawn child's score
 	best := -scoreInf
 	for _, m := range moves[:n] {
 		w.nodes++
@@ -772,10 +802,27 @@ func (w *worker) frontier(p *Position, alpha, beta, ply int) int {
 				v = -w.quiesce(&q, -beta, -alpha, ply+1, w.qdepth)
 				break
 			}
+			if !check {
+				w.evals++
+				v = -e.child(&q, int(moveBoard[m]))
+				break
+			}
+			l, h := lo, hi
+			c := blockChild(bs, &q, m)
+			if !freeLine[c[q.side]] {
+				l = d // the opponent can no longer win
+			}
+			if !freeLine[c[p.side]] {
+				h = d
+			}
+			if l == h {
+				v = l // nobody can win: a draw, no evaluation
+				break
+			}
 			w.evals++
-			v = -e.child(&q, int(moveBoard[m]))
+			v = min(max(-e.child(&q, int(moveBoard[m])), l), h)
 		case Draw:
-			v = -w.draw[(ply+1)&1]
+			v = d
 		default:
 			v = ScoreWin - ply - 1
 		}
@@ -852,4 +899,70 @@ func (w *worker) quiesce(p *Position, alpha, beta, ply, qd int) int {
 		}
 	}
 	return best
+}
+
+// freeLine[m] says whether some line of the master board avoids every board in m.
+var freeLine = func() (t [512]bool) {
+	for m := range t {
+		for _, l := range lines {
+			if l&uint16(m) == 0 {
+				t[m] = true
+			}
+		}
+	}
+	return t
+}()
+
+// nearDead[m] says whether the boards in m, or m and one more board, block every line
+// of the master board.
+var nearDead = func() (t [512]bool) {
+	for m := range t {
+		for b := range 9 {
+			if !freeLine[m|1<<b] {
+				t[m] = true
+			}
+		}
+	}
+	return t
+}()
+
+// blocked returns, per side, the boards that block its lines on the master board: the
+// closed boards it did not win, and the open boards where every line holds a tile of
+// its opponent.
+func blocked(p *Position) (bk [2]uint16) {
+	for s := range bk {
+		bk[s] = p.closed &^ p.master[s]
+	}
+	for open := ^p.closed & full9; open != 0; open &= open - 1 {
+		b := bits.TrailingZeros16(open)
+		for s := range bk {
+			if !freeLine[p.cells[s^1][b]] {
+				bk[s] |= 1 << b
+			}
+		}
+	}
+	return bk
+}
+
+// blockChild returns the blocked boards of q, the position after m in a position whose
+// blocked boards are bk. Only the opponent of the mover can gain a board, m's: won by
+// the mover, or with a tile of the mover in every line (a drawn board has, and
+// already blocked the mover before its last tile).
+func blockChild(bk *[2]uint16, q *Position, m Move) [2]uint16 {
+	c, s, b := *bk, q.side^1, moveBoard[m]
+	if q.master[s]>>b&1 != 0 || !freeLine[q.cells[s][b]] {
+		c[s^1] |= 1 << b
+	}
+	return c
+}
+
+// blockedAt sets and returns the blocked boards of p, the position at ply of the
+// current line: from scratch at the root, else from its parent's (w.blk[ply-1]).
+func (w *worker) blockedAt(p *Position, ply int) *[2]uint16 {
+	if ply == 0 {
+		w.blk[0] = blocked(p)
+	} else {
+		w.blk[ply] = blockChild(&w.blk[ply-1], p, p.last)
+	}
+	return &w.blk[ply]
 }

@@ -28,11 +28,12 @@ type searchParams struct {
 	evalOrder           int
 	frontier, lmrHist   bool
 	qsearch             bool
+	outlook             bool
 }
 
 func currentParams() evalParams {
 	return evalParams{CurrentWeights(), lmrOn, lmrDepth, lmrMoves,
-		searchParams{rfpDepth, rfpMargin, lmpMoves, counterOn, lmrLog, rfpFrontier, evalOrderDepth, frontierOrder, lmrHist, qsearchOn}}
+		searchParams{rfpDepth, rfpMargin, lmpMoves, counterOn, lmrLog, rfpFrontier, evalOrderDepth, frontierOrder, lmrHist, qsearchOn, outlookOn}}
 }
 
 func (e evalParams) apply() {
@@ -42,7 +43,7 @@ func (e evalParams) apply() {
 	lmrOn, lmrDepth, lmrMoves = e.lmr, e.lmrDepth, e.lmrMove
 	rfpDepth, rfpMargin, lmpMoves, counterOn, lmrLog = e.s.rfpDepth, e.s.rfpMargin, e.s.lmp, e.s.counter, e.s.lmrLog
 	rfpFrontier, evalOrderDepth, frontierOrder, lmrHist = e.s.rfp1, e.s.evalOrder, e.s.frontier, e.s.lmrHist
-	qsearchOn = e.s.qsearch
+	qsearchOn, outlookOn = e.s.qsearch, e.s.outlook
 }
 
 // tuneMatch plays games between two settings at a fixed node budget per move from
@@ -172,6 +173,7 @@ func tuneCandidates(base evalParams) []tuneCandidate {
 		add("evalorder 3", func(p *evalParams) { p.s.evalOrder = 3 })
 		add("rfp1 3/150", func(p *evalParams) { p.s.rfpDepth, p.s.rfpMargin, p.s.rfp1 = 3, 150, true })
 		add("qsearch", func(p *evalParams) { p.s.qsearch = true })
+		add("outlook off", func(p *evalParams) { p.s.outlook = false })
 		add("lmr moves 1", func(p *evalParams) { p.lmrMove = 1 })
 		add("lmr moves 3", func(p *evalParams) { p.lmrMove = 3 })
 		add("lmr depth 4", func(p *evalParams) { p.lmrDepth = 4 })
