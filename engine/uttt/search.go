@@ -807,20 +807,17 @@ func (w *worker) frontier(p *Position, alpha, beta, ply, lo, hi int) int {
 				v = -e.child(&q, int(moveBoard[m]))
 				break
 			}
-			l, h := lo, hi
-			c := blockChild(bs, &q, m)
-			if !freeLine[c[q.side]] {
+			// The mover's own blocked boards do not change: its bound stays hi.
+			l := lo
+			if !freeLine[blockChild(bs, &q, m)[q.side]] {
 				l = d // the opponent can no longer win
 			}
-			if !freeLine[c[p.side]] {
-				h = d
-			}
-			if l == h {
+			if l == hi {
 				v = l // nobody can win: a draw, no evaluation
 				break
 			}
 			w.evals++
-			v = min(max(-e.child(&q, int(moveBoard[m])), l), h)
+			v = min(max(-e.child(&q, int(moveBoard[m])), l), hi)
 		case Draw:
 			v = d
 		default:
