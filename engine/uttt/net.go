@@ -908,6 +908,16 @@ func NewNetwork(n *Net) *Network {
 // reads no more than a network's size, so a huge file or an endless stream is refused
 // without being read whole.
 func ReadNetwork(path string) (*Network, error) {
+	n, err := ReadNet(path)
+	if err != nil {
+		return nil, err
+	}
+	return NewNetwork(n), nil
+}
+
+// ReadNet reads a network file as ReadNetwork does, into its float form (to train
+// further from it).
+func ReadNet(path string) (*Net, error) {
 	// O_NONBLOCK: opening a FIFO that no process writes to returns at once (and reads
 	// it as empty) instead of blocking the caller past Ctrl-C.
 	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
@@ -927,7 +937,7 @@ func ReadNetwork(path string) (*Network, error) {
 	if err := n.UnmarshalBinary(data); err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
-	return NewNetwork(n), nil
+	return n, nil
 }
 
 // SetNetwork makes the engine evaluate with nw instead of the embedded network (and

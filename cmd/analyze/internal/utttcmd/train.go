@@ -12,7 +12,7 @@ import (
 	"github.com/boardlab/boardlab/engine/uttt"
 )
 
-const trainUsage = "analyze uttt train --load-games FILE [--openings P] [--blend B] [--epochs N] [--batch N] [--lr R] [--embed-lr R] [--decay D] [--seed S] [--jobs J] --out FILE"
+const trainUsage = "analyze uttt train --load-games FILE [--openings P] [--blend B] [--epochs N] [--batch N] [--lr R] [--embed-lr R] [--decay D] [--init FILE] [--seed S] [--jobs J] --out FILE"
 
 const trainDescription = `Trains the network evaluation (engine/uttt/net.bin) on games saved by
 "analyze uttt tune --save-games", which records each searched move's score. Every
@@ -21,7 +21,10 @@ B * result + (1-B) * sigmoid(score/k), k being the linear evaluation's logistic 
 fitted to the outcomes. One game in ten is held out; the report gives, on it, the
 log-loss and squared errors of the linear evaluation, the float network and the
 integer network the engine runs. The network of the epoch with the lowest held-out
-log-loss is written to --out (rebuild with it as engine/uttt/net.bin to embed it).`
+log-loss is written to --out (rebuild with it as engine/uttt/net.bin to embed it).
+With --init the training starts from that network (engine/uttt/net.bin: the embedded
+one) instead of random weights, to train it further on new games; its held-out
+figures are then epoch 0's, and it is what --out gets if no epoch improves on it.`
 
 func runTrain(ctx context.Context, args []string, _ io.Reader, _, stderr io.Writer) int {
 	const name = "uttt train"
@@ -37,6 +40,7 @@ func runTrain(ctx context.Context, args []string, _ io.Reader, _, stderr io.Writ
 	seed := fs.Uint64("seed", 1, "seed of the initial weights and the order")
 	jobs := fs.Int("jobs", 0, "goroutines computing gradients (0: one per core)")
 	out := fs.String("out", "", "write the network to `FILE`")
+	initFrom := fs.String("init", "", "start from the network in `FILE` (train --out, or engine/uttt/net.bin) instead of random weights")
 	pos, code := cli.Parse(fs, args)
 	if code >= 0 {
 		return code
@@ -59,6 +63,15 @@ func runTrain(ctx context.Context, args []string, _ io.Reader, _, stderr io.Writ
 	}
 	if *jobs == 0 {
 		*jobs = runtime.GOMAXPROCS(0)
+	}
+	var start *uttt.Net
+	if *initFrom != "" {
+		n, err := uttt.ReadNet(*initFrom)
+		if err != nil {
+			fmt.Fprintf(stderr, "analyze %s: --init: %v\n", name, err)
+			return cli.ExitFail
+		}
+		start = n
 	}
 	gs, err := loadGames(*load)
 	if err != nil {
@@ -85,7 +98,7 @@ func runTrain(ctx context.Context, args []string, _ io.Reader, _, stderr io.Writ
 	testS := uttt.NetSamples(test, *openings, k, *blend)
 	fmt.Fprintf(stderr, "%d games: %d training positions, %d held out; linear scale k %.1f\n", len(gs), len(trainS), len(testS), k)
 	fmt.Fprintf(stderr, "held-out, linear evaluation: %s\n", uttt.LinearMetrics(testS, k))
-	n, err := uttt.TrainNet(ctx, trainS, testS, nil, uttt.NetTrainConfig{Epochs: *epochs, Batch: *batch, LR: *lr, K: k, Seed: *seed, Jobs: *jobs, EmbedLR: *embedLR, Decay: *decay},
+	n, err := uttt.TrainNet(ctx, trainS, testS, start, uttt.NetTrainConfig{Epochs: *epochs, Batch: *batch, LR: *lr, K: k, Seed: *seed, Jobs: *jobs, EmbedLR: *embedLR, Decay: *decay},
 		func(s string) { fmt.Fprintln(stderr, s) })
 	if errors.Is(err, context.Canceled) {
 		fmt.Fprintf(stderr, "analyze %s: interrupted while training\n", name)

@@ -30,6 +30,19 @@ func TestTrainCommand(t *testing.T) {
 	if err := n.UnmarshalBinary(data); err != nil {
 		t.Fatalf("written network: %v", err)
 	}
+	// --init: training goes on from that network, so epoch 0's held-out figures are the
+	// written network's (the float figures train reported for it last), not an
+	// untrained one's; a missing or foreign file is named.
+	final := lineWith(errOut, "held-out, network (float): ")
+	_, errOut2, code := engineRun(runTrain, "--load-games", games, "--epochs", "1", "--jobs", "2", "--init", net, "--out", dir+"/net2.bin")
+	if code != 0 || final == "" || !strings.Contains(errOut2, "epoch 0: held-out "+final) {
+		t.Fatalf("train --init: code %d, want epoch 0 at %q:\n%s", code, final, errOut2)
+	}
+	for _, bad := range []string{dir + "/missing.bin", games} {
+		if _, errOut, code := engineRun(runTrain, "--load-games", games, "--init", bad, "--out", dir+"/net3.bin"); code != 1 || !strings.Contains(errOut, "--init: ") || !strings.Contains(errOut, bad) {
+			t.Errorf("--init %s: code %d: %s", bad, code, errOut)
+		}
+	}
 	// A scores line that does not match the moves is an error with its line number.
 	os.WriteFile(games, []byte(strings.Replace(string(text), " | - ", " | x ", 1)), 0o644)
 	if _, errOut, code := engineRun(runTrain, "--load-games", games, "--out", net); code != 1 || !strings.Contains(errOut, "g.txt:1: score 1") {
@@ -79,4 +92,14 @@ func TestTuneEvalNet(t *testing.T) {
 	if _, errOut, code := engineRun(runTune, "--eval", "mcts"); code != 2 || !strings.Contains(errOut, `--eval "mcts"`) {
 		t.Errorf("--eval mcts: code %d: %s", code, errOut)
 	}
+}
+
+// lineWith returns the rest of the first line of s that starts with prefix, or "".
+func lineWith(s, prefix string) string {
+	for _, l := range strings.Split(s, "\n") {
+		if rest, ok := strings.CutPrefix(l, prefix); ok {
+			return rest
+		}
+	}
+	return ""
 }
