@@ -24,8 +24,10 @@ import (
 //     board, each tile's owner and each empty tile that would win the board for either
 //     side) and NetEmbed learned values E[s], shared by the nine boards; each board has
 //     its own first-layer weights;
-//   - the board to play in (9 one-hot inputs, or the free-move input), whether the side
-//     to move can win a small board or the game at once, and the share of empty tiles.
+//   - per master line, the state of its three boards (64 one-hot inputs);
+//   - the board to play in (9 one-hot inputs, or the free-move input) and its state's
+//     fixed features (weights WF, shared by the nine boards), whether the side to move
+//     can win a small board or the game at once, and the share of empty tiles.
 //
 // One hidden layer of NetHidden clipped ReLUs (0..1) gives the output L; the score is
 // A*linear + K*L, where linear is the linear evaluation (Evaluate's weights) and K its
@@ -68,6 +70,9 @@ type Net struct {
 	W1 [9][netFeat][NetHidden]float32
 	WX [netExtra][NetHidden]float32
 	WL [netLines][netLineStates][NetHidden]float32 // master lines (zero in files before UTTTNET3)
+	// WF weighs the fixed features of the board to play in, shared by the nine boards
+	// (zero on a free move, and in files before UTTTNET4).
+	WF [netFixed][NetHidden]float32
 	B1 [NetHidden]float32
 	W2 [NetHidden]float32
 	C  float32 // output bias
@@ -282,6 +287,11 @@ func (n *Net) forward(in *netInput, h *[NetHidden]float32) float64 {
 	for l, st := range in.ln {
 		addScaled(&acc, &n.WL[l][st], 1)
 	}
+	if in.forced >= 0 {
+		for d, v := range fixedActive(in.s[in.forced]) {
+			addScaled(&acc, &n.WF[d], v)
+		}
+	}
 	var buf [3]int
 	for _, x := range in.extras(&buf) {
 		for j := range acc {
@@ -320,6 +330,19 @@ func (n *Net) active(s uint16) iter.Seq2[int, float32] {
 	}
 }
 
+// fixedActive yields the non-zero fixed features (index, value) of one own-perspective
+// board state.
+func fixedActive(s uint16) iter.Seq2[int, float32] {
+	return func(yield func(int, float32) bool) {
+		nz, ft := &netNZ[s], &netFixedTab[s]
+		for _, d := range nz.d[:nz.n] {
+			if !yield(int(d), ft[d]) {
+				return
+			}
+		}
+	}
+}
+
 // addScaled adds v times src to dst.
 func addScaled(dst, src *[NetHidden]float32, v float32) {
 	for j := range dst {
@@ -341,6 +364,9 @@ type qnet struct {
 	v [9][netStates][NetHidden]int16 // board b in state s: W1[b] times features(s)
 	x [netExtra][NetHidden]int16
 	l [netLines][netLineStates][NetHidden]int16 // the master lines' rows
+	// f[s]: the row of the board to play in, in state s (WF times its fixed features);
+	// f[netStates], a free move's, is zero.
+	f [netStates + 1][NetHidden]int16
 	// lines: some line row is not zero (else the search skips their updates)
 	lines bool
 	xe    [82][NetHidden]int32 // the empties input's row for 0..81 empty tiles
@@ -387,6 +413,15 @@ func (n *Net) quantize() *qnet {
 	for e := range q.xe {
 		for j := range q.xe[e] {
 			q.xe[e][j] = int32(q.x[12][j]) * int32(e) / 81
+		}
+	}
+	for s := range netStates {
+		var acc [NetHidden]float32
+		for d, v := range fixedActive(uint16(s)) {
+			addScaled(&acc, &n.WF[d], v)
+		}
+		for j, v := range acc {
+			q.f[s][j] = q16(v, netQA)
 		}
 	}
 	for l := range n.WL {
@@ -454,7 +489,8 @@ func (n *Net) boardRows(q *qnet, b int) {
 }
 
 // fill16 sets fits16 from the extremes of every hidden unit's sum (the bias plus, for
-// each board and for the extra and empties inputs, its rows' least and greatest value)
+// each board, master line, the board to play in and the extra and empties inputs, its
+// rows' least and greatest value)
 // and fills the int16 copies of the rows the int16 path reads.
 func (q *qnet) fill16() {
 	q.fits16 = true
@@ -472,6 +508,14 @@ func (q *qnet) fill16() {
 			mn, mx := int64(math.MaxInt16), int64(math.MinInt16)
 			for st := range q.l[l] {
 				v := int64(q.l[l][st][j])
+				mn, mx = min(mn, v), max(mx, v)
+			}
+			lo, hi = lo+mn, hi+mx
+		}
+		{
+			mn, mx := int64(math.MaxInt16), int64(math.MinInt16)
+			for s := range q.f {
+				v := int64(q.f[s][j])
 				mn, mx = min(mn, v), max(mx, v)
 			}
 			lo, hi = lo+mn, hi+mx
@@ -565,10 +609,20 @@ func (q *qnet) xindex(forced int8, sendWin, winNow bool) (f, t int) {
 	return f, t
 }
 
-// output finishes the evaluation from the boards' sum acc and the other inputs.
-func (q *qnet) output(acc *[NetHidden]int32, forced int8, sendWin, winNow bool, empty int32, lin int32) int {
+// output finishes the evaluation from the boards' sum acc and the other inputs; fs is
+// the state of the board to play in (forcedState).
+func (q *qnet) output(acc *[NetHidden]int32, forced int8, fs uint16, sendWin, winNow bool, empty int32, lin int32) int {
 	xs, xe := q.xrow(forced, sendWin, winNow), &q.xe[min(max(empty, 0), 81)]
-	return q.final(netOut(acc, xs, xe, &netZero16, &netZero16, &q.w2), lin)
+	return q.final(netOut(acc, xs, xe, &netZero16, &netZero16, &q.f[fs], &q.w2), lin)
+}
+
+// forcedState returns the index in qnet.f of p's board to play in, seen by its side to
+// move (netStates on a free move).
+func forcedState(p *Position) uint16 {
+	if p.forced < 0 {
+		return netStates
+	}
+	return boardIndex(p, p.side, int(p.forced))
 }
 
 // netZero16 is a row of zeros for netOut's unused operands.
@@ -595,7 +649,7 @@ func (q *qnet) evaluateSums16(p *Position, e *evalTerms, acc *[NetHidden]int16) 
 	sw, wn := threatFlags(p, e.tm)
 	f, t := q.xindex(p.forced, sw, wn)
 	xe := &q.xe16[min(max(p.Empty(), 0), 81)]
-	return q.final(netOut16(acc, &q.xs16[f][t], xe, &netZero16, &netZero16, &q.w216), lin)
+	return q.final(netOut16(acc, &q.xs16[f][t], xe, &netZero16, &netZero16, &q.f[forcedState(p)], &q.w216), lin)
 }
 
 // evaluateSums evaluates p from its linear terms e and its boards' sums for its side
@@ -603,7 +657,7 @@ func (q *qnet) evaluateSums16(p *Position, e *evalTerms, acc *[NetHidden]int16) 
 func (q *qnet) evaluateSums(p *Position, e *evalTerms, acc *[NetHidden]int32) int {
 	lin := int32(score(e.master, e.board, e.tm, p))
 	sw, wn := threatFlags(p, e.tm)
-	return q.output(acc, p.forced, sw, wn, int32(p.Empty()), lin)
+	return q.output(acc, p.forced, forcedState(p), sw, wn, int32(p.Empty()), lin)
 }
 
 // The embedded network and its integer form, built on first use.
@@ -659,18 +713,20 @@ func EvaluateNet(p *Position) int {
 	return q.evaluate(p)
 }
 
-// The file formats: UTTTNET3 adds the master lines' weights (WL) to UTTTNET2, which
-// records the fixed features per board; UTTTNET1, the first network's, had netFixed1 of
-// them. An older file is read with the weights it lacks at zero.
+// The file formats: UTTTNET4 adds the weights of the board to play in (WF) to UTTTNET3,
+// which adds the master lines' weights (WL) to UTTTNET2, which records the fixed
+// features per board; UTTTNET1, the first network's, had netFixed1 of them. An older
+// file is read with the weights it lacks at zero.
 const (
-	netMagic  = "UTTTNET3"
+	netMagic  = "UTTTNET4"
+	netMagic3 = "UTTTNET3"
 	netMagic2 = "UTTTNET2"
 	netMagic1 = "UTTTNET1"
 )
 
 // netFileSize returns the size of a network file in the current format.
 func netFileSize() int64 {
-	return int64(len(netMagic)+16) + 4*int64(new(Net).paramCount(netFixed, true))
+	return int64(len(netMagic)+16) + 4*int64(new(Net).paramCount(netFixed, 4))
 }
 
 // MarshalBinary writes the network: a magic string, the sizes (hidden units, embedding
@@ -686,21 +742,24 @@ func (n *Net) MarshalBinary() ([]byte, error) {
 	return out, nil
 }
 
-// UnmarshalBinary reads what MarshalBinary wrote, or an older format (UTTTNET2,
-// UTTTNET1).
+// UnmarshalBinary reads what MarshalBinary wrote, or an older format (UTTTNET3,
+// UTTTNET2, UTTTNET1).
 func (n *Net) UnmarshalBinary(data []byte) error {
 	var fixed uint32 = netFixed1
-	header, lines := 8, false // bytes of sizes after the magic
+	header, ver := 8, 1 // bytes of sizes after the magic, format
 	switch {
-	case len(data) >= len(netMagic)+16 && string(data[:len(netMagic)]) == netMagic:
+	case len(data) >= len(netMagic)+16 && (string(data[:len(netMagic)]) == netMagic || string(data[:len(netMagic)]) == netMagic3):
 		fixed = binary.LittleEndian.Uint32(data[len(netMagic)+8:])
 		if nl := binary.LittleEndian.Uint32(data[len(netMagic)+12:]); nl != netLines {
 			return fmt.Errorf("network of %d master lines; this build reads %d", nl, netLines)
 		}
-		header, lines = 16, true
+		header, ver = 16, 3
+		if string(data[:len(netMagic)]) == netMagic {
+			ver = 4
+		}
 	case len(data) >= len(netMagic2)+12 && string(data[:len(netMagic2)]) == netMagic2:
 		fixed = binary.LittleEndian.Uint32(data[len(netMagic2)+8:])
-		header = 12
+		header, ver = 12, 2
 	case len(data) >= len(netMagic1)+8 && string(data[:len(netMagic1)]) == netMagic1:
 	default:
 		return errors.New("not a uttt network (bad magic)")
@@ -715,33 +774,33 @@ func (n *Net) UnmarshalBinary(data []byte) error {
 	}
 	data = data[header:]
 	*n = Net{}
-	count := n.paramCount(int(fixed), lines)
+	count := n.paramCount(int(fixed), ver)
 	if len(data) != 4*count {
 		return fmt.Errorf("network parameters: %d bytes, want %d", len(data), 4*count)
 	}
 	i := 0
-	n.eachFixed(int(fixed), lines, func(p *float32) {
+	n.eachFixed(int(fixed), ver, func(p *float32) {
 		*p = math.Float32frombits(binary.LittleEndian.Uint32(data[i:]))
 		i += 4
 	})
 	return nil
 }
 
-// paramCount is the number of parameters in a file with fixed features per board and
-// (if lines) the master lines' weights.
-func (n *Net) paramCount(fixed int, lines bool) int {
+// paramCount is the number of parameters in a file of format ver (1..4) with fixed
+// features per board.
+func (n *Net) paramCount(fixed int, ver int) int {
 	c := 0
-	n.eachFixed(fixed, lines, func(*float32) { c++ })
+	n.eachFixed(fixed, ver, func(*float32) { c++ })
 	return c
 }
 
 // each calls f on every parameter in the stored order.
-func (n *Net) each(f func(*float32)) { n.eachFixed(netFixed, true, f) }
+func (n *Net) each(f func(*float32)) { n.eachFixed(netFixed, 4, f) }
 
-// eachFixed calls f on every parameter in the order of a file with fixed features per
-// board (at most netFixed) and, if lines, the master lines' weights: the weights a file
-// lacks are left out.
-func (n *Net) eachFixed(fixed int, lines bool, f func(*float32)) {
+// eachFixed calls f on every parameter in the order of a file of format ver (1..4) with
+// fixed features per board (at most netFixed): the weights a file lacks (the master
+// lines' before format 3, the board to play in's before 4) are left out.
+func (n *Net) eachFixed(fixed int, ver int, f func(*float32)) {
 	for s := range n.E {
 		for d := range n.E[s] {
 			f(&n.E[s][d])
@@ -762,12 +821,19 @@ func (n *Net) eachFixed(fixed int, lines bool, f func(*float32)) {
 			f(&n.WX[x][j])
 		}
 	}
-	if lines {
+	if ver >= 3 {
 		for l := range n.WL {
 			for st := range n.WL[l] {
 				for j := range n.WL[l][st] {
 					f(&n.WL[l][st][j])
 				}
+			}
+		}
+	}
+	if ver >= 4 {
+		for d := range n.WF {
+			for j := range n.WF[d] {
+				f(&n.WF[d][j])
 			}
 		}
 	}
@@ -819,20 +885,29 @@ func (e *evalState) netChild(q *Position, b int, lin int, tm [2]uint16) int {
 			t = 2
 		}
 	}
+	// The board to play in, seen by q's side to move: board b itself when the move sent
+	// there (its state is cur).
+	fs := uint16(netStates)
+	if f < 9 {
+		fs = cur
+		if f != b {
+			fs = t3[q.cells[own][f]] + 2*t3[q.cells[own^1][f]]
+		}
+	}
 	if nq.lines && q.closed>>b&1 != 0 {
-		return e.netChildClosed(q, b, cur, old, f, t, lin)
+		return e.netChildClosed(q, b, cur, old, f, t, fs, lin)
 	}
 	if e.nacc16 != nil {
-		return nq.final(netOut16(e.nacc16, &nq.xs16[f][t], e.nxe16, &nq.v[b][cur], &nq.v[b][old], &nq.w216), int32(lin))
+		return nq.final(netOut16(e.nacc16, &nq.xs16[f][t], e.nxe16, &nq.v[b][cur], &nq.v[b][old], &nq.f[fs], &nq.w216), int32(lin))
 	}
-	return nq.final(netOut(e.nacc, &nq.xs[f][t], e.nxe, &nq.v[b][cur], &nq.v[b][old], &nq.w2), int32(lin))
+	return nq.final(netOut(e.nacc, &nq.xs[f][t], e.nxe, &nq.v[b][cur], &nq.v[b][old], &nq.f[fs], &nq.w2), int32(lin))
 }
 
 // netChildClosed is netChild for a move that closed board b, which changes the master
 // lines through b: the update kernel adds the change of two lines to a copy of the
 // parent's sums and two to a copy of the extra inputs' row, which the output kernel
 // then reads as its two rows.
-func (e *evalState) netChildClosed(q *Position, b int, cur, old uint16, f, t, lin int) int {
+func (e *evalState) netChildClosed(q *Position, b int, cur, old uint16, f, t int, fs uint16, lin int) int {
 	nq := e.nq
 	lo, lc := nq.lineRows(lineCodes(q, q.side), b)
 	if e.nacc16 != nil {
@@ -841,14 +916,14 @@ func (e *evalState) netChildClosed(q *Position, b int, cur, old uint16, f, t, li
 		if len(lineSlots[b]) > 2 {
 			netUpdate16(&tmp, &tmp, lo[2], lc[2], lo[3], lc[3])
 		}
-		return nq.final(netOut16(&tmp[0], &tmp[1], e.nxe16, &nq.v[b][cur], &nq.v[b][old], &nq.w216), int32(lin))
+		return nq.final(netOut16(&tmp[0], &tmp[1], e.nxe16, &nq.v[b][cur], &nq.v[b][old], &nq.f[fs], &nq.w216), int32(lin))
 	}
 	tmp := [2][NetHidden]int32{*e.nacc, nq.xs[f][t]}
 	netUpdate(&tmp, &tmp, lo[0], lc[0], lo[1], lc[1])
 	if len(lineSlots[b]) > 2 {
 		netUpdate(&tmp, &tmp, lo[2], lc[2], lo[3], lc[3])
 	}
-	return nq.final(netOut(&tmp[0], &tmp[1], e.nxe, &nq.v[b][cur], &nq.v[b][old], &nq.w2), int32(lin))
+	return nq.final(netOut(&tmp[0], &tmp[1], e.nxe, &nq.v[b][cur], &nq.v[b][old], &nq.f[fs], &nq.w2), int32(lin))
 }
 
 // Evaluation choices for Engine.SetEval.

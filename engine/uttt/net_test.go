@@ -25,6 +25,11 @@ func testNet(seed uint64) *Net {
 			}
 		}
 	}
+	for d := range n.WF {
+		for j := range n.WF[d] {
+			n.WF[d][j] = float32(rng.NormFloat64() * 0.2)
+		}
+	}
 	n.C, n.A = 0.1, 0.8
 	return n
 }
@@ -134,18 +139,33 @@ func TestNetRoundTrip(t *testing.T) {
 	}
 }
 
-// TestNetReadsFirstFormat checks that files of the older formats (UTTTNET2: no master
-// lines; UTTTNET1: 13 fixed features per board) load with the weights they lack at zero,
+// TestNetReadsFirstFormat checks that files of the older formats (UTTTNET3: no weights
+// for the board to play in; UTTTNET2: no master lines either; UTTTNET1: 13 fixed
+// features per board) load with the weights they lack at zero,
 // and that a file of another feature or line count is refused.
 func TestNetReadsFirstFormat(t *testing.T) {
 	n := testNet(6)
+	n.WF = [netFixed][NetHidden]float32{}
+	three := []byte(netMagic3)
+	three = binary.LittleEndian.AppendUint32(three, NetHidden)
+	three = binary.LittleEndian.AppendUint32(three, NetEmbed)
+	three = binary.LittleEndian.AppendUint32(three, netFixed)
+	three = binary.LittleEndian.AppendUint32(three, netLines)
+	n.eachFixed(netFixed, 3, func(p *float32) { three = binary.LittleEndian.AppendUint32(three, math.Float32bits(*p)) })
+	m := testNet(7)
+	if err := m.UnmarshalBinary(three); err != nil {
+		t.Fatal(err)
+	}
+	if *m != *n {
+		t.Fatal("a UTTTNET3 network did not read back as itself with the weights of the board to play in at zero")
+	}
 	n.WL = [netLines][netLineStates][NetHidden]float32{}
 	two := []byte(netMagic2)
 	two = binary.LittleEndian.AppendUint32(two, NetHidden)
 	two = binary.LittleEndian.AppendUint32(two, NetEmbed)
 	two = binary.LittleEndian.AppendUint32(two, netFixed)
-	n.eachFixed(netFixed, false, func(p *float32) { two = binary.LittleEndian.AppendUint32(two, math.Float32bits(*p)) })
-	m := testNet(7)
+	n.eachFixed(netFixed, 2, func(p *float32) { two = binary.LittleEndian.AppendUint32(two, math.Float32bits(*p)) })
+	m = testNet(7)
 	if err := m.UnmarshalBinary(two); err != nil {
 		t.Fatal(err)
 	}
@@ -160,7 +180,7 @@ func TestNetReadsFirstFormat(t *testing.T) {
 	old := []byte(netMagic1)
 	old = binary.LittleEndian.AppendUint32(old, NetHidden)
 	old = binary.LittleEndian.AppendUint32(old, NetEmbed)
-	n.eachFixed(netFixed1, false, func(p *float32) { old = binary.LittleEndian.AppendUint32(old, math.Float32bits(*p)) })
+	n.eachFixed(netFixed1, 1, func(p *float32) { old = binary.LittleEndian.AppendUint32(old, math.Float32bits(*p)) })
 	m = testNet(7)
 	if err := m.UnmarshalBinary(old); err != nil {
 		t.Fatal(err)

@@ -100,7 +100,11 @@ func (n *Net) QuantizedMetrics(samples []NetSample) NetMetrics {
 	return metricsOf(samples, func(s *NetSample) float64 {
 		var acc [NetHidden]int32
 		q.b1acc(&s.in, &acc)
-		return sigmoid(float64(q.output(&acc, s.in.forced, s.in.sendWin, s.in.winNow, int32(s.in.empty), s.in.lin)), float64(n.K))
+		fs := uint16(netStates)
+		if s.in.forced >= 0 {
+			fs = s.in.s[s.in.forced]
+		}
+		return sigmoid(float64(q.output(&acc, s.in.forced, fs, s.in.sendWin, s.in.winNow, int32(s.in.empty), s.in.lin)), float64(n.K))
 	})
 }
 
@@ -141,6 +145,11 @@ func NewNet(k float64, seed uint64) *Net {
 	for x := range n.WX {
 		for j := range n.WX[x] {
 			n.WX[x][j] = float32(rng.NormFloat64() * 0.15)
+		}
+	}
+	for d := range n.WF {
+		for j := range n.WF[d] {
+			n.WF[d][j] = float32(rng.NormFloat64() * 0.15)
 		}
 	}
 	for j := range n.B1 {
@@ -189,6 +198,11 @@ func (n *Net) grad(s *NetSample, g *Net) float64 {
 	for l, st := range s.in.ln {
 		addScaled(&g.WL[l][st], &dh, 1)
 	}
+	if s.in.forced >= 0 {
+		for d, v := range fixedActive(s.in.s[s.in.forced]) {
+			addScaled(&g.WF[d], &dh, v)
+		}
+	}
 	var buf [3]int
 	for _, x := range s.in.extras(&buf) {
 		for j := range dh {
@@ -218,6 +232,9 @@ func (n *Net) dense() [][]float32 {
 		for st := range n.WL[l] {
 			out = append(out, n.WL[l][st][:])
 		}
+	}
+	for d := range n.WF {
+		out = append(out, n.WF[d][:])
 	}
 	out = append(out, n.B1[:], n.W2[:])
 	return out

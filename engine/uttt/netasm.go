@@ -15,14 +15,15 @@ func netUpdateGo(to, from *[2][NetHidden]int32, oldX, curX, oldO, curO *[NetHidd
 	}
 }
 
-// netOutGo returns the sum over j of clamp(acc[j]+x1[j]+x2[j]+cur[j]-old[j], 0, netQA)
-// times w2[j]: the output layer over the hidden sums acc with the extra inputs' rows
-// x1 and x2 and one board's row cur in place of old. No step overflows int32: the
-// clamped value is at most 2^10, |w2[j]| at most 2^15, and there are 32 terms.
-func netOutGo(acc, x1, x2 *[NetHidden]int32, cur, old *[NetHidden]int16, w2 *[NetHidden]int32) int32 {
+// netOutGo returns the sum over j of clamp(acc[j]+x1[j]+x2[j]+cur[j]-old[j]+fr[j], 0,
+// netQA) times w2[j]: the output layer over the hidden sums acc with the extra inputs'
+// rows x1 and x2, one board's row cur in place of old, and the row fr of the board to
+// play in. No step overflows int32: the clamped value is at most 2^10, |w2[j]| at most
+// 2^15, and there are 32 terms.
+func netOutGo(acc, x1, x2 *[NetHidden]int32, cur, old, fr *[NetHidden]int16, w2 *[NetHidden]int32) int32 {
 	var out int32
 	for j, v := range acc {
-		out += min(max(v+x1[j]+x2[j]+int32(cur[j])-int32(old[j]), 0), netQA) * w2[j]
+		out += min(max(v+x1[j]+x2[j]+int32(cur[j])-int32(old[j])+int32(fr[j]), 0), netQA) * w2[j]
 	}
 	return out
 }
@@ -38,12 +39,12 @@ func netUpdate16Go(to, from *[2][NetHidden]int16, oldX, curX, oldO, curO *[NetHi
 }
 
 // netOut16Go is netOutGo with the sums, the extra inputs' rows and the output weights
-// in int16: the hidden sum acc[j]+x1[j]+x2[j]+cur[j]-old[j] wraps modulo 2^16, so it
-// equals netOutGo's when the true sum lies in the int16 range (qnet.fits16).
-func netOut16Go(acc, x1, x2, cur, old, w2 *[NetHidden]int16) int32 {
+// in int16: the hidden sum acc[j]+x1[j]+x2[j]+cur[j]-old[j]+fr[j] wraps modulo 2^16, so
+// it equals netOutGo's when the true sum lies in the int16 range (qnet.fits16).
+func netOut16Go(acc, x1, x2, cur, old, fr, w2 *[NetHidden]int16) int32 {
 	var out int32
 	for j, v := range acc {
-		h := v + x1[j] + x2[j] + cur[j] - old[j]
+		h := v + x1[j] + x2[j] + cur[j] - old[j] + fr[j]
 		out += int32(min(max(h, 0), netQA)) * int32(w2[j])
 	}
 	return out

@@ -43,11 +43,11 @@ func NetAsm() bool { return netAsmEnabled() }
 //go:noescape
 func netUpdate(to, from *[2][NetHidden]int32, oldX, curX, oldO, curO *[NetHidden]int16)
 
-// netOut returns the sum over j of clamp(acc[j]+x1[j]+x2[j]+cur[j]-old[j], 0, netQA)
-// times w2[j]: netOutGo.
+// netOut returns the sum over j of clamp(acc[j]+x1[j]+x2[j]+cur[j]-old[j]+fr[j], 0,
+// netQA) times w2[j]: netOutGo.
 //
 //go:noescape
-func netOut(acc, x1, x2 *[NetHidden]int32, cur, old *[NetHidden]int16, w2 *[NetHidden]int32) int32
+func netOut(acc, x1, x2 *[NetHidden]int32, cur, old, fr *[NetHidden]int16, w2 *[NetHidden]int32) int32
 
 // netUpdate16 is netUpdate with the sums in int16 (wrapping): netUpdate16Go.
 //
@@ -59,4 +59,4 @@ func netUpdate16(to, from *[2][NetHidden]int16, oldX, curX, oldO, curO *[NetHidd
 // the products.
 //
 //go:noescape
-func netOut16(acc, x1, x2, cur, old, w2 *[NetHidden]int16) int32
+func netOut16(acc, x1, x2, cur, old, fr, w2 *[NetHidden]int16) int32

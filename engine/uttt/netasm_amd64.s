@@ -17,8 +17,9 @@
 	VMOVDQU   R, off32(DI)
 
 // OUT8 computes eight lanes of netOut's products into R: clamp(acc + x1 + x2 + cur -
-// old, 0, netQA) * w2, with acc, x1, x2, w2 (int32) at off32 of AX, BX, CX, DI, cur and
-// old (int16) at off16 of DX and SI, Y14 = 0 and Y15 = netQA (T scratch).
+// old + fr, 0, netQA) * w2, with acc, x1, x2, w2 (int32) at off32 of AX, BX, CX, DI,
+// cur, old and fr (int16) at off16 of DX, SI and R9, Y14 = 0 and Y15 = netQA (T
+// scratch).
 #define OUT8(off32, off16, R, T) \
 	VMOVDQU   off32(AX), R     \
 	VPADDD    off32(BX), R, R  \
@@ -27,19 +28,23 @@
 	VPADDD    T, R, R          \
 	VPMOVSXWD off16(SI), T     \
 	VPSUBD    T, R, R          \
+	VPMOVSXWD off16(R9), T     \
+	VPADDD    T, R, R          \
 	VPMAXSD   Y14, R, R        \
 	VPMINSD   Y15, R, R        \
 	VPMULLD   off32(DI), R, R
 
-// OUT_ARGS loads netOut's and netOut16's arguments (acc, x1, x2, cur, old, w2 into AX,
-// BX, CX, DX, SI, DI), zeroes Y14 and puts netQA in X15, for the caller to broadcast.
+// OUT_ARGS loads netOut's and netOut16's arguments (acc, x1, x2, cur, old, fr, w2 into
+// AX, BX, CX, DX, SI, R9, DI), zeroes Y14 and puts netQA in X15, for the caller to
+// broadcast.
 #define OUT_ARGS \
 	MOVQ  acc+0(FP), AX  \
 	MOVQ  x1+8(FP), BX   \
 	MOVQ  x2+16(FP), CX  \
 	MOVQ  cur+24(FP), DX \
 	MOVQ  old+32(FP), SI \
-	MOVQ  w2+40(FP), DI  \
+	MOVQ  fr+40(FP), R9  \
+	MOVQ  w2+48(FP), DI  \
 	VPXOR Y14, Y14, Y14  \
 	MOVL  $1024, R8      \
 	VMOVD R8, X15
@@ -78,8 +83,8 @@ TEXT ·netUpdate(SB), NOSPLIT, $0-48
 	VZEROUPPER
 	RET
 
-// func netOut(acc, x1, x2 *[32]int32, cur, old *[32]int16, w2 *[32]int32) int32
-TEXT ·netOut(SB), NOSPLIT, $0-52
+// func netOut(acc, x1, x2 *[32]int32, cur, old, fr *[32]int16, w2 *[32]int32) int32
+TEXT ·netOut(SB), NOSPLIT, $0-60
 	CMPB ·useNetAsm(SB), $0
 	JNE 2(PC)
 	JMP ·netOutGo(SB)
@@ -95,7 +100,7 @@ TEXT ·netOut(SB), NOSPLIT, $0-52
 	VPADDD Y2, Y0, Y0
 	HSUM_Y0_AX
 	VZEROUPPER
-	MOVL AX, ret+48(FP)
+	MOVL AX, ret+56(FP)
 	RET
 
 // func netUpdate16(to, from *[2][32]int16, oldX, curX, oldO, curO *[32]int16)
@@ -130,8 +135,8 @@ TEXT ·netUpdate16(SB), NOSPLIT, $0-48
 	VZEROUPPER
 	RET
 
-// func netOut16(acc, x1, x2, cur, old, w2 *[32]int16) int32
-TEXT ·netOut16(SB), NOSPLIT, $0-52
+// func netOut16(acc, x1, x2, cur, old, fr, w2 *[32]int16) int32
+TEXT ·netOut16(SB), NOSPLIT, $0-60
 	CMPB ·useNetAsm(SB), $0
 	JNE 2(PC)
 	JMP ·netOut16Go(SB)
@@ -147,6 +152,8 @@ TEXT ·netOut16(SB), NOSPLIT, $0-52
 	VPADDW 32(DX), Y1, Y1
 	VPSUBW 0(SI), Y0, Y0
 	VPSUBW 32(SI), Y1, Y1
+	VPADDW 0(R9), Y0, Y0
+	VPADDW 32(R9), Y1, Y1
 	VPMAXSW Y14, Y0, Y0
 	VPMAXSW Y14, Y1, Y1
 	VPMINSW Y15, Y0, Y0
@@ -157,5 +164,5 @@ TEXT ·netOut16(SB), NOSPLIT, $0-52
 	VPADDD Y1, Y0, Y0
 	HSUM_Y0_AX
 	VZEROUPPER
-	MOVL AX, ret+48(FP)
+	MOVL AX, ret+56(FP)
 	RET

@@ -17,8 +17,8 @@ func netUpdate(to, from *[2][NetHidden]int32, oldX, curX, oldO, curO *[NetHidden
 }
 
 // netOut is the output layer's sum: see netOutGo.
-func netOut(acc, x1, x2 *[NetHidden]int32, cur, old *[NetHidden]int16, w2 *[NetHidden]int32) int32 {
-	return netOutGo(acc, x1, x2, cur, old, w2)
+func netOut(acc, x1, x2 *[NetHidden]int32, cur, old, fr *[NetHidden]int16, w2 *[NetHidden]int32) int32 {
+	return netOutGo(acc, x1, x2, cur, old, fr, w2)
 }
 
 // netUpdate16 is netUpdate with the sums in int16.
@@ -27,6 +27,6 @@ func netUpdate16(to, from *[2][NetHidden]int16, oldX, curX, oldO, curO *[NetHidd
 }
 
 // netOut16 is netOut with the sums in int16: see netOut16Go.
-func netOut16(acc, x1, x2, cur, old, w2 *[NetHidden]int16) int32 {
-	return netOut16Go(acc, x1, x2, cur, old, w2)
+func netOut16(acc, x1, x2, cur, old, fr, w2 *[NetHidden]int16) int32 {
+	return netOut16Go(acc, x1, x2, cur, old, fr, w2)
 }

@@ -28,6 +28,7 @@ var netAsmCPU bool
 type netKernelCase struct {
 	acc, x1, x2, w2, fromO [NetHidden]int32
 	cur, old, curO, oldO   [NetHidden]int16
+	fr                     [NetHidden]int16 // the row of the board to play in
 }
 
 // checkNetKernels compares the kernels this machine runs (netUpdate, netOut) with the
@@ -41,8 +42,8 @@ func checkNetKernels(t *testing.T, name string, c *netKernelCase) {
 	if got != want {
 		t.Fatalf("%s: netUpdate (asm %v) %v, Go %v", name, useNetAsm, got, want)
 	}
-	out := netOutGo(&c.acc, &c.x1, &c.x2, &c.cur, &c.old, &c.w2)
-	if g := netOut(&c.acc, &c.x1, &c.x2, &c.cur, &c.old, &c.w2); g != out {
+	out := netOutGo(&c.acc, &c.x1, &c.x2, &c.cur, &c.old, &c.fr, &c.w2)
+	if g := netOut(&c.acc, &c.x1, &c.x2, &c.cur, &c.old, &c.fr, &c.w2); g != out {
 		t.Fatalf("%s: netOut (asm %v) %d, Go %d", name, useNetAsm, g, out)
 	}
 
@@ -53,7 +54,7 @@ func checkNetKernels(t *testing.T, name string, c *netKernelCase) {
 	for j := range NetHidden {
 		from16[X][j], from16[O][j] = int16(c.acc[j]), int16(c.fromO[j])
 		acc[j], x1[j], x2[j], w2[j] = int16(c.acc[j]), int16(c.x1[j]), int16(c.x2[j]), int16(c.w2[j])
-		h := int64(c.acc[j]) + int64(c.x1[j]) + int64(c.x2[j]) + int64(c.cur[j]) - int64(c.old[j])
+		h := int64(c.acc[j]) + int64(c.x1[j]) + int64(c.x2[j]) + int64(c.cur[j]) - int64(c.old[j]) + int64(c.fr[j])
 		fits = fits && h >= math.MinInt16 && h <= math.MaxInt16 && int32(w2[j]) == c.w2[j]
 	}
 	netUpdate16(&got16, &from16, &c.old, &c.cur, &c.oldO, &c.curO)
@@ -68,8 +69,8 @@ func checkNetKernels(t *testing.T, name string, c *netKernelCase) {
 			}
 		}
 	}
-	out16 := netOut16Go(&acc, &x1, &x2, &c.cur, &c.old, &w2)
-	if g := netOut16(&acc, &x1, &x2, &c.cur, &c.old, &w2); g != out16 {
+	out16 := netOut16Go(&acc, &x1, &x2, &c.cur, &c.old, &c.fr, &w2)
+	if g := netOut16(&acc, &x1, &x2, &c.cur, &c.old, &c.fr, &w2); g != out16 {
 		t.Fatalf("%s: netOut16 (asm %v) %d, Go %d", name, useNetAsm, g, out16)
 	}
 	if fits && out16 != out {
@@ -96,8 +97,13 @@ func TestNetKernelsEqualGo(t *testing.T) {
 	}
 	checkNetKernels(t, "int16 edges", &c)
 	for j := range NetHidden {
+		c.fr[j] = int16(j%3-1) * (math.MaxInt16 - int16(j)) // fr alone moves the sum past an edge
+	}
+	checkNetKernels(t, "int16 edges with fr", &c)
+	for j := range NetHidden {
 		c.cur[j], c.old[j] = math.MaxInt16, math.MinInt16
 		c.curO[j], c.oldO[j] = math.MinInt16, math.MaxInt16
+		c.fr[j] = math.MaxInt16
 		c.w2[j] = math.MinInt16
 		if j&1 == 1 {
 			c.w2[j] = math.MaxInt16
@@ -125,6 +131,7 @@ func TestNetKernelsEqualGo(t *testing.T) {
 				c.cur[j], c.old[j] = int16(rng.Uint32()), int16(rng.Uint32())
 			}
 			c.curO[j], c.oldO[j] = int16(rng.Uint32()), int16(rng.Uint32())
+			c.fr[j] = int16(rng.Int32N(2*scale) - scale)
 		}
 		checkNetKernels(t, fmt.Sprintf("random case %d", i), &c)
 	}
@@ -162,6 +169,7 @@ func FuzzNetKernels(f *testing.F) {
 		i32(&c.fromO)
 		i16(&c.curO)
 		i16(&c.oldO)
+		i16(&c.fr)
 		checkNetKernels(t, "fuzz", &c)
 	})
 }
