@@ -23,8 +23,9 @@ log-loss and squared errors of the linear evaluation, the float network and the
 integer network the engine runs. The network of the epoch with the lowest held-out
 log-loss is written to --out (rebuild with it as engine/uttt/net.bin to embed it).
 With --init the training starts from that network (engine/uttt/net.bin: the embedded
-one) instead of random weights, to train it further on new games; its held-out
-figures are then epoch 0's, and it is what --out gets if no epoch improves on it.`
+one) instead of random weights, to train it further on new games (its scale K is then
+k); its held-out figures are epoch 0's, and it is what --out gets if no epoch
+improves on it.`
 
 func runTrain(ctx context.Context, args []string, _ io.Reader, _, stderr io.Writer) int {
 	const name = "uttt train"
@@ -94,9 +95,13 @@ func runTrain(ctx context.Context, args []string, _ io.Reader, _, stderr io.Writ
 		fmt.Fprintf(stderr, "analyze %s: warning: %d of %d games have no search scores; their positions are labelled by the result alone\n", name, len(gs)-scored, len(gs))
 	}
 	k := uttt.FitScale(uttt.Samples(train, *openings))
+	if start != nil {
+		// The recorded search scores are in the starting network's units.
+		k = float64(start.K)
+	}
 	trainS := uttt.NetSamples(train, *openings, k, *blend)
 	testS := uttt.NetSamples(test, *openings, k, *blend)
-	fmt.Fprintf(stderr, "%d games: %d training positions, %d held out; linear scale k %.1f\n", len(gs), len(trainS), len(testS), k)
+	fmt.Fprintf(stderr, "%d games: %d training positions, %d held out; scale k %.1f\n", len(gs), len(trainS), len(testS), k)
 	fmt.Fprintf(stderr, "held-out, linear evaluation: %s\n", uttt.LinearMetrics(testS, k))
 	n, err := uttt.TrainNet(ctx, trainS, testS, start, uttt.NetTrainConfig{Epochs: *epochs, Batch: *batch, LR: *lr, K: k, Seed: *seed, Jobs: *jobs, EmbedLR: *embedLR, Decay: *decay},
 		func(s string) { fmt.Fprintln(stderr, s) })
