@@ -116,6 +116,7 @@ func TestSelfplaySPRT(t *testing.T) {
 }
 
 func TestTournamentBadInput(t *testing.T) {
+	needBwrap(t) // the default sandbox
 	dir := t.TempDir()
 	write(t, filepath.Join(dir, "instructions.txt"), "2\na\n./a.sh\nb\n", 0o644)
 	code, stdout, stderr := runCmd(context.Background(), "tournament", dir)
@@ -135,6 +136,7 @@ func TestTournamentBadInput(t *testing.T) {
 }
 
 func TestTournamentInterrupted(t *testing.T) {
+	needBwrap(t) // the default sandbox
 	dir := writeField(t, "random", "naive", "depth")
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
