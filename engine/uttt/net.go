@@ -12,6 +12,7 @@ import (
 	"os"
 	"sync"
 	"syscall"
+	"unsafe"
 )
 
 // The network evaluation (issue 13): a small value network over the nine small boards
@@ -398,6 +399,7 @@ func q16(v float32, scale float64) int16 {
 func (n *Net) quantize() *qnet {
 	netFixedOnce.Do(fillNetFixed)
 	q := new(qnet)
+	hugePages(unsafe.Pointer(q), unsafe.Sizeof(*q))
 	// The nine boards' rows on all cores (a process's first network search waits for
 	// them).
 	var wg sync.WaitGroup

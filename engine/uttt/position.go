@@ -239,6 +239,46 @@ func (p Position) Play(m Move) Position {
 	return p
 }
 
+// playTo sets q to p.Play(m) without the copies a value receiver and result make;
+// the search's hot path uses it.
+func (p *Position) playTo(q *Position, m Move) {
+	*q = *p
+	q.childOf(p, m)
+	q.hash = p.hash ^ zobCell[p.side][m] ^ zobForced[p.forced+1] ^ zobSide ^ zobForced[q.forced+1]
+}
+
+// childOf makes q the position after m in p, all but the hash, when q equals p in every
+// cell except, perhaps, those of p's side to move on m's board: the frontier updates
+// one scratch position per child this way, restoring that board's cells after each.
+func (q *Position) childOf(p *Position, m Move) {
+	b, t := moveBoard[m], moveTile[m]
+	s := p.side
+	c := p.cells[s][b] | 1<<t
+	q.cells[s][b] = c
+	master, closed, status := p.master[s], p.closed, p.status
+	if winTab[c] {
+		master |= 1 << b
+		closed |= 1 << b
+		if winTab[master] {
+			status = XWon + Status(s)
+		}
+	} else if c|p.cells[s^1][b] == full9 {
+		closed |= 1 << b
+	}
+	f := int8(t)
+	if closed>>t&1 != 0 {
+		f = -1
+		if closed == full9 && status == Ongoing {
+			status = Draw
+		}
+	}
+	if status != Ongoing {
+		f = -1
+	}
+	q.master[s], q.closed, q.status, q.forced = master, closed, status, f
+	q.side, q.last = s^1, m
+}
+
 // computeHash computes the Zobrist key from scratch.
 func (p *Position) computeHash() uint64 {
 	h := zobForced[p.forced+1]

@@ -80,8 +80,31 @@ func playRandom(t *testing.T, choose func(n int) int, withPerft bool) {
 		if n == 0 {
 			return
 		}
+		checkChildren(t, &p, buf[:n])
 		m := buf[choose(n)]
 		p, r = p.Play(m), r.play(m)
+	}
+}
+
+// checkChildren checks the search's ways of making children against Play: playTo,
+// and childOf on one scratch position restored after each child, as the frontier does.
+func checkChildren(t *testing.T, p *Position, moves []Move) {
+	t.Helper()
+	q, prev := *p, 0
+	for _, m := range moves {
+		want := p.Play(m)
+		var got Position
+		p.playTo(&got, m)
+		if got != want {
+			t.Fatalf("%s: playTo(%v) = %+v, Play %+v", p, m, got, want)
+		}
+		q.cells[p.side][prev] = p.cells[p.side][prev]
+		prev = int(moveBoard[m])
+		q.childOf(p, m)
+		q.hash = want.hash
+		if q != want {
+			t.Fatalf("%s: childOf(%v) = %+v, Play %+v", p, m, q, want)
+		}
 	}
 }
 

@@ -630,7 +630,10 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 		}
 
 		q := &w.stack[ply+1]
-		*q = p.Play(m)
+		p.playTo(q, m)
+		if useTT && depth > ttMinDepth {
+			w.tt.prefetch(q.hash) // the child probes it
+		}
 		w.netPlay(ply+1, p, q, m)
 		var v int
 		if i == 0 {
@@ -792,9 +795,12 @@ func (w *worker) frontier(p *Position, alpha, beta, ply, lo, hi int) int {
 	check := w.outlook && (nearDead[bs[X]] || nearDead[bs[O]])
 	d := -w.draw[(ply+1)&1] // a drawn child's score
 	best := -scoreInf
+	q, s, prev := *p, p.side, 0 // the children in turn, all but their hash (childOf)
 	for _, m := range moves[:n] {
 		w.nodes++
-		q := p.Play(m)
+		q.cells[s][prev] = p.cells[s][prev]
+		prev = int(moveBoard[m])
+		q.childOf(p, m)
 		var v int
 		switch q.status {
 		case Ongoing:

@@ -3,6 +3,7 @@ package uttt
 import (
 	"math/bits"
 	"sync/atomic"
+	"unsafe"
 )
 
 // Bound kinds of a stored score.
@@ -49,12 +50,19 @@ func newTable(mb int) *table {
 	}
 	n := uint64(mb) << 20 / ttEntryBytes
 	n = 1 << (bits.Len64(n) - 1) // round down to a power of two
-	return &table{slots: make([]ttEntry, n), mask: n/2 - 1}
+	slots := make([]ttEntry, n)
+	hugePages(unsafe.Pointer(&slots[0]), uintptr(n)*ttEntryBytes)
+	return &table{slots: slots, mask: n/2 - 1}
 }
 
 func (t *table) clear() {
 	clear(t.slots) // no search is running: plain zeroing is safe
 	t.age = 0
+}
+
+// prefetch starts loading key's bucket into the cache.
+func (t *table) prefetch(key uint64) {
+	prefetch(unsafe.Pointer(&t.slots[(key&t.mask)*2]))
 }
 
 // probe returns the data stored for key, or 0.
