@@ -108,6 +108,63 @@ func BenchmarkEvaluate(b *testing.B) {
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "evals/s")
 }
 
+// BenchmarkChildren makes every child of 64 random positions three ways: Play (by
+// value, as engine-v1 and the API do), playTo (the search's interior nodes) and
+// childOf on one scratch position (the frontier, no hash).
+func BenchmarkChildren(b *testing.B) {
+	ps := randomPositions(9, 64, 0)
+	var moves [][]Move
+	kids := 0
+	for i := range ps {
+		var buf [81]Move
+		n := ps[i].Moves(&buf)
+		moves = append(moves, append([]Move(nil), buf[:n]...))
+		kids += n
+	}
+	run := func(b *testing.B, f func(p *Position, ms []Move) uint64) {
+		b.ReportAllocs()
+		var sink uint64
+		for b.Loop() {
+			for i := range ps {
+				sink += f(&ps[i], moves[i])
+			}
+		}
+		_ = sink
+		b.ReportMetric(b.Elapsed().Seconds()*1e9/float64(b.N)/float64(kids), "ns/child")
+	}
+	b.Run("Play", func(b *testing.B) {
+		run(b, func(p *Position, ms []Move) (s uint64) {
+			for _, m := range ms {
+				q := p.Play(m)
+				s += uint64(q.status) + uint64(q.forced)
+			}
+			return s
+		})
+	})
+	b.Run("playTo", func(b *testing.B) {
+		var q Position
+		run(b, func(p *Position, ms []Move) (s uint64) {
+			for _, m := range ms {
+				p.playTo(&q, m)
+				s += uint64(q.status) + uint64(q.forced)
+			}
+			return s
+		})
+	})
+	b.Run("childOf", func(b *testing.B) {
+		run(b, func(p *Position, ms []Move) (s uint64) {
+			q, side, prev := *p, p.side, 0
+			for _, m := range ms {
+				q.cells[side][prev] = p.cells[side][prev]
+				prev = int(moveBoard[m])
+				q.childOf(p, m)
+				s += uint64(q.status) + uint64(q.forced)
+			}
+			return s
+		})
+	})
+}
+
 // BenchmarkSearchSwitch runs BenchmarkSearch with the search switch named by
 // UTTT_BENCH_SWITCH flipped (for A/B speed tests).
 func BenchmarkSearchSwitch(b *testing.B) {

@@ -250,6 +250,8 @@ func (p *Position) playTo(q *Position, m Move) {
 // childOf makes q the position after m in p, all but the hash, when q equals p in every
 // cell except, perhaps, those of p's side to move on m's board: the frontier updates
 // one scratch position per child this way, restoring that board's cells after each.
+// It repeats Play's rules on purpose: Play stays as it was, so engine-v1, which calls
+// it, keeps the speed it was measured at (the tests check the two agree).
 func (q *Position) childOf(p *Position, m Move) {
 	b, t := moveBoard[m], moveTile[m]
 	s := p.side
