@@ -153,10 +153,8 @@ func BenchmarkChildren(b *testing.B) {
 	})
 	b.Run("childOf", func(b *testing.B) {
 		run(b, func(p *Position, ms []Move) (s uint64) {
-			q, side, prev := *p, p.side, 0
+			q := *p
 			for _, m := range ms {
-				q.cells[side][prev] = p.cells[side][prev]
-				prev = int(moveBoard[m])
 				q.childOf(p, m)
 				s += uint64(q.status) + uint64(q.forced)
 			}

@@ -17,5 +17,5 @@ func hugePages(ptr unsafe.Pointer, size uintptr) {
 	if end <= start {
 		return
 	}
-	syscall.Syscall(syscall.SYS_MADVISE, start, end-start, 14) // MADV_HUGEPAGE; an error changes nothing
+	syscall.Syscall(syscall.SYS_MADVISE, start, end-start, syscall.MADV_HUGEPAGE) // an error changes nothing
 }

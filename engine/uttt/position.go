@@ -247,15 +247,16 @@ func (p *Position) playTo(q *Position, m Move) {
 	q.hash = p.hash ^ zobCell[p.side][m] ^ zobForced[p.forced+1] ^ zobSide ^ zobForced[q.forced+1]
 }
 
-// childOf makes q the position after m in p, all but the hash, when q equals p in every
-// cell except, perhaps, those of p's side to move on m's board: the frontier updates
-// one scratch position per child this way, restoring that board's cells after each.
+// childOf makes q the position after m in p, all but the hash, when q equals p except,
+// perhaps, in the cells of p's side to move (which it copies back): the frontier makes
+// each of its children this way on one scratch copy of p.
 // It repeats Play's rules on purpose: Play stays as it was, so engine-v1, which calls
 // it, keeps the speed it was measured at (the tests check the two agree).
 func (q *Position) childOf(p *Position, m Move) {
 	b, t := moveBoard[m], moveTile[m]
 	s := p.side
 	c := p.cells[s][b] | 1<<t
+	q.cells[s] = p.cells[s] // undo the previous child's move
 	q.cells[s][b] = c
 	master, closed, status := p.master[s], p.closed, p.status
 	if winTab[c] {

@@ -87,10 +87,10 @@ func playRandom(t *testing.T, choose func(n int) int, withPerft bool) {
 }
 
 // checkChildren checks the search's ways of making children against Play: playTo,
-// and childOf on one scratch position restored after each child, as the frontier does.
+// and childOf on one scratch position, as the frontier does.
 func checkChildren(t *testing.T, p *Position, moves []Move) {
 	t.Helper()
-	q, prev := *p, 0
+	q := *p
 	for _, m := range moves {
 		want := p.Play(m)
 		var got Position
@@ -98,8 +98,6 @@ func checkChildren(t *testing.T, p *Position, moves []Move) {
 		if got != want {
 			t.Fatalf("%s: playTo(%v) = %+v, Play %+v", p, m, got, want)
 		}
-		q.cells[p.side][prev] = p.cells[p.side][prev]
-		prev = int(moveBoard[m])
 		q.childOf(p, m)
 		q.hash = want.hash
 		if q != want {

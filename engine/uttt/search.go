@@ -795,11 +795,9 @@ func (w *worker) frontier(p *Position, alpha, beta, ply, lo, hi int) int {
 	check := w.outlook && (nearDead[bs[X]] || nearDead[bs[O]])
 	d := -w.draw[(ply+1)&1] // a drawn child's score
 	best := -scoreInf
-	q, s, prev := *p, p.side, 0 // the children in turn, all but their hash (childOf)
+	q := *p // the children in turn, all but their hash (childOf)
 	for _, m := range moves[:n] {
 		w.nodes++
-		q.cells[s][prev] = p.cells[s][prev]
-		prev = int(moveBoard[m])
 		q.childOf(p, m)
 		var v int
 		switch q.status {
