@@ -174,10 +174,11 @@ func BenchmarkSearchSwitch(b *testing.B) {
 // the function that restores it.
 func benchSwitch() (restore func()) {
 	rfp, lmp, counter, fo, rfp1, eo := rfpDepth, lmpMoves, counterOn, frontierOrder, rfpFrontier, evalOrderDepth
-	ol := outlookOn
+	ol, grow := outlookOn, lmrGrow
 	restore = func() {
 		rfpDepth, lmpMoves, counterOn, frontierOrder, rfpFrontier, evalOrderDepth = rfp, lmp, counter, fo, rfp1, eo
 		outlookOn = ol
+		setLmrGrow(grow)
 	}
 	switch sw := os.Getenv("UTTT_BENCH_SWITCH"); sw {
 	case "frontier":
@@ -186,6 +187,13 @@ func benchSwitch() (restore func()) {
 		rfpFrontier = true
 	case "outlook":
 		outlookOn = !outlookOn
+	case "grow":
+		// The growing reductions off, or on at 10 when they are off.
+		if lmrGrow > 0 {
+			setLmrGrow(0)
+		} else {
+			setLmrGrow(10)
+		}
 	case "evalorder":
 		evalOrderDepth = 2
 	case "rfp", "lmp", "counter", "prune":

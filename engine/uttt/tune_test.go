@@ -2,11 +2,13 @@ package uttt
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -29,11 +31,12 @@ type searchParams struct {
 	frontier, lmrHist   bool
 	qsearch             bool
 	outlook             bool
+	lmrGrow             int
 }
 
 func currentParams() evalParams {
 	return evalParams{CurrentWeights(), lmrOn, lmrDepth, lmrMoves,
-		searchParams{rfpDepth, rfpMargin, lmpMoves, counterOn, lmrLog, rfpFrontier, evalOrderDepth, frontierOrder, lmrHist, qsearchOn, outlookOn}}
+		searchParams{rfpDepth, rfpMargin, lmpMoves, counterOn, lmrLog, rfpFrontier, evalOrderDepth, frontierOrder, lmrHist, qsearchOn, outlookOn, lmrGrow}}
 }
 
 func (e evalParams) apply() {
@@ -44,6 +47,15 @@ func (e evalParams) apply() {
 	rfpDepth, rfpMargin, lmpMoves, counterOn, lmrLog = e.s.rfpDepth, e.s.rfpMargin, e.s.lmp, e.s.counter, e.s.lmrLog
 	rfpFrontier, evalOrderDepth, frontierOrder, lmrHist = e.s.rfp1, e.s.evalOrder, e.s.frontier, e.s.lmrHist
 	qsearchOn, outlookOn = e.s.qsearch, e.s.outlook
+	setLmrGrow(e.s.lmrGrow)
+}
+
+// setLmrGrow sets lmrGrow and rebuilds its table.
+func setLmrGrow(g int) {
+	if lmrGrow != g {
+		lmrGrow = g
+		lmrGrowTable = sync.OnceValue(lmrGrowBuild)
+	}
 }
 
 // tuneMatch plays games between two settings at a fixed node budget per move from
@@ -177,6 +189,9 @@ func tuneCandidates(base evalParams) []tuneCandidate {
 		add("lmr moves 1", func(p *evalParams) { p.lmrMove = 1 })
 		add("lmr moves 3", func(p *evalParams) { p.lmrMove = 3 })
 		add("lmr depth 4", func(p *evalParams) { p.lmrDepth = 4 })
+		for _, g := range []int{0, 10, 15, 20, 25, 30} {
+			add(fmt.Sprintf("lmr grow %d", g), func(p *evalParams) { p.s.lmrGrow = g })
+		}
 		return out
 	}
 	add("board/2", func(p *evalParams) { p.w.Board /= 2 })
