@@ -649,12 +649,9 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 			r := 0
 			// No reductions once a win is proven: a reduced search could miss a shorter one.
 			if depth >= lmrDepth && i >= lmrMoves && order[i] < orderWin && w.reduce && alpha < ScoreWinMin {
-				r = 2
+				r = lmrRed[min(depth, 63)][min(i, 80)]
 				if lmrLog {
 					r = lmrTable()[min(depth, 31)][min(i, 63)]
-				}
-				if lmrGrow > 0 {
-					r = lmrGrowTable()[min(depth, 63)][min(i, 80)]
 				}
 				if lmrHist {
 					// Moves that often refuted before are reduced less, late moves
@@ -731,14 +728,19 @@ var lmrTable = sync.OnceValue(func() *[32][64]int {
 	return &t
 })
 
-// lmrGrowTable[depth][move number] is lmrGrow's reduction, leaving at least depth 0.
-var lmrGrowTable = sync.OnceValue(lmrGrowBuild)
+// lmrRed[depth][move number] is the late move reduction (lmrGrow).
+var lmrRed = lmrReductions(lmrGrow)
 
-func lmrGrowBuild() *[64][81]int {
+// lmrReductions returns the reductions for lmrGrow g: max(2, 1/2 + ln d ln i / (g/10)),
+// or 2 for g = 0, leaving at least depth 0.
+func lmrReductions(g int) *[64][81]int {
 	var t [64][81]int
 	for d := 1; d < 64; d++ {
 		for i := 1; i < 81; i++ {
-			r := int(0.5 + math.Log(float64(d))*math.Log(float64(i))*10/float64(lmrGrow))
+			r := 0
+			if g > 0 {
+				r = int(0.5 + math.Log(float64(d))*math.Log(float64(i))*10/float64(g))
+			}
 			t[d][i] = min(max(r, 2), d-1)
 		}
 	}

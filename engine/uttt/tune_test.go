@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 )
 
@@ -50,12 +49,9 @@ func (e evalParams) apply() {
 	setLmrGrow(e.s.lmrGrow)
 }
 
-// setLmrGrow sets lmrGrow and rebuilds its table.
+// setLmrGrow sets lmrGrow and the reductions it gives.
 func setLmrGrow(g int) {
-	if lmrGrow != g {
-		lmrGrow = g
-		lmrGrowTable = sync.OnceValue(lmrGrowBuild)
-	}
+	lmrGrow, lmrRed = g, lmrReductions(g)
 }
 
 // tuneMatch plays games between two settings at a fixed node budget per move from
