@@ -174,10 +174,10 @@ func BenchmarkSearchSwitch(b *testing.B) {
 // the function that restores it.
 func benchSwitch() (restore func()) {
 	rfp, lmp, counter, fo, rfp1, eo := rfpDepth, lmpMoves, counterOn, frontierOrder, rfpFrontier, evalOrderDepth
-	ol, grow := outlookOn, lmrGrow
+	ol, grow, iir := outlookOn, lmrGrow, iirDepth
 	restore = func() {
 		rfpDepth, lmpMoves, counterOn, frontierOrder, rfpFrontier, evalOrderDepth = rfp, lmp, counter, fo, rfp1, eo
-		outlookOn = ol
+		outlookOn, iirDepth = ol, iir
 		setLmrGrow(grow)
 	}
 	switch sw := os.Getenv("UTTT_BENCH_SWITCH"); sw {
@@ -193,6 +193,12 @@ func benchSwitch() (restore func()) {
 			setLmrGrow(0)
 		} else {
 			setLmrGrow(10)
+		}
+	case "iir":
+		if iirDepth > 0 {
+			iirDepth = 0
+		} else {
+			iirDepth = 6
 		}
 	case "evalorder":
 		evalOrderDepth = 2

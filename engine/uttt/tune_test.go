@@ -31,11 +31,12 @@ type searchParams struct {
 	qsearch             bool
 	outlook             bool
 	lmrGrow             int
+	iirDepth            int
 }
 
 func currentParams() evalParams {
 	return evalParams{CurrentWeights(), lmrOn, lmrDepth, lmrMoves,
-		searchParams{rfpDepth, rfpMargin, lmpMoves, counterOn, lmrLog, rfpFrontier, evalOrderDepth, frontierOrder, lmrHist, qsearchOn, outlookOn, lmrGrow}}
+		searchParams{rfpDepth, rfpMargin, lmpMoves, counterOn, lmrLog, rfpFrontier, evalOrderDepth, frontierOrder, lmrHist, qsearchOn, outlookOn, lmrGrow, iirDepth}}
 }
 
 func (e evalParams) apply() {
@@ -46,6 +47,7 @@ func (e evalParams) apply() {
 	rfpDepth, rfpMargin, lmpMoves, counterOn, lmrLog = e.s.rfpDepth, e.s.rfpMargin, e.s.lmp, e.s.counter, e.s.lmrLog
 	rfpFrontier, evalOrderDepth, frontierOrder, lmrHist = e.s.rfp1, e.s.evalOrder, e.s.frontier, e.s.lmrHist
 	qsearchOn, outlookOn = e.s.qsearch, e.s.outlook
+	iirDepth = e.s.iirDepth
 	setLmrGrow(e.s.lmrGrow)
 }
 
@@ -185,8 +187,11 @@ func tuneCandidates(base evalParams) []tuneCandidate {
 		add("lmr moves 1", func(p *evalParams) { p.lmrMove = 1 })
 		add("lmr moves 3", func(p *evalParams) { p.lmrMove = 3 })
 		add("lmr depth 4", func(p *evalParams) { p.lmrDepth = 4 })
-		for _, g := range []int{0, 10, 15, 20, 25, 30} {
+		for _, g := range []int{0, 7, 8, 10, 15, 20, 25, 30} {
 			add(fmt.Sprintf("lmr grow %d", g), func(p *evalParams) { p.s.lmrGrow = g })
+		}
+		for _, d := range []int{4, 6, 8} {
+			add(fmt.Sprintf("iir %d", d), func(p *evalParams) { p.s.iirDepth = d })
 		}
 		return out
 	}
