@@ -176,7 +176,7 @@ func tuneCandidates(base evalParams) []tuneCandidate {
 		add("lmp 2:3", func(p *evalParams) { p.s.lmp = [3]int{0, 0, 3} })
 		add("rfp 3/50", func(p *evalParams) { p.s.rfpDepth, p.s.rfpMargin = 3, 50 })
 		for _, d := range []int{4, 5, 6} {
-			add(fmt.Sprintf("rfp %d/150", d), func(p *evalParams) { p.s.rfpDepth = d })
+			add(fmt.Sprintf("rfp %d/150", d), func(p *evalParams) { p.s.rfpDepth, p.s.rfpMargin = d, 150 })
 		}
 		add("counter", func(p *evalParams) { p.s.counter = true })
 		add("lmr log", func(p *evalParams) { p.s.lmrLog = true })
