@@ -174,10 +174,10 @@ func BenchmarkSearchSwitch(b *testing.B) {
 // the function that restores it.
 func benchSwitch() (restore func()) {
 	rfp, lmp, counter, fo, rfp1, eo := rfpDepth, lmpMoves, counterOn, frontierOrder, rfpFrontier, evalOrderDepth
-	ol, grow, iir := outlookOn, lmrGrow, iirDepth
+	ol, grow, iir, es, et, se := outlookOn, lmrGrow, iirDepth, extSingle, extThreat, seDepth
 	restore = func() {
 		rfpDepth, lmpMoves, counterOn, frontierOrder, rfpFrontier, evalOrderDepth = rfp, lmp, counter, fo, rfp1, eo
-		outlookOn, iirDepth = ol, iir
+		outlookOn, iirDepth, extSingle, extThreat, seDepth = ol, iir, es, et, se
 		setLmrGrow(grow)
 	}
 	switch sw := os.Getenv("UTTT_BENCH_SWITCH"); sw {
@@ -199,6 +199,16 @@ func benchSwitch() (restore func()) {
 			iirDepth = 0
 		} else {
 			iirDepth = 6
+		}
+	case "extsingle":
+		extSingle = !extSingle
+	case "extthreat":
+		extThreat = !extThreat
+	case "se":
+		if seDepth > 0 {
+			seDepth = 0
+		} else {
+			seDepth = 8
 		}
 	case "evalorder":
 		evalOrderDepth = 2

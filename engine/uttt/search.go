@@ -131,6 +131,8 @@ type worker struct {
 	blk       [MaxDepth + 2][2]uint16           // per ply and side: the boards blocking its master lines (blockedAt)
 	draw      [2]int                            // a drawn end's score for the side to move at an even, odd ply
 	rootBest  Move                              // best move of the current iteration so far, if any
+	rootDepth int                               // depth of the current iteration (extensions stop at twice it)
+	excl      [MaxDepth + 2]uint8               // per ply: 1 + the move a singular-extension search leaves out, or 0
 	rootScore int
 }
 
@@ -315,6 +317,7 @@ func (w *worker) iterate(pos Position, maxDepth, skew int, info func(Result)) Re
 	var scores [MaxDepth + 1]int // completed depth -> score
 	for depth := 1 + skew; depth <= maxDepth; depth++ {
 		w.rootBest = NoMove
+		w.rootDepth = depth
 		evals := w.evals
 		delta := 40
 		alpha, beta := -scoreInf, scoreInf
@@ -477,7 +480,40 @@ var (
 	// tree to depth 14 (BenchmarkTreeGames) is 19% smaller, but it scored 95/200 at
 	// 500,000 nodes a move against 0 (tune_test.go, seed 9).
 	iirDepth = 0
+	// extSingle: a node with one legal move searches it at the node's own depth
+	// (single-reply extension); extThreat: a move that gives its side a new way to win
+	// the game at once (an open board it can win with one tile, which completes a
+	// master line for it) is searched a ply deeper. Both stop at plies twice the
+	// iteration's depth.
+	extSingle = false
+	extThreat = false
+	// seDepth > 0: singular extensions. At remaining depth seDepth or more, when the
+	// table's move has a lower bound s from a search at most 3 plies shallower, the
+	// other moves are searched to half the depth against s - seMargin*depth; if none
+	// reaches it, the table's move is searched a ply deeper.
+	seDepth  = 8
+	seMargin = 3
 )
+
+// completes[won] holds the boards that would complete a master line for a side that
+// has won the boards in won.
+var completes = func() (t [512]uint16) {
+	for m := range 512 {
+		for b := range 9 {
+			if m>>b&1 == 0 && winTab[m|1<<b] {
+				t[m] |= 1 << b
+			}
+		}
+	}
+	return t
+}()
+
+// gameThreats returns the open boards where side s can win the game at once if it is
+// sent there: it holds a tile that wins the board (tm, evalTerms.tm) and the board
+// completes a master line for it.
+func gameThreats(p *Position, s Side, tm uint16) uint16 {
+	return tm &^ p.closed & completes[p.master[s]]
+}
 
 // softStop: under Limits.MaxTime, a search whose best move did not change in the
 // last iteration stops after it when it has used this share of its current stop time
@@ -538,12 +574,17 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 		return w.frontier(p, alpha, beta, ply, lo, hi)
 	}
 	ttm := NoMove
+	excl := w.excl[ply]
 	useTT := !w.e.noTT && depth >= ttMinDepth
+	var ttD int
+	var ttS int
+	var ttB int
 	if useTT {
 		if d := w.tt.probe(p.hash); d != 0 {
 			ttm = ttMove(d)
-			if td := ttDepth(d); ply > 0 && (td == exactDepth || td == depth || td > depth && !w.e.sameDepth) {
-				s, b := scoreFromTT(ttScore(d), ply), ttBound(d)
+			ttD, ttS, ttB = ttDepth(d), scoreFromTT(ttScore(d), ply), ttBound(d)
+			if td := ttD; ply > 0 && excl == 0 && (td == exactDepth || td == depth || td > depth && !w.e.sameDepth) {
+				s, b := ttS, ttB
 				if b == boundExact || b == boundLower && s >= beta || b == boundUpper && s <= alpha {
 					if td != exactDepth {
 						w.evals++
@@ -624,6 +665,21 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 		order[i] = v
 	}
 
+	// Singular extension: is the table's move much better than every other?
+	seExt := false
+	if seDepth > 0 && depth >= seDepth && excl == 0 && ply > 0 && ttm != NoMove && ttD != exactDepth &&
+		ttD >= depth-3 && ttB != boundUpper && !IsWinScore(ttS) && ply < 2*w.rootDepth && w.reduce {
+		sb := ttS - seMargin*depth
+		w.excl[ply] = uint8(ttm) + 1
+		v := w.search(p, sb-1, sb, (depth-1)/2, ply)
+		w.excl[ply] = 0
+		if w.stopped {
+			return 0
+		}
+		seExt = v < sb
+		w.pvLen[ply] = ply
+	}
+
 	alpha0, evals0 := alpha, w.evals
 	best, bestMove := -scoreInf, NoMove
 	lmp := n
@@ -641,6 +697,9 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 		moves[i], moves[j] = moves[j], moves[i]
 		order[i], order[j] = order[j], order[i]
 		m := moves[i]
+		if excl != 0 && m == Move(excl-1) {
+			continue
+		}
 		if i >= lmp && order[i] < orderWin && best > -ScoreWinMin {
 			w.evals++ // the rest are quiet moves: skipped, and the result is inexact
 			break
@@ -652,13 +711,28 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 			w.tt.prefetch(q.hash) // the child probes it
 		}
 		w.netPlay(ply+1, p, q, m)
+		cd := depth - 1 // the child's depth
+		if seExt && m == ttm {
+			cd++
+		} else if (extSingle || extThreat) && ply < 2*w.rootDepth && q.status == Ongoing {
+			switch {
+			case extSingle && n == 1:
+				cd++
+			case extThreat:
+				b := int(moveBoard[m])
+				tm := lin.tm[s]&^(1<<b) | uint16(threatTab[t3[q.cells[0][b]]+2*t3[q.cells[1][b]]]>>s&1)<<b
+				if gameThreats(q, s, tm)&^gameThreats(p, s, lin.tm[s]) != 0 {
+					cd++
+				}
+			}
+		}
 		var v int
 		if i == 0 {
-			v = -w.search(q, -beta, -alpha, depth-1, ply+1)
+			v = -w.search(q, -beta, -alpha, cd, ply+1)
 		} else {
 			r := 0
 			// No reductions once a win is proven: a reduced search could miss a shorter one.
-			if depth >= lmrDepth && i >= lmrMoves && order[i] < orderWin && w.reduce && alpha < ScoreWinMin {
+			if cd == depth-1 && depth >= lmrDepth && i >= lmrMoves && order[i] < orderWin && w.reduce && alpha < ScoreWinMin {
 				r = lmrRed[min(depth, 63)][min(i, 80)]
 				if lmrLog {
 					r = lmrTable()[min(depth, 31)][min(i, 63)]
@@ -674,12 +748,12 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 					}
 				}
 			}
-			v = -w.search(q, -alpha-1, -alpha, depth-1-r, ply+1)
+			v = -w.search(q, -alpha-1, -alpha, cd-r, ply+1)
 			if r > 0 && v > alpha {
-				v = -w.search(q, -alpha-1, -alpha, depth-1, ply+1)
+				v = -w.search(q, -alpha-1, -alpha, cd, ply+1)
 			}
 			if v > alpha && v < beta {
-				v = -w.search(q, -beta, -alpha, depth-1, ply+1)
+				v = -w.search(q, -beta, -alpha, cd, ply+1)
 			}
 		}
 		if w.stopped {
@@ -708,7 +782,7 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 			}
 		}
 	}
-	if useTT {
+	if useTT && excl == 0 {
 		bound := boundUpper
 		switch {
 		case best >= beta:

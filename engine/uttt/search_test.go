@@ -239,3 +239,55 @@ func TestContempt(t *testing.T) {
 	}
 	t.Logf("%d proven draws, sides to move %v", len(draws), sides)
 }
+
+// TestSearchSwitchesSound sets, one at a time, the search switches that change the
+// tree (search.go) to a value other than their default and checks that proven results
+// still agree with the plain solver and that every move is legal: extensions, pruning
+// and reductions may change the tree, never a proof.
+func TestSearchSwitchesSound(t *testing.T) {
+	es, et, se, sm, iir := extSingle, extThreat, seDepth, seMargin, iirDepth
+	restore := func() { extSingle, extThreat, seDepth, seMargin, iirDepth = es, et, se, sm, iir }
+	defer restore()
+	switches := []struct {
+		name string
+		set  func()
+	}{
+		{"extSingle", func() { extSingle = !es }},
+		{"extThreat", func() { extThreat = !et }},
+		{"singular 4/3", func() { seDepth, seMargin = 4, 3 }},
+		{"singular 6/0", func() { seDepth, seMargin = 6, 0 }},
+		{"singular off", func() { seDepth = 0 }},
+		{"iir", func() { iirDepth = 4 }},
+	}
+	ps := randomPositions(12, 300, 46)
+	if testing.Short() {
+		ps = ps[:100]
+	}
+	sign := func(v int) int { return min(max(v, -1), 1) }
+	for _, sw := range switches {
+		t.Run(sw.name, func(t *testing.T) {
+			sw.set()
+			defer restore()
+			proven := 0
+			for _, p := range ps {
+				if openEmpty(&p) > 16 {
+					continue
+				}
+				r := NewEngine(1).Search(context.Background(), p, Limits{Depth: 30, Nodes: 1 << 17})
+				if !p.IsLegal(r.Move) {
+					t.Fatalf("%s: illegal move %v", &p, r.Move)
+				}
+				if !r.Exact {
+					continue
+				}
+				proven++
+				if want := solve(&p, -scoreInf, scoreInf, 0); sign(r.Score) != sign(want) {
+					t.Errorf("%s: score %d, solver %d", &p, r.Score, want)
+				}
+			}
+			if proven < 10 {
+				t.Errorf("only %d positions proven", proven)
+			}
+		})
+	}
+}

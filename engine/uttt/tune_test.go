@@ -32,11 +32,14 @@ type searchParams struct {
 	outlook             bool
 	lmrGrow             int
 	iirDepth            int
+	extSingle           bool
+	extThreat           bool
+	seDepth, seMargin   int
 }
 
 func currentParams() evalParams {
 	return evalParams{CurrentWeights(), lmrOn, lmrDepth, lmrMoves,
-		searchParams{rfpDepth, rfpMargin, lmpMoves, counterOn, lmrLog, rfpFrontier, evalOrderDepth, frontierOrder, lmrHist, qsearchOn, outlookOn, lmrGrow, iirDepth}}
+		searchParams{rfpDepth, rfpMargin, lmpMoves, counterOn, lmrLog, rfpFrontier, evalOrderDepth, frontierOrder, lmrHist, qsearchOn, outlookOn, lmrGrow, iirDepth, extSingle, extThreat, seDepth, seMargin}}
 }
 
 func (e evalParams) apply() {
@@ -47,7 +50,8 @@ func (e evalParams) apply() {
 	rfpDepth, rfpMargin, lmpMoves, counterOn, lmrLog = e.s.rfpDepth, e.s.rfpMargin, e.s.lmp, e.s.counter, e.s.lmrLog
 	rfpFrontier, evalOrderDepth, frontierOrder, lmrHist = e.s.rfp1, e.s.evalOrder, e.s.frontier, e.s.lmrHist
 	qsearchOn, outlookOn = e.s.qsearch, e.s.outlook
-	iirDepth = e.s.iirDepth
+	iirDepth, extSingle, extThreat = e.s.iirDepth, e.s.extSingle, e.s.extThreat
+	seDepth, seMargin = e.s.seDepth, e.s.seMargin
 	setLmrGrow(e.s.lmrGrow)
 }
 
@@ -195,6 +199,14 @@ func tuneCandidates(base evalParams) []tuneCandidate {
 		}
 		for _, d := range []int{4, 6, 8} {
 			add(fmt.Sprintf("iir %d", d), func(p *evalParams) { p.s.iirDepth = d })
+		}
+		add("ext single", func(p *evalParams) { p.s.extSingle = true })
+		add("ext threat", func(p *evalParams) { p.s.extThreat = true })
+		add("ext both", func(p *evalParams) { p.s.extSingle, p.s.extThreat = true, true })
+		for _, d := range []int{6, 8, 10} {
+			for _, m := range []int{1, 3, 10, 30} {
+				add(fmt.Sprintf("se %d/%d", d, m), func(p *evalParams) { p.s.seDepth, p.s.seMargin = d, m })
+			}
 		}
 		return out
 	}
