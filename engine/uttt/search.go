@@ -576,20 +576,17 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 	ttm := NoMove
 	excl := w.excl[ply]
 	useTT := !w.e.noTT && depth >= ttMinDepth
-	var ttD int
-	var ttS int
-	var ttB int
+	var ttD, ttS, ttB int // the table entry's depth, score and bound, when there is one
 	if useTT {
 		if d := w.tt.probe(p.hash); d != 0 {
 			ttm = ttMove(d)
 			ttD, ttS, ttB = ttDepth(d), scoreFromTT(ttScore(d), ply), ttBound(d)
-			if td := ttD; ply > 0 && excl == 0 && (td == exactDepth || td == depth || td > depth && !w.e.sameDepth) {
-				s, b := ttS, ttB
-				if b == boundExact || b == boundLower && s >= beta || b == boundUpper && s <= alpha {
-					if td != exactDepth {
+			if ply > 0 && excl == 0 && (ttD == exactDepth || ttD == depth || ttD > depth && !w.e.sameDepth) {
+				if ttB == boundExact || ttB == boundLower && ttS >= beta || ttB == boundUpper && ttS <= alpha {
+					if ttD != exactDepth {
 						w.evals++
 					}
-					return s
+					return ttS
 				}
 			}
 		}
@@ -680,6 +677,11 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 		w.pvLen[ply] = ply
 	}
 
+	var threats uint16 // extThreat: the side to move's ways to win the game at once
+	if extThreat {
+		threats = gameThreats(p, s, lin.tm[s])
+	}
+
 	alpha0, evals0 := alpha, w.evals
 	best, bestMove := -scoreInf, NoMove
 	lmp := n
@@ -721,7 +723,7 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 			case extThreat:
 				b := int(moveBoard[m])
 				tm := lin.tm[s]&^(1<<b) | uint16(threatTab[t3[q.cells[0][b]]+2*t3[q.cells[1][b]]]>>s&1)<<b
-				if gameThreats(q, s, tm)&^gameThreats(p, s, lin.tm[s]) != 0 {
+				if gameThreats(q, s, tm)&^threats != 0 {
 					cd++
 				}
 			}
