@@ -14,7 +14,7 @@ import (
 	"github.com/boardlab/boardlab/internal/shareddata"
 )
 
-// gobanSeedFile is the seed holding the goban reference C program.
+// gobanSeedFile is the challenge text holding the goban reference C program.
 const gobanSeedFile = "001_aa39e36bab6f4471.txt"
 
 // gobanSeedPath finds the goban seed: in $BOARDLAB_SEEDS when set, else in the
@@ -31,7 +31,7 @@ func gobanSeedPath() (string, error) {
 	return shareddata.Path("seeds", gobanSeedFile)
 }
 
-// gobanExtractC returns the seed's reference C program: from the comment before its
+// gobanExtractC returns the challenge text's reference C program: from the comment before its
 // first #include to the closing brace of show_score, the last function.
 func gobanExtractC(seed []byte) ([]byte, error) {
 	s := string(seed)
@@ -64,8 +64,8 @@ func gobanExtractC(seed []byte) ([]byte, error) {
 	return nil, errors.New("seed: show_score is not closed")
 }
 
-// gobanHarness includes the seed's program with its main renamed, reads one board from
-// the file argv[1] with the seed's read_input, prints the seed's result once, then times
+// gobanHarness includes the challenge text's program with its main renamed, reads one board from
+// the file argv[1] with the challenge text's read_input, prints the challenge text's result once, then times
 // fill_board and show_score (output to /dev/null) on a fresh copy of the board, for at
 // least argv[2] seconds, and prints "ITERATIONS SECONDS CPU-SECONDS" on stderr (CPU time
 // of the process, which other processes' load inflates less than wall time).
@@ -115,7 +115,7 @@ int main(int argc, char **argv)
 // gobanCFlags are the C compiler's flags for the reference.
 var gobanCFlags = []string{"-O2"}
 
-// gobanBuildC extracts the seed's C program into dir and compiles it with the harness;
+// gobanBuildC extracts the challenge text's C program into dir and compiles it with the harness;
 // it returns the executable, or an error when there is no seed or no C compiler.
 func gobanBuildC(dir string) (string, error) {
 	seedPath, err := gobanSeedPath()

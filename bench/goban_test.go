@@ -12,7 +12,7 @@ import (
 	"github.com/boardlab/boardlab/internal/machine"
 )
 
-// gobanBoards are the boards the Go scorer and the seed's C reference are compared on.
+// gobanBoards are the boards the Go scorer and the challenge text's C reference are compared on.
 var gobanBoards = []struct {
 	name string
 	text func() []byte
@@ -56,7 +56,7 @@ func gobanBoardFile(tb testing.TB, dir, name string, text []byte) string {
 	return p
 }
 
-// TestGobanCReferenceAgrees checks that the seed's C program and the Go scorer give the
+// TestGobanCReferenceAgrees checks that the challenge text's C program and the Go scorer give the
 // same result on the spec's cases and the compared boards.
 func TestGobanCReferenceAgrees(t *testing.T) {
 	dir, bin := gobanReference(t)
@@ -79,7 +79,7 @@ func TestGobanCReferenceAgrees(t *testing.T) {
 	}
 }
 
-// BenchmarkGobanVsC times the Go scorer and the seed's reference C (compiled with cc -O2,
+// BenchmarkGobanVsC times the Go scorer and the challenge text's reference C (compiled with cc -O2,
 // timed inside the C process on the same board) and reports the ratios: x-vs-C is C's
 // wall time per board over Go's, x-vs-C-cpu the same in CPU time (thread CPU time on the
 // Go side), which holds steadier when other processes load the machine.

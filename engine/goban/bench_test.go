@@ -104,7 +104,7 @@ func BenchmarkScoreFill(b *testing.B) { benchScorer(b, (*Scorer).ScoreFill) }
 // BenchmarkScoreUnionFind times the union-find scorer.
 func BenchmarkScoreUnionFind(b *testing.B) { benchScorer(b, (*Scorer).ScoreUnionFind) }
 
-// BenchmarkParse times parsing the seed's text format with the assembly parser (asm,
+// BenchmarkParse times parsing the spec's text format with the assembly parser (asm,
 // where the CPU has it) and the portable one (go); MB/s is input bytes.
 func BenchmarkParse(b *testing.B) {
 	machine.LogOnce(b.Logf)

@@ -1,6 +1,6 @@
 // Package goban scores Go positions by Tromp-Taylor area rules (seed 001): a player's
 // score is their stones plus the empty points that reach only their colour. Boards of any
-// size are parsed from the seed's text format into bit-packed planes and scored by a
+// size are parsed from the spec's text format into bit-packed planes and scored by a
 // bit-parallel flood fill whose cost stays linear in the number of points whatever the
 // shape of the empty regions; a union-find scorer and a plain BFS reference stay beside it.
 package goban
@@ -10,7 +10,7 @@ import (
 	"strconv"
 )
 
-// Board is a position of N rows and Cols columns (n-by-n for the seed's square boards) as
+// Board is a position of N rows and Cols columns (n-by-n for the spec's square boards) as
 // two bit planes, one row of W 64-bit words per board row (column c is bit c%64 of word
 // c/64), with an all-zero guard row above and below.
 type Board struct {
@@ -96,7 +96,7 @@ func (b *Board) Stones() (black, white int) {
 	return black, white
 }
 
-// AppendText appends the board in the seed's format: one line per row, its symbols
+// AppendText appends the board in the spec's format: one line per row, its symbols
 // separated by single spaces, each line ending in a newline.
 func (b *Board) AppendText(dst []byte) []byte {
 	for r := 0; r < b.N; r++ {
@@ -111,7 +111,7 @@ func (b *Board) AppendText(dst []byte) []byte {
 	return dst
 }
 
-// String returns the board in the seed's format.
+// String returns the board in the spec's format.
 func (b *Board) String() string { return string(b.AppendText(nil)) }
 
 // Result is the Tromp-Taylor score of a position: stones plus empty points reaching only
@@ -123,7 +123,7 @@ type Result struct {
 	White int // white stones + empty points reaching only white
 }
 
-// AppendText appends the seed's result line without newline: B+k, W+k or Jigo.
+// AppendText appends the spec's result line without newline: B+k, W+k or Jigo.
 func (r Result) AppendText(dst []byte) []byte {
 	switch {
 	case r.Black > r.White:
@@ -134,5 +134,5 @@ func (r Result) AppendText(dst []byte) []byte {
 	return append(dst, "Jigo"...)
 }
 
-// String returns the seed's result line: B+k, W+k or Jigo.
+// String returns the spec's result line: B+k, W+k or Jigo.
 func (r Result) String() string { return string(r.AppendText(nil)) }

@@ -24,7 +24,7 @@ func RandomBoard(n int, seed uint64) *Board {
 // CorridorBoard returns an n-by-n board holding one winding empty corridor: empty rows
 // 0, 2, 4, ... joined through gaps at alternate ends of the black walls between them, and
 // a white stone at its start (top left). The whole corridor reaches both colours, so the
-// board is scored as black's walls against one stone; the seed's relaxation needs about
+// board is scored as black's walls against one stone; the spec's relaxation needs about
 // n*n/4 passes over the board for it.
 func CorridorBoard(n int) *Board {
 	b := NewBoard(n)
@@ -86,14 +86,14 @@ func SpiralBoard(n int) *Board {
 	return b
 }
 
-// SpecCase is one of the seed's test cases: an input text and the expected result line.
+// SpecCase is one of the spec's test cases: an input text and the expected result line.
 type SpecCase struct {
 	Name  string
 	Input string
 	Want  string
 }
 
-// SpecCases are the five test cases of the seed, inputs exactly as written there.
+// SpecCases are the five test cases of the spec, inputs exactly as written there.
 var SpecCases = []SpecCase{
 	{"9x9", `- - - X - O - - -
 - - - X - O - - -
@@ -133,7 +133,7 @@ O O - O O O X O X X - - X - X X O - -
 `, "B+6"},
 }
 
-// SpecMap is the ownership map the seed draws for its first case (black 23, white 29).
+// SpecMap is the ownership map the spec draws for its first case (black 23, white 29).
 const SpecMap = `x x x X - O o o o
 x x x X - O o o o
 x x x X - O o o o

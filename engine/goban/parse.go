@@ -20,7 +20,7 @@ func (e *ParseError) Error() string {
 		e.Count, n, n, n*n, n+1, n+1, (n+1)*(n+1))
 }
 
-// Parse reads a board in the seed's text format: every X (black), O (white) and -
+// Parse reads a board in the spec's text format: every X (black), O (white) and -
 // (empty) counts, row by row, and every other byte is ignored. The count must be n*n
 // for some n >= 0, otherwise the error is a *ParseError naming the count.
 func Parse(data []byte) (*Board, error) {

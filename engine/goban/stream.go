@@ -7,7 +7,7 @@ import (
 	"io"
 )
 
-// Parser reads one board in the seed's text format in pieces (it is an io.Writer), so a
+// Parser reads one board in the spec's text format in pieces (it is an io.Writer), so a
 // board of any length streams through bounded memory: it keeps only two bits per symbol
 // seen, and refuses more symbols than a MaxSize-by-MaxSize board holds as soon as it has
 // seen them. Unlike Parse it also refuses a NUL byte: text never holds one, and an

@@ -1,4 +1,4 @@
-// Package qttt implements quantum tic-tac-toe: a record parser and scorer for the seed
+// Package qttt implements quantum tic-tac-toe: a record parser and scorer for the spec
 // notation, the full rules engine (entanglement graph, measurement, end of game, score),
 // perft, a solver, and a slow reference implementation the fast paths are tested against.
 //
@@ -312,7 +312,7 @@ type Score struct{ X, O int8 }
 // Margin returns X's score minus O's in half points.
 func (s Score) Margin() int { return int(s.X) - int(s.O) }
 
-// String formats the score as the seed does: "0.5 1", "2 0".
+// String formats the score as the spec does: "0.5 1", "2 0".
 func (s Score) String() string { return FormatHalves(int(s.X)) + " " + FormatHalves(int(s.O)) }
 
 // AppendText appends the score as String writes it.

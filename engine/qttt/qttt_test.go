@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// seedCases are the eleven test cases of the seed (spec qttt.md).
+// seedCases are the eleven test cases of the spec (spec qttt.md).
 var seedCases = []struct{ rec, want string }{
 	{"AB", "0 0"},
 	{"AI EG BE EH DG AI 1 BC CE 3", "0.5 1"},

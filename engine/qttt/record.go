@@ -44,7 +44,7 @@ func ScoreRecord(rec []byte) (Score, error) {
 	return p.Score(), nil
 }
 
-// Replay plays a record in the seed notation from the start and returns the position it
+// Replay plays a record in the spec notation from the start and returns the position it
 // reaches. Moves are two cell letters (either case), a cycle-closing move is followed by
 // its measurement number, and tokens may be separated by blanks or written together.
 // When tr is not nil each move is appended to it.

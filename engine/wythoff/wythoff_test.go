@@ -21,7 +21,7 @@ func TestInvPhiConstant(t *testing.T) {
 	}
 }
 
-// TestSeedCases checks the seed's examples: the move given must be one of ours and
+// TestSeedCases checks the spec's examples: the move given must be one of ours and
 // every move we give must be a winning one.
 func TestSeedCases(t *testing.T) {
 	cases := []struct {

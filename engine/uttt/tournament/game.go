@@ -9,7 +9,7 @@ import (
 	"github.com/boardlab/boardlab/engine/uttt"
 )
 
-// Scoring of the seed's controller.
+// Scoring of the spec's controller.
 const (
 	MaxTurns   = 250 // turns (invalid moves included) before a game is abandoned
 	WinPoints  = 100 // a win scores this plus the empty tiles left on the whole board
@@ -97,7 +97,7 @@ type Options struct {
 	Disqualify bool
 }
 
-// Play plays one game of the seed's controller: x moves first; an invalid answer costs
+// Play plays one game of the spec's controller: x moves first; an invalid answer costs
 // its bot a point and gives the opponent a free move on the unchanged board; the winner
 // scores 100 plus the empty tiles left; after 250 turns without a winner both lose 10.
 // It returns ctx.Err() when cancelled mid-game.

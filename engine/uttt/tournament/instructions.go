@@ -1,7 +1,7 @@
-// Package tournament is the seed's meta tic-tac-toe tournament controller: it reads
+// Package tournament is the spec's meta tic-tac-toe tournament controller: it reads
 // instructions.txt, runs each bot as an external process per turn with the 12 protocol
-// arguments, judges every answer with the engine's rules, scores games as the seed does
-// and prints the seed's report.
+// arguments, judges every answer with the engine's rules, scores games as the spec does
+// and prints the spec's report.
 package tournament
 
 import (

@@ -28,7 +28,7 @@ type Process struct {
 	Dir       string
 	Limit     time.Duration
 	MaxOutput int  // 0 means DefaultMaxOutput
-	ZeroO     bool // write O as the digit 0 in the boards and MASTER, as the seed's example does
+	ZeroO     bool // write O as the digit 0 in the boards and MASTER, as the spec's example does
 
 	// Sandbox, when set, runs every turn under bubblewrap with Folder (the bot's own
 	// folder, "" for none) the only writable place and the folders in Hide (the other

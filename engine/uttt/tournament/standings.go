@@ -6,7 +6,7 @@ import (
 	"time"
 )
 
-// Pairings lists the games of a tournament of n bots in the seed's order: for each pair
+// Pairings lists the games of a tournament of n bots in the spec's order: for each pair
 // i < j, first i as X against j, then j as X against i.
 func Pairings(n int) [][2]int {
 	var ps [][2]int
@@ -55,7 +55,7 @@ func (s Standings) Add(r *Result) {
 	}
 }
 
-// Report writes the seed's report: one line per bot in instructions order, a line per
+// Report writes the spec's report: one line per bot in instructions order, a line per
 // disqualified bot, then the timing line.
 func (s Standings) Report(w io.Writer, elapsed time.Duration) {
 	for i, b := range s {

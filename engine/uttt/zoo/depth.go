@@ -12,7 +12,7 @@ const DefaultDepth = 4
 
 // Depth is a plain depth-limited alpha-beta (no table, no ordering) with a simple
 // evaluation: won boards by position, two-in-a-rows on small boards and on the master
-// board. It stands in for the seed's champion depthBot.
+// board. It stands in for the spec's champion depthBot.
 type Depth struct{ N int }
 
 func (d Depth) String() string { return "depth:" + strconv.Itoa(d.N) }

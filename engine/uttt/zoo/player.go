@@ -7,7 +7,7 @@ import (
 	"github.com/boardlab/boardlab/engine/uttt"
 )
 
-// Player answers turns of the seed's bot protocol with a zoo bot. The bot's randomness
+// Player answers turns of the spec's bot protocol with a zoo bot. The bot's randomness
 // is seeded from the position's hash and Seed, so an answer is a function of the
 // arguments alone, as it is for the same bot run as an external command; a tournament
 // of zoo bots is therefore reproducible.

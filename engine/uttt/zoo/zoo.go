@@ -1,6 +1,6 @@
 // Package zoo holds simple meta tic-tac-toe opponents for self-play and tournaments:
 // random, naive (takes a win when it has one), depth (a depth-limited alpha-beta like
-// the seed's champion depthBot) and the main engine at a time or depth budget.
+// the spec's champion depthBot) and the main engine at a time or depth budget.
 package zoo
 
 import (

@@ -22,7 +22,7 @@ func run(t *testing.T, stdin string, args ...string) (stdout, stderr string, cod
 	return o.String(), e.String(), code
 }
 
-// writeSpec writes the seed's cases to a directory through "goban gen --kind spec".
+// writeSpec writes the spec's cases to a directory through "goban gen --kind spec".
 func writeSpec(t *testing.T) (dir string, files []string) {
 	t.Helper()
 	dir = filepath.Join(t.TempDir(), "spec")

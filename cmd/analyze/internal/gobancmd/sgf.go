@@ -76,7 +76,7 @@ func (o *scoreOpts) textKomi() float64 {
 	return 0
 }
 
-// textResult is a text board's result: the seed's B+k/W+k/Jigo, komi subtracted when given.
+// textResult is a text board's result: the spec's B+k/W+k/Jigo, komi subtracted when given.
 func (o *scoreOpts) textResult(res goban.Result) string {
 	if !o.komiSet {
 		return res.String()

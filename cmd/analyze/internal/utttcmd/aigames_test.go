@@ -161,7 +161,7 @@ func TestAIGamesFullGames(t *testing.T) {
 	}
 }
 
-// TestAIGamesScripted checks a fixed session: the seed example's position in both
+// TestAIGamesScripted checks a fixed session: the spec example's position in both
 // encodings, a forced win found, and bad lines reported without stopping the session.
 func TestAIGamesScripted(t *testing.T) {
 	p, _ := uttt.ParseMoves(strings.Fields("40 04 48 84 44 31 13 30 03 34 12 23 35 53 36 63 32 28 83 38"))

@@ -28,7 +28,7 @@ func TestMove(t *testing.T) {
 		code  int
 		err   string // substring of stderr
 	}{
-		// the seed's examples (our first move; the seed accepts any winning move)
+		// the spec's examples (our first move; the spec accepts any winning move)
 		{"", []string{"move", "5", "0"}, "0 0\n", 0, ""},
 		{"", []string{"move", "--all", "2", "2"}, "1 2\n2 1\n0 0\n", 0, ""},
 		{"", []string{"move", "1", "2"}, "lose\n", 0, ""},
