@@ -43,8 +43,9 @@ func e2eSetup() (dir, bin string, err error) {
 	return e2eEnv.dir, e2eEnv.bin, e2eEnv.err
 }
 
-// baselineCommit is the commit whose analyze binary issue 11 measured ("today" in its
-// table); baselineBin builds it once for the speed-ups it asks for.
+// baselineCommit is the first version's commit, whose analyze binary the end-to-end
+// targets are measured against (notes/2026-11-28-performance.md); baselineBin builds it
+// once.
 const baselineCommit = "82f0469"
 
 var baselineEnv struct {

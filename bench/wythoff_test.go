@@ -150,7 +150,7 @@ func BenchmarkWythoffGrundy(b *testing.B) {
 }
 
 // BenchmarkWythoffGrundyScaling measures how much more N = 16384 costs than 8192
-// (issue 11: at most 4.5x, the N^2 growth being 4), as x-16384/8192 in CPU time and in
+// (target: at most 4.5x, the N^2 growth being 4; notes/2026-11-28-performance.md), as x-16384/8192 in CPU time and in
 // wall time, the two sizes alternating: "cli" runs the built analyze binary
 // ("analyze wythoff grundy N > /dev/null": the table on all cores, then written as a
 // grid; CPU time from rusage), "inproc" does the same work in this process.

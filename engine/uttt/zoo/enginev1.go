@@ -8,7 +8,7 @@ import (
 	v1 "github.com/boardlab/boardlab/engine/uttt/internal/v1"
 )
 
-// EngineV1 is the engine as of commit 82f0469 (evaluation and search frozen in
+// EngineV1 is the engine's first version (evaluation and search frozen in
 // engine/uttt/internal/v1), at a time per move or a fixed depth: the yardstick the
 // current engine is measured against. Its searchers are kept as Engine's are.
 // Under a time per move every move takes that time (v1 has no time bank).

@@ -56,7 +56,7 @@ func TestParseInterspersed(t *testing.T) {
 		t.Fatalf("dashes after positionals: pos=%q st=%d all=%v", pos, st, *all)
 	}
 	// A flag-shaped word after positionals that names no flag is a typo, not an
-	// argument (issue 16: "goban score FILE --mpa").
+	// argument ("goban score FILE --mpa").
 	fs = NewFlagSet("x", "x", "", &stderr)
 	if _, st = Parse(fs, []string{"O", "-x"}); st != ExitUsage {
 		t.Fatalf("-x after a positional: status %d, want %d", st, ExitUsage)

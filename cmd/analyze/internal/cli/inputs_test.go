@@ -24,7 +24,7 @@ func mkfifo(t *testing.T, path string) {
 
 // TestExpandLinksAndSpecialFiles: a symlink to a directory given as an argument is
 // walked; inside a walked directory a link loop, a dangling link and a FIFO are
-// reported in place, and a link to a directory is followed (issue 16).
+// reported in place, and a link to a directory is followed.
 func TestExpandLinksAndSpecialFiles(t *testing.T) {
 	root := t.TempDir()
 	dir := filepath.Join(root, "d")

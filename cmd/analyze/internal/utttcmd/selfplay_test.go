@@ -38,7 +38,7 @@ func TestSelfplayUsage(t *testing.T) {
 			t.Errorf("%q: exit %d, stderr %q; want 2 and %q", c.args, code, stderr, c.want)
 		}
 	}
-	code, stdout, _ := runCmd(context.Background(), "selfplay", "-h") // help goes to stdout (issue 16)
+	code, stdout, _ := runCmd(context.Background(), "selfplay", "-h") // help goes to stdout
 	if code != 0 || !strings.Contains(stdout, "engine[:BUDGET]") || !strings.Contains(stdout, selfplayUsage) {
 		t.Errorf("-h: exit %d, %q", code, stdout)
 	}

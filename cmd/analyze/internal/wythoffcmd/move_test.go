@@ -244,7 +244,7 @@ func benchMove(b *testing.B, batch func(*mover, io.Reader) (int, error)) {
 }
 
 // BenchmarkMoveEngine is the engine alone on the same positions (already parsed, no
-// output): the rate issue 11 compares "wythoff move" with.
+// output): the rate the end-to-end target compares "wythoff move" with.
 func BenchmarkMoveEngine(b *testing.B) {
 	in := benchLines(1 << 20)
 	var ps []wythoff.Position

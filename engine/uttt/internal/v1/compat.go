@@ -1,5 +1,5 @@
-// Package v1 is the uttt engine's evaluation and search as of commit 82f0469
-// ("engine-v1"), kept unchanged as a fixed opponent for measuring the current engine
+// Package v1 is the uttt engine's first evaluation and search ("engine-v1"; its
+// commit is in notes/uttt/2026-11-28-engine-notebook.md), kept unchanged as a fixed opponent for measuring the current engine
 // (the zoo bot engine-v1). Only the access to the position goes through uttt's
 // exported API.
 package v1

@@ -8,7 +8,7 @@ import (
 	"github.com/boardlab/boardlab/engine/uttt"
 )
 
-// v1Golden are depth-7 searches (1 MB table) of the engine at commit 82f0469, recorded
+// v1Golden are depth-7 searches (1 MB table) of the engine's first version, recorded
 // when this copy was made: the frozen engine must keep finding the same move, score
 // and node count.
 var v1Golden = []struct {
