@@ -16,6 +16,8 @@ import (
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/goban"
+	"github.com/boardlab/boardlab/fileio"
+	"github.com/boardlab/boardlab/shard"
 )
 
 // oneLine is a board's symbols on one line.
@@ -233,7 +235,7 @@ func mergeLines(t *testing.T, outs []string) string {
 	var all []line
 	for k, out := range outs {
 		ls := strings.SplitAfter(out, "\n")
-		if want := fmt.Sprintf("%s %d/%d\n", cli.LinesHeader, k, len(outs)); ls[0] != want {
+		if want := fmt.Sprintf("%s %d/%d\n", shard.LinesHeader, k, len(outs)); ls[0] != want {
 			t.Fatalf("shard %d header %q, want %q", k, ls[0], want)
 		}
 		for _, l := range ls[1:] {
@@ -398,9 +400,9 @@ func TestExpandFastPath(t *testing.T) {
 		}
 		_ = files
 		gi, ge := expand(args)
-		wi, we := cli.Expand(args)
+		wi, we := fileio.Expand(args)
 		if !reflect.DeepEqual(gi, wi) || len(ge) != len(we) {
-			t.Errorf("%q: %v, cli.Expand gives %v", args, gi, wi)
+			t.Errorf("%q: %v, fileio.Expand gives %v", args, gi, wi)
 		}
 		for i := range ge {
 			if (ge[i] == nil) != (we[i] == nil) {
@@ -408,7 +410,7 @@ func TestExpandFastPath(t *testing.T) {
 			}
 		}
 	}
-	// Anything but files and directories goes to cli.Expand.
+	// Anything but files and directories goes to fileio.Expand.
 	os.Symlink("c.txt", filepath.Join(root, "a", "link.txt"))
 	if _, ok := walkPlain("a"); ok {
 		t.Error("a tree with a symbolic link counted as plain")

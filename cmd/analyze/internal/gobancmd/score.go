@@ -13,6 +13,7 @@ import (
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/goban"
+	"github.com/boardlab/boardlab/fileio"
 )
 
 const scoreUsage = "analyze goban score [--json] [--map] [--format auto|text|sgf] [--komi K] [--summary] [--svg DIR] [--lines] [--max-size N] [-j N] [--shard K/N] [FILE|DIR|-]..."
@@ -122,7 +123,7 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 			name := set.displayName(lo + f.j)
 			if f.err != nil {
 				out.Flush()
-				fmt.Fprintf(stderr, "analyze goban score: %s: %v\n", name, cli.Cause(f.err))
+				fmt.Fprintf(stderr, "analyze goban score: %s: %v\n", name, fileio.Cause(f.err))
 				failed = true
 			}
 			if len(f.msgs) > 0 {
@@ -246,7 +247,7 @@ func (w *worker) scoreOne(ctx context.Context, set *srcSet, idx int, stdin io.Re
 	var data []byte
 	x := set.srcs[idx]
 	name := set.name(idx)
-	in := cli.Input{Path: name}
+	in := fileio.Input{Path: name}
 	listed := false
 	if x.k >= 0 {
 		listed = set.listed[x.k]
