@@ -417,38 +417,6 @@ func TestExpandFastPath(t *testing.T) {
 	}
 }
 
-func TestOrderedBatches(t *testing.T) {
-	for _, c := range []struct{ n, workers, batch int }{{0, 2, 4}, {1, 2, 4}, {1000, 3, 7}, {1000, 1, 7}, {65, 8, 64}} {
-		var got []int
-		err := orderedBatches(context.Background(), c.n, c.workers, c.batch, func(i int) int { return i * i },
-			func(i, r int) {
-				if r != i*i || i != len(got) {
-					t.Fatalf("%+v: emit(%d, %d) after %d", c, i, r, len(got))
-				}
-				got = append(got, i)
-			})
-		if err != nil || len(got) != c.n {
-			t.Errorf("%+v: %v, %d emitted", c, err, len(got))
-		}
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	n := 0
-	err := orderedBatches(ctx, 100000, 2, 10, func(i int) int {
-		if i == 500 {
-			cancel()
-		}
-		return i
-	}, func(i, r int) {
-		if i != n {
-			t.Fatalf("emit(%d) after %d", i, n)
-		}
-		n++
-	})
-	if err == nil || n >= 100000 || n < 500 {
-		t.Errorf("cancelled: %v after %d", err, n)
-	}
-}
-
 // TestGenRemovesStaleTemp: a temporary file left in the directory by a killed gen (a
 // process no longer running) is removed by the next run.
 func TestGenRemovesStaleTemp(t *testing.T) {

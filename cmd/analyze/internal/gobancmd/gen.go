@@ -14,6 +14,7 @@ import (
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/goban"
 	"github.com/boardlab/boardlab/fileio"
+	"github.com/boardlab/boardlab/pipeline"
 )
 
 const genUsage = "analyze goban gen [--kind random|corridor|spiral|spec] [--size N] [--seed S] [--count C] [--lines] [--shard K/N] [--out FILE|DIR]"
@@ -238,7 +239,7 @@ func (g *genJob) writeLines(ctx context.Context, path string, lo, hi, jobs int, 
 	nblocks := (hi - lo + genBlock - 1) / genBlock
 	var werr error
 	progress := cli.NewProgress(stderr, "goban gen", "boards")
-	err = orderedBatches(ctx, nblocks, jobs, 1, func(k int) *[]byte {
+	err = pipeline.Batches(ctx, nblocks, jobs, 1, func(k int) *[]byte {
 		buf, _ := pool.Get().(*[]byte)
 		if buf == nil {
 			buf = new([]byte)
@@ -293,7 +294,7 @@ func (g *genJob) writeDir(ctx context.Context, dir string, lo, hi, jobs int, std
 	nblocks := (hi - lo + genBlock - 1) / genBlock
 	var werr error
 	progress := cli.NewProgress(stderr, "goban gen", "boards")
-	err := orderedBatches(ctx, nblocks, jobs, 1, func(k int) *block {
+	err := pipeline.Batches(ctx, nblocks, jobs, 1, func(k int) *block {
 		bl, _ := pool.Get().(*block)
 		if bl == nil {
 			bl = &block{}

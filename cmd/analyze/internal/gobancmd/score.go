@@ -14,6 +14,7 @@ import (
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/goban"
 	"github.com/boardlab/boardlab/fileio"
+	"github.com/boardlab/boardlab/pipeline"
 )
 
 const scoreUsage = "analyze goban score [--json] [--map] [--format auto|text|sgf] [--komi K] [--summary] [--svg DIR] [--lines] [--max-size N] [-j N] [--shard K/N] [FILE|DIR|-]..."
@@ -106,7 +107,7 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	start := time.Now()
 	// A batch of 64 small files takes about 0.2 ms: the hand-over to the printing
 	// goroutine is then a small part of the work.
-	err := orderedRanges(ctx, len(set.srcs), bulk.jobs, 64, func(lo, hi int, r *scoreBatch) {
+	err := pipeline.Ranges(ctx, len(set.srcs), bulk.jobs, 64, func(lo, hi int, r *scoreBatch) {
 		r.reset()
 		w := workers.Get().(*worker)
 		defer workers.Put(w)

@@ -76,7 +76,7 @@ outputs prints exactly the unsharded --divide output.`, stderr)
 		defer prog.Done()
 		var total uint64
 		done := int64(0)
-		err := pipeline.Ordered(ctx, len(mine), *jobs, func(i int) uint64 {
+		err := pipeline.Items(ctx, len(mine), *jobs, func(i int) uint64 {
 			q := p.Play(mine[i])
 			n, _ := uttt.PerftContext(ctx, &q, depth-1)
 			return n

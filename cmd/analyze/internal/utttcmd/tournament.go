@@ -236,7 +236,7 @@ func playTournament(ctx context.Context, players []tournament.Player, names []st
 		}
 		return false
 	}
-	err := pipeline.Ordered(ctx, len(pairs), jobs, func(i int) outcome {
+	err := pipeline.Items(ctx, len(pairs), jobs, func(i int) outcome {
 		x, o := pairs[i][0], pairs[i][1]
 		var r tournament.Result
 		var err error
