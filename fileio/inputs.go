@@ -399,7 +399,10 @@ type ExpandError struct {
 	Err  error
 }
 
+// Error returns "PATH: CAUSE".
 func (e *ExpandError) Error() string { return fmt.Sprintf("%s: %v", e.Path, e.Err) }
+
+// Unwrap returns the cause, such as ErrSymlinkLoop.
 func (e *ExpandError) Unwrap() error { return e.Err }
 
 // Errors Expand reports in place of an input.

@@ -89,13 +89,13 @@ func TestReadFIFOStopsOnCancel(t *testing.T) {
 	for _, withWriter := range []bool{false, true} {
 		if withWriter {
 			// Hold a writer open so the open succeeds and the read blocks.
-			go func() {
+			go func(fifo string) {
 				w, err := os.OpenFile(fifo, os.O_WRONLY, 0)
 				if err == nil {
 					time.Sleep(400 * time.Millisecond)
 					w.Close()
 				}
-			}()
+			}(fifo)
 		}
 		ctx, cancel := context.WithCancel(context.Background())
 		time.AfterFunc(100*time.Millisecond, cancel)
