@@ -21,8 +21,10 @@ type Stream[B any] struct {
 	// Produce runs on one goroutine. take returns a free block, not reset (a block comes
 	// back as Consume left it), or nil once the run is stopping; send hands a taken block
 	// on and returns false once the run is stopping. Every block sent is worked and then
-	// consumed unless the run stops. Produce should return promptly when ctx is
-	// cancelled, for instance by reading through fileio.NewContextReader.
+	// consumed unless the run stops. Produce sends every block it takes, except the last
+	// one when the input ends (a block kept back is not replaced, so keeping back many
+	// would leave take waiting until ctx is cancelled). Produce should return promptly
+	// when ctx is cancelled, for instance by reading through fileio.NewContextReader.
 	Produce func(ctx context.Context, take func() *B, send func(*B) bool) error
 	// Work transforms a block; worker (0 to Workers-1) says which goroutine runs it, so
 	// that each can keep its own scratch state.
