@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
+	"github.com/boardlab/boardlab/fileio"
 )
 
 const batchDescription = `Runs a plan of analysis jobs: one analyze command line per line of PLAN (a file,
@@ -50,11 +51,11 @@ func runBatch(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	var jobs []job
 	var errs []error
 	if len(pos) == 1 {
-		in := cli.Input{Path: pos[0]}
+		in := fileio.Input{Path: pos[0]}
 		name = in.Name()
-		r, err := in.OpenContext(ctx, stdin)
+		r, err := in.Open(ctx, stdin)
 		if err != nil {
-			fmt.Fprintf(stderr, "analyze batch: %s: %v\n", name, cli.Cause(err))
+			fmt.Fprintf(stderr, "analyze batch: %s: %v\n", name, fileio.Cause(err))
 			if ctx.Err() != nil {
 				return cli.ExitInterrupted
 			}
@@ -199,7 +200,7 @@ const maxJobLine = 64 << 10
 func parsePlan(name string, r io.Reader) ([]job, []error) {
 	var jobs []job
 	var errs []error
-	lr := cli.NewLineReader(r, maxJobLine+1)
+	lr := fileio.NewLineReader(r, maxJobLine+1)
 	for {
 		b, n, size, ok := lr.Next()
 		if !ok {
@@ -210,7 +211,7 @@ func parsePlan(name string, r io.Reader) ([]job, []error) {
 			continue
 		}
 		if size > maxJobLine {
-			errs = append(errs, fmt.Errorf("%s:%d: a job line of %d bytes is longer than %d: %q", name, n, size, maxJobLine, cli.Prefix([]byte(line), 40)))
+			errs = append(errs, fmt.Errorf("%s:%d: a job line of %d bytes is longer than %d: %q", name, n, size, maxJobLine, fileio.Prefix([]byte(line), 40)))
 			continue
 		}
 		args, err := cli.SplitCommand(line)
@@ -232,7 +233,7 @@ func parsePlan(name string, r io.Reader) ([]job, []error) {
 		jobs = append(jobs, job{line: int(n), text: strings.TrimSpace(strings.TrimPrefix(line, "analyze ")), args: args})
 	}
 	if err := lr.Err(); err != nil {
-		errs = append(errs, fmt.Errorf("%s: %v", name, cli.Cause(err)))
+		errs = append(errs, fmt.Errorf("%s: %v", name, fileio.Cause(err)))
 	}
 	return jobs, errs
 }

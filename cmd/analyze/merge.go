@@ -12,6 +12,8 @@ import (
 	"strconv"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
+	"github.com/boardlab/boardlab/fileio"
+	"github.com/boardlab/boardlab/shard"
 )
 
 const mergeUsage = "analyze merge [-o FILE] BASE | SHARD-FILE..."
@@ -38,8 +40,8 @@ type merger func(ctx context.Context, shards []shardFile, w io.Writer, stdout, s
 // shardFile is one part of a sharded job's output.
 type shardFile struct {
 	path  string
-	shard cli.Shard
-	lines bool // a line-stream shard (starts with cli.LinesHeader)
+	shard shard.Shard
+	lines bool // a line-stream shard (starts with shard.LinesHeader)
 }
 
 // mergeKinds are the content-specific mergers, tried in order on the first bytes of
@@ -61,7 +63,7 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if len(pos) == 0 {
 		return cli.Usagef(stderr, "merge", "no shard files given")
 	}
-	out, err := cli.CreateOutput(*outPath, stdout)
+	out, err := fileio.CreateOutput(*outPath, stdout)
 	if err != nil {
 		fmt.Fprintf(stderr, "analyze merge: %v\n", err)
 		return cli.ExitUsage
@@ -107,7 +109,7 @@ func (r reported) Error() string { return fmt.Sprintf("exit status %d", r.code) 
 
 // finishMerge commits the output after a successful merge, or discards it and reports
 // the error.
-func finishMerge(err error, out *cli.Output, stderr io.Writer) int {
+func finishMerge(err error, out *fileio.Output, stderr io.Writer) int {
 	if err != nil {
 		out.Abort()
 		var r reported
@@ -133,10 +135,10 @@ func finishMerge(err error, out *cli.Output, stderr io.Writer) int {
 func findShards(args []string) ([]shardFile, error) {
 	var paths []string
 	if len(args) == 1 {
-		if _, _, ok := cli.ParseShardSuffix(args[0]); !ok {
+		if _, _, ok := shard.ParseSuffix(args[0]); !ok {
 			matches, _ := filepath.Glob(globEscape(args[0]) + ".*-of-*")
 			for _, m := range matches {
-				if base, _, ok := cli.ParseShardSuffix(m); ok && base == args[0] {
+				if base, _, ok := shard.ParseSuffix(m); ok && base == args[0] {
 					paths = append(paths, m)
 				}
 			}
@@ -157,19 +159,19 @@ func findShards(args []string) ([]shardFile, error) {
 		if err != nil {
 			return nil, err
 		}
-		if line, _, _ := bytes.Cut(head, []byte("\n")); bytes.HasPrefix(line, []byte(cli.LinesHeader+" ")) {
-			if err := sf.shard.Set(string(line[len(cli.LinesHeader)+1:])); err != nil {
+		if line, _, _ := bytes.Cut(head, []byte("\n")); bytes.HasPrefix(line, []byte(shard.LinesHeader+" ")) {
+			if err := sf.shard.Set(string(line[len(shard.LinesHeader)+1:])); err != nil {
 				return nil, fmt.Errorf("%s: bad shard header %q: %v", p, line, err)
 			}
 			sf.lines = true
 		}
-		if _, s, ok := cli.ParseShardSuffix(p); ok {
+		if _, s, ok := shard.ParseSuffix(p); ok {
 			if sf.lines && s != sf.shard {
 				return nil, fmt.Errorf("%s: its name says shard %s but its header says %s", p, s, sf.shard)
 			}
 			sf.shard = s
 		} else if !sf.lines {
-			return nil, fmt.Errorf("%s: not a shard output (neither named PATH.K-of-N nor starting with %q)", p, cli.LinesHeader)
+			return nil, fmt.Errorf("%s: not a shard output (neither named PATH.K-of-N nor starting with %q)", p, shard.LinesHeader)
 		}
 		shards = append(shards, sf)
 	}

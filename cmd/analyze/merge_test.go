@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
+	"github.com/boardlab/boardlab/shard"
 )
 
 func runArgs(t *testing.T, args ...string) (string, string, int) {
@@ -22,7 +22,7 @@ func TestMergeCatChecksShards(t *testing.T) {
 	dir := t.TempDir()
 	base := filepath.Join(dir, "t.bin")
 	for k, part := range []string{"aa", "", "bbb"} {
-		os.WriteFile(cli.Shard{K: k, N: 3}.Path(base), []byte(part), 0o644)
+		os.WriteFile(shard.Shard{K: k, N: 3}.Path(base), []byte(part), 0o644)
 	}
 	out, errs, code := runArgs(t, "merge", base)
 	if code != 0 || out != "aabbb" {
@@ -56,7 +56,7 @@ func TestMergeLinesRestoresInputOrder(t *testing.T) {
 	want := ""
 	parts := make([]string, 3)
 	for k := range parts {
-		parts[k] = cli.LinesHeader + " " + (cli.Shard{K: k, N: 3}).String() + "\n"
+		parts[k] = shard.LinesHeader + " " + (shard.Shard{K: k, N: 3}).String() + "\n"
 	}
 	for i := 0; i < 10; i++ {
 		if i == 4 {
@@ -68,7 +68,7 @@ func TestMergeLinesRestoresInputOrder(t *testing.T) {
 		}
 		for _, l := range lines {
 			want += l + "\n"
-			parts[i%3] += string(cli.AppendLineIndex(nil, int64(i))) + l + "\n"
+			parts[i%3] += string(shard.AppendLineIndex(nil, int64(i))) + l + "\n"
 		}
 	}
 	dir := t.TempDir()
@@ -85,7 +85,7 @@ func TestMergeLinesRestoresInputOrder(t *testing.T) {
 	if _, errs, code = runArgs(t, "merge", files[0], files[1]); code != 1 || !strings.Contains(errs, "2/3") {
 		t.Fatalf("missing line shard: %d %q", code, errs)
 	}
-	os.WriteFile(files[1], []byte(cli.LinesHeader+" 1/3\n0\tx\n"), 0o644)
+	os.WriteFile(files[1], []byte(shard.LinesHeader+" 1/3\n0\tx\n"), 0o644)
 	if _, errs, code = runArgs(t, "merge", files[0], files[1], files[2]); code != 1 || !strings.Contains(errs, "does not belong") {
 		t.Fatalf("foreign line: %d %q", code, errs)
 	}

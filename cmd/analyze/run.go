@@ -18,6 +18,7 @@ import (
 	"github.com/boardlab/boardlab/cmd/analyze/internal/wythoffcmd"
 	"github.com/boardlab/boardlab/engine/goban"
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/fileio"
 	"github.com/boardlab/boardlab/internal/machine"
 )
 
@@ -108,7 +109,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (code int
 	// Reads of standard input stop on Ctrl-C in every command, also those that read it
 	// directly; one reader for the whole run, so batch jobs share it.
 	in := stdin
-	stdin = cli.NewContextReader(ctx, in)
+	stdin = fileio.NewContextReader(ctx, in)
 	defer func() { stdin = in }()
 	var cpuprofile, memprofile string
 	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {

@@ -1,6 +1,6 @@
-// Package cli holds what every analyze subcommand shares: flag sets that print their
-// own help, input expansion (FILE|DIR|-), ordered parallel work, progress on a terminal,
-// atomic output files and shell-like splitting of command lines.
+// Package cli holds what every analyze subcommand shares on the command line: flag sets
+// that print their own help, exit statuses, the --shard flag, progress on a terminal and
+// shell-like splitting of command lines.
 package cli
 
 import (

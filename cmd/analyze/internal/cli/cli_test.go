@@ -2,9 +2,7 @@ package cli
 
 import (
 	"bytes"
-	"context"
 	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -76,93 +74,6 @@ func TestParseInterspersed(t *testing.T) {
 	fs = NewFlagSet("x", "x", "", &stderr)
 	if _, st = Parse(fs, []string{"--bogus"}); st != ExitUsage {
 		t.Fatalf("bad flag status %d", st)
-	}
-}
-
-func TestExpand(t *testing.T) {
-	dir := t.TempDir()
-	for _, p := range []string{"b.txt", "a.txt", "sub/c.txt", ".hidden", ".git/x"} {
-		full := filepath.Join(dir, p)
-		os.MkdirAll(filepath.Dir(full), 0o755)
-		os.WriteFile(full, []byte("x"), 0o644)
-	}
-	ins, errs := Expand([]string{dir, "-", filepath.Join(dir, "missing")})
-	var got []string
-	for i, in := range ins {
-		rel, _ := filepath.Rel(dir, in.Path)
-		if in.Path == "-" {
-			rel = "-"
-		}
-		if errs[i] != nil {
-			rel += "!"
-		}
-		got = append(got, rel)
-	}
-	want := []string{"a.txt", "b.txt", "sub/c.txt", "-", "missing!"}
-	if !reflect.DeepEqual(got, want) {
-		t.Fatalf("Expand = %q, want %q", got, want)
-	}
-	if ins, _ := Expand(nil); len(ins) != 1 || ins[0].Path != "-" {
-		t.Fatalf("Expand(nil) = %v", ins)
-	}
-}
-
-func TestOrdered(t *testing.T) {
-	for _, workers := range []int{1, 2, 7} {
-		var got []int
-		err := Ordered(context.Background(), 100, workers, func(i int) int { return i * i },
-			func(i, r int) {
-				if r != i*i {
-					t.Errorf("result %d for %d", r, i)
-				}
-				got = append(got, i)
-			})
-		if err != nil || len(got) != 100 {
-			t.Fatalf("workers=%d: err=%v, %d results", workers, err, len(got))
-		}
-		for i, v := range got {
-			if v != i {
-				t.Fatalf("workers=%d: out of order at %d: %v", workers, i, got)
-			}
-		}
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	n := 0
-	if err := Ordered(ctx, 1000, 2, func(i int) int { return i }, func(int, int) { n++ }); err == nil {
-		t.Fatalf("cancelled run returned nil after %d results", n)
-	}
-}
-
-func TestOutputAtomic(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "out.bin")
-	o, err := CreateOutput(path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	o.WriteString("partial")
-	if _, err := os.Stat(path); err == nil {
-		t.Fatal("final name exists before Commit")
-	}
-	o.Abort()
-	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
-		t.Fatalf("Abort left %v", ents)
-	}
-	o, _ = CreateOutput(path, nil)
-	o.WriteString("done")
-	if err := o.Commit(); err != nil {
-		t.Fatal(err)
-	}
-	if b, _ := os.ReadFile(path); string(b) != "done" {
-		t.Fatalf("content %q", b)
-	}
-	var buf bytes.Buffer
-	o, _ = CreateOutput("-", &buf)
-	o.WriteString("hi")
-	o.Commit()
-	if buf.String() != "hi" {
-		t.Fatalf("stdout output %q", buf.String())
 	}
 }
 

@@ -7,6 +7,9 @@ import (
 	"reflect"
 	"strings"
 	"time"
+
+	"github.com/boardlab/boardlab/fileio"
+	"github.com/boardlab/boardlab/shard"
 )
 
 // vocabulary is the flag names shared by every command: a command defines one of a
@@ -255,7 +258,7 @@ func Parse(fs *flag.FlagSet, args []string) ([]string, int) {
 }
 
 // checkOutFlag checks the destination of a set -o/--out flag before any work is done
-// (CheckOutputPath), unless its usage says it may be a DIR.
+// (fileio.CheckOutputPath), unless its usage says it may be a DIR.
 func checkOutFlag(fs *flag.FlagSet) int {
 	st := -1
 	fs.Visit(func(f *flag.Flag) {
@@ -265,7 +268,7 @@ func checkOutFlag(fs *flag.FlagSet) int {
 		if _, usage := flag.UnquoteUsage(f); strings.Contains(usage, "DIR") {
 			return
 		}
-		if err := CheckOutputPath(f.Value.String()); err != nil {
+		if err := fileio.CheckOutputPath(f.Value.String()); err != nil {
 			fmt.Fprintf(fs.Output(), "analyze %s: %s %v\n", fs.Name(), shortName(fs, f.Name), err)
 			st = ExitUsage
 		}
@@ -311,7 +314,7 @@ func expected(f *flag.Flag, prefix string) string {
 			e = arg
 		}
 	}
-	if _, ok := f.Value.(*Shard); ok {
+	if _, ok := f.Value.(*shard.Shard); ok {
 		e = "K/N, such as 0/4"
 	}
 	if e == "" {

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/boardlab/boardlab/shard"
 )
 
 func TestVocabularyAliases(t *testing.T) {
@@ -70,7 +72,7 @@ func TestParseErrors(t *testing.T) {
 		fs.Duration("time", time.Second, "time")
 		fs.Int("count", 1, "count")
 		fs.Uint64("seed", 1, "seed")
-		var sh Shard
+		var sh shard.Shard
 		fs.Var(&sh, "shard", "shard")
 		if _, st := Parse(fs, c.args); st != ExitUsage || !strings.Contains(stderr.String(), c.want) {
 			t.Errorf("%q: status %d, stderr %q; want %d and %q", c.args, st, stderr.String(), ExitUsage, c.want)

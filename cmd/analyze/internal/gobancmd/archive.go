@@ -11,8 +11,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/goban"
+	"github.com/boardlab/boardlab/fileio"
 )
 
 // maxMember bounds what one compressed input (a .gz file or a .zip member) may expand
@@ -22,10 +22,10 @@ const maxMember = 1 << 28
 // source is one input of "goban score": a file or stdin, a .gz file read through
 // gzip, or a member of a .zip archive.
 type source struct {
-	name string    // as printed: PATH, or ARCHIVE/MEMBER
-	in   cli.Input // the file (for a member: the archive)
-	zf   *zip.File // the member, or nil
-	err  error     // the input could not be expanded
+	name string       // as printed: PATH, or ARCHIVE/MEMBER
+	in   fileio.Input // the file (for a member: the archive)
+	zf   *zip.File    // the member, or nil
+	err  error        // the input could not be expanded
 }
 
 func (s source) displayName() string {
@@ -78,7 +78,7 @@ func (s *srcSet) addOther(src source) {
 // board or game record. The returned function closes the archives.
 func scoreSources(args []string, o *bulkOpts) (set *srcSet, single bool, closeArchives func()) {
 	set = &srcSet{lists: []pathList{{}}, listed: []bool{false}}
-	add := func(ins []cli.Input, errs []error) {
+	add := func(ins []fileio.Input, errs []error) {
 		for i, in := range ins {
 			if errs[i] != nil || in.Path == "-" || set.lists[0].len() >= math.MaxInt32 {
 				set.addOther(source{name: in.Path, in: in, err: errs[i]})
@@ -89,12 +89,12 @@ func scoreSources(args []string, o *bulkOpts) (set *srcSet, single bool, closeAr
 		}
 	}
 	if len(args) == 0 {
-		add(cli.Expand(nil))
+		add(fileio.Expand(nil))
 	}
 	for _, a := range args {
 		files, ok := walkPlain(a)
 		if !ok || files.len() >= math.MaxInt32 || len(set.lists) >= math.MaxInt32 {
-			add(cli.Expand([]string{a}))
+			add(fileio.Expand([]string{a}))
 			continue
 		}
 		k := int32(len(set.lists))
@@ -130,7 +130,7 @@ func scoreSources(args []string, o *bulkOpts) (set *srcSet, single bool, closeAr
 			set.srcs = append(set.srcs, x)
 			continue
 		}
-		in := cli.Input{Path: set.lists[x.k].path(int(x.i))}
+		in := fileio.Input{Path: set.lists[x.k].path(int(x.i))}
 		zr, err := zip.OpenReader(in.Path)
 		if err != nil {
 			set.addOther(source{name: in.Path, in: in, err: fmt.Errorf("zip: %w", err)})
@@ -158,7 +158,7 @@ func zipInput(f *zip.File) bool {
 
 // expandArchives replaces each .zip input by its members (directories and hidden files
 // left out), in the archive's order. The returned function closes the archives.
-func expandArchives(inputs []cli.Input, errs []error) ([]source, func()) {
+func expandArchives(inputs []fileio.Input, errs []error) ([]source, func()) {
 	var srcs []source
 	var open []*zip.ReadCloser
 	for i, in := range inputs {

@@ -11,6 +11,8 @@ import (
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/goban"
+	"github.com/boardlab/boardlab/fileio"
+	"github.com/boardlab/boardlab/shard"
 )
 
 // defaultMaxSize is the default --max-size: a 65,536-by-65,536 board is 4.3 G points,
@@ -24,7 +26,7 @@ type bulkOpts struct {
 	maxSize int
 	jobs    int
 	spec    *cli.ShardSpec
-	shard   cli.Shard
+	shard   shard.Shard
 }
 
 // addBulkFlags registers the bulk flags on fs.
@@ -95,7 +97,7 @@ const headSize = 512
 
 // load reads input in into b, bounded by maxSize; listed says a directory listing
 // found it to be a regular file (and its path is NUL-terminated, see listDir).
-func (l *loader) load(ctx context.Context, in cli.Input, listed bool, stdin io.Reader, b *goban.Board, maxSize int) error {
+func (l *loader) load(ctx context.Context, in fileio.Input, listed bool, stdin io.Reader, b *goban.Board, maxSize int) error {
 	l.whole = nil
 	if listed {
 		if done, err := l.loadListed(ctx, in.Path, b, maxSize); done {
@@ -108,7 +110,7 @@ func (l *loader) load(ctx context.Context, in cli.Input, listed bool, stdin io.R
 			return err
 		}
 	}
-	r, err := in.Open(stdin)
+	r, err := in.Open(cli.InterruptContext(), stdin)
 	if err != nil {
 		return err
 	}
@@ -144,7 +146,7 @@ func (l *loader) streamDetect(ctx context.Context, r io.Reader, b *goban.Board, 
 	if cap(l.head) < headSize {
 		l.head = make([]byte, headSize)
 	}
-	cr := cli.CheckedReader(ctx, r)
+	cr := fileio.CheckedReader(ctx, r)
 	n, err := io.ReadFull(cr, l.head[:headSize])
 	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
 		return err
@@ -172,7 +174,7 @@ func (l *loader) stream(ctx context.Context, r io.Reader, head []byte, b *goban.
 	if _, err := l.parser.Write(head); err != nil {
 		return sizeErr(err)
 	}
-	if _, err := l.parser.ReadFrom(cli.CheckedReader(ctx, r)); err != nil {
+	if _, err := l.parser.ReadFrom(fileio.CheckedReader(ctx, r)); err != nil {
 		return sizeErr(err)
 	}
 	return sizeErr(l.parser.Board(b))

@@ -16,6 +16,8 @@ import (
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/goban"
+	"github.com/boardlab/boardlab/fileio"
+	"github.com/boardlab/boardlab/shard"
 )
 
 // oneLine is a board's symbols on one line.
@@ -233,7 +235,7 @@ func mergeLines(t *testing.T, outs []string) string {
 	var all []line
 	for k, out := range outs {
 		ls := strings.SplitAfter(out, "\n")
-		if want := fmt.Sprintf("%s %d/%d\n", cli.LinesHeader, k, len(outs)); ls[0] != want {
+		if want := fmt.Sprintf("%s %d/%d\n", shard.LinesHeader, k, len(outs)); ls[0] != want {
 			t.Fatalf("shard %d header %q, want %q", k, ls[0], want)
 		}
 		for _, l := range ls[1:] {
@@ -398,9 +400,9 @@ func TestExpandFastPath(t *testing.T) {
 		}
 		_ = files
 		gi, ge := expand(args)
-		wi, we := cli.Expand(args)
+		wi, we := fileio.Expand(args)
 		if !reflect.DeepEqual(gi, wi) || len(ge) != len(we) {
-			t.Errorf("%q: %v, cli.Expand gives %v", args, gi, wi)
+			t.Errorf("%q: %v, fileio.Expand gives %v", args, gi, wi)
 		}
 		for i := range ge {
 			if (ge[i] == nil) != (we[i] == nil) {
@@ -408,42 +410,10 @@ func TestExpandFastPath(t *testing.T) {
 			}
 		}
 	}
-	// Anything but files and directories goes to cli.Expand.
+	// Anything but files and directories goes to fileio.Expand.
 	os.Symlink("c.txt", filepath.Join(root, "a", "link.txt"))
 	if _, ok := walkPlain("a"); ok {
 		t.Error("a tree with a symbolic link counted as plain")
-	}
-}
-
-func TestOrderedBatches(t *testing.T) {
-	for _, c := range []struct{ n, workers, batch int }{{0, 2, 4}, {1, 2, 4}, {1000, 3, 7}, {1000, 1, 7}, {65, 8, 64}} {
-		var got []int
-		err := orderedBatches(context.Background(), c.n, c.workers, c.batch, func(i int) int { return i * i },
-			func(i, r int) {
-				if r != i*i || i != len(got) {
-					t.Fatalf("%+v: emit(%d, %d) after %d", c, i, r, len(got))
-				}
-				got = append(got, i)
-			})
-		if err != nil || len(got) != c.n {
-			t.Errorf("%+v: %v, %d emitted", c, err, len(got))
-		}
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	n := 0
-	err := orderedBatches(ctx, 100000, 2, 10, func(i int) int {
-		if i == 500 {
-			cancel()
-		}
-		return i
-	}, func(i, r int) {
-		if i != n {
-			t.Fatalf("emit(%d) after %d", i, n)
-		}
-		n++
-	})
-	if err == nil || n >= 100000 || n < 500 {
-		t.Errorf("cancelled: %v after %d", err, n)
 	}
 }
 

@@ -11,13 +11,13 @@ import (
 
 	"golang.org/x/sys/unix"
 
-	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/goban"
+	"github.com/boardlab/boardlab/fileio"
 )
 
 // TestLoadListedRaces reads names that were listed as regular files but are something
 // else by the time they are opened: each is read as what it is then, as loadRegular
-// and cli.Input would read it, without blocking forever or panicking.
+// and fileio.Input would read it, without blocking forever or panicking.
 func TestLoadListedRaces(t *testing.T) {
 	dir := t.TempDir()
 	board := filepath.Join(dir, "board.txt")
@@ -35,7 +35,7 @@ func TestLoadListedRaces(t *testing.T) {
 		var b goban.Board
 		var list pathList
 		list.add([]byte(filepath.Join(dir, name)))
-		if err := l.load(ctx, cli.Input{Path: list.path(0)}, true, nil, &b, defaultMaxSize); err != nil {
+		if err := l.load(ctx, fileio.Input{Path: list.path(0)}, true, nil, &b, defaultMaxSize); err != nil {
 			return goban.Result{}, err
 		}
 		return goban.Score(&b), nil

@@ -8,31 +8,31 @@ import (
 	"slices"
 	"unsafe"
 
-	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
+	"github.com/boardlab/boardlab/fileio"
 )
 
-// expand is cli.Expand with a fast path for the common bulk case: a directory argument
+// expand is fileio.Expand with a fast path for the common bulk case: a directory argument
 // whose tree holds only regular files and directories is listed with one ReadDir call
 // per directory (the types come with the names, no stat) and one sort of the paths, and
-// gives exactly what cli.Expand gives. Any other argument, and any tree holding
+// gives exactly what fileio.Expand gives. Any other argument, and any tree holding
 // something else (a symbolic link, a special file, an unreadable directory), goes to
-// cli.Expand, which decides what to do with it.
-func expand(args []string) ([]cli.Input, []error) {
+// fileio.Expand, which decides what to do with it.
+func expand(args []string) ([]fileio.Input, []error) {
 	if len(args) == 0 {
-		return cli.Expand(args)
+		return fileio.Expand(args)
 	}
-	var inputs []cli.Input
+	var inputs []fileio.Input
 	var errs []error
 	for _, a := range args {
 		files, ok := walkPlain(a)
 		if !ok {
-			in, e := cli.Expand([]string{a})
+			in, e := fileio.Expand([]string{a})
 			inputs, errs = append(inputs, in...), append(errs, e...)
 			continue
 		}
 		inputs, errs = slices.Grow(inputs, files.len()), slices.Grow(errs, files.len())
 		for i := range files.len() {
-			inputs = append(inputs, cli.Input{Path: string(files.bytes(i))})
+			inputs = append(inputs, fileio.Input{Path: string(files.bytes(i))})
 			errs = append(errs, nil)
 		}
 	}
@@ -101,7 +101,7 @@ func walkPlain(root string) (files pathList, ok bool) {
 	for len(stack) > 0 {
 		dir := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		// The paths filepath.Join(dir, name) gives, as cli.Expand's walk names them.
+		// The paths filepath.Join(dir, name) gives, as fileio.Expand's walk names them.
 		prefix := filepath.Clean(dir)
 		switch {
 		case prefix == ".":

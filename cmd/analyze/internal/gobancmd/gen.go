@@ -13,6 +13,8 @@ import (
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/goban"
+	"github.com/boardlab/boardlab/fileio"
+	"github.com/boardlab/boardlab/pipeline"
 )
 
 const genUsage = "analyze goban gen [--kind random|corridor|spiral|spec] [--size N] [--seed S] [--count C] [--lines] [--shard K/N] [--out FILE|DIR]"
@@ -196,7 +198,7 @@ func runGen(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	if lo == hi {
 		return cli.ExitOK // this shard has no board
 	}
-	o, err := cli.CreateOutput(*out, stdout)
+	o, err := fileio.CreateOutput(*out, stdout)
 	if err != nil {
 		fmt.Fprintf(stderr, "analyze goban gen: %v\n", err)
 		return cli.ExitFail
@@ -227,7 +229,7 @@ func runGen(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 // writeLines writes boards [lo, hi) one per line to path (stdout for "" or "-"), made
 // in parallel blocks and written in order.
 func (g *genJob) writeLines(ctx context.Context, path string, lo, hi, jobs int, stdout, stderr io.Writer) int {
-	o, err := cli.CreateOutput(path, stdout)
+	o, err := fileio.CreateOutput(path, stdout)
 	if err != nil {
 		fmt.Fprintf(stderr, "analyze goban gen: %v\n", err)
 		return cli.ExitFail
@@ -237,7 +239,7 @@ func (g *genJob) writeLines(ctx context.Context, path string, lo, hi, jobs int, 
 	nblocks := (hi - lo + genBlock - 1) / genBlock
 	var werr error
 	progress := cli.NewProgress(stderr, "goban gen", "boards")
-	err = orderedBatches(ctx, nblocks, jobs, 1, func(k int) *[]byte {
+	err = pipeline.Batches(ctx, nblocks, jobs, 1, func(k int) *[]byte {
 		buf, _ := pool.Get().(*[]byte)
 		if buf == nil {
 			buf = new([]byte)
@@ -286,13 +288,13 @@ func (g *genJob) writeDir(ctx context.Context, dir string, lo, hi, jobs int, std
 	var pool sync.Pool
 	// The temporary name follows cli's pattern (.NAME.tmp-PID-N), so a later run
 	// removes one left by a killed process.
-	cli.RemoveStaleTemps(dir)
+	fileio.RemoveStaleTemps(dir)
 	tmp := filepath.Join(dir, ".gen.tmp-"+strconv.Itoa(os.Getpid())+"-0")
 	defer os.Remove(tmp) // left only after a failure
 	nblocks := (hi - lo + genBlock - 1) / genBlock
 	var werr error
 	progress := cli.NewProgress(stderr, "goban gen", "boards")
-	err := orderedBatches(ctx, nblocks, jobs, 1, func(k int) *block {
+	err := pipeline.Batches(ctx, nblocks, jobs, 1, func(k int) *block {
 		bl, _ := pool.Get().(*block)
 		if bl == nil {
 			bl = &block{}
@@ -324,7 +326,7 @@ func (g *genJob) writeDir(ctx context.Context, dir string, lo, hi, jobs int, std
 		fmt.Fprintf(stderr, "analyze goban gen: interrupted\n")
 		return cli.ExitInterrupted
 	case werr != nil:
-		fmt.Fprintf(stderr, "analyze goban gen: %v\n", cli.Cause(werr))
+		fmt.Fprintf(stderr, "analyze goban gen: %v\n", fileio.Cause(werr))
 		return cli.ExitFail
 	}
 	return cli.ExitOK

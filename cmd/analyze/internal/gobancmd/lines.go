@@ -13,6 +13,8 @@ import (
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/goban"
+	"github.com/boardlab/boardlab/fileio"
+	"github.com/boardlab/boardlab/shard"
 )
 
 // chunkSize is the size of the blocks --lines reads: whole lines go to a worker
@@ -46,7 +48,7 @@ type lineWorker struct {
 // linesRun is one run of "goban score --lines".
 type linesRun struct {
 	o      *bulkOpts
-	inputs []cli.Input
+	inputs []fileio.Input
 	names  []string // input names in messages
 	quoted [][]byte // input paths as JSON strings
 	json   bool
@@ -101,7 +103,7 @@ func (o *bulkOpts) scoreLines(ctx context.Context, pos []string, stdin io.Reader
 
 	out := bufio.NewWriterSize(stdout, 1<<16)
 	if o.shard.Enabled() {
-		cli.WriteLinesHeader(out, o.shard)
+		shard.WriteLinesHeader(out, o.shard)
 	}
 	progress := cli.NewProgress(stderr, "goban score", "lines")
 	pending := map[int]*lineChunk{}
@@ -154,7 +156,7 @@ func (lr *linesRun) fail(c *lineChunk, lineNo int64, err error) {
 		c.errs = strconv.AppendInt(append(c.errs, ':'), lineNo, 10)
 	}
 	c.errs = append(c.errs, ": "...)
-	c.errs = append(c.errs, cli.Cause(err).Error()...)
+	c.errs = append(c.errs, fileio.Cause(err).Error()...)
 	c.errs = append(c.errs, '\n')
 	c.marks = append(c.marks, mark{len(c.out), len(c.errs)})
 }
@@ -184,14 +186,14 @@ func (lr *linesRun) read(ctx context.Context, stdin io.Reader, errs []error, fre
 			}
 			continue
 		}
-		r, err := in.Open(stdin)
+		r, err := in.Open(cli.InterruptContext(), stdin)
 		if err != nil {
 			if !lr.readFailed(get, i, err, results) {
 				return false
 			}
 			continue
 		}
-		rd := cli.CheckedReader(ctx, r)
+		rd := fileio.CheckedReader(ctx, r)
 		lineNo := int64(1)
 		carry = carry[:0]
 		eof := false
@@ -377,7 +379,7 @@ func skipLine(line []byte) bool {
 func (lr *linesRun) emit(c *lineChunk, idx, lineNo int64, res goban.Result) {
 	b := c.out
 	if lr.o.shard.Enabled() {
-		b = cli.AppendLineIndex(b, idx)
+		b = shard.AppendLineIndex(b, idx)
 	}
 	if lr.json {
 		b = append(b, `{"path":`...)

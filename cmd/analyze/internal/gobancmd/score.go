@@ -13,6 +13,8 @@ import (
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/goban"
+	"github.com/boardlab/boardlab/fileio"
+	"github.com/boardlab/boardlab/pipeline"
 )
 
 const scoreUsage = "analyze goban score [--json] [--map] [--format auto|text|sgf] [--komi K] [--summary] [--svg DIR] [--lines] [--max-size N] [-j N] [--shard K/N] [FILE|DIR|-]..."
@@ -105,7 +107,7 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	start := time.Now()
 	// A batch of 64 small files takes about 0.2 ms: the hand-over to the printing
 	// goroutine is then a small part of the work.
-	err := orderedRanges(ctx, len(set.srcs), bulk.jobs, 64, func(lo, hi int, r *scoreBatch) {
+	err := pipeline.Ranges(ctx, len(set.srcs), bulk.jobs, 64, func(lo, hi int, r *scoreBatch) {
 		r.reset()
 		w := workers.Get().(*worker)
 		defer workers.Put(w)
@@ -122,7 +124,7 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 			name := set.displayName(lo + f.j)
 			if f.err != nil {
 				out.Flush()
-				fmt.Fprintf(stderr, "analyze goban score: %s: %v\n", name, cli.Cause(f.err))
+				fmt.Fprintf(stderr, "analyze goban score: %s: %v\n", name, fileio.Cause(f.err))
 				failed = true
 			}
 			if len(f.msgs) > 0 {
@@ -246,7 +248,7 @@ func (w *worker) scoreOne(ctx context.Context, set *srcSet, idx int, stdin io.Re
 	var data []byte
 	x := set.srcs[idx]
 	name := set.name(idx)
-	in := cli.Input{Path: name}
+	in := fileio.Input{Path: name}
 	listed := false
 	if x.k >= 0 {
 		listed = set.listed[x.k]

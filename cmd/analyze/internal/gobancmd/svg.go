@@ -11,6 +11,7 @@ import (
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/goban"
 	"github.com/boardlab/boardlab/engine/goban/sgf"
+	"github.com/boardlab/boardlab/fileio"
 )
 
 // pictureName turns an input name (a path, ARCHIVE/MEMBER, FILE#k or -) into a file
@@ -37,7 +38,7 @@ func (o *scoreOpts) writeSVG(name string, res goban.Result, owner []byte, komi f
 // writePicture writes one ownership picture (svg or png) to path, or to stdout when
 // path is "" or "-".
 func writePicture(path string, stdout io.Writer, format string, scale int, name string, res goban.Result, owner []byte, komi float64, result string) error {
-	out, err := cli.CreateOutput(path, stdout)
+	out, err := fileio.CreateOutput(path, stdout)
 	if err != nil {
 		return fmt.Errorf("picture: %w", err)
 	}
@@ -94,7 +95,7 @@ func runDraw(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	if *scale < 1 || *scale > 64 {
 		return cli.Usagef(stderr, "goban draw", "--scale %d: want 1..64", *scale)
 	}
-	inputs, errs := cli.Expand(pos)
+	inputs, errs := fileio.Expand(pos)
 	srcs, closeArchives := expandArchives(inputs, errs)
 	defer closeArchives()
 	if *format == "png" && *outPath == "" && cli.IsTerminal(stdout) {
@@ -115,7 +116,7 @@ func runDraw(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 			return cli.ExitInterrupted
 		}
 		fail := func(err error) {
-			fmt.Fprintf(stderr, "analyze goban draw: %s: %v\n", src.displayName(), cli.Cause(err))
+			fmt.Fprintf(stderr, "analyze goban draw: %s: %v\n", src.displayName(), fileio.Cause(err))
 			failed = true
 		}
 		if src.err != nil {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/qttt"
+	"github.com/boardlab/boardlab/fileio"
 )
 
 const randomUsage = "analyze qttt random [--seed S] [-o FILE] [-q] [-j N] [--shard K/N] N"
@@ -53,7 +54,7 @@ func runRandom(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		return cli.Usagef(stderr, "qttt random", "%v", err)
 	}
 	lo, hi := shard.Range(int64(n))
-	out, err := cli.CreateOutput(shard.Path(*outPath), stdout)
+	out, err := fileio.CreateOutput(shard.Path(*outPath), stdout)
 	if err != nil {
 		fmt.Fprintf(stderr, "analyze qttt random: %v\n", err)
 		return cli.ExitFail

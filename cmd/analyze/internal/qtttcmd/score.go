@@ -13,6 +13,8 @@ import (
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/qttt"
+	"github.com/boardlab/boardlab/fileio"
+	"github.com/boardlab/boardlab/shard"
 )
 
 const scoreUsage = "analyze qttt score [--json] [-o FILE] [-j N] [--shard K/N] [FILE|DIR|-]..."
@@ -67,7 +69,7 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return cli.Usagef(stderr, "qttt score", "%v", err)
 	}
 	path := shard.Path(*outPath)
-	out, err := cli.CreateOutput(path, stdout)
+	out, err := fileio.CreateOutput(path, stdout)
 	if err != nil {
 		fmt.Fprintf(stderr, "analyze qttt score: %v\n", err)
 		return cli.ExitFail
@@ -97,7 +99,7 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 type scoreOptions struct {
 	json  bool
 	jobs  int
-	shard cli.Shard
+	shard shard.Shard
 }
 
 type scoreResult struct {
@@ -139,7 +141,7 @@ type lineErr struct {
 // workers score chunks, and this goroutine writes them out in order. Memory is bounded
 // by the number of chunks in flight. On ctx's cancellation it returns at once with
 // what was written, even when the reader is blocked in a read.
-func scoreInputs(ctx context.Context, args []string, stdin io.Reader, out *cli.Output, stderr io.Writer, opt scoreOptions) scoreResult {
+func scoreInputs(ctx context.Context, args []string, stdin io.Reader, out *fileio.Output, stderr io.Writer, opt scoreOptions) scoreResult {
 	workers := workerCount(opt.jobs)
 	nChunks := 4 * workers
 	free := make(chan *chunk, nChunks)
@@ -162,7 +164,7 @@ func scoreInputs(ctx context.Context, args []string, stdin io.Reader, out *cli.O
 	}
 	var res scoreResult
 	if opt.shard.Enabled() {
-		cli.WriteLinesHeader(out, opt.shard)
+		shard.WriteLinesHeader(out, opt.shard)
 	}
 	for {
 		var c *chunk
@@ -213,7 +215,7 @@ func scoreInputs(ctx context.Context, args []string, stdin io.Reader, out *cli.O
 // readChunks reads the inputs line by line into chunks, sends each chunk to order (in
 // input order) and to work, and closes both at the end. Lines another shard owns are
 // kept as empty lines so that line numbers stay right.
-func readChunks(ctx context.Context, stop <-chan struct{}, args []string, stdin io.Reader, shard cli.Shard,
+func readChunks(ctx context.Context, stop <-chan struct{}, args []string, stdin io.Reader, shard shard.Shard,
 	free <-chan *chunk, work, order chan<- *chunk) {
 	defer close(work)
 	defer close(order)
@@ -240,7 +242,7 @@ func readChunks(ctx context.Context, stop <-chan struct{}, args []string, stdin 
 		c = nil
 		return true
 	}
-	inputs, errs := cli.Expand(args)
+	inputs, errs := fileio.Expand(args)
 	var global int64
 	var br *bufio.Reader
 	for i, in := range inputs {
@@ -252,18 +254,18 @@ func readChunks(ctx context.Context, stop <-chan struct{}, args []string, stdin 
 			if !get(name, 0, global) {
 				return
 			}
-			c.ioErr = cli.Cause(errs[i])
+			c.ioErr = fileio.Cause(errs[i])
 			if !send() {
 				return
 			}
 			continue
 		}
-		r, err := in.Open(stdin)
+		r, err := in.Open(cli.InterruptContext(), stdin)
 		if err != nil {
 			if !get(name, 0, global) {
 				return
 			}
-			c.ioErr = cli.Cause(err)
+			c.ioErr = fileio.Cause(err)
 			if !send() {
 				return
 			}
@@ -309,7 +311,7 @@ func readChunks(ctx context.Context, stop <-chan struct{}, args []string, stdin 
 				global++
 			}
 			if err != nil && err != io.EOF {
-				c.ioErr = cli.Cause(err)
+				c.ioErr = fileio.Cause(err)
 			}
 			// Hand the chunk over when it is full, and when the next read would wait, so
 			// that a slow stream is answered line by line.
@@ -409,7 +411,7 @@ func (w *scoreWorker) scoreLine(c *chunk, line, global int64, s []byte) {
 	}
 	c.records++
 	if w.sharded {
-		c.out = cli.AppendLineIndex(c.out, global)
+		c.out = shard.AppendLineIndex(c.out, global)
 	}
 	if w.json {
 		b, _ := json.Marshal(jsonRecord(c.file, int(line), string(rec), &p, tr))

@@ -17,6 +17,7 @@ import (
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/qttt"
+	"github.com/boardlab/boardlab/shard"
 )
 
 // mixedInput returns n lines of random games ("RECORD<TAB>X O", some without the
@@ -93,7 +94,7 @@ func mergeShards(t *testing.T, outs []string, n int) string {
 	var all []rec
 	for k, o := range outs {
 		header, body, _ := strings.Cut(o, "\n")
-		if want := fmt.Sprintf("%s %d/%d", cli.LinesHeader, k, n); header != want {
+		if want := fmt.Sprintf("%s %d/%d", shard.LinesHeader, k, n); header != want {
 			t.Fatalf("shard %d header %q, want %q", k, header, want)
 		}
 		for _, l := range strings.Split(strings.TrimSuffix(body, "\n"), "\n") {
@@ -149,7 +150,7 @@ func TestScoreShardsMerge(t *testing.T) {
 	if _, e, code := run(t, "", "score", "--shard", "1/3", "--out", out, f2); code != cli.ExitFail || !strings.Contains(e, "s.txt.1-of-3") {
 		t.Fatalf("--out: code %d, stderr %q", code, e)
 	}
-	if b, err := os.ReadFile(out + ".1-of-3"); err != nil || !strings.HasPrefix(string(b), cli.LinesHeader+" 1/3\n") {
+	if b, err := os.ReadFile(out + ".1-of-3"); err != nil || !strings.HasPrefix(string(b), shard.LinesHeader+" 1/3\n") {
 		t.Fatalf("shard file: %v %q", err, b)
 	}
 	for _, bad := range []string{"3/3", "x", "1"} {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/qttt"
+	"github.com/boardlab/boardlab/fileio"
 	"github.com/boardlab/boardlab/internal/draw"
 )
 
@@ -40,7 +41,7 @@ func runShow(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	if err != nil {
 		return cli.Usagef(stderr, "qttt show", "record %s: %v; %s", quotePrefix([]byte(rec), 40), err, recordExpected)
 	}
-	out, err := cli.CreateOutput(*outPath, stdout)
+	out, err := fileio.CreateOutput(*outPath, stdout)
 	if err != nil {
 		fmt.Fprintf(stderr, "analyze qttt show: %v\n", err)
 		return cli.ExitFail

@@ -13,6 +13,7 @@ import (
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/uttt/selfplay"
+	"github.com/boardlab/boardlab/shard"
 )
 
 // IsSelfplayOut reports whether head, the first bytes of a file, starts a self-play
@@ -162,7 +163,7 @@ func MergePerft(paths []string, stdout, stderr io.Writer) int {
 }
 
 func shardRange(n, k, parts int) (int, int) {
-	lo, hi := cli.Shard{K: k, N: parts}.Range(int64(n))
+	lo, hi := shard.Shard{K: k, N: parts}.Range(int64(n))
 	return int(lo), int(hi)
 }
 
@@ -182,7 +183,7 @@ func readDivideShard(path string) (*divideShard, error) {
 	if len(h) < 12 || h[0] != perftDivideHeader || h[2] != "depth" || h[4] != "moves" || h[6] != "first" || h[8] != "end" || h[10] != "position" {
 		return nil, bad
 	}
-	var sh cli.Shard
+	var sh shard.Shard
 	if sh.Set(h[1]) != nil {
 		return nil, bad
 	}

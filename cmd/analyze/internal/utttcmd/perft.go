@@ -11,6 +11,7 @@ import (
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/pipeline"
 )
 
 const perftUsage = "analyze uttt perft [--divide [--shard K/N]] [-j N] D [POSITION]"
@@ -75,7 +76,7 @@ outputs prints exactly the unsharded --divide output.`, stderr)
 		defer prog.Done()
 		var total uint64
 		done := int64(0)
-		err := cli.Ordered(ctx, len(mine), *jobs, func(i int) uint64 {
+		err := pipeline.Items(ctx, len(mine), *jobs, func(i int) uint64 {
 			q := p.Play(mine[i])
 			n, _ := uttt.PerftContext(ctx, &q, depth-1)
 			return n

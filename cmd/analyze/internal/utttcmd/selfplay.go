@@ -13,6 +13,7 @@ import (
 	"github.com/boardlab/boardlab/engine/uttt"
 	"github.com/boardlab/boardlab/engine/uttt/selfplay"
 	"github.com/boardlab/boardlab/engine/uttt/zoo"
+	"github.com/boardlab/boardlab/fileio"
 )
 
 const selfplayUsage = "analyze uttt selfplay --a SPEC --b SPEC --games N [-j W] [--openings PLIES] [--seed S] [--out games.jsonl] [--sprt ELO0,ELO1] [--json] [--plot FILE.svg] [--shard K/N] [--verbose]"
@@ -204,19 +205,19 @@ func describeGame(m *selfplay.Match, i int, moves []uttt.Move, r selfplay.Result
 
 // openPlot creates the --plot file's temporary file before the work starts, so that
 // an unwritable destination is reported at once; nil when there is no plot.
-func openPlot(path string, stdout io.Writer) (*cli.Output, error) {
+func openPlot(path string, stdout io.Writer) (*fileio.Output, error) {
 	if path == "" {
 		return nil, nil
 	}
 	if path == "-" {
 		return nil, fmt.Errorf("--plot wants a file name (stdout holds the report)")
 	}
-	return cli.CreateOutput(path, stdout)
+	return fileio.CreateOutput(path, stdout)
 }
 
 // printSelfplay prints a summary as text or JSON and draws its plot into plot when
 // not nil.
-func printSelfplay(stdout, stderr io.Writer, name string, m *selfplay.Match, sum *selfplay.Summary, sprt *selfplay.SPRT, asJSON bool, plot *cli.Output) int {
+func printSelfplay(stdout, stderr io.Writer, name string, m *selfplay.Match, sum *selfplay.Summary, sprt *selfplay.SPRT, asJSON bool, plot *fileio.Output) int {
 	if asJSON {
 		json.NewEncoder(stdout).Encode(sum.JSON(m, sprt))
 	} else {

@@ -14,6 +14,8 @@ import (
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/uttt/tournament"
+	"github.com/boardlab/boardlab/fileio"
+	"github.com/boardlab/boardlab/pipeline"
 )
 
 const tournamentUsage = "analyze uttt tournament [--time 1s] [-j N] [--log games.jsonl] [--zero] [--sandbox bwrap|none] [--disqualify] [--memory SIZE] [--procs 64] [--expose PATH] DIR"
@@ -150,9 +152,9 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 			p.Sandbox, p.Folder, p.Hide = sb, own[i], hide[i]
 		}
 	}
-	var log *cli.Output
+	var log *fileio.Output
 	if *logPath != "" {
-		if log, err = cli.CreateOutput(*logPath, stdout); err != nil {
+		if log, err = fileio.CreateOutput(*logPath, stdout); err != nil {
 			fmt.Fprintf(stderr, "analyze uttt tournament: --log: %v\n", err)
 			return cli.ExitFail
 		}
@@ -234,7 +236,7 @@ func playTournament(ctx context.Context, players []tournament.Player, names []st
 		}
 		return false
 	}
-	err := cli.Ordered(ctx, len(pairs), jobs, func(i int) outcome {
+	err := pipeline.Items(ctx, len(pairs), jobs, func(i int) outcome {
 		x, o := pairs[i][0], pairs[i][1]
 		var r tournament.Result
 		var err error

@@ -13,7 +13,9 @@ import (
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/wythoff"
+	"github.com/boardlab/boardlab/fileio"
 	"github.com/boardlab/boardlab/internal/machine"
+	"github.com/boardlab/boardlab/shard"
 )
 
 const moveDescription = `Prints a winning move of Wythoff's Nim from the position with piles A and B, as the
@@ -63,10 +65,10 @@ func runMove(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	}
 	// only a stream is sharded: a scheduler's index variables do not apply to one
 	// position given on the command line
-	var shard cli.Shard
+	var sh shard.Shard
 	if len(pos) == 0 {
 		var err error
-		if shard, err = shardSpec.Resolve("wythoff move", nil, stderr); err != nil {
+		if sh, err = shardSpec.Resolve("wythoff move", nil, stderr); err != nil {
 			return cli.Usagef(stderr, "wythoff move", "%v", err)
 		}
 	}
@@ -86,11 +88,11 @@ func runMove(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	}
 	switch len(pos) {
 	case 0:
-		path := shard.Path(*outPath)
+		path := sh.Path(*outPath)
 		if code := checkOutPath("move", path, stderr); code >= 0 {
 			return code
 		}
-		out, err := cli.CreateOutput(path, stdout)
+		out, err := fileio.CreateOutput(path, stdout)
 		if err != nil {
 			return finish(nil, err, "move", stderr)
 		}
@@ -98,11 +100,11 @@ func runMove(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		if f, ok := stdin.(*os.File); ok && cli.IsTerminal(f) {
 			// typed by hand: answer each line as it is entered
 			m.interactive = true
-			code, err = m.batch(ctx, stdin, out, stderr, *maxLine, shard)
+			code, err = m.batch(ctx, stdin, out, stderr, *maxLine, sh)
 		} else if plainPath {
-			code, err = m.batch(ctx, stdin, out, stderr, *maxLine, shard)
+			code, err = m.batch(ctx, stdin, out, stderr, *maxLine, sh)
 		} else {
-			code, err = m.batchParallel(ctx, stdin, out, stderr, *maxLine, shard, workers)
+			code, err = m.batchParallel(ctx, stdin, out, stderr, *maxLine, sh, workers)
 		}
 		if err != nil {
 			return finish(out, err, "move", stderr)
@@ -125,7 +127,7 @@ func runMove(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		if code := checkOutPath("move", *outPath, stderr); code >= 0 {
 			return code
 		}
-		out, err := cli.CreateOutput(*outPath, stdout)
+		out, err := fileio.CreateOutput(*outPath, stdout)
 		if err != nil {
 			return finish(nil, err, "move", stderr)
 		}
@@ -337,13 +339,13 @@ func appendJSONBig(buf []byte, v *big.Int) []byte {
 // batch answers the positions of in, one line each, on out. It returns the exit
 // status for the lines (ExitFail when some were bad) and an error when reading or
 // writing failed or ctx was cancelled.
-func (m *mover) batch(ctx context.Context, in io.Reader, out io.Writer, stderr io.Writer, maxLine int, shard cli.Shard) (int, error) {
-	if shard.Enabled() {
-		if err := cli.WriteLinesHeader(out, shard); err != nil {
+func (m *mover) batch(ctx context.Context, in io.Reader, out io.Writer, stderr io.Writer, maxLine int, sh shard.Shard) (int, error) {
+	if sh.Enabled() {
+		if err := shard.WriteLinesHeader(out, sh); err != nil {
 			return cli.ExitFail, err
 		}
 	}
-	lr := newLineReader(cli.NewContextReader(ctx, in), maxLine)
+	lr := newLineReader(fileio.NewContextReader(ctx, in), maxLine)
 	code := cli.ExitOK
 	var a, b pile
 	buf := make([]byte, 0, 64<<10)
@@ -360,7 +362,7 @@ func (m *mover) batch(ctx context.Context, in io.Reader, out io.Writer, stderr i
 			out.Write(buf)
 			return code, fmt.Errorf("stdin:%d: %w", i+1, err)
 		}
-		if !shard.Owns(i) {
+		if !sh.Owns(i) {
 			continue
 		}
 		if long > 0 {
@@ -369,7 +371,7 @@ func (m *mover) batch(ctx context.Context, in io.Reader, out io.Writer, stderr i
 			continue
 		}
 		var msg string
-		if buf, msg = m.line(buf, line, i, shard, &a, &b); msg != "" {
+		if buf, msg = m.line(buf, line, i, sh, &a, &b); msg != "" {
 			fmt.Fprint(stderr, msg)
 			code = cli.ExitFail
 		}
@@ -397,7 +399,7 @@ func (m *mover) batch(ctx context.Context, in io.Reader, out io.Writer, stderr i
 
 // line answers input line i (0-based), appending the answer to buf; for a bad line it
 // returns the diagnostic instead. a and b are scratch piles.
-func (m *mover) line(buf, line []byte, i int64, shard cli.Shard, a, b *pile) ([]byte, string) {
+func (m *mover) line(buf, line []byte, i int64, sh shard.Shard, a, b *pile) ([]byte, string) {
 	if x, y, sp, ok := fastLine(line); ok {
 		a.small, a.big, a.digits = x, nil, canonical(line[:sp])
 		b.small, b.big, b.digits = y, nil, canonical(line[sp+1:])
@@ -406,8 +408,8 @@ func (m *mover) line(buf, line []byte, i int64, shard cli.Shard, a, b *pile) ([]
 	} else if err := parseLine(text, a, b); err != nil {
 		return buf, fmt.Sprintf("analyze wythoff move: stdin:%d: %v\n", i+1, err)
 	}
-	if shard.Enabled() {
-		buf = cli.AppendLineIndex(buf, i)
+	if sh.Enabled() {
+		buf = shard.AppendLineIndex(buf, i)
 	}
 	return m.answer(buf, a, b), ""
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/wythoff"
 	"github.com/boardlab/boardlab/internal/machine"
+	"github.com/boardlab/boardlab/shard"
 )
 
 // TestMoveLongLines: no line length stops the stream. A line beyond --max-line is
@@ -135,7 +136,7 @@ func TestMoveShard(t *testing.T) {
 					t.Fatalf("%v shard %d/%d: code %d", args, k, n, code)
 				}
 				lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-				if lines[0] != fmt.Sprintf("%s %d/%d", cli.LinesHeader, k, n) {
+				if lines[0] != fmt.Sprintf("%s %d/%d", shard.LinesHeader, k, n) {
 					t.Fatalf("shard %d/%d header %q", k, n, lines[0])
 				}
 				for _, l := range lines[1:] {
@@ -168,7 +169,7 @@ func TestMoveShard(t *testing.T) {
 	if _, errOut, code := run(t, "1 2\n3 5\n", "move", "--shard", "1/2", "--out", filepath.Join(dir, "m.txt")); code != 0 {
 		t.Fatalf("code %d: %s", code, errOut)
 	}
-	if b, err := os.ReadFile(filepath.Join(dir, "m.txt.1-of-2")); err != nil || string(b) != cli.LinesHeader+" 1/2\n1\tlose\n" {
+	if b, err := os.ReadFile(filepath.Join(dir, "m.txt.1-of-2")); err != nil || string(b) != shard.LinesHeader+" 1/2\n1\tlose\n" {
 		t.Fatalf("%q %v", b, err)
 	}
 }
@@ -215,7 +216,7 @@ func benchLinesCold(n, coldEvery int) []byte {
 // worker, without the process and pipes. Compare with the end-to-end rate in bench/.
 func BenchmarkMoveBatch(b *testing.B) {
 	benchMove(b, func(m *mover, in io.Reader) (int, error) {
-		return m.batchParallel(context.Background(), in, io.Discard, io.Discard, defaultMaxLine, cli.Shard{}, 1)
+		return m.batchParallel(context.Background(), in, io.Discard, io.Discard, defaultMaxLine, shard.Shard{}, 1)
 	})
 }
 
@@ -223,7 +224,7 @@ func BenchmarkMoveBatch(b *testing.B) {
 // terminal gets, and the tests' reference).
 func BenchmarkMovePlain(b *testing.B) {
 	benchMove(b, func(m *mover, in io.Reader) (int, error) {
-		return m.batch(context.Background(), in, io.Discard, io.Discard, defaultMaxLine, cli.Shard{})
+		return m.batch(context.Background(), in, io.Discard, io.Discard, defaultMaxLine, shard.Shard{})
 	})
 }
 
@@ -504,7 +505,7 @@ func FuzzFastLines(f *testing.F) {
 		var a, b pile
 		for i, l := range strings.SplitAfter(s[:used], "\n")[:lines] {
 			var msg string
-			if want, msg = m.line(want, []byte(strings.TrimSuffix(l, "\n")), int64(i), cli.Shard{}, &a, &b); msg != "" {
+			if want, msg = m.line(want, []byte(strings.TrimSuffix(l, "\n")), int64(i), shard.Shard{}, &a, &b); msg != "" {
 				t.Fatalf("%q: fast path answered line %q that the plain path rejects: %s", s, l, msg)
 			}
 		}

@@ -9,6 +9,8 @@ import (
 	"sync"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
+	"github.com/boardlab/boardlab/fileio"
+	"github.com/boardlab/boardlab/shard"
 )
 
 // moveBlock is a run of whole input lines answered by one worker.
@@ -41,25 +43,25 @@ var slack [fastSlack]byte
 // batch. At most 2*workers+2 blocks exist at a time: memory stays bounded whatever the
 // input's length. With one worker, one goroutine reads, answers and writes each block
 // in turn: no hand-over costs CPU time.
-func (m *mover) batchParallel(ctx context.Context, in io.Reader, out io.Writer, stderr io.Writer, maxLine int, shard cli.Shard, workers int) (int, error) {
-	if shard.Enabled() {
-		if err := cli.WriteLinesHeader(out, shard); err != nil {
+func (m *mover) batchParallel(ctx context.Context, in io.Reader, out io.Writer, stderr io.Writer, maxLine int, sh shard.Shard, workers int) (int, error) {
+	if sh.Enabled() {
+		if err := shard.WriteLinesHeader(out, sh); err != nil {
 			return cli.ExitFail, err
 		}
 	}
 	cctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	w := &blockWriter{m: m, out: out, stderr: stderr, maxLine: maxLine, shard: shard, cancel: cancel, code: cli.ExitOK}
+	w := &blockWriter{m: m, out: out, stderr: stderr, maxLine: maxLine, shard: sh, cancel: cancel, code: cli.ExitOK}
 	var rerr error
 	if workers <= 1 {
 		blk := newMoveBlock()
 		var a, b pile
-		sc := m.scratch(shard)
+		sc := m.scratch(sh)
 		w.recycle = func(*moveBlock) {}
-		rerr = m.cutBlocks(cctx, in, maxLine, shard,
+		rerr = m.cutBlocks(cctx, in, maxLine, sh,
 			func() *moveBlock { return blk },
 			func(blk *moveBlock) {
-				m.answerBlock(blk, maxLine, shard, &a, &b, sc)
+				m.answerBlock(blk, maxLine, sh, &a, &b, sc)
 				w.put(blk)
 			})
 	} else {
@@ -74,9 +76,9 @@ func (m *mover) batchParallel(ctx context.Context, in io.Reader, out io.Writer, 
 		for range workers {
 			wg.Go(func() {
 				var a, b pile
-				sc := m.scratch(shard)
+				sc := m.scratch(sh)
 				for blk := range todo {
-					m.answerBlock(blk, maxLine, shard, &a, &b, sc)
+					m.answerBlock(blk, maxLine, sh, &a, &b, sc)
 					done <- blk
 				}
 			})
@@ -89,7 +91,7 @@ func (m *mover) batchParallel(ctx context.Context, in io.Reader, out io.Writer, 
 				w.put(blk)
 			}
 		}()
-		rerr = m.cutBlocks(cctx, in, maxLine, shard,
+		rerr = m.cutBlocks(cctx, in, maxLine, sh,
 			func() *moveBlock {
 				select {
 				case blk := <-free:
@@ -125,8 +127,8 @@ func newMoveBlock() *moveBlock {
 }
 
 // scratch returns a worker's room for the AVX-512 passes, or nil when they do not run.
-func (m *mover) scratch(shard cli.Shard) *asmScratch {
-	if !noAsm && m.fastOK(shard.Enabled()) && haveAsm() {
+func (m *mover) scratch(sh shard.Shard) *asmScratch {
+	if !noAsm && m.fastOK(sh.Enabled()) && haveAsm() {
 		return new(asmScratch)
 	}
 	return nil
@@ -140,7 +142,7 @@ type blockWriter struct {
 	out     io.Writer
 	stderr  io.Writer
 	maxLine int
-	shard   cli.Shard
+	shard   shard.Shard
 	cancel  func()
 	recycle func(*moveBlock)
 
@@ -214,10 +216,10 @@ func (e *readError) Error() string { return e.err.Error() }
 // them to send, numbering the lines with one bytes.Count per block. A block grows up to
 // maxLine+1 bytes to hold a long line; a line still longer is skipped here in constant
 // memory and becomes a block of its own holding its diagnostic.
-func (m *mover) cutBlocks(ctx context.Context, in io.Reader, maxLine int, shard cli.Shard, take func() *moveBlock, send func(*moveBlock)) error {
-	r := cli.NewContextReader(ctx, in)
+func (m *mover) cutBlocks(ctx context.Context, in io.Reader, maxLine int, sh shard.Shard, take func() *moveBlock, send func(*moveBlock)) error {
+	r := fileio.NewContextReader(ctx, in)
 	// the lines are numbered here only for --shard (the workers pick lines by number)
-	count := shard.Enabled()
+	count := sh.Enabled()
 	var (
 		seq     int
 		line    int64 // number of the next line, when counted
@@ -294,7 +296,7 @@ func (m *mover) cutBlocks(ctx context.Context, in io.Reader, maxLine int, shard 
 			}
 			if !count {
 				blk.long, blk.prefix, blk.lines = long, append(blk.prefix[:0], blk.data[:min(len(blk.data), 40)]...), 1
-			} else if shard.Owns(line) {
+			} else if sh.Owns(line) {
 				blk.diag = longLine(line, long, maxLine, blk.data)
 			}
 			blk.data = blk.data[:0]
@@ -326,14 +328,14 @@ func (m *mover) cutBlocks(ctx context.Context, in io.Reader, maxLine int, shard 
 
 // answerBlock answers the lines of blk into blk.out and blk.errs. sc, when not nil,
 // makes the fast path take the AVX-512 passes (asmLines).
-func (m *mover) answerBlock(blk *moveBlock, maxLine int, shard cli.Shard, a, b *pile, sc *asmScratch) {
+func (m *mover) answerBlock(blk *moveBlock, maxLine int, sh shard.Shard, a, b *pile, sc *asmScratch) {
 	if blk.diag != "" {
 		blk.errs = append(blk.errs, blk.diag...)
 		return
 	}
 	first := max(blk.first, 0)
 	data := blk.data
-	fast := m.fastOK(shard.Enabled())
+	fast := m.fastOK(sh.Enabled())
 	i := first
 	for ; len(data) > 0; i++ {
 		if fast {
@@ -349,12 +351,12 @@ func (m *mover) answerBlock(blk *moveBlock, maxLine int, shard cli.Shard, a, b *
 			}
 		}
 		j := bytes.IndexByte(data, '\n')
-		if shard.Owns(i) {
+		if sh.Owns(i) {
 			var msg string
 			if j > maxLine {
 				msg = longLine(i, int64(j), maxLine, data[:j])
 			} else {
-				blk.out, msg = m.line(blk.out, data[:j], i, shard, a, b)
+				blk.out, msg = m.line(blk.out, data[:j], i, sh, a, b)
 			}
 			if msg != "" {
 				if blk.first < 0 {

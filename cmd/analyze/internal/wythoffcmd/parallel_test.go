@@ -13,8 +13,8 @@ import (
 	"testing/iotest"
 	"time"
 
-	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/internal/machine"
+	"github.com/boardlab/boardlab/shard"
 )
 
 // randomPieces joins up to most-1 random pieces, each followed by a newline except
@@ -68,7 +68,7 @@ func BenchmarkMoveParallel(b *testing.B) {
 	c0, _ := machine.ProcessCPU()
 	for b.Loop() {
 		m := mover{}
-		if code, err := m.batchParallel(context.Background(), bytes.NewReader(in), io.Discard, io.Discard, defaultMaxLine, cli.Shard{}, runtime.GOMAXPROCS(0)); code != 0 || err != nil {
+		if code, err := m.batchParallel(context.Background(), bytes.NewReader(in), io.Discard, io.Discard, defaultMaxLine, shard.Shard{}, runtime.GOMAXPROCS(0)); code != 0 || err != nil {
 			b.Fatal(code, err)
 		}
 	}

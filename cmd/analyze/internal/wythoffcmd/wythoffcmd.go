@@ -10,6 +10,7 @@ import (
 	"os"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
+	"github.com/boardlab/boardlab/fileio"
 )
 
 // Summary is the group's one-line description in "analyze help".
@@ -72,7 +73,7 @@ func output(cmd, outPath string, binary bool, stdout, stderr io.Writer, work fun
 	if code := checkOutPath(cmd, outPath, stderr); code >= 0 {
 		return code
 	}
-	out, err := cli.CreateOutput(outPath, stdout)
+	out, err := fileio.CreateOutput(outPath, stdout)
 	if err != nil {
 		return finish(nil, err, cmd, stderr)
 	}
@@ -95,7 +96,7 @@ func checkOutPath(cmd, outPath string, stderr io.Writer) int {
 // finish commits or aborts an output after the work returned err, reports what went
 // wrong and returns the exit status: 130 after an interruption (a file output is
 // removed, stdout keeps what was written), 1 after any other error.
-func finish(out *cli.Output, err error, cmd string, stderr io.Writer) int {
+func finish(out *fileio.Output, err error, cmd string, stderr io.Writer) int {
 	if err == nil {
 		if err = out.Commit(); err == nil {
 			return cli.ExitOK

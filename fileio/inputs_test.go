@@ -1,4 +1,4 @@
-package cli
+package fileio
 
 import (
 	"context"
@@ -89,18 +89,18 @@ func TestReadFIFOStopsOnCancel(t *testing.T) {
 	for _, withWriter := range []bool{false, true} {
 		if withWriter {
 			// Hold a writer open so the open succeeds and the read blocks.
-			go func() {
+			go func(fifo string) {
 				w, err := os.OpenFile(fifo, os.O_WRONLY, 0)
 				if err == nil {
 					time.Sleep(400 * time.Millisecond)
 					w.Close()
 				}
-			}()
+			}(fifo)
 		}
 		ctx, cancel := context.WithCancel(context.Background())
 		time.AfterFunc(100*time.Millisecond, cancel)
 		start := time.Now()
-		_, err := Input{fifo}.ReadAllContext(ctx, nil)
+		_, err := Input{fifo}.ReadAll(ctx, nil)
 		if el := time.Since(start); el > time.Second {
 			t.Fatalf("writer %v: read returned after %v", withWriter, el)
 		}
@@ -119,7 +119,7 @@ func TestReadFIFOStopsOnCancel(t *testing.T) {
 			w.Close()
 		}
 	}()
-	data, err := Input{fifo}.ReadAllContext(context.Background(), nil)
+	data, err := Input{fifo}.ReadAll(context.Background(), nil)
 	if err != nil || string(data) != "hello" {
 		t.Fatalf("fifo read %q, %v", data, err)
 	}
@@ -138,7 +138,7 @@ func TestStdinPipeStopsOnCancel(t *testing.T) {
 	time.AfterFunc(100*time.Millisecond, cancel)
 	w.WriteString("partial")
 	start := time.Now()
-	data, err := Input{"-"}.ReadAllContext(ctx, r)
+	data, err := Input{"-"}.ReadAll(ctx, r)
 	if time.Since(start) > time.Second || !errors.Is(err, context.Canceled) || string(data) != "partial" {
 		t.Fatalf("stdin pipe: %q, %v after %v", data, err, time.Since(start))
 	}
@@ -241,7 +241,7 @@ func TestStdinPipeStream(t *testing.T) {
 		want[i] = byte(i * 7)
 	}
 	go func() { w.Write(want); w.Close() }()
-	got, err := Input{"-"}.ReadAllContext(context.Background(), r)
+	got, err := Input{"-"}.ReadAll(context.Background(), r)
 	if err != nil || !reflect.DeepEqual(got, want) {
 		t.Fatalf("read %d bytes, err %v", len(got), err)
 	}
@@ -303,18 +303,6 @@ func TestReadAtMost(t *testing.T) {
 	if b, err := (Input{"-"}).ReadAtMost(ctx, strings.NewReader("abcdef"), 5); !errors.Is(err, ErrTooLarge) || b != nil {
 		t.Fatalf("stdin over the limit: %q %v", b, err)
 	}
-	if l := MemoryLimit(); l <= 0 {
-		t.Fatalf("MemoryLimit() = %d", l)
-	}
-	if err := CheckAlloc("a table", 1<<62, 0.5); err == nil || !strings.Contains(err.Error(), "a table needs 4 EiB") {
-		t.Fatalf("CheckAlloc: %v", err)
-	}
-	if err := CheckAlloc("a table", 1<<20, 1); err != nil {
-		t.Fatalf("CheckAlloc of 1 MiB: %v", err)
-	}
-	if l := MemoryLimit(); l > machine.MemoryLimit() {
-		t.Fatalf("MemoryLimit() = %d, above machine.MemoryLimit() = %d", l, machine.MemoryLimit())
-	}
 	if machine.FormatBytes(1536) != "1.5 KiB" || machine.FormatBytes(64<<20) != "64 MiB" || machine.FormatBytes(100) != "100 B" {
 		t.Fatal("FormatBytes")
 	}
@@ -334,7 +322,7 @@ func TestReadFIFOShortWriter(t *testing.T) {
 				w.Close()
 			}
 		}()
-		data, err := Input{fifo}.ReadAllContext(context.Background(), nil)
+		data, err := Input{fifo}.ReadAll(context.Background(), nil)
 		if err != nil || string(data) != "X O\n- -\n" {
 			t.Fatalf("run %d: read %q, %v", i, data, err)
 		}

@@ -1,4 +1,6 @@
-package cli
+// Package memlimit says how much memory this process may use, so that a large
+// allocation can be refused with a clear error instead of killing the process.
+package memlimit
 
 import (
 	"fmt"

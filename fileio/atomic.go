@@ -1,4 +1,4 @@
-package cli
+package fileio
 
 import (
 	"bufio"
@@ -41,6 +41,7 @@ type OutputPathError struct {
 	Reason string
 }
 
+// Error returns "PATH: REASON".
 func (e *OutputPathError) Error() string { return fmt.Sprintf("%s: %s", e.Path, e.Reason) }
 
 // CheckOutputPath reports, before any work is done, why path cannot receive an output

@@ -1,10 +1,12 @@
-package cli
+// Package fileio reads the inputs of bulk jobs (files, directory trees, standard input)
+// so that reads stop when a context is cancelled, reads lines in bounded memory and
+// writes output files that appear under their final name only when complete.
+package fileio
 
 import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/boardlab/boardlab/internal/machine"
 	"io"
 	"io/fs"
 	"os"
@@ -13,42 +15,14 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/boardlab/boardlab/internal/machine"
+	"github.com/boardlab/boardlab/internal/memlimit"
 )
 
 // Input is one named input of a batch command: a file, or standard input ("-").
 type Input struct {
 	Path string // as the user will see it in output; "-" for standard input
-}
-
-var (
-	defaultCtxMu sync.Mutex
-	defaultCtx   = context.Background()
-)
-
-// SetInterruptContext sets the context that Open and ReadAll (the forms without a
-// context) honour; main sets it to the context that Ctrl-C cancels.
-func SetInterruptContext(ctx context.Context) {
-	defaultCtxMu.Lock()
-	defaultCtx = ctx
-	defaultCtxMu.Unlock()
-}
-
-func interruptContext() context.Context {
-	defaultCtxMu.Lock()
-	defer defaultCtxMu.Unlock()
-	return defaultCtx
-}
-
-// Open opens the input; stdin is returned wrapped so closing it is harmless. Reads
-// stop when the context set by SetInterruptContext is cancelled (see OpenContext).
-func (in Input) Open(stdin io.Reader) (io.ReadCloser, error) {
-	return in.OpenContext(interruptContext(), stdin)
-}
-
-// ReadAll reads the whole input, stopping when the context set by SetInterruptContext
-// is cancelled (see ReadAllContext).
-func (in Input) ReadAll(stdin io.Reader) ([]byte, error) {
-	return in.ReadAllContext(interruptContext(), stdin)
 }
 
 // ErrInterrupted is returned by reads that stopped because their context was
@@ -61,10 +35,11 @@ func (e interrupted) Error() string        { return "interrupted" }
 func (e interrupted) Is(target error) bool { return target == ErrInterrupted }
 func (e interrupted) Unwrap() error        { return e.cause }
 
-// OpenContext opens the input for reading until ctx is cancelled: a FIFO or device
+// Open opens the input for reading until ctx is cancelled; stdin is read for "-" and
+// returned wrapped so closing it is harmless: a FIFO or device
 // whose open or reads would block (no writer, no data) returns an error wrapping
 // ctx.Err() promptly after Ctrl-C instead of hanging.
-func (in Input) OpenContext(ctx context.Context, stdin io.Reader) (io.ReadCloser, error) {
+func (in Input) Open(ctx context.Context, stdin io.Reader) (io.ReadCloser, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, interrupted{err}
 	}
@@ -120,12 +95,12 @@ func (in Input) OpenContext(ctx context.Context, stdin io.Reader) (io.ReadCloser
 	}
 }
 
-// ReadAllContext reads the whole input, or stops with an error wrapping ctx.Err()
+// ReadAll reads the whole input, or stops with an error wrapping ctx.Err()
 // when ctx is cancelled. An input too large for the memory the process may use
-// (MemoryLimit) fails with an error wrapping ErrTooLarge instead of exhausting it: a
+// (memlimit.MemoryLimit) fails with an error wrapping ErrTooLarge instead of exhausting it: a
 // regular file beyond a quarter of the limit, a stream (a pipe, a device such as
 // /dev/zero) beyond an eighth, since its size is not known in advance.
-func (in Input) ReadAllContext(ctx context.Context, stdin io.Reader) ([]byte, error) {
+func (in Input) ReadAll(ctx context.Context, stdin io.Reader) ([]byte, error) {
 	return in.readAtMost(ctx, stdin, -4, -8)
 }
 
@@ -136,7 +111,7 @@ const smallInput = 16 << 20
 // resolveMax turns a negative max, -k meaning MemoryLimit()/k, into bytes.
 func resolveMax(max int64) int64 {
 	if max < 0 {
-		return MemoryLimit() / -max
+		return memlimit.MemoryLimit() / -max
 	}
 	return max
 }
@@ -152,7 +127,7 @@ func (in Input) ReadAtMost(ctx context.Context, stdin io.Reader, max int64) ([]b
 }
 
 func (in Input) readAtMost(ctx context.Context, stdin io.Reader, maxFile, maxStream int64) ([]byte, error) {
-	r, err := in.OpenContext(ctx, stdin)
+	r, err := in.Open(ctx, stdin)
 	if err != nil {
 		return nil, err
 	}
@@ -398,8 +373,7 @@ func (p *pumpReader) Read(b []byte) (int, error) {
 	return n, nil
 }
 
-// OSFile returns the *os.File under a reader returned by Open, OpenContext or
-// NewContextReader (the stdin commands get is one), when there is one (a file, a FIFO,
+// OSFile returns the *os.File under a reader returned by Open or NewContextReader (the stdin commands get is one), when there is one (a file, a FIFO,
 // a device, standard input), for callers that need its size or descriptor. Reads should still go through the reader, which honours the context.
 func OSFile(r io.Reader) (*os.File, bool) {
 	switch v := r.(type) {
@@ -425,7 +399,10 @@ type ExpandError struct {
 	Err  error
 }
 
+// Error returns "PATH: CAUSE".
 func (e *ExpandError) Error() string { return fmt.Sprintf("%s: %v", e.Path, e.Err) }
+
+// Unwrap returns the cause, such as ErrSymlinkLoop.
 func (e *ExpandError) Unwrap() error { return e.Err }
 
 // Errors Expand reports in place of an input.

@@ -1,4 +1,4 @@
-package cli
+package fileio
 
 import (
 	"bufio"

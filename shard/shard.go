@@ -1,11 +1,11 @@
-package cli
+// Package shard splits a bulk job into N parts run apart (K/N, from text or a scheduler's
+// environment) and writes the line-stream header that lets the parts be merged back.
+package shard
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 )
@@ -41,7 +41,14 @@ func (s Shard) String() string {
 	return fmt.Sprintf("%d/%d", s.K, s.N)
 }
 
-// Set parses "K/N" (the flag.Value interface).
+// Parse returns the Shard written "K/N", such as "0/4" (part K of N, K from 0 to N-1).
+func Parse(text string) (Shard, error) {
+	var s Shard
+	err := s.Set(text)
+	return s, err
+}
+
+// Set parses "K/N" into s, as Parse (the flag.Value interface).
 func (s *Shard) Set(v string) error {
 	k, n, ok := strings.Cut(v, "/")
 	if !ok {
@@ -86,8 +93,8 @@ func (s Shard) Path(path string) string {
 	return fmt.Sprintf("%s.%d-of-%d", path, s.K, s.N)
 }
 
-// ParseShardSuffix splits a shard output path "BASE.K-of-N" into BASE and its Shard.
-func ParseShardSuffix(path string) (base string, s Shard, ok bool) {
+// ParseSuffix splits a shard output path "BASE.K-of-N" into BASE and its Shard.
+func ParseSuffix(path string) (base string, s Shard, ok bool) {
 	dot := strings.LastIndexByte(path, '.')
 	if dot < 0 {
 		return path, Shard{}, false
@@ -119,77 +126,61 @@ func AppendLineIndex(dst []byte, line int64) []byte {
 	return append(strconv.AppendInt(dst, line, 10), '\t')
 }
 
-// ShardFlag registers --shard K/N (and --shards N, the count used with a scheduler's
-// index variable) on fs. Call Resolve after parsing.
-func ShardFlag(fs *flag.FlagSet) *ShardSpec {
-	sp := &ShardSpec{}
-	fs.Var(&sp.Shard, "shard", "run part `K/N` of the job (K from 0 to N-1); see 'analyze help shard'")
-	fs.IntVar(&sp.count, "shards", 0, "the number of shards `N` when the part comes from $JOB_COMPLETION_INDEX")
-	return sp
+// Env is what FromEnv reads: the environment and a shard count the caller was given.
+type Env struct {
+	Getenv    func(string) string // the environment, such as os.Getenv; nil means empty
+	Count     int                 // the shard count given explicitly (0: none), used with JOB_COMPLETION_INDEX
+	CountName string              // how Count was given, for messages, such as "--shards"
 }
 
-// ShardSpec is a --shard flag with its scheduler fallback.
-type ShardSpec struct {
-	Shard
-	count int
-}
-
-// Resolve fills the shard from the environment when --shard was not given:
-// JOB_COMPLETION_INDEX (Kubernetes Indexed Jobs) with --shards N or $BOARDLAB_SHARDS,
-// or SLURM_ARRAY_TASK_ID with SLURM_ARRAY_TASK_COUNT (Slurm job arrays; a
-// SLURM_ARRAY_TASK_MIN other than 0 is subtracted). It says on stderr where the shard
-// came from. It returns an error naming the variable when a value is unusable.
-func (sp *ShardSpec) Resolve(cmd string, getenv func(string) string, stderr io.Writer) (Shard, error) {
-	if sp.Enabled() {
-		return sp.Shard, nil
-	}
+// FromEnv returns the shard a scheduler selects: JOB_COMPLETION_INDEX (Kubernetes
+// Indexed Jobs) with e.Count or $BOARDLAB_SHARDS, or SLURM_ARRAY_TASK_ID with
+// SLURM_ARRAY_TASK_COUNT (Slurm job arrays; a SLURM_ARRAY_TASK_MIN other than 0 is
+// subtracted). from says which variables gave it; the zero Shard means none is set.
+// An unusable value is an error naming its variable.
+func FromEnv(e Env) (s Shard, from string, err error) {
+	getenv := e.Getenv
 	if getenv == nil {
-		getenv = os.Getenv
+		getenv = func(string) string { return "" }
 	}
 	if idx := getenv("JOB_COMPLETION_INDEX"); idx != "" {
-		n := sp.count
-		src := "--shards"
+		n := e.Count
+		src := e.CountName
 		if n == 0 {
 			if v := getenv("BOARDLAB_SHARDS"); v != "" {
 				var err error
 				if n, err = strconv.Atoi(v); err != nil {
-					return Shard{}, fmt.Errorf("$BOARDLAB_SHARDS=%q: not a number", v)
+					return Shard{}, "", fmt.Errorf("$BOARDLAB_SHARDS=%q: not a number", v)
 				}
 				src = "$BOARDLAB_SHARDS"
 			}
 		}
 		if n == 0 {
-			return Shard{}, errors.New("$JOB_COMPLETION_INDEX is set but the shard count is not: give --shards N or set $BOARDLAB_SHARDS")
+			return Shard{}, "", fmt.Errorf("$JOB_COMPLETION_INDEX is set but the shard count is not: give %s N or set $BOARDLAB_SHARDS", e.CountName)
 		}
-		var s Shard
 		if err := s.Set(idx + "/" + strconv.Itoa(n)); err != nil {
-			return Shard{}, fmt.Errorf("$JOB_COMPLETION_INDEX=%q with %s=%d: %v", idx, src, n, err)
+			return Shard{}, "", fmt.Errorf("$JOB_COMPLETION_INDEX=%q with %s=%d: %v", idx, src, n, err)
 		}
-		fmt.Fprintf(stderr, "analyze %s: shard %s from $JOB_COMPLETION_INDEX and %s\n", cmd, s, src)
-		sp.Shard = s
-		return s, nil
+		return s, "$JOB_COMPLETION_INDEX and " + src, nil
 	}
 	if id := getenv("SLURM_ARRAY_TASK_ID"); id != "" {
 		cnt := getenv("SLURM_ARRAY_TASK_COUNT")
 		if cnt == "" {
-			return Shard{}, errors.New("$SLURM_ARRAY_TASK_ID is set but $SLURM_ARRAY_TASK_COUNT is not")
+			return Shard{}, "", errors.New("$SLURM_ARRAY_TASK_ID is set but $SLURM_ARRAY_TASK_COUNT is not")
 		}
 		k, err := strconv.Atoi(id)
 		if err != nil {
-			return Shard{}, fmt.Errorf("$SLURM_ARRAY_TASK_ID=%q: not a number", id)
+			return Shard{}, "", fmt.Errorf("$SLURM_ARRAY_TASK_ID=%q: not a number", id)
 		}
 		if m := getenv("SLURM_ARRAY_TASK_MIN"); m != "" {
 			if mi, err := strconv.Atoi(m); err == nil {
 				k -= mi
 			}
 		}
-		var s Shard
 		if err := s.Set(strconv.Itoa(k) + "/" + cnt); err != nil {
-			return Shard{}, fmt.Errorf("$SLURM_ARRAY_TASK_ID=%q, $SLURM_ARRAY_TASK_COUNT=%q: %v", id, cnt, err)
+			return Shard{}, "", fmt.Errorf("$SLURM_ARRAY_TASK_ID=%q, $SLURM_ARRAY_TASK_COUNT=%q: %v", id, cnt, err)
 		}
-		fmt.Fprintf(stderr, "analyze %s: shard %s from $SLURM_ARRAY_TASK_ID and $SLURM_ARRAY_TASK_COUNT\n", cmd, s)
-		sp.Shard = s
-		return s, nil
+		return s, "$SLURM_ARRAY_TASK_ID and $SLURM_ARRAY_TASK_COUNT", nil
 	}
-	return Shard{}, nil
+	return Shard{}, "", nil
 }
