@@ -159,3 +159,48 @@ func TestTournamentCodinGameBots(t *testing.T) {
 		t.Errorf("%d games, %d messages of py, %d of the engine", games, pyMsgs, engMsgs)
 	}
 }
+
+func TestSelfplayCodinGameBot(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays whole games with external processes")
+	}
+	dir := writeCGField(t)
+	sandbox := "bwrap"
+	if _, err := tournament.NewSandbox(tournament.Sandbox{}); err != nil {
+		sandbox = "none"
+	}
+	t.Chdir(dir)
+	out := filepath.Join(t.TempDir(), "games.jsonl")
+	run := func(args ...string) (string, string, int) {
+		var o, e bytes.Buffer
+		code := runSelfplay(context.Background(), append([]string{"--sandbox", sandbox, "--cg-time", "2s", "--cg-first-time", "5s", "-j", "2"}, args...), nil, &o, &e)
+		return o.String(), e.String(), code
+	}
+	// The engine in codingame mode against the Python bot, with the tie-break.
+	o, e, code := run("--a", "cg:./eng/run.sh", "--b", "cg:/usr/bin/python3 ./py/cgbot.py random", "--games", "4",
+		"--tiebreak", "boards", "--out", out, "--verbose")
+	if code != 0 || !strings.Contains(o, "a W/D/L      4 / 0 / 0") || !strings.Contains(o, "tiebreak boards") {
+		t.Fatalf("code %d\n%s\n%s", code, o, e)
+	}
+	if !strings.Contains(e, `message "d`) || !strings.Contains(e, `message "random turn`) {
+		t.Errorf("--verbose shows no messages:\n%s", e)
+	}
+	data, _ := os.ReadFile(out)
+	if n := strings.Count(string(data), `"tiebreak":"boards"`); n != 4 {
+		t.Errorf("%d lines with the tie-break:\n%s", n, data)
+	}
+	// A crash forfeits the game, said on stderr and in --out.
+	out2 := filepath.Join(t.TempDir(), "crash.jsonl")
+	o, e, code = run("--a", "cg:/usr/bin/python3 ./py/cgbot.py crash 2", "--b", "naive", "--games", "2", "--out", out2)
+	if code != 0 || !strings.Contains(o, "a W/D/L      0 / 0 / 2") || !strings.Contains(e, "game 0, turn 2 of cg:/usr/bin/python3 ./py/cgbot.py crash 2: crashed") {
+		t.Fatalf("crash: code %d\n%s\n%s", code, o, e)
+	}
+	data, _ = os.ReadFile(out2)
+	if strings.Count(string(data), `"forfeit":true`) != 2 {
+		t.Errorf("forfeits not marked:\n%s", data)
+	}
+	// A bad spec is named.
+	if _, e, code := run("--a", "cg:./nosuch", "--b", "naive"); code != 2 || !strings.Contains(e, `--a: bot "cg:./nosuch"`) {
+		t.Errorf("bad spec: code %d, %s", code, e)
+	}
+}
