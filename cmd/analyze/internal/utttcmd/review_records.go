@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -121,6 +122,10 @@ func parseRecord(line []byte) (rec reviewRecord, skip bool, err error) {
 	}
 	var raw rawRecord
 	if err := json.Unmarshal(line, &raw); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) && te.Field != "" {
+			return rec, false, fmt.Errorf("field %s: a JSON %s, want a %s", te.Field, te.Value, jsonKind(te.Type.Kind().String()))
+		}
 		return rec, false, fmt.Errorf("not a game record (JSON): %v", err)
 	}
 	switch {
@@ -204,4 +209,19 @@ func parseMoveList(s string) ([]reviewEvent, error) {
 		p = p.Play(m)
 	}
 	return ev, nil
+}
+
+// jsonKind names a Go kind as JSON does.
+func jsonKind(k string) string {
+	switch k {
+	case "string":
+		return "string"
+	case "slice":
+		return "list"
+	case "struct", "map":
+		return "object"
+	case "bool":
+		return "boolean"
+	}
+	return "number"
 }
