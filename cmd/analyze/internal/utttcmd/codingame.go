@@ -26,8 +26,9 @@ stdout. Each turn it reads
 and answers "row col" (rows and columns of the 9x9 grid, 0..8), with --message
 followed by the search's depth and score as CodinGame's message. It keeps the game
 and its transposition table between turns. It thinks --first-time on its first turn
-and --turn-time on the others, counted from the turn's first line, less a margin of
-15 ms. A malformed line is reported on stderr with its line number: a bad opponent
+and --turn-time on the others, less a margin of 15 ms (and a twentieth of
+--first-time on the first turn), counted from the turn's first line, and on the first
+turn from the process's start, since a referee's clock runs from there. A malformed line is reported on stderr with its line number: a bad opponent
 move or count still gets an answer (one of the given actions, or a legal move of its
 own); a bad action line is skipped. When the given actions disagree with its own
 move generation it says so on stderr and plays one of the given actions. It ends at
@@ -69,6 +70,7 @@ type cgSession struct {
 
 func runCodinGame(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	const name = "uttt engine"
+	procStart := time.Now() // the first turn's clock runs from here: start-up counts
 	fs := cli.NewFlagSet("engine", codingameUsage, codingameDescription, stderr)
 	protocol := fs.String("protocol", "codingame", "`PROTOCOL` spoken: aigames or codingame")
 	first := fs.Duration("first-time", 1000*time.Millisecond, "thinking time of the first turn, the margin included")
@@ -147,6 +149,9 @@ func runCodinGame(ctx context.Context, args []string, stdin io.Reader, stdout, s
 			continue
 		}
 		start := time.Now()
+		if s.turns == 0 {
+			start = procStart
+		}
 		oppLine := n
 		r, c, err := cgPair(l, -1)
 		oppOK := err == nil && (r < 0) == (c < 0)
@@ -286,15 +291,15 @@ func (s *cgSession) answer(ctx context.Context, start time.Time, actions []uttt.
 	if len(own) == 0 && len(actions) == 0 {
 		return "", warn
 	}
-	budget := s.turn
+	budget, margin := s.turn, cgMargin
 	if first {
-		budget = s.first
+		budget, margin = s.first, cgMargin+s.first/20
 	}
 	var m uttt.Move
 	var res uttt.Result
 	searched := false
 	if len(own) > 0 {
-		t := max(budget-cgMargin-time.Since(start), time.Millisecond)
+		t := max(budget-margin-time.Since(start), time.Millisecond)
 		res = s.s.byTime(ctx, s.pos, t)
 		m, searched = res.Move, true
 	}
