@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -30,27 +31,40 @@ func TestCodinGameEngineTurns(t *testing.T) {
 	if code != 0 || len(f) != 4 || errOut != "" || !strings.HasPrefix(f[2], "d") {
 		t.Fatalf("first turn: code %d, out %q, err %q", code, out, errOut)
 	}
-	// As O, two turns: the answers are legal and the game is followed between turns.
-	p = p.Play(uttt.MoveAt(4, 4))
-	in := tournament.CGInput(&p)
-	out, errOut, code = cgRun(in)
-	m1, _, err := tournament.ParseCGAnswer(out)
-	if code != 0 || err != nil || errOut != "" {
-		t.Fatalf("as O: code %d, out %q, err %q", code, out, errOut)
-	}
-	mv, _ := uttt.ParseMove(m1)
-	q := p.Play(mv)
+	// A whole game against a first-legal-move opponent, the engine as O, turn by turn:
+	// every answer is legal in the game as the judge sees it, and nothing is reported.
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	var e bytes.Buffer
+	done := make(chan int, 1)
+	go func() {
+		done <- runAIGames(context.Background(), []string{"--protocol", "codingame", "--first-time", "60ms", "--turn-time", "30ms", "--hash", "4"}, inR, outW, &e)
+		outW.Close()
+	}()
+	answers := bufio.NewReader(outR)
+	p = uttt.Start()
 	var buf [81]uttt.Move
-	q.Moves(&buf)
-	r := q.Play(buf[0])
-	out, errOut, code = cgRun(in + tournament.CGInput(&r))
-	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if code != 0 || len(lines) != 2 || errOut != "" {
-		t.Fatalf("two turns: code %d, out %q, err %q", code, out, errOut)
+	for p.Status() == uttt.Ongoing {
+		if p.Side() == uttt.X {
+			p.Moves(&buf)
+			p = p.Play(buf[0])
+			continue
+		}
+		io.WriteString(inW, tournament.CGInput(&p))
+		line, err := answers.ReadString('\n')
+		if err != nil {
+			t.Fatalf("no answer: %v; stderr %q", err, e.String())
+		}
+		m, _, err := tournament.ParseCGAnswer(line)
+		mv, _ := uttt.ParseMove(m)
+		if err != nil || !p.IsLegal(mv) {
+			t.Fatalf("answer %q is not legal (%v)", line, err)
+		}
+		p = p.Play(mv)
 	}
-	m2, _, _ := tournament.ParseCGAnswer(lines[1])
-	if mv2, _ := uttt.ParseMove(m2); !r.IsLegal(mv2) {
-		t.Errorf("second answer %s is illegal", m2)
+	inW.Close()
+	if code := <-done; code != 0 || e.String() != "" {
+		t.Errorf("after the game: code %d, stderr %q", code, e.String())
 	}
 	// Given actions that disagree with the move generation: said on stderr, and one of
 	// them is played.
