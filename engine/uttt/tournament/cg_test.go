@@ -180,6 +180,16 @@ func TestCGGamesSandboxed(t *testing.T) {
 	}
 	sb := testSandbox(t)
 	testCGGames(t, sb)
+	// A write outside its folder is a violation; with Disqualify the game ends there.
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	r, err := PlayWith(ctx, cgBot(t, sb, "write", "2"), firstLegal{}, Options{Disqualify: true})
+	if err != nil || r.Disqualified != "X" || !strings.Contains(r.Turns[len(r.Turns)-1].Invalid, ErrViolation.Error()) {
+		t.Errorf("write outside its folder: %v, %+v", err, r)
+	}
+	if _, err := os.Stat("/etc/boardlab-cg-test"); err == nil {
+		t.Error("the bot wrote /etc/boardlab-cg-test")
+	}
 	noneAlive(t, sb, "cgbot.py")
 }
 

@@ -6,7 +6,8 @@ validActionCount and the actions, and answers one of the actions with a message.
 MODE: first (the first action), random (a random action, seeded by the turn),
 garbage (prints "hello" at turn TURN), hang (sleeps at turn TURN), crash (exits 3
 at turn TURN), slowstart (takes 0.5 s at its first turn only), illegal (answers
-a taken cell at turn TURN).
+a taken cell at turn TURN), write (tries to write /etc/boardlab-cg-test at turn
+TURN, reporting the failure on stderr).
 """
 import random
 import sys
@@ -37,6 +38,13 @@ while True:
             time.sleep(30)
         if mode == "crash":
             sys.exit(3)
+        if mode == "write":
+            try:
+                with open("/etc/boardlab-cg-test", "w") as f:
+                    f.write("x")
+            except OSError as e:
+                print(e, file=sys.stderr, flush=True)
+            time.sleep(0.2)
         if mode == "illegal" and taken:
             move = taken[0]
     if mode == "slowstart" and turn == 1:
