@@ -61,7 +61,7 @@ func runAIGames(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	if usesCodinGame(args) {
 		return runCodinGame(ctx, args, stdin, stdout, stderr)
 	}
-	fs := cli.NewFlagSet("engine", aigamesUsage, aigamesDescription, stderr)
+	fs := cli.NewFlagSet("engine", aigamesUsage, aigamesDescription+codingameHelp, stderr)
 	protocol := fs.String("protocol", "aigames", "`PROTOCOL` spoken: aigames or codingame (see --protocol codingame -h)")
 	hash := fs.Int("hash", 64, "transposition table size in MB")
 	threads := fs.Int("threads", 1, "search threads")

@@ -27,12 +27,28 @@ and answers "row col" (rows and columns of the 9x9 grid, 0..8), with --message
 followed by the search's depth and score as CodinGame's message. It keeps the game
 and its transposition table between turns. It thinks --first-time on its first turn
 and --turn-time on the others, less a margin of 15 ms (and a twentieth of
---first-time on the first turn), counted from the turn's first line, and on the first
-turn from the process's start, since a referee's clock runs from there. A malformed line is reported on stderr with its line number: a bad opponent
-move or count still gets an answer (one of the given actions, or a legal move of its
-own); a bad action line is skipped. When the given actions disagree with its own
+--first-time on the first turn), counted from the turn's first line, and on the
+first turn from the process's start, since a referee's clock runs from there. A
+malformed line is reported on stderr with its line number: a bad opponent move or
+count still gets an answer (one of the given actions, or a legal move of its own); a
+bad action line is skipped. When the given actions disagree with its own
 move generation it says so on stderr and plays one of the given actions. It ends at
 the end of input (exit 0, or 1 if any line was bad) or on Ctrl-C (130).`
+
+// codingameHelp ends the engine's help: the codingame mode, which "engine -h" shows
+// too (the dispatcher asks a command for its help without its other arguments).
+const codingameHelp = `
+
+With --protocol codingame:
+
+  ` + codingameUsage + `
+
+` + codingameDescription + `
+
+  --first-time DURATION   thinking time of the first turn, the margin included (default 1s)
+  --turn-time DURATION    thinking time of every other turn, the margin included (default 100ms)
+  --message               append the search's depth and score to each answer
+  --hash, --threads, --verbose as below; --max-time does not apply`
 
 // cgMargin is kept back from each turn's budget for reading, printing and scheduling.
 const cgMargin = 15 * time.Millisecond
