@@ -284,7 +284,10 @@ func (g *cgGame) Turn(ctx context.Context, p *uttt.Position) (string, string, er
 	if started != nil {
 		wait = sandboxStartGrace + limit
 	}
-	io.WriteString(g.stdin, CGInput(p)) // a bot that has exited shows as the end of its output
+	// A turn's input is at most about 340 bytes and a game at most 125 turns of a bot,
+	// so the pipe (64 KiB) never fills even if the bot reads nothing. A bot that has
+	// exited shows as the end of its output.
+	io.WriteString(g.stdin, CGInput(p))
 	timer := time.NewTimer(wait)
 	defer timer.Stop()
 	for {
