@@ -80,6 +80,7 @@ type cgGame struct {
 	cmd     *exec.Cmd
 	stdin   io.WriteCloser
 	lines   chan cgLine
+	quit    chan struct{} // closed when the game's process has ended
 	started chan struct{}
 	cgroup  string
 	gone    error // why the process ended, once it has
@@ -172,22 +173,32 @@ func (g *cgGame) start() error {
 		}()
 	}
 	g.lines = make(chan cgLine, 4)
+	g.quit = make(chan struct{})
 	go func() {
 		br := bufio.NewReaderSize(out, maxLine+1)
+		// send hands a line over until the game ends; then the rest is read and dropped,
+		// so the bot is never blocked writing and this goroutine ends at its EOF.
+		send := func(l cgLine) {
+			select {
+			case g.lines <- l:
+			case <-g.quit:
+			}
+		}
 		for {
 			l, err := br.ReadSlice('\n')
 			if err == bufio.ErrBufferFull {
-				g.lines <- cgLine{err: ErrFlood}
+				send(cgLine{err: ErrFlood})
+				io.Copy(io.Discard, br)
 				return
 			}
 			if err != nil {
 				if len(l) > 0 {
-					g.lines <- cgLine{text: string(l)}
+					send(cgLine{text: string(l)})
 				}
-				g.lines <- cgLine{err: err}
+				send(cgLine{err: err})
 				return
 			}
-			g.lines <- cgLine{text: string(l)}
+			send(cgLine{text: string(l)})
 		}
 	}()
 	g.errDone = make(chan struct{})
@@ -380,6 +391,7 @@ func (g *cgGame) end(why error) {
 		killGroup(g.cmd)
 		g.cmd.Wait()
 	}
+	close(g.quit)
 	select {
 	case <-g.errDone:
 	case <-time.After(drainGraceCG):

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -148,6 +149,17 @@ func testCGGames(t *testing.T, sb *Sandbox) {
 	if !strings.Contains(r.Turns[2].Invalid, "crashed") || !strings.Contains(r.Turns[4].Invalid, ErrGone.Error()) || r.Result != "O" {
 		t.Errorf("crash: %+v", r.Turns[:5])
 	}
+	// A line over MaxLine is a flood: the process is killed.
+	r = playCG(t, cgBot(t, sb, "flood", "2"), firstLegal{})
+	if !strings.Contains(r.Turns[2].Invalid, ErrFlood.Error()) || r.Result != "O" {
+		t.Errorf("flood: %+v", r.Turns[:4])
+	}
+	// Extra lines are read as the next turns' answers, as CodinGame does; the game ends
+	// and nothing is left waiting on the bot's output.
+	r = playCG(t, cgBot(t, sb, "chatty", "1"), firstLegal{})
+	if r.Invalid[0] == 0 {
+		t.Errorf("chatty: no invalid turn: %+v", r.Turns[:4])
+	}
 	// A hang is a timeout; the process is killed.
 	hang := cgBot(t, sb, "hang", "2")
 	hang.Limit = 300 * time.Millisecond
@@ -171,7 +183,16 @@ func TestCGGames(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts Python processes")
 	}
+	before := runtime.NumGoroutine()
 	testCGGames(t, nil)
+	// Every game's readers end with its process.
+	deadline := time.Now().Add(20 * time.Second)
+	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if n := runtime.NumGoroutine(); n > before {
+		t.Errorf("%d goroutines left after the games (%d before)", n, before)
+	}
 }
 
 func TestCGGamesSandboxed(t *testing.T) {

@@ -7,7 +7,8 @@ MODE: first (the first action), random (a random action, seeded by the turn),
 garbage (prints "hello" at turn TURN), hang (sleeps at turn TURN), crash (exits 3
 at turn TURN), slowstart (takes 0.5 s at its first turn only), illegal (answers
 a taken cell at turn TURN), write (tries to write /etc/boardlab-cg-test at turn
-TURN, reporting the failure on stderr).
+TURN, reporting the failure on stderr), flood (prints a 5000-byte line at turn
+TURN), chatty (prints 100 extra lines after its answer at turn TURN).
 """
 import random
 import sys
@@ -38,6 +39,12 @@ while True:
             time.sleep(30)
         if mode == "crash":
             sys.exit(3)
+        if mode == "flood":
+            print("4" * 5000, flush=True)
+            continue
+        if mode == "chatty":
+            for _ in range(100):
+                print("0 0 extra line", flush=True)
         if mode == "write":
             try:
                 with open("/etc/boardlab-cg-test", "w") as f:
