@@ -41,9 +41,10 @@ ply, marking inaccuracies, mistakes and blunders, into DIR/NNNN-FILE-LINE.svg.
 
 --jobs N reviews N games at once (0: one per core); the output is in input order
 whatever N. --shard K/N reviews part K of N of the games (contiguous ranges of the
-games of all FILEs in order; --out then writes FILE.K-of-N): the shards' move and game
-lines concatenated in K order are the unsharded ones; each shard's player lines cover
-its games. A bad record is reported on stderr with its file, line and field, and the
+games of all FILEs in order; --out then writes FILE.K-of-N, starting with a
+"review-shard" line): 'analyze merge' of the shards' files writes exactly the
+unsharded output, the player lines computed over all games; each shard's own player
+lines cover its games. A bad record is reported on stderr with its file, line and field, and the
 other games are still reviewed (exit status 1). Ctrl-C stops: the games reviewed so
 far are written, with their summary (exit status 130).`
 
@@ -418,6 +419,9 @@ func runReview(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	players := map[string]*reviewPlayer{}
 	var order []string
 	enc := json.NewEncoder(out)
+	if shard.Enabled() {
+		enc.Encode(reviewShardHeader{Type: "review-shard", K: shard.K, N: shard.N, First: int(from), End: int(to), Games: len(recs)})
+	}
 	done := 0
 	n := int(to - from)
 	rerr := cli.Ordered(ctx, n, workers, func(i int) *reviewGame {

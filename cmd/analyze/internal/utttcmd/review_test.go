@@ -165,18 +165,37 @@ func TestReviewCommand(t *testing.T) {
 	if out1 != out {
 		t.Error("--jobs 1 and --jobs 2 differ")
 	}
-	// Shards: their move and game lines in K order are the unsharded ones.
+	// Shards: their move and game lines in K order are the unsharded ones, and the
+	// merge of their --out files is the unsharded output.
 	var joined []string
+	outDir := t.TempDir()
+	var paths []string
 	for k := 0; k < 3; k++ {
 		o, e, _ := reviewRun(context.Background(), append(args, "--shard", fmt.Sprintf("%d/3", k), dir)...)
 		m, _ := reviewLines(o)
-		joined = append(joined, m...)
+		if !strings.HasPrefix(m[0], `{"type":"review-shard","k":`+fmt.Sprint(k)) {
+			t.Errorf("shard %d starts with %s", k, m[0])
+		}
+		joined = append(joined, m[1:]...)
 		if !strings.Contains(e, fmt.Sprintf("shard %d/3", k)) {
 			t.Errorf("shard %d: %s", k, e)
 		}
+		base := filepath.Join(outDir, "rv.jsonl")
+		reviewRun(context.Background(), append(args, "--shard", fmt.Sprintf("%d/3", k), "--out", base, dir)...)
+		paths = append(paths, fmt.Sprintf("%s.%d-of-3", base, k))
 	}
 	if strings.Join(joined, "\n") != strings.Join(moves, "\n") {
 		t.Error("the shards' lines differ from the unsharded run's")
+	}
+	var merged, mergeErr bytes.Buffer
+	if code := MergeReview(context.Background(), paths, &merged, &mergeErr); code != 0 || merged.String() != out {
+		t.Errorf("merge: code %d, %s; same as unsharded: %v", code, mergeErr.String(), merged.String() == out)
+	}
+	if !IsReviewOut([]byte(`{"type":"review-shard","k":0}`)) || IsReviewOut([]byte(out)) {
+		t.Error("IsReviewOut")
+	}
+	if code := MergeReview(context.Background(), []string{paths[0], paths[2]}, io.Discard, &mergeErr); code != 1 || !strings.Contains(mergeErr.String(), "want games from") {
+		t.Errorf("a missing shard: code %d, %s", code, mergeErr.String())
 	}
 	// Ctrl-C: 130.
 	ctx, cancel := context.WithCancel(context.Background())
