@@ -101,7 +101,7 @@ func reviewLines(out string) (moves, players []string) {
 func TestReviewCommand(t *testing.T) {
 	dir := reviewField(t, 4)
 	svg := filepath.Join(t.TempDir(), "svg")
-	args := []string{"--nodes", "1500", "--solve-nodes", "20000"}
+	args := []string{"--nodes", "1000", "--solve-nodes", "10000"}
 	out, errOut, code := reviewRun(context.Background(), append(args, "--jobs", "2", "--svg", svg, dir)...)
 	if code != 1 {
 		t.Fatalf("code %d (want 1 for the bad lines)\n%s", code, errOut)
@@ -171,8 +171,11 @@ func TestReviewCommand(t *testing.T) {
 	outDir := t.TempDir()
 	var paths []string
 	for k := 0; k < 3; k++ {
-		o, e, _ := reviewRun(context.Background(), append(args, "--shard", fmt.Sprintf("%d/3", k), dir)...)
-		m, _ := reviewLines(o)
+		base := filepath.Join(outDir, "rv.jsonl")
+		_, e, _ := reviewRun(context.Background(), append(args, "--shard", fmt.Sprintf("%d/3", k), "--out", base, dir)...)
+		paths = append(paths, fmt.Sprintf("%s.%d-of-3", base, k))
+		o, _ := os.ReadFile(paths[k])
+		m, _ := reviewLines(string(o))
 		if !strings.HasPrefix(m[0], `{"type":"review-shard","k":`+fmt.Sprint(k)) {
 			t.Errorf("shard %d starts with %s", k, m[0])
 		}
@@ -180,9 +183,6 @@ func TestReviewCommand(t *testing.T) {
 		if !strings.Contains(e, fmt.Sprintf("shard %d/3", k)) {
 			t.Errorf("shard %d: %s", k, e)
 		}
-		base := filepath.Join(outDir, "rv.jsonl")
-		reviewRun(context.Background(), append(args, "--shard", fmt.Sprintf("%d/3", k), "--out", base, dir)...)
-		paths = append(paths, fmt.Sprintf("%s.%d-of-3", base, k))
 	}
 	if strings.Join(joined, "\n") != strings.Join(moves, "\n") {
 		t.Error("the shards' lines differ from the unsharded run's")
