@@ -30,6 +30,8 @@ How the parts combine depends on what they hold, recognised from their contents:
     starting with "#boardlab-shard-lines K/N"): lines back in input order, without the
     line-number prefixes; the shards may be files of any name (redirected stdout);
   - self-play records (uttt selfplay --out): the statistics report of the whole run;
+  - game reviews (uttt review --out): the move and game lines in order and the players'
+    summary over all games;
   - perft --divide parts: the per-move counts and their total;
   - anything else (tables, generated boards, ordered results of a file list): the parts
     concatenated in shard order, byte for byte.`

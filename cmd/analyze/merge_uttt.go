@@ -30,6 +30,16 @@ func init() {
 			paths[i] = s.path
 		}
 		return status(utttcmd.MergeSelfplay(ctx, paths, w, stderr))
+	}}, struct {
+		name  string
+		match func(head []byte) bool
+		merge merger
+	}{"uttt review", utttcmd.IsReviewOut, func(ctx context.Context, shards []shardFile, w, _, stderr io.Writer) error {
+		paths := make([]string, len(shards))
+		for i, s := range shards {
+			paths[i] = s.path
+		}
+		return status(utttcmd.MergeReview(ctx, paths, w, stderr))
 	}})
 }
 

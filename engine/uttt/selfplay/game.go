@@ -5,6 +5,7 @@ package selfplay
 
 import (
 	"context"
+	"math/bits"
 	"strings"
 
 	"github.com/boardlab/boardlab/engine/uttt"
@@ -13,16 +14,23 @@ import (
 
 // Game is one finished game, as written to the JSON Lines output.
 type Game struct {
-	Index    int     `json:"game"`
-	A        string  `json:"a"`
-	B        string  `json:"b"`
-	Seed     uint64  `json:"seed"`     // the run's seed
-	Openings int     `json:"openings"` // random opening plies
-	X        string  `json:"x"`        // "a" or "b": who moved first
-	Moves    string  `json:"moves"`    // all moves, opening included, space-separated
-	Result   string  `json:"result"`   // "X", "O" or "draw"
-	Score    float64 `json:"score"`    // A's score: 1, 0.5 or 0
+	Index    int    `json:"game"`
+	A        string `json:"a"`
+	B        string `json:"b"`
+	Seed     uint64 `json:"seed"`     // the run's seed
+	Openings int    `json:"openings"` // random opening plies
+	// TieBreak is "boards" when a game without a master line went to the side that won
+	// more small boards (Match.TieBreak).
+	TieBreak string  `json:"tiebreak,omitempty"`
+	X        string  `json:"x"`      // "a" or "b": who moved first
+	Moves    string  `json:"moves"`  // all moves, opening included, space-separated
+	Result   string  `json:"result"` // "X", "O" or "draw"
+	Score    float64 `json:"score"`  // A's score: 1, 0.5 or 0
 	Plies    int     `json:"plies"`
+	// Forfeit is set when the game ended with the loser's invalid answer (a bot
+	// speaking CodinGame's protocol that timed out, crashed or answered an illegal
+	// move), before the end of the game on the board.
+	Forfeit bool `json:"forfeit,omitempty"`
 }
 
 // Match describes a self-play run; game i is a function of it and i alone.
@@ -30,7 +38,42 @@ type Match struct {
 	A, B     zoo.Bot
 	Seed     uint64
 	Openings int // random plies played before the bots take over
+	// TieBreak scores a game that fills the board without a master line as CodinGame
+	// does: a win for the side that won more small boards (a draw when equal).
+	TieBreak bool
 }
+
+// GameBot is a bot that keeps state for a whole game, such as an external process:
+// each game plays the bot that StartGame returns for it, and closes it at the end. Its
+// Move returns uttt.NoMove, or an illegal move, when its answer was invalid: it then
+// forfeits the game.
+type GameBot interface {
+	zoo.Bot
+	StartGame(game int) GameSession
+}
+
+// GameSession is a GameBot's bot for one game.
+type GameSession interface {
+	zoo.Bot
+	Close() error
+}
+
+// tieBreakName is the value of the tiebreak field of a match with TieBreak.
+func (m *Match) tieBreakName() string {
+	if m.TieBreak {
+		return "boards"
+	}
+	return ""
+}
+
+// Named is a bot known only by its spec (a recorded match's bot that cannot be made
+// again here, such as a CodinGame command): it has no moves.
+type Named string
+
+func (n Named) String() string { return string(n) }
+
+// Move returns uttt.NoMove: a Named bot does not play.
+func (Named) Move(context.Context, *uttt.Position, *zoo.RNG) uttt.Move { return uttt.NoMove }
 
 // AFirst reports whether A moves first in game i: colours alternate, A is X in even
 // games, and games 2k and 2k+1 share their opening.
@@ -60,7 +103,7 @@ func (m *Match) opening(i int, moves *[81]uttt.Move) (uttt.Position, int) {
 
 // Play plays game i to its end; it returns ctx.Err() if cancelled before.
 func (m *Match) Play(ctx context.Context, i int) (Game, error) {
-	g := Game{Index: i, A: m.A.String(), B: m.B.String(), Seed: m.Seed, Openings: m.Openings, X: "a"}
+	g := Game{Index: i, A: m.A.String(), B: m.B.String(), Seed: m.Seed, Openings: m.Openings, TieBreak: m.tieBreakName(), X: "a"}
 	if !AFirst(i) {
 		g.X = "b"
 	}
@@ -77,15 +120,16 @@ func (m *Match) Play(ctx context.Context, i int) (Game, error) {
 		sb.WriteString(mv.String())
 	}
 	g.Moves, g.Plies = sb.String(), int(r.Plies)
-	g.Result, g.Score = r.result(i), float64(r.Score2)/2
+	g.Result, g.Score, g.Forfeit = r.result(i), float64(r.Score2)/2, r.Forfeit
 	return g, nil
 }
 
 // Result is a game's outcome in two bytes: A's score in halves (0 loss, 1 draw, 2 win)
 // and the number of plies. Who won as X or O follows from the score and AFirst.
 type Result struct {
-	Score2 uint8
-	Plies  uint8
+	Score2  uint8
+	Plies   uint8
+	Forfeit bool // the loser forfeited by an invalid answer
 }
 
 // result returns "X", "O" or "draw" for game i.
@@ -105,6 +149,13 @@ func (m *Match) play(ctx context.Context, i int, movers [2]mover, moves *[81]utt
 		movers[0], movers[1] = movers[1], movers[0]
 	}
 	rng := zoo.NewRNG(zoo.Mix(^m.Seed, uint64(i)))
+	for k := range movers {
+		if gb, ok := movers[k].bot.(GameBot); ok && movers[k].kind == moveBot {
+			s := gb.StartGame(i)
+			defer s.Close()
+			movers[k].bot = s
+		}
+	}
 	p, n := m.opening(i, moves)
 	slow := movers[0].kind == moveBot || movers[1].kind == moveBot
 	for p.Status() == uttt.Ongoing {
@@ -113,13 +164,31 @@ func (m *Match) play(ctx context.Context, i int, movers [2]mover, moves *[81]utt
 			if err := ctx.Err(); err != nil {
 				return Result{}, err
 			}
+			if mv == uttt.NoMove || !p.IsLegal(mv) {
+				// An invalid answer forfeits the game.
+				r := Result{Plies: uint8(n), Forfeit: true}
+				if (p.Side() == uttt.O) == AFirst(i) {
+					r.Score2 = 2
+				}
+				return r, nil
+			}
 		}
 		p = p.Play(mv)
 		moves[n] = mv
 		n++
 	}
 	r := Result{Score2: 1, Plies: uint8(n)}
-	if st := p.Status(); st != uttt.Draw {
+	st := p.Status()
+	if st == uttt.Draw && m.TieBreak {
+		xb, ob := bits.OnesCount16(p.WonBoards(uttt.X)), bits.OnesCount16(p.WonBoards(uttt.O))
+		switch {
+		case xb > ob:
+			st = uttt.XWon
+		case ob > xb:
+			st = uttt.OWon
+		}
+	}
+	if st != uttt.Draw {
 		r.Score2 = 0
 		if (st == uttt.XWon) == AFirst(i) {
 			r.Score2 = 2

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"strings"
 
 	"github.com/boardlab/boardlab/engine/uttt/zoo"
 )
@@ -48,9 +49,9 @@ func Merge(ctx context.Context, paths []string, sprt *SPRT, sample bool) (*Merge
 		files[k] = file{p, h, id}
 		if k > 0 {
 			a := files[0]
-			if id.A != a.id.A || id.B != a.id.B || id.Seed != a.id.Seed || id.Openings != a.id.Openings {
-				return nil, fmt.Errorf("%s is another match (a=%s b=%s seed=%d openings=%d) than %s (a=%s b=%s seed=%d openings=%d)",
-					p, id.A, id.B, id.Seed, id.Openings, a.path, a.id.A, a.id.B, a.id.Seed, a.id.Openings)
+			if id.A != a.id.A || id.B != a.id.B || id.Seed != a.id.Seed || id.Openings != a.id.Openings || id.TieBreak != a.id.TieBreak {
+				return nil, fmt.Errorf("%s is another match (a=%s b=%s seed=%d openings=%d%s) than %s (a=%s b=%s seed=%d openings=%d%s)",
+					p, id.A, id.B, id.Seed, id.Openings, tieBreakText(id.TieBreak), a.path, a.id.A, a.id.B, a.id.Seed, a.id.Openings, tieBreakText(a.id.TieBreak))
 			}
 			if (h == nil) != (a.hdr == nil) {
 				withHdr, without := p, a.path
@@ -62,11 +63,11 @@ func Merge(ctx context.Context, paths []string, sprt *SPRT, sample bool) (*Merge
 		}
 	}
 	id := files[0].id
-	a, err := zoo.Parse(id.A)
+	a, err := recordedBot(id.A)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", files[0].path, err)
 	}
-	b, err := zoo.Parse(id.B)
+	b, err := recordedBot(id.B)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", files[0].path, err)
 	}
@@ -74,7 +75,7 @@ func Merge(ctx context.Context, paths []string, sprt *SPRT, sample bool) (*Merge
 	for k, f := range files {
 		refs[k] = fileRef{f.path, f.hdr}
 	}
-	res := &Merged{Match: &Match{A: a, B: b, Seed: id.Seed, Openings: id.Openings}, SPRT: sprt}
+	res := &Merged{Match: &Match{A: a, B: b, Seed: id.Seed, Openings: id.Openings, TieBreak: id.TieBreak == "boards"}, SPRT: sprt}
 	return res, res.read(ctx, files[0].hdr != nil, refs, sample)
 }
 
@@ -227,7 +228,7 @@ func peekOut(path string) (*Header, Game, error) {
 		if h.N < 1 || h.K < 0 || h.K >= h.N || h.First > h.End {
 			return nil, Game{}, fmt.Errorf("%s:1: not a self-play shard header", path)
 		}
-		return &h, Game{A: h.A, B: h.B, Seed: h.Seed, Openings: h.Openings}, nil
+		return &h, Game{A: h.A, B: h.B, Seed: h.Seed, Openings: h.Openings, TieBreak: h.TieBreak}, nil
 	}
 	var g Game
 	if err := json.Unmarshal(line, &g); err != nil || g.A == "" {
@@ -243,4 +244,13 @@ func shardRange(games, k, n int) (int, int) {
 		return q*k + r*k/n
 	}
 	return split(k), split(k + 1)
+}
+
+// recordedBot is the bot of a recorded match's spec: a zoo bot, or a Named one for a
+// CodinGame command ("cg:...").
+func recordedBot(spec string) (zoo.Bot, error) {
+	if strings.HasPrefix(spec, "cg:") {
+		return Named(spec), nil
+	}
+	return zoo.Parse(spec)
 }

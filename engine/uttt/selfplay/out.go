@@ -33,19 +33,20 @@ type Header struct {
 	B        string `json:"b"`
 	Seed     uint64 `json:"seed"`
 	Openings int    `json:"openings"`
+	TieBreak string `json:"tiebreak,omitempty"` // "boards" with Match.TieBreak
 	SPRT     *SPRT  `json:"sprt,omitempty"`
 }
 
 // ShardHeader returns the header of shard k of n of a match of games games.
 func ShardHeader(m *Match, k, n, games, first, end int, sprt *SPRT) *Header {
 	return &Header{Kind: "shard", K: k, N: n, Games: games, First: first, End: end,
-		A: m.A.String(), B: m.B.String(), Seed: m.Seed, Openings: m.Openings, SPRT: sprt}
+		A: m.A.String(), B: m.B.String(), Seed: m.Seed, Openings: m.Openings, TieBreak: m.tieBreakName(), SPRT: sprt}
 }
 
 // sameRun reports whether h describes the same shard of the same match as o.
 func (h *Header) sameRun(o *Header) bool {
 	return h.K == o.K && h.N == o.N && h.Games == o.Games && h.First == o.First && h.End == o.End &&
-		h.A == o.A && h.B == o.B && h.Seed == o.Seed && h.Openings == o.Openings &&
+		h.A == o.A && h.B == o.B && h.Seed == o.Seed && h.Openings == o.Openings && h.TieBreak == o.TieBreak &&
 		(h.SPRT == nil) == (o.SPRT == nil) && (h.SPRT == nil || *h.SPRT == *o.SPRT)
 }
 
@@ -198,7 +199,7 @@ type lineFormat struct {
 	mid []byte // ,"a":"A","b":"B","seed":S,"openings":O,"x":"
 }
 
-func newLineFormat(a, b string, seed uint64, openings int) lineFormat {
+func newLineFormat(a, b string, seed uint64, openings int, tiebreak string) lineFormat {
 	js := func(s string) []byte { v, _ := json.Marshal(s); return v }
 	mid := []byte(`,"a":`)
 	mid = append(mid, js(a)...)
@@ -208,12 +209,16 @@ func newLineFormat(a, b string, seed uint64, openings int) lineFormat {
 	mid = strconv.AppendUint(mid, seed, 10)
 	mid = append(mid, `,"openings":`...)
 	mid = strconv.AppendInt(mid, int64(openings), 10)
+	if tiebreak != "" {
+		mid = append(mid, `,"tiebreak":`...)
+		mid = append(mid, js(tiebreak)...)
+	}
 	mid = append(mid, `,"x":"`...)
 	return lineFormat{mid: mid}
 }
 
 func matchFormat(m *Match) lineFormat {
-	return newLineFormat(m.A.String(), m.B.String(), m.Seed, m.Openings)
+	return newLineFormat(m.A.String(), m.B.String(), m.Seed, m.Openings, m.tieBreakName())
 }
 
 var scoreText = [3]string{"0", "0.5", "1"}
@@ -241,6 +246,9 @@ func (f *lineFormat) appendLine(dst []byte, i int, moves []uttt.Move, r Result) 
 	dst = append(dst, scoreText[r.Score2]...)
 	dst = append(dst, `,"plies":`...)
 	dst = strconv.AppendInt(dst, int64(r.Plies), 10)
+	if r.Forfeit {
+		dst = append(dst, `,"forfeit":true`...)
+	}
 	return append(dst, "}\n"...)
 }
 
@@ -341,7 +349,7 @@ func gameFromJSON(g *Game, path string, ln int) (int, Result, error) {
 	if g.Plies < 0 || g.Plies > 81 {
 		return 0, r, fmt.Errorf("%s: game %d: %d plies (at most 81)", where, g.Index, g.Plies)
 	}
-	r.Plies = uint8(g.Plies)
+	r.Plies, r.Forfeit = uint8(g.Plies), g.Forfeit
 	if want := "ba"[b2i(AFirst(g.Index))]; g.X != string(want) {
 		return 0, r, fmt.Errorf(`%s: game %d says x=%q, but "a" moves first exactly in the even games`, where, g.Index, g.X)
 	}
@@ -369,7 +377,7 @@ func scanGames(r io.Reader, path string, limit int64, m *Match, fn func(ln, i in
 	var want Game
 	if m != nil {
 		f = matchFormat(m)
-		want = Game{A: m.A.String(), B: m.B.String(), Seed: m.Seed, Openings: m.Openings}
+		want = Game{A: m.A.String(), B: m.B.String(), Seed: m.Seed, Openings: m.Openings, TieBreak: m.tieBreakName()}
 	}
 	known := m != nil
 	var keep int64
@@ -402,10 +410,10 @@ func scanGames(r io.Reader, path string, limit int64, m *Match, fn func(ln, i in
 				return nil, keep, fmt.Errorf("%s:1: not a self-play shard header", path)
 			}
 			if !known {
-				want = Game{A: hdr.A, B: hdr.B, Seed: hdr.Seed, Openings: hdr.Openings}
-				f, known = newLineFormat(want.A, want.B, want.Seed, want.Openings), true
+				want = Game{A: hdr.A, B: hdr.B, Seed: hdr.Seed, Openings: hdr.Openings, TieBreak: hdr.TieBreak}
+				f, known = newLineFormat(want.A, want.B, want.Seed, want.Openings, want.TieBreak), true
 			}
-			if hdr.A != want.A || hdr.B != want.B || hdr.Seed != want.Seed || hdr.Openings != want.Openings {
+			if hdr.A != want.A || hdr.B != want.B || hdr.Seed != want.Seed || hdr.Openings != want.Openings || hdr.TieBreak != want.TieBreak {
 				return nil, keep, fmt.Errorf("%s:1: a shard of another match (a=%s b=%s seed=%d openings=%d); use another --out or the same settings",
 					path, hdr.A, hdr.B, hdr.Seed, hdr.Openings)
 			}
@@ -416,12 +424,12 @@ func scanGames(r io.Reader, path string, limit int64, m *Match, fn func(ln, i in
 			return hdr, keep, fmt.Errorf("%s:%d: not a game record: %v", path, ln, err)
 		}
 		if !known {
-			want = Game{A: g.A, B: g.B, Seed: g.Seed, Openings: g.Openings}
-			f, known = newLineFormat(want.A, want.B, want.Seed, want.Openings), true
+			want = Game{A: g.A, B: g.B, Seed: g.Seed, Openings: g.Openings, TieBreak: g.TieBreak}
+			f, known = newLineFormat(want.A, want.B, want.Seed, want.Openings, want.TieBreak), true
 		}
-		if g.A != want.A || g.B != want.B || g.Seed != want.Seed || g.Openings != want.Openings {
-			return hdr, keep, fmt.Errorf("%s:%d: holds a game of another match (a=%s b=%s seed=%d openings=%d); use another --out or the same settings",
-				path, ln, g.A, g.B, g.Seed, g.Openings)
+		if g.A != want.A || g.B != want.B || g.Seed != want.Seed || g.Openings != want.Openings || g.TieBreak != want.TieBreak {
+			return hdr, keep, fmt.Errorf("%s:%d: holds a game of another match (a=%s b=%s seed=%d openings=%d%s); use another --out or the same settings",
+				path, ln, g.A, g.B, g.Seed, g.Openings, tieBreakText(g.TieBreak))
 		}
 		i, res, err := gameFromJSON(&g, path, ln)
 		if err != nil {
@@ -484,4 +492,12 @@ func (s *intervals) countIn(lo, hi int) int {
 		}
 	}
 	return n
+}
+
+// tieBreakText describes a match's tie-break in a message: "" without one.
+func tieBreakText(tb string) string {
+	if tb == "" {
+		return ""
+	}
+	return " tiebreak=" + tb
 }

@@ -25,7 +25,7 @@ func FormatElo(e float64) string {
 // and, with a test, the SPRT's state.
 func (s *Summary) Write(w io.Writer, m *Match, sprt *SPRT) {
 	t := &s.Tally
-	fmt.Fprintf(w, "games        %d (a = %s, b = %s, openings %d plies, seed %d)\n", s.Counted, m.A, m.B, m.Openings, m.Seed)
+	fmt.Fprintf(w, "games        %d (a = %s, b = %s, openings %d plies, seed %d%s)\n", s.Counted, m.A, m.B, m.Openings, m.Seed, tieBreakReport(m))
 	fmt.Fprintf(w, "a W/D/L      %d / %d / %d\n", t.W, t.D, t.L)
 	fmt.Fprintf(w, "a score      %.2f%%\n", 100*t.Score())
 	e, lo, hi := EloInterval(t.W, t.D, t.L)
@@ -61,6 +61,7 @@ type JSONSummary struct {
 	B          string    `json:"b"`
 	Seed       uint64    `json:"seed"`
 	Openings   int       `json:"openings"`
+	TieBreak   string    `json:"tiebreak,omitempty"` // "boards" when scored with CodinGame's tie-break
 	W          int       `json:"w"`
 	D          int       `json:"d"`
 	L          int       `json:"l"`
@@ -100,7 +101,7 @@ func (s *Summary) JSON(m *Match, sprt *SPRT) JSONSummary {
 	draws := t.N() - t.XWins - t.OWins
 	xs := score(t.XWins, draws, t.OWins)
 	j := JSONSummary{
-		Games: s.Counted, A: m.A.String(), B: m.B.String(), Seed: m.Seed, Openings: m.Openings,
+		Games: s.Counted, A: m.A.String(), B: m.B.String(), Seed: m.Seed, Openings: m.Openings, TieBreak: m.tieBreakName(),
 		W: t.W, D: t.D, L: t.L, Score: t.Score(), Elo: finite(e), EloLow: finite(lo), EloHigh: finite(hi),
 		LOS: LOS(t.W, t.L), XWins: t.XWins, OWins: t.OWins, XScore: xs, XElo: finite(Elo(xs)),
 		MeanPlies: t.MeanLength(), Pairs: s.Pairs,
@@ -114,4 +115,12 @@ func (s *Summary) JSON(m *Match, sprt *SPRT) JSONSummary {
 		j.SPRTBounds = []float64{lo, hi}
 	}
 	return j
+}
+
+// tieBreakReport is the report's note of the tie-break: "" without one.
+func tieBreakReport(m *Match) string {
+	if m.TieBreak {
+		return ", tiebreak boards"
+	}
+	return ""
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/bits"
 	"strings"
 
 	"github.com/boardlab/boardlab/engine/uttt"
@@ -29,6 +30,7 @@ type Turn struct {
 	Move    string `json:"move,omitempty"`    // the move played, when valid
 	Answer  string `json:"answer,omitempty"`  // what an invalid answer printed (trimmed, at most 32 bytes)
 	Invalid string `json:"invalid,omitempty"` // why the answer was invalid
+	Message string `json:"message,omitempty"` // what a CodinGame bot printed after its move (at most 200 bytes)
 }
 
 // Result is a finished game. Play fills in the game itself; the caller names the
@@ -48,6 +50,9 @@ type Result struct {
 	Invalid      [2]int `json:"invalid"` // invalid moves of X and O
 	Points       [2]int `json:"points"`  // points of X and O in this game
 	Empty        int    `json:"empty"`   // empty tiles at the end
+	// TieBreak, with Options.TieBreak, says how a game that ended without a master
+	// line was decided: "boards 4-3" (small boards won by X and O).
+	TieBreak string `json:"tiebreak,omitempty"`
 }
 
 // Judge turns a bot's answer into a move legal in p, or explains why it is invalid.
@@ -95,6 +100,9 @@ type Options struct {
 	// (an access outside its folder): the game ends there and the opponent wins it,
 	// scoring 100 plus the empty tiles left, as if it had won on the board.
 	Disqualify bool
+	// TieBreak scores a game that fills the board without a master line as CodinGame
+	// does: won by the side that won more small boards (a draw when equal).
+	TieBreak bool
 }
 
 // Play plays one game of the spec's controller: x moves first; an invalid answer costs
@@ -109,19 +117,32 @@ func Play(ctx context.Context, x, o Player) (Result, error) {
 func PlayWith(ctx context.Context, x, o Player, opts Options) (Result, error) {
 	var r Result
 	players := [2]Player{x, o}
+	var sessions [2]Session
+	for i, pl := range players {
+		if gp, ok := pl.(GamePlayer); ok {
+			sessions[i] = gp.StartGame()
+			defer sessions[i].Close()
+		}
+	}
 	p := uttt.Start()
 	for len(r.Turns) < MaxTurns {
 		if st := p.Status(); st != uttt.Ongoing {
-			r.finish(&p)
+			r.finish(&p, opts)
 			return r, nil
 		}
 		s := p.Side()
-		out, err := players[s].Answer(ctx, p.ProtocolArgs())
+		var out, msg string
+		var err error
+		if sessions[s] != nil {
+			out, msg, err = sessions[s].Turn(ctx, &p)
+		} else {
+			out, err = players[s].Answer(ctx, p.ProtocolArgs())
+		}
 		if cerr := ctx.Err(); cerr != nil {
 			return r, cerr
 		}
 		m, why := Judge(&p, out, err)
-		t := Turn{Side: s.String()}
+		t := Turn{Side: s.String(), Message: clip(msg, 200)}
 		if why != "" {
 			t.Invalid = why
 			t.Answer = clip(strings.TrimSpace(out), 32)
@@ -144,7 +165,7 @@ func PlayWith(ctx context.Context, x, o Player, opts Options) (Result, error) {
 		r.Turns = append(r.Turns, t)
 	}
 	if p.Status() != uttt.Ongoing {
-		r.finish(&p)
+		r.finish(&p, opts)
 		return r, nil
 	}
 	r.Result = "cap"
@@ -154,9 +175,15 @@ func PlayWith(ctx context.Context, x, o Player, opts Options) (Result, error) {
 	return r, nil
 }
 
-func (r *Result) finish(p *uttt.Position) {
+func (r *Result) finish(p *uttt.Position, opts Options) {
 	r.Empty = p.Empty()
-	switch p.Status() {
+	st := p.Status()
+	if st == uttt.Draw && opts.TieBreak {
+		var xb, ob int
+		st, xb, ob = BoardsTieBreak(p)
+		r.TieBreak = fmt.Sprintf("boards %d-%d", xb, ob)
+	}
+	switch st {
 	case uttt.XWon:
 		r.Result = "X"
 		r.Points[0] += WinPoints + r.Empty
@@ -173,4 +200,20 @@ func clip(s string, n int) string {
 		return s[:n] + "..."
 	}
 	return s
+}
+
+// BoardsTieBreak decides a game that ended without a master line by CodinGame's rule:
+// the side that won more small boards wins; equal counts are a draw. It returns the
+// outcome and the boards won by X and O.
+func BoardsTieBreak(p *uttt.Position) (uttt.Status, int, int) {
+	xb, ob := bits.OnesCount16(p.WonBoards(uttt.X)), bits.OnesCount16(p.WonBoards(uttt.O))
+	switch {
+	case p.Status() != uttt.Draw:
+		return p.Status(), xb, ob
+	case xb > ob:
+		return uttt.XWon, xb, ob
+	case ob > xb:
+		return uttt.OWon, xb, ob
+	}
+	return uttt.Draw, xb, ob
 }

@@ -20,6 +20,9 @@ type Bot struct {
 	Command string   // the command line as written
 	Argv    []string // the command split as a shell would, program path resolved
 	Line    int      // line of the command in the file
+	// CodinGame is set for a command written "cg: COMMAND": the bot speaks CodinGame's
+	// protocol (CGPlayer), one process per game, instead of the seed's.
+	CodinGame bool
 }
 
 // SplitFunc splits a command line into arguments as a shell would (the CLI passes its
@@ -49,7 +52,8 @@ func ReadInstructions(dir string, split SplitFunc) ([]Bot, error) {
 }
 
 // ParseInstructions reads the instructions format: the number of bots, then a name line
-// and a command line per bot. Blank lines are skipped. Errors name the file and line.
+// and a command line per bot; a command line "cg: COMMAND" declares a bot speaking
+// CodinGame's protocol. Blank lines are skipped. Errors name the file and line.
 func ParseInstructions(r io.Reader, name string, split SplitFunc) ([]Bot, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 4096), 1<<20)
@@ -87,6 +91,10 @@ func ParseInstructions(r io.Reader, name string, split SplitFunc) ([]Bot, error)
 		if !ok {
 			return bots, fmt.Errorf("%s:%d: file ends before the command of bot %d (%s)", name, line, i, nm)
 		}
+		cg := false
+		if rest, ok := strings.CutPrefix(cmd, "cg:"); ok {
+			cg, cmd = true, strings.TrimSpace(rest)
+		}
 		argv, err := split(cmd)
 		if err != nil {
 			return bots, errf("command of bot %d (%s): %v", i, nm, err)
@@ -94,7 +102,7 @@ func ParseInstructions(r io.Reader, name string, split SplitFunc) ([]Bot, error)
 		if len(argv) == 0 {
 			return bots, errf("command of bot %d (%s) is empty", i, nm)
 		}
-		bots = append(bots, Bot{Name: nm, Command: cmd, Argv: argv, Line: line})
+		bots = append(bots, Bot{Name: nm, Command: cmd, Argv: argv, Line: line, CodinGame: cg})
 	}
 	if s, ok := next(); ok {
 		return bots, errf("unexpected line %q after the %d bots", s, n)

@@ -14,7 +14,7 @@ import (
 	"github.com/boardlab/boardlab/engine/uttt"
 )
 
-const aigamesUsage = "analyze uttt engine [--hash MB] [--threads N] [--max-time T] [--verbose]"
+const aigamesUsage = "analyze uttt engine [--protocol aigames|codingame] [--hash MB] [--threads N] [--max-time T] [--verbose]"
 
 const aigamesDescription = `A persistent bot speaking the AI Games (theaigames.com, riddles.io) Ultimate Tic
 Tac Toe protocol on stdin and stdout. It reads lines
@@ -58,7 +58,11 @@ const aiMargin = 15 * time.Millisecond
 
 func runAIGames(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	const name = "uttt engine"
-	fs := cli.NewFlagSet("engine", aigamesUsage, aigamesDescription, stderr)
+	if usesCodinGame(args) {
+		return runCodinGame(ctx, args, stdin, stdout, stderr)
+	}
+	fs := cli.NewFlagSet("engine", aigamesUsage, aigamesDescription+codingameHelp, stderr)
+	protocol := fs.String("protocol", "aigames", "`PROTOCOL` spoken: aigames or codingame (see --protocol codingame -h)")
 	hash := fs.Int("hash", 64, "transposition table size in MB")
 	threads := fs.Int("threads", 1, "search threads")
 	maxTime := fs.Duration("max-time", 0, "never think longer than this per move (0: only the time bank limits)")
@@ -68,6 +72,8 @@ func runAIGames(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		return code
 	}
 	switch {
+	case *protocol != "aigames":
+		return cli.Usagef(stderr, name, "--protocol %q: want aigames or codingame", *protocol)
 	case len(pos) > 0:
 		return cli.Usagef(stderr, name, "unexpected argument %q", pos[0])
 	case *hash < 1 || *hash > 1<<16:

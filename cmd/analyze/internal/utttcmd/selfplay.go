@@ -12,11 +12,12 @@ import (
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/uttt"
 	"github.com/boardlab/boardlab/engine/uttt/selfplay"
+	"github.com/boardlab/boardlab/engine/uttt/tournament"
 	"github.com/boardlab/boardlab/engine/uttt/zoo"
 	"github.com/boardlab/boardlab/fileio"
 )
 
-const selfplayUsage = "analyze uttt selfplay --a SPEC --b SPEC --games N [-j W] [--openings PLIES] [--seed S] [--out games.jsonl] [--sprt ELO0,ELO1] [--json] [--plot FILE.svg] [--shard K/N] [--verbose]"
+const selfplayUsage = "analyze uttt selfplay --a SPEC --b SPEC --games N [-j W] [--openings PLIES] [--seed S] [--out games.jsonl] [--sprt ELO0,ELO1] [--json] [--plot FILE.svg] [--shard K/N] [--verbose] [--tiebreak boards] [--sandbox bwrap|none] [--cg-time 100ms] [--cg-first-time 1s]"
 
 const selfplayDescription = `Plays games between two zoo bots in-process and reports, for bot a: wins, draws and
 losses, the score, the Elo difference with its 95% interval and likelihood of
@@ -25,6 +26,11 @@ is X in even games); games 2k and 2k+1 share a random opening of --openings plie
 game i depends only on --seed and i, so a run can be repeated or resumed.
 
 ` + zoo.SpecHelp + `
+` + cgSpecHelp + `
+
+--tiebreak boards scores a game that fills the board without a master line as
+CodinGame does: the side that won more small boards wins it (a draw when equal); the
+--out lines and the report say so.
 
 --out appends one JSON line per game as it finishes (flushed and fsynced every 200ms
 and at the end). Running the same command again continues where an interrupted run
@@ -60,6 +66,10 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	plot := fs.String("plot", "", "draw the running score and the SPRT's log-likelihood ratio to `FILE.svg`")
 	verbose := fs.Bool("verbose", false, "print each game and its final position on stderr as it ends")
 	shardSpec := cli.ShardFlag(fs)
+	tiebreak := fs.String("tiebreak", "none", "`RULE` for a game ending without a master line: none (a draw) or boards (CodinGame's: more small boards won)")
+	sandbox := fs.String("sandbox", "bwrap", "run cg: bots as `MODE`: bwrap (sandboxed) or none (with this command's rights)")
+	cgTime := fs.Duration("cg-time", tournament.DefaultCGLimit, "time limit of a cg: bot's turns after its first")
+	cgFirst := fs.Duration("cg-first-time", tournament.DefaultCGFirstLimit, "time limit of a cg: bot's first turn of a game")
 	pos, st := cli.Parse(fs, args)
 	if st >= 0 {
 		return st
@@ -70,15 +80,21 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	if *aSpec == "" || *bSpec == "" {
 		return cli.Usagef(stderr, name, "--a and --b are required")
 	}
-	a, err := zoo.Parse(*aSpec)
+	a, err := parseBot(*aSpec)
 	if err != nil {
 		return cli.Usagef(stderr, name, "--a: %v", err)
 	}
-	b, err := zoo.Parse(*bSpec)
+	b, err := parseBot(*bSpec)
 	if err != nil {
 		return cli.Usagef(stderr, name, "--b: %v", err)
 	}
 	switch {
+	case *tiebreak != "none" && *tiebreak != "boards":
+		return cli.Usagef(stderr, name, "--tiebreak %q: want none or boards", *tiebreak)
+	case *sandbox != "bwrap" && *sandbox != "none":
+		return cli.Usagef(stderr, name, "--sandbox %q: want bwrap or none", *sandbox)
+	case *cgTime <= 0 || *cgFirst <= 0:
+		return cli.Usagef(stderr, name, "--cg-time and --cg-first-time must be positive")
 	case *games < 1:
 		return cli.Usagef(stderr, name, "--games must be at least 1")
 	case *workers < 0:
@@ -96,7 +112,21 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	if err != nil {
 		return cli.Usagef(stderr, name, "%v", err)
 	}
-	m := &selfplay.Match{A: a, B: b, Seed: *seed, Openings: *openings}
+	prog := cli.NewProgress(stderr, "selfplay", "games")
+	_, aCG := a.(*cgBot)
+	_, bCG := b.(*cgBot)
+	if aCG || bCG {
+		var sb *tournament.Sandbox
+		if *sandbox == "bwrap" {
+			if sb, err = tournament.NewSandbox(tournament.Sandbox{}); err != nil {
+				fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
+				fmt.Fprintf(stderr, "analyze %s: install bubblewrap (Debian: apt-get install bubblewrap), or run the cg: bots unsandboxed, with this command's rights, with --sandbox=none\n", name)
+				return cli.ExitUsage
+			}
+		}
+		configureCG([]zoo.Bot{a, b}, *cgFirst, *cgTime, sb, prog.Print, *verbose)
+	}
+	m := &selfplay.Match{A: a, B: b, Seed: *seed, Openings: *openings, TieBreak: *tiebreak == "boards"}
 	from, to := shard.Range(int64(*games))
 	runSPRT := sprt
 	var hdr *selfplay.Header
@@ -133,7 +163,6 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 			fmt.Fprintf(stderr, "analyze %s: %s holds %d finished games of this match; playing the rest\n", name, path, n)
 		}
 	}
-	prog := cli.NewProgress(stderr, "selfplay", "games")
 	finished := int64(res.Count(int(from), int(to)))
 	cfg := selfplay.Config{Match: m, From: int(from), To: int(to), Workers: *workers, SPRT: runSPRT,
 		Resume: res, Out: out, Sample: *plot != "",
@@ -197,6 +226,16 @@ func describeGame(m *selfplay.Match, i int, moves []uttt.Move, r selfplay.Result
 		result = "X won"
 	case uttt.OWon:
 		result = "O won"
+	case uttt.Ongoing:
+		result = p.Side().String() + " forfeited (an invalid answer)"
+	default:
+		if r.Score2 != 1 {
+			winner := "X"
+			if (r.Score2 == 2) != selfplay.AFirst(i) {
+				winner = "O"
+			}
+			result = "drawn on the board, won by " + winner + " on small boards (tiebreak)"
+		}
 	}
 	score := [3]string{"a lost", "draw", "a won"}[min(r.Score2, 2)]
 	return fmt.Sprintf("game %d: X %s, O %s: %s in %d plies (%s)\nmoves: %s\n%s\n",

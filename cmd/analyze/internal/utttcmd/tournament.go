@@ -18,7 +18,7 @@ import (
 	"github.com/boardlab/boardlab/pipeline"
 )
 
-const tournamentUsage = "analyze uttt tournament [--time 1s] [-j N] [--log games.jsonl] [--zero] [--sandbox bwrap|none] [--disqualify] [--memory SIZE] [--procs 64] [--expose PATH] DIR"
+const tournamentUsage = "analyze uttt tournament [--time 1s] [-j N] [--log games.jsonl] [--zero] [--sandbox bwrap|none] [--disqualify] [--memory SIZE] [--procs 64] [--expose PATH] [--cg-time 100ms] [--cg-first-time 1s] [--tiebreak boards] DIR"
 
 const tournamentDescription = `Runs the seed's meta tic-tac-toe tournament. DIR/instructions.txt holds the number of
 bots, then for each bot a line with its name and a line with its command (split as a
@@ -51,7 +51,17 @@ With -j N, N games run at once; the report is the same as a serial run's for bot
 decide the same way given the same arguments (but a bot sharing its data.txt between
 games sees its calls interleaved). Ctrl-C stops the run and reports the finished games.
 The zoo bots run as commands of this binary: "analyze uttt bot --engine NAME" with NAME
-random, naive, depth, depth:1 .. depth:6 or engine:d1 .. engine:d12 (see "bot -h").`
+random, naive, depth, depth:1 .. depth:6 or engine:d1 .. engine:d12 (see "bot -h").
+
+A command line written "cg: COMMAND" declares a bot speaking CodinGame's protocol: one
+process per game, sandboxed as above (its CPU limit covering the game), fed each turn
+the opponent's move as "row col" (-1 -1 when there is none, as after an invalid move),
+the number of valid actions and the actions; it answers "row col", optionally followed
+by a message, which --log records. Its first turn may take --cg-first-time, the others
+--cg-time. A timeout, a crash or a flood ends its process: its later turns in that game
+are invalid. "analyze uttt engine --protocol codingame" is such a bot. --tiebreak
+boards scores a game ending without a master line as CodinGame does: the side that won
+more small boards wins it. See docs/uttt-bots.md.`
 
 func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := cli.NewFlagSet("uttt tournament", tournamentUsage, tournamentDescription, stderr)
@@ -64,6 +74,9 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 	memory := cli.CompatSizeVar(fs, "memory", tournament.DefaultMemory, cli.MiBSize, "MiB",
 		"address space `SIZE` of each bot process such as 512MiB or 2GiB (sandboxed; a bare number is MiB)")
 	cli.HiddenName(fs, "memory-mb", "memory") // its name until 2026-11
+	cgTime := fs.Duration("cg-time", tournament.DefaultCGLimit, "time limit of a CodinGame bot's turns after its first")
+	cgFirst := fs.Duration("cg-first-time", tournament.DefaultCGFirstLimit, "time limit of a CodinGame bot's first turn of a game")
+	tiebreak := fs.String("tiebreak", "none", "`RULE` for a game ending without a master line: none (a draw) or boards (CodinGame's: more small boards won)")
 	procs := fs.Int("procs", tournament.DefaultProcs, "processes a bot may run at once in a turn (sandboxed)")
 	var expose []string
 	fs.Func("expose", "show `PATH` read-only to the bots although the sandbox hides its parent (/home, /root, /run, /tmp, ...), e.g. an interpreter's install; repeatable", func(v string) error {
@@ -94,6 +107,10 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 		return cli.Usagef(stderr, "uttt tournament", "--memory %s: want 16..%d (MiB), or a size from 16MiB to 1PiB", memory.Text, 1<<30)
 	case *procs < 1 || *procs > 1<<20:
 		return cli.Usagef(stderr, "uttt tournament", "--procs %d: want 1..%d", *procs, 1<<20)
+	case *cgTime <= 0 || *cgFirst <= 0:
+		return cli.Usagef(stderr, "uttt tournament", "--cg-time and --cg-first-time must be positive")
+	case *tiebreak != "none" && *tiebreak != "boards":
+		return cli.Usagef(stderr, "uttt tournament", "--tiebreak %q: want none or boards", *tiebreak)
 	}
 	dir, err := tournamentDir(pos[0])
 	if err != nil {
@@ -131,7 +148,11 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 					filepath.Join(dir, "instructions.txt"), b.Line, i+1, b.Name, prog, h)
 			}
 		}
-		players[i] = &tournament.Process{Argv: b.Argv, Dir: dir, Limit: *limit, ZeroO: *zero}
+		if b.CodinGame {
+			players[i] = &tournament.CGPlayer{Argv: b.Argv, Dir: dir, Limit: *cgTime, FirstLimit: *cgFirst}
+		} else {
+			players[i] = &tournament.Process{Argv: b.Argv, Dir: dir, Limit: *limit, ZeroO: *zero}
+		}
 	}
 	if sb != nil {
 		argvs := make([][]string, len(bots))
@@ -148,8 +169,12 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 				fmt.Fprintf(stderr, "analyze uttt tournament: %s:%d: bot %d (%s): %s: it runs with no writable folder\n",
 					filepath.Join(pos[0], "instructions.txt"), b.Line, i+1, b.Name, where)
 			}
-			p := players[i].(*tournament.Process)
-			p.Sandbox, p.Folder, p.Hide = sb, own[i], hide[i]
+			switch p := players[i].(type) {
+			case *tournament.Process:
+				p.Sandbox, p.Folder, p.Hide = sb, own[i], hide[i]
+			case *tournament.CGPlayer:
+				p.Sandbox, p.Folder, p.Hide = sb, own[i], hide[i]
+			}
 		}
 	}
 	var log *fileio.Output
@@ -164,7 +189,7 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 		logw = log
 	}
 	start := time.Now()
-	standings, played, err := playTournament(ctx, players, names, *jobs, tournament.Options{Disqualify: *disqualify}, logw, stderr)
+	standings, played, err := playTournament(ctx, players, names, *jobs, tournament.Options{Disqualify: *disqualify, TieBreak: *tiebreak == "boards"}, logw, stderr)
 	elapsed := time.Since(start)
 	if log != nil {
 		if cerr := log.Commit(); cerr != nil {
