@@ -14,6 +14,8 @@ import (
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/fileio"
+	"github.com/boardlab/boardlab/pipeline"
 )
 
 const reviewUsage = "analyze uttt review [--nodes 20000] [--solve-nodes 100000] [--jobs N] [--shard K/N] [--out FILE] [--svg DIR] FILE|DIR..."
@@ -378,14 +380,14 @@ func runReview(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
 		code = cli.ExitFail
 	}
-	inputs, errs := cli.Expand(pos)
+	inputs, errs := fileio.Expand(pos)
 	var recs []reviewRecord
 	for k, in := range inputs {
 		if errs[k] != nil {
 			bad(errs[k])
 			continue
 		}
-		r, err := in.OpenContext(ctx, stdin)
+		r, err := in.Open(ctx, stdin)
 		if err != nil {
 			if ctx.Err() != nil {
 				fmt.Fprintf(stderr, "analyze %s: interrupted while reading %s\n", name, in.Name())
@@ -402,7 +404,7 @@ func runReview(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		recs = append(recs, rs...)
 	}
 	from, to := shard.Range(int64(len(recs)))
-	out, err := cli.CreateOutput(shard.Path(*outPath), stdout)
+	out, err := fileio.CreateOutput(shard.Path(*outPath), stdout)
 	if err != nil {
 		fmt.Fprintf(stderr, "analyze %s: --out: %v\n", name, err)
 		return cli.ExitFail
@@ -424,7 +426,7 @@ func runReview(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	}
 	done := 0
 	n := int(to - from)
-	rerr := cli.Ordered(ctx, n, workers, func(i int) *reviewGame {
+	rerr := pipeline.Items(ctx, n, workers, func(i int) *reviewGame {
 		s := <-pool
 		defer func() { pool <- s }()
 		rec := &recs[int(from)+i]
