@@ -7,6 +7,7 @@ import (
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/wythoff"
+	"github.com/boardlab/boardlab/engine/wythoff/draw"
 	"github.com/boardlab/boardlab/internal/machine"
 )
 
@@ -109,9 +110,9 @@ func runGrundy(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		update := func(rows int) { prog.Update(int64(rows), int64(hi-lo)) }
 		switch f {
 		case "png":
-			return writeGrundyPNG(ctx, out, tab, max(*scale, 1), update)
+			return draw.GrundyPNG(ctx, out, tab, max(*scale, 1), update)
 		case "svg":
-			return writeGrundySVG(out, tab, *scale)
+			return draw.GrundySVG(out, tab, *scale)
 		case "bfile":
 			return tab.Write(ctx, out, wythoff.GrundyBFile, update)
 		}

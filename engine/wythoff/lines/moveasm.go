@@ -1,4 +1,4 @@
-package wythoffcmd
+package lines
 
 import (
 	"slices"
@@ -55,6 +55,18 @@ func (m *mover) asmLines(out, data []byte, sc *asmScratch) ([]byte, int, int) {
 		if n == 0 {
 			break
 		}
+		if misere {
+			// stop before misère's (0,0), which fastLines leaves to the plain path
+			for i, p := range sc.ps[:n] {
+				if p.X|p.Y == 0 {
+					if i == 0 {
+						return out, pos, lines
+					}
+					n, used = parseBlockAVX512(&full[pos], limit-pos, &sc.ps[0], i, &sc.nl[0])
+					break
+				}
+			}
+		}
 		ps, hot := sc.ps[:n], sc.hot[:n]
 		hot = hot[:len(ps)]
 		for i := range ps {
@@ -70,7 +82,7 @@ func (m *mover) asmLines(out, data []byte, sc *asmScratch) ([]byte, int, int) {
 		pos += used
 		lines += n
 		if n < asmBlock {
-			break // stopped at a line of another form, or at limit
+			break // stopped at a line of another form, misère's (0,0), or at limit
 		}
 	}
 	return out, pos, lines
