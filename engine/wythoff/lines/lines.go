@@ -8,6 +8,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"runtime"
 	"strconv"
 
@@ -99,7 +100,10 @@ func (a Answerer) workers() int {
 func (a Answerer) Memory() int64 {
 	w := int64(a.workers())
 	block := 2 * (int64(max(blockBytes, a.maxLine())) + 4096 + fastSlack)
-	return (2*w+2)*block + w*int64(16<<10) // and each worker's stack and scratch
+	if block > (math.MaxInt64-w*(16<<10))/(2*w+2) {
+		return math.MaxInt64
+	}
+	return (2*w+2)*block + w*(16<<10) // and each worker's stack and scratch
 }
 
 // CheckMemory returns an error wrapping memlimit's when Memory is more than half of

@@ -149,3 +149,16 @@ func TestHostilePaths(t *testing.T) {
 		t.Fatal("MaxLine 10 accepted")
 	}
 }
+
+// TestCheckMemory: blocks beyond the memory are refused before anything is read, the
+// sizes' product included when it overflows.
+func TestCheckMemory(t *testing.T) {
+	for _, a := range []Answerer{{Workers: 1 << 40}, {MaxLine: 1 << 60}, {Workers: 100000}} {
+		if _, err := a.Answer(t.Context(), strings.NewReader("13 9\n"), io.Discard); err == nil || !strings.Contains(err.Error(), "more than half the memory") && !strings.Contains(err.Error(), "needs") {
+			t.Errorf("%+v: %v", a, err)
+		}
+	}
+	if err := (Answerer{Workers: 2}).CheckMemory(); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -6,8 +6,8 @@ import (
 	"github.com/boardlab/boardlab/engine/wythoff"
 )
 
-// AsmPasses reports whether "wythoff move" answers its common lines with the AVX-512
-// passes on this machine; it asks the CPU on first use.
+// AsmPasses reports whether Answer takes the AVX-512 passes for the common lines on
+// this machine; it asks the CPU on first use.
 func AsmPasses() bool { return haveAsm() }
 
 // noAsm turns the AVX-512 passes (asmLines) off where the CPU has them: tests compare

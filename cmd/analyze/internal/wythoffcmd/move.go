@@ -104,7 +104,7 @@ func runMove(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		st, err := a.Answer(ctx, stdin, out)
 		var le *lines.LineError
 		if errors.As(err, &le) {
-			err = errors.New(lineMessage(le))
+			err = fmt.Errorf("stdin:%d: %w", le.Line, le.Err) // a read error, or a NUL byte
 		}
 		if err != nil {
 			return finish(out, err, "move", stderr)
