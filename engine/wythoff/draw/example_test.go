@@ -30,3 +30,21 @@ func ExampleGrundyPNG() {
 	// 128 128 <nil>
 	// true false
 }
+
+// Plot the first 10 cold pairs, and draw the Grundy table of side 8, as SVG.
+func ExampleTableSVG() {
+	var b bytes.Buffer
+	if err := draw.TableSVG(&b, 0, 10); err != nil {
+		fmt.Println(err)
+		return
+	}
+	// two points a pair, and the legend's two
+	fmt.Println(bytes.Count(b.Bytes(), []byte("<circle")))
+	tab, _ := wythoff.GrundyRows(context.Background(), 8, 8, 1, nil)
+	b.Reset()
+	err := draw.GrundySVG(&b, tab, 0)
+	fmt.Println(bytes.HasPrefix(b.Bytes(), []byte("<svg")) || bytes.HasPrefix(b.Bytes(), []byte("<?xml")), err)
+	// Output:
+	// 22
+	// true <nil>
+}
