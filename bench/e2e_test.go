@@ -2,7 +2,9 @@ package bench
 
 import (
 	"bytes"
+	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -14,7 +16,7 @@ import (
 	"github.com/boardlab/boardlab/engine/qttt"
 	"github.com/boardlab/boardlab/engine/uttt/selfplay"
 	"github.com/boardlab/boardlab/engine/uttt/zoo"
-	"github.com/boardlab/boardlab/engine/wythoff"
+	wythofflines "github.com/boardlab/boardlab/engine/wythoff/lines"
 	"github.com/boardlab/boardlab/internal/machine"
 )
 
@@ -210,23 +212,15 @@ func BenchmarkE2E(b *testing.B) {
 			b.Fatal(err)
 		}
 		data, _ := os.ReadFile(f)
-		ps := make([]wythoff.Position, 0, nlines)
-		for _, l := range bytes.Split(bytes.TrimSuffix(data, []byte{'\n'}), []byte{'\n'}) {
-			x, y, _ := bytes.Cut(l, []byte{' '})
-			px, _ := strconv.ParseUint(string(x), 10, 64)
-			py, _ := strconv.ParseUint(string(y), 10, 64)
-			ps = append(ps, wythoff.Position{X: px, Y: py})
-		}
-		var sink uint64
+		// the library the command runs, on one worker, from memory to nowhere
+		answerer := wythofflines.Answerer{Workers: 1}
 		runE2E(b, dir, bin, e2eJob{unit: "lines", items: nlines, lines: nlines,
 			args: []string{"wythoff", "move"}, stdin: f,
 			inproc: func() {
-				for _, p := range ps {
-					m, _ := wythoff.Move(p.X, p.Y, false)
-					sink += m.X
+				if _, err := answerer.Answer(context.Background(), bytes.NewReader(data), io.Discard); err != nil {
+					b.Fatal(err)
 				}
 			}})
-		_ = sink
 	})
 
 	b.Run("uttt-selfplay-random", func(b *testing.B) {

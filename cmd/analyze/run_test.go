@@ -14,9 +14,9 @@ import (
 	"time"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
-	"github.com/boardlab/boardlab/cmd/analyze/internal/wythoffcmd"
 	"github.com/boardlab/boardlab/engine/goban"
 	"github.com/boardlab/boardlab/engine/uttt"
+	wythofflines "github.com/boardlab/boardlab/engine/wythoff/lines"
 )
 
 // analyze runs a command line in-process with the given standard input.
@@ -41,7 +41,7 @@ func TestHelpAndVersion(t *testing.T) {
 	}
 	onOff := map[bool]string{true: "on", false: "off"}
 	wantAsm := fmt.Sprintf("assembly: goban text parser (AVX2, BMI2) %s; wythoff move passes (AVX-512) %s; uttt network (AVX2) %s\n",
-		onOff[goban.AsmParser()], onOff[wythoffcmd.AsmPasses()], onOff[uttt.NetAsm()])
+		onOff[goban.AsmParser()], onOff[wythofflines.AsmPasses()], onOff[uttt.NetAsm()])
 	if !strings.Contains(out, wantAsm) {
 		t.Fatalf("version -v: no line %q in %q", wantAsm, out)
 	}

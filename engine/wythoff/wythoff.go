@@ -180,7 +180,8 @@ func Cold(x, y uint64, misere bool) bool {
 
 // Moves returns every winning move from (x, y), as the positions after the move: at
 // most one taking from X, one taking from Y and one taking from both, in that order.
-// n is 0 for a cold position.
+// n is 0 for a cold position, and for misère's (0,0), which is not cold: the game is
+// over and the player to move has won.
 func Moves(x, y uint64, misere bool) (moves [3]Position, n int) {
 	// Every candidate is written and kept by advancing n, so that the outcome of each
 	// test (a coin toss for random positions) costs no mispredicted branch.
@@ -211,7 +212,7 @@ func Moves(x, y uint64, misere bool) (moves [3]Position, n int) {
 }
 
 // Move returns one winning move from (x, y) (the first of Moves), or ok false when
-// (x, y) is cold.
+// there is none: (x, y) is cold, or it is misère's (0,0), won already.
 func Move(x, y uint64, misere bool) (Position, bool) {
 	m, n := Moves(x, y, misere)
 	return m[0], n > 0

@@ -7,6 +7,7 @@ import (
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/wythoff"
+	"github.com/boardlab/boardlab/engine/wythoff/draw"
 	"github.com/boardlab/boardlab/internal/machine"
 )
 
@@ -75,7 +76,10 @@ func runGrundy(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	if shard.Enabled() && f != "csv" && f != "binary" {
 		return cli.Usagef(stderr, "wythoff grundy", "--shard splits csv and binary tables only (--format %s cannot be concatenated); add --format csv or --format binary", f)
 	}
-	if *scale < 0 || *scale > 64 {
+	if *jobs < 0 {
+		return cli.Usagef(stderr, "wythoff grundy", "--jobs %d: must be 0 (all cores) or more", *jobs)
+	}
+	if *scale < 0 || *scale > 64 || *scale == 0 && isSet(fs, "scale") {
 		return cli.Usagef(stderr, "wythoff grundy", "--scale must be in 1..64, got %d", *scale)
 	}
 	if *scale != 0 && f != "png" && f != "svg" {
@@ -109,9 +113,9 @@ func runGrundy(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		update := func(rows int) { prog.Update(int64(rows), int64(hi-lo)) }
 		switch f {
 		case "png":
-			return writeGrundyPNG(ctx, out, tab, max(*scale, 1), update)
+			return draw.GrundyPNG(ctx, out, tab, max(*scale, 1), update)
 		case "svg":
-			return writeGrundySVG(out, tab, *scale)
+			return draw.GrundySVG(out, tab, *scale)
 		case "bfile":
 			return tab.Write(ctx, out, wythoff.GrundyBFile, update)
 		}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/wythoff"
+	wdraw "github.com/boardlab/boardlab/engine/wythoff/draw"
 	"github.com/boardlab/boardlab/internal/draw"
 )
 
@@ -62,7 +63,7 @@ func TestGrundySVG(t *testing.T) {
 		}
 	}
 	// one path per colour used; the cold one holds exactly the 7 cold cells of 16 x 16
-	coldFill := `fill="` + draw.Hex(coldColour) + `"`
+	coldFill := `fill="` + draw.Hex(wdraw.ColdColour) + `"`
 	var coldPath string
 	for _, l := range strings.Split(out, "\n") {
 		if strings.HasPrefix(l, "<path") && strings.Contains(l, coldFill) {
@@ -107,17 +108,20 @@ func TestGrundyPNG(t *testing.T) {
 		if pi.Bounds().Dx() != n*scale || pi.Bounds().Dy() != n*scale {
 			t.Fatalf("size %v", pi.Bounds())
 		}
-		pal := grundyPalette()
-		maxV := tableMax(tab)
+		pal := wdraw.GrundyPalette()
+		maxV := 0
+		for _, v := range tab.G {
+			maxV = max(maxV, int(v))
+		}
 		for x := 0; x < n*scale; x++ {
 			for y := 0; y < n*scale; y++ {
 				v := tab.At(x/scale, y/scale) // row x from the top: image row x, column y
 				r, g, b, _ := pi.At(y, x).RGBA()
-				want := pal[grundyIndex(v, maxV)]
+				want := pal[wdraw.GrundyIndex(v, maxV)]
 				if uint8(r>>8) != want.R || uint8(g>>8) != want.G || uint8(b>>8) != want.B {
 					t.Fatalf("scale %d: pixel (%d,%d) for G=%d is %v, want %v", scale, y, x, v, pi.At(y, x), want)
 				}
-				if (v == 0) != (want == coldColour) {
+				if (v == 0) != (want == wdraw.ColdColour) {
 					t.Fatalf("G=%d coloured %v", v, want)
 				}
 			}

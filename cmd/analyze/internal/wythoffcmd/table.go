@@ -7,6 +7,7 @@ import (
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/wythoff"
+	"github.com/boardlab/boardlab/engine/wythoff/draw"
 )
 
 const tableDescription = `Writes the first N cold positions of Wythoff's Nim, the pairs (k, a_k, b_k) with
@@ -65,15 +66,15 @@ func runTable(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		if shard.Enabled() {
 			return cli.Usagef(stderr, "wythoff table", "--shard does not split an svg picture")
 		}
-		if n == 0 || n > maxTableSVG {
-			return cli.Usagef(stderr, "wythoff table", "--format svg plots 1..%d pairs, got N = %d", maxTableSVG, n)
+		if n == 0 || n > draw.MaxTableSVG {
+			return cli.Usagef(stderr, "wythoff table", "--format svg plots 1..%d pairs, got N = %d", draw.MaxTableSVG, n)
 		}
 		if *start != 0 {
 			// far from the origin the two branches are two specks on an empty plot
 			return cli.Usagef(stderr, "wythoff table", "--format svg plots from k = 0; --start applies to the other formats")
 		}
 		return output("table", *outPath, false, stdout, stderr, func(out io.Writer) error {
-			return writeTableSVG(out, *start, n)
+			return draw.TableSVG(out, *start, n)
 		})
 	}
 	// a shard writes its contiguous part of the rows; MaxTablePairs < 2^63 keeps n in int64

@@ -39,7 +39,7 @@ func TestMove(t *testing.T) {
 		// flags after the arguments, misère
 		{"", []string{"move", "13", "9", "--all", "--misere"}, "13 8\n10 6\n", 0, ""},
 		{"", []string{"move", "--misere", "0", "1"}, "lose\n", 0, ""},
-		{"", []string{"move", "--misere", "0", "0"}, "lose\n", 0, ""},
+		{"", []string{"move", "--misere", "0", "0"}, "win\n", 0, ""}, // the opponent took the last counter
 		{"", []string{"move", "--misere", "2", "2"}, "lose\n", 0, ""},
 		{"", []string{"move", "--misere", "1", "2"}, "1 0\n", 0, ""},
 		{"", []string{"move", "--misere", "--all", "5", "5"}, "3 5\n5 3\n2 2\n", 0, ""},

@@ -1,4 +1,4 @@
-package wythoffcmd
+package lines
 
 import (
 	"strconv"

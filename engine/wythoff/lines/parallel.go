@@ -1,33 +1,33 @@
-package wythoffcmd
+package lines
 
 import (
 	"bytes"
 	"context"
 	"errors"
-	"fmt"
 	"io"
-	"sync"
 
-	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/fileio"
+	"github.com/boardlab/boardlab/pipeline"
 	"github.com/boardlab/boardlab/shard"
 )
 
 // moveBlock is a run of whole input lines answered by one worker.
 type moveBlock struct {
-	seq   int
 	first int64  // input line number (0-based) of the first line, or -1: not counted
 	data  []byte // the lines, each ending in '\n'
-	diag  string // a too-long line's diagnostic (data is then empty)
 	out   []byte // the answers
-	errs  []byte // the diagnostics of bad lines
-	// without --shard the reader does not count lines (first is -1): the worker
-	// counts them, and a block with diagnostics is answered again by the writer, who
-	// knows its first line's number, for the diagnostics alone (redo)
+	errs  []blockErr
+	// without a shard the reader does not count lines (first is -1): the worker counts
+	// them, and the consumer, who knows the block's first line, numbers the errors
 	lines  int64
-	redo   bool
-	long   int64  // a too-long line's length when first is -1 (diag is then empty)
+	long   int64  // the length of a too-long line, the block's only line
 	prefix []byte // its first bytes
+}
+
+// blockErr is a bad line of a block: its index in the block and why it is bad.
+type blockErr struct {
+	rel int64
+	err error
 }
 
 // blockBytes is the input a block holds before it is handed to a worker (a variable
@@ -37,87 +37,71 @@ var blockBytes = 128 << 10
 // slack is the room fastLine and fastLines read beyond a line (their 8-byte loads).
 var slack [fastSlack]byte
 
-// batchParallel is batch on workers goroutines: this goroutine reads the input and
-// cuts it into blocks of whole lines, the workers answer the blocks, and a writer puts
-// answers and diagnostics out in input order, so the output is byte for byte that of
-// batch. At most 2*workers+2 blocks exist at a time: memory stays bounded whatever the
-// input's length. With one worker, one goroutine reads, answers and writes each block
-// in turn: no hand-over costs CPU time.
-func (m *mover) batchParallel(ctx context.Context, in io.Reader, out io.Writer, stderr io.Writer, maxLine int, sh shard.Shard, workers int) (int, error) {
+// worker is a goroutine's scratch.
+type worker struct {
+	a, b pile
+	sc   *asmScratch
+}
+
+// batchParallel is batch on a pipeline.Stream of blocks: this goroutine reads the
+// input and cuts it into blocks of whole lines, the workers answer the blocks, and the
+// consumer writes answers and reports bad lines in input order, so the output is byte
+// for byte that of batch. Memory stays bounded whatever the input's length.
+func (m *mover) batchParallel(ctx context.Context, in io.Reader, out io.Writer, maxLine int, sh shard.Shard, workers int, bad func(*LineError)) (Stats, error) {
+	var st Stats
 	if sh.Enabled() {
 		if err := shard.WriteLinesHeader(out, sh); err != nil {
-			return cli.ExitFail, err
+			return st, err
 		}
 	}
-	cctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	w := &blockWriter{m: m, out: out, stderr: stderr, maxLine: maxLine, shard: sh, cancel: cancel, code: cli.ExitOK}
-	var rerr error
-	if workers <= 1 {
-		blk := newMoveBlock()
-		var a, b pile
-		sc := m.scratch(sh)
-		w.recycle = func(*moveBlock) {}
-		rerr = m.cutBlocks(cctx, in, maxLine, sh,
-			func() *moveBlock { return blk },
-			func(blk *moveBlock) {
-				m.answerBlock(blk, maxLine, sh, &a, &b, sc)
-				w.put(blk)
-			})
-	} else {
-		nblocks := 2*workers + 2
-		free := make(chan *moveBlock, nblocks)
-		for i := 0; i < nblocks; i++ {
-			free <- newMoveBlock()
-		}
-		todo := make(chan *moveBlock, nblocks)
-		done := make(chan *moveBlock, nblocks)
-		var wg sync.WaitGroup
-		for range workers {
-			wg.Go(func() {
-				var a, b pile
-				sc := m.scratch(sh)
-				for blk := range todo {
-					m.answerBlock(blk, maxLine, sh, &a, &b, sc)
-					done <- blk
-				}
-			})
-		}
-		w.recycle = func(b *moveBlock) { free <- b }
-		writerDone := make(chan struct{})
-		go func() {
-			defer close(writerDone)
-			for blk := range done {
-				w.put(blk)
+	ws := make([]worker, workers)
+	for i := range ws {
+		ws[i].sc = m.scratch(sh)
+	}
+	var wline int64 // lines of the blocks consumed
+	// ctx stops the reading only: the blocks read before are still answered and
+	// written, as batch writes the lines it read (the stream stops itself on a write
+	// error, and the reading with it)
+	err := pipeline.Stream[moveBlock]{
+		Workers: workers,
+		New:     newMoveBlock,
+		Produce: func(sctx context.Context, take func() *moveBlock, send func(*moveBlock) bool) error {
+			rctx, cancel := context.WithCancel(ctx)
+			defer cancel()
+			defer context.AfterFunc(sctx, cancel)()
+			return m.cutBlocks(rctx, in, maxLine, sh, take, send)
+		},
+		Work: func(w int, blk *moveBlock) {
+			m.answerBlock(blk, maxLine, sh, &ws[w].a, &ws[w].b, ws[w].sc)
+		},
+		Consume: func(b *moveBlock) error {
+			_, err := out.Write(b.out)
+			base := b.first
+			if base < 0 {
+				base = wline
 			}
-		}()
-		rerr = m.cutBlocks(cctx, in, maxLine, sh,
-			func() *moveBlock {
-				select {
-				case blk := <-free:
-					return blk
-				case <-cctx.Done():
-					return nil
+			for _, e := range b.errs {
+				st.Bad++
+				if bad != nil {
+					bad(&LineError{base + e.rel + 1, e.err})
 				}
-			},
-			func(blk *moveBlock) { todo <- blk })
-		close(todo)
-		wg.Wait()
-		close(done)
-		<-writerDone
-	}
-	if w.err != nil {
-		return w.code, w.err
-	}
+			}
+			wline += b.lines
+			b.data, b.out, b.errs = b.data[:0], b.out[:0], b.errs[:0]
+			b.lines, b.long, b.prefix = 0, 0, b.prefix[:0]
+			return err
+		},
+	}.Run(context.WithoutCancel(ctx))
+	st.Lines = wline
 	var re *readError
-	if errors.As(rerr, &re) {
+	if errors.As(err, &re) {
 		// the number of the line the read stopped in: known once every block is counted
 		if re.line < 0 {
-			re.line = w.lines
+			re.line = wline
 		}
-		return w.code, fmt.Errorf("stdin:%d: %w", re.line+1, re.err)
+		return st, &LineError{re.line + 1, re.err}
 	}
-	return w.code, rerr
+	return st, err
 }
 
 // newMoveBlock returns an empty block with room for blockBytes of input.
@@ -134,74 +118,6 @@ func (m *mover) scratch(sh shard.Shard) *asmScratch {
 	return nil
 }
 
-// blockWriter puts answered blocks out in input order: it holds a block that comes
-// early, numbers the diagnostics of blocks the reader did not count, and hands each
-// block back (recycle) once written.
-type blockWriter struct {
-	m       *mover
-	out     io.Writer
-	stderr  io.Writer
-	maxLine int
-	shard   shard.Shard
-	cancel  func()
-	recycle func(*moveBlock)
-
-	pending map[int]*moveBlock
-	next    int
-	pa, pb  pile
-	again   *moveBlock
-	lines   int64 // lines of the blocks written
-	code    int
-	err     error // the first write error
-}
-
-func (w *blockWriter) put(blk *moveBlock) {
-	if blk.seq != w.next {
-		if w.pending == nil {
-			w.pending = map[int]*moveBlock{}
-		}
-		w.pending[blk.seq] = blk
-		return
-	}
-	for blk != nil {
-		w.write(blk)
-		w.next++
-		blk = w.pending[w.next]
-		delete(w.pending, w.next)
-	}
-}
-
-func (w *blockWriter) write(b *moveBlock) {
-	if w.err == nil {
-		if _, err := w.out.Write(b.out); err != nil {
-			w.err = err
-			w.cancel()
-		}
-	}
-	switch {
-	case b.first >= 0:
-	case b.long > 0:
-		b.errs = append(b.errs, longLine(w.lines, b.long, w.maxLine, b.prefix)...)
-	case b.redo:
-		// the diagnostics again, now that the first line's number is known
-		if w.again == nil {
-			w.again = &moveBlock{}
-		}
-		again := w.again
-		again.first, again.data, again.out, again.errs = w.lines, b.data, again.out[:0], again.errs[:0]
-		w.m.answerBlock(again, w.maxLine, w.shard, &w.pa, &w.pb, nil)
-		b.errs = append(b.errs, again.errs...)
-	}
-	w.lines += b.lines
-	if len(b.errs) > 0 {
-		w.stderr.Write(b.errs)
-		w.code = cli.ExitFail
-	}
-	b.data, b.out, b.errs, b.diag = b.data[:0], b.out[:0], b.errs[:0], ""
-	b.lines, b.redo, b.long, b.prefix = 0, false, 0, b.prefix[:0]
-	w.recycle(b)
-}
-
 // readError is a read error of cutBlocks in input line line (0-based; -1 when the
 // lines are not counted).
 type readError struct {
@@ -216,12 +132,11 @@ func (e *readError) Error() string { return e.err.Error() }
 // them to send, numbering the lines with one bytes.Count per block. A block grows up to
 // maxLine+1 bytes to hold a long line; a line still longer is skipped here in constant
 // memory and becomes a block of its own holding its diagnostic.
-func (m *mover) cutBlocks(ctx context.Context, in io.Reader, maxLine int, sh shard.Shard, take func() *moveBlock, send func(*moveBlock)) error {
-	r := fileio.NewContextReader(ctx, in)
+func (m *mover) cutBlocks(ctx context.Context, in io.Reader, maxLine int, sh shard.Shard, take func() *moveBlock, send func(*moveBlock) bool) error {
+	r := &textReader{r: fileio.NewContextReader(ctx, in)}
 	// the lines are numbered here only for --shard (the workers pick lines by number)
 	count := sh.Enabled()
 	var (
-		seq     int
 		line    int64 // number of the next line, when counted
 		carry   []byte
 		scratch []byte
@@ -250,11 +165,10 @@ func (m *mover) cutBlocks(ctx context.Context, in io.Reader, maxLine int, sh sha
 		if blk == nil || ctx.Err() != nil {
 			return ctx.Err()
 		}
-		blk.seq, blk.first = seq, line
+		blk.first = line
 		if !count {
 			blk.first = -1
 		}
-		seq++
 		blk.data = append(blk.data[:0], carry...)
 		carry = carry[:0]
 		fill(&blk.data, max(blockBytes, len(blk.data)))
@@ -294,10 +208,9 @@ func (m *mover) cutBlocks(ctx context.Context, in io.Reader, maxLine int, sh sha
 				blk.data = blk.data[:0]
 				break
 			}
-			if !count {
-				blk.long, blk.prefix, blk.lines = long, append(blk.prefix[:0], blk.data[:min(len(blk.data), 40)]...), 1
-			} else if sh.Owns(line) {
-				blk.diag = longLine(line, long, maxLine, blk.data)
+			blk.lines = 1
+			if !count || sh.Owns(line) {
+				blk.long, blk.prefix = long, append(blk.prefix[:0], blk.data[:min(len(blk.data), 40)]...)
 			}
 			blk.data = blk.data[:0]
 			line++
@@ -312,7 +225,9 @@ func (m *mover) cutBlocks(ctx context.Context, in io.Reader, maxLine int, sh sha
 		if cap(blk.data)-len(blk.data) < len(slack) {
 			blk.data = append(blk.data, slack[:]...)[:len(blk.data)]
 		}
-		send(blk)
+		if !send(blk) {
+			return ctx.Err()
+		}
 	}
 	if rerr != nil {
 		if ctx.Err() != nil {
@@ -329,8 +244,10 @@ func (m *mover) cutBlocks(ctx context.Context, in io.Reader, maxLine int, sh sha
 // answerBlock answers the lines of blk into blk.out and blk.errs. sc, when not nil,
 // makes the fast path take the AVX-512 passes (asmLines).
 func (m *mover) answerBlock(blk *moveBlock, maxLine int, sh shard.Shard, a, b *pile, sc *asmScratch) {
-	if blk.diag != "" {
-		blk.errs = append(blk.errs, blk.diag...)
+	if blk.lines > 0 { // a too-long line, or one this shard skips
+		if blk.long > 0 {
+			blk.errs = append(blk.errs, blockErr{0, &LongLineError{blk.long, int64(maxLine), bytes.Clone(blk.prefix)}})
+		}
 		return
 	}
 	first := max(blk.first, 0)
@@ -352,23 +269,17 @@ func (m *mover) answerBlock(blk *moveBlock, maxLine int, sh shard.Shard, a, b *p
 		}
 		j := bytes.IndexByte(data, '\n')
 		if sh.Owns(i) {
-			var msg string
+			var err error
 			if j > maxLine {
-				msg = longLine(i, int64(j), maxLine, data[:j])
+				err = &LongLineError{int64(j), int64(maxLine), bytes.Clone(data[:min(j, 40)])}
 			} else {
-				blk.out, msg = m.line(blk.out, data[:j], i, sh, a, b)
+				blk.out, err = m.line(blk.out, data[:j], i, sh, a, b)
 			}
-			if msg != "" {
-				if blk.first < 0 {
-					blk.redo = true // numbered by the writer
-				} else {
-					blk.errs = append(blk.errs, msg...)
-				}
+			if err != nil {
+				blk.errs = append(blk.errs, blockErr{i - first, err})
 			}
 		}
 		data = data[j+1:]
 	}
-	if blk.long == 0 {
-		blk.lines = i - first
-	}
+	blk.lines = i - first
 }

@@ -1,4 +1,4 @@
-package wythoffcmd
+package lines
 
 import (
 	"slices"
@@ -6,8 +6,8 @@ import (
 	"github.com/boardlab/boardlab/engine/wythoff"
 )
 
-// AsmPasses reports whether "wythoff move" answers its common lines with the AVX-512
-// passes on this machine; it asks the CPU on first use.
+// AsmPasses reports whether Answer takes the AVX-512 passes for the common lines on
+// this machine; it asks the CPU on first use.
 func AsmPasses() bool { return haveAsm() }
 
 // noAsm turns the AVX-512 passes (asmLines) off where the CPU has them: tests compare
@@ -55,6 +55,18 @@ func (m *mover) asmLines(out, data []byte, sc *asmScratch) ([]byte, int, int) {
 		if n == 0 {
 			break
 		}
+		if misere {
+			// stop before misère's (0,0), which fastLines leaves to the plain path
+			for i, p := range sc.ps[:n] {
+				if p.X|p.Y == 0 {
+					if i == 0 {
+						return out, pos, lines
+					}
+					n, used = parseBlockAVX512(&full[pos], limit-pos, &sc.ps[0], i, &sc.nl[0])
+					break
+				}
+			}
+		}
 		ps, hot := sc.ps[:n], sc.hot[:n]
 		hot = hot[:len(ps)]
 		for i := range ps {
@@ -70,7 +82,7 @@ func (m *mover) asmLines(out, data []byte, sc *asmScratch) ([]byte, int, int) {
 		pos += used
 		lines += n
 		if n < asmBlock {
-			break // stopped at a line of another form, or at limit
+			break // stopped at a line of another form, misère's (0,0), or at limit
 		}
 	}
 	return out, pos, lines

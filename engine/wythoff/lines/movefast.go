@@ -1,4 +1,4 @@
-package wythoffcmd
+package lines
 
 import (
 	"encoding/binary"
@@ -18,7 +18,7 @@ func (m *mover) fastOK(shardOn bool) bool {
 
 // fastLines answers the lines at the start of data that have the common form "A B\n"
 // (one space, piles of 1 to 20 digits below 2^64) in one loop, appending the answers
-// to out, and stops before the first line of any other form, or when fewer than
+// to out, and stops before the first line of any other form or misère's (0,0), or when fewer than
 // fastSlack bytes of data's capacity remain after the line. It returns the number of
 // bytes and lines consumed. data must end in '\n'; the caller answers the line it
 // stopped at with the plain path. The answers are those of mover.line, byte for byte
@@ -46,6 +46,9 @@ func (m *mover) fastLines(out, data []byte) ([]byte, int, int) {
 		// the call BenchmarkMoveEngine and bench/'s in-process pass make
 		mv, hot := wythoff.Move(x, y, m.misere)
 		if !hot {
+			if m.misere && x|y == 0 {
+				break // the game is over, won by the player to move: the plain path says so
+			}
 			binary.LittleEndian.PutUint64(ob[o:], 0x0a65736f6c) // "lose\n"
 			o += 5
 		} else {

@@ -1,4 +1,6 @@
-package wythoffcmd
+// Package draw draws Wythoff's Nim: its Grundy table as a PNG streamed row by row or
+// as an SVG, and its cold positions as an SVG plot.
+package draw
 
 import (
 	"context"
@@ -9,25 +11,25 @@ import (
 	"strconv"
 
 	"github.com/boardlab/boardlab/engine/wythoff"
-	"github.com/boardlab/boardlab/internal/draw"
+	draw "github.com/boardlab/boardlab/internal/draw"
 )
 
-// coldColour marks the cold positions (G = 0) in the Grundy pictures: a red that no
+// ColdColour marks the cold positions (G = 0) in the Grundy pictures: a red that no
 // colour of the viridis map comes near.
-var coldColour = color.RGBA{228, 26, 28, 255}
+var ColdColour = color.RGBA{228, 26, 28, 255}
 
-// grundyPalette is the PNG palette: index 0 is the cold colour, 1..255 viridis.
-func grundyPalette() []color.RGBA {
+// GrundyPalette is the PNG palette: index 0 is the cold colour, 1..255 viridis.
+func GrundyPalette() []color.RGBA {
 	pal := make([]color.RGBA, 256)
-	pal[0] = coldColour
+	pal[0] = ColdColour
 	for i := 1; i < 256; i++ {
 		pal[i] = draw.Viridis(float64(i-1) / 254)
 	}
 	return pal
 }
 
-// grundyIndex maps G = v (1 <= v <= maxV) to a palette index in 1..255, and 0 to 0.
-func grundyIndex(v, maxV int) byte {
+// GrundyIndex maps G = v (1 <= v <= maxV) to a palette index in 1..255, and 0 to 0.
+func GrundyIndex(v, maxV int) byte {
 	if v == 0 {
 		return 0
 	}
@@ -45,14 +47,17 @@ func tableMax(t *wythoff.GrundyTable) int {
 	return m
 }
 
-// writeGrundyPNG draws the table as a paletted PNG, scale pixels per cell, streamed
-// row by row.
-func writeGrundyPNG(ctx context.Context, w io.Writer, t *wythoff.GrundyTable, scale int, progress func(rows int)) error {
+// GrundyPNG draws the table as a paletted PNG, scale pixels per cell, row x from the
+// top, streamed row by row; progress (nil: none) gets the rows drawn every 256 rows.
+func GrundyPNG(ctx context.Context, w io.Writer, t *wythoff.GrundyTable, scale int, progress func(rows int)) error {
+	if progress == nil {
+		progress = func(int) {}
+	}
 	n := t.N
 	if n == 0 {
 		return fmt.Errorf("an empty table has no picture")
 	}
-	p, err := draw.NewPNGStream(w, n*scale, n*scale, grundyPalette())
+	p, err := draw.NewPNGStream(w, n*scale, n*scale, GrundyPalette())
 	if err != nil {
 		return err
 	}
@@ -61,7 +66,7 @@ func writeGrundyPNG(ctx context.Context, w io.Writer, t *wythoff.GrundyTable, sc
 	r := coldRadius(n)
 	for x := 0; x < n; x++ {
 		for y, v := range t.G[x*n : (x+1)*n] {
-			c := grundyIndex(int(v), maxV)
+			c := GrundyIndex(int(v), maxV)
 			for i := 0; i < scale; i++ {
 				row[y*scale+i] = c
 			}
@@ -117,9 +122,9 @@ func tickStep(span float64) float64 {
 
 const font = "font-family:sans-serif;font-size:12px"
 
-// writeGrundySVG draws the table with one rectangle per cell and a colour legend;
-// cell is the side of a cell in pixels (0: about 512 pixels for the table).
-func writeGrundySVG(w io.Writer, t *wythoff.GrundyTable, cell int) error {
+// GrundySVG draws the table with one square per cell and a colour legend; cell is the
+// side of a cell in pixels (0: about 512 pixels for the table).
+func GrundySVG(w io.Writer, t *wythoff.GrundyTable, cell int) error {
 	n := t.N
 	if n == 0 {
 		return fmt.Errorf("an empty table has no picture")
@@ -147,12 +152,12 @@ func writeGrundySVG(w io.Writer, t *wythoff.GrundyTable, cell int) error {
 	s.Text(left-6, top+side+16, "x ↓", draw.A("text-anchor", "end")...)
 	s.End("g")
 	// one path per colour, a square per cell: a third of the size of a rect per cell
-	pal := grundyPalette()
+	pal := GrundyPalette()
 	var paths [256][]byte
 	c := draw.Num(cs)
 	for x := 0; x < n; x++ {
 		for y := 0; y < n; y++ {
-			i := grundyIndex(t.At(x, y), maxV)
+			i := GrundyIndex(t.At(x, y), maxV)
 			paths[i] = fmt.Appendf(paths[i], "M%s %sh%sv%sh-%sz", draw.Num(left+float64(y)*cs), draw.Num(top+float64(x)*cs), c, c, c)
 		}
 	}
@@ -191,19 +196,19 @@ func writeGrundySVG(w io.Writer, t *wythoff.GrundyTable, cell int) error {
 		s.Text(bx+barW+7, y+4, strconv.Itoa(v), draw.A("style", font)...)
 	}
 	cy := top + barH + 16
-	s.Rect(bx, cy, barW, barW, draw.A("fill", draw.Hex(coldColour), "stroke", "#333")...)
+	s.Rect(bx, cy, barW, barW, draw.A("fill", draw.Hex(ColdColour), "stroke", "#333")...)
 	s.Text(bx+barW+7, cy+13, "0: cold", draw.A("style", font)...)
 	s.End("g")
 	s.Text(left, top+side+24, "red: G = 0, the cold positions (a_k, b_k) and (b_k, a_k)", draw.A("style", font, "fill", "#333")...)
 	return s.Close()
 }
 
-// maxTableSVG bounds the pairs drawn by "wythoff table --format svg".
-const maxTableSVG = 20000
+// MaxTableSVG bounds the pairs TableSVG is meant to draw (one circle per position).
+const MaxTableSVG = 20000
 
-// writeTableSVG plots the cold positions (a_k, b_k) and (b_k, a_k) for k in
-// [start, start+n) with the lines of slope phi and 1/phi through the origin.
-func writeTableSVG(w io.Writer, start, n uint64) error {
+// TableSVG plots the cold positions (a_k, b_k) and (b_k, a_k) for k in [start,
+// start+n) with the lines of slope phi and 1/phi through the origin.
+func TableSVG(w io.Writer, start, n uint64) error {
 	if n == 0 {
 		return fmt.Errorf("no pairs to plot")
 	}

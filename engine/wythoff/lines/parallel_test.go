@@ -1,4 +1,4 @@
-package wythoffcmd
+package lines
 
 import (
 	"bytes"
@@ -68,8 +68,8 @@ func BenchmarkMoveParallel(b *testing.B) {
 	c0, _ := machine.ProcessCPU()
 	for b.Loop() {
 		m := mover{}
-		if code, err := m.batchParallel(context.Background(), bytes.NewReader(in), io.Discard, io.Discard, defaultMaxLine, shard.Shard{}, runtime.GOMAXPROCS(0)); code != 0 || err != nil {
-			b.Fatal(code, err)
+		if st, err := m.batchParallel(context.Background(), bytes.NewReader(in), io.Discard, DefaultMaxLine, shard.Shard{}, runtime.GOMAXPROCS(0), nil); st.Bad != 0 || err != nil {
+			b.Fatal(st, err)
 		}
 	}
 	c1, _ := machine.ProcessCPU()
@@ -91,7 +91,7 @@ func TestMoveParallelReadError(t *testing.T) {
 		defer func() { plainPath = false }()
 		var o, e bytes.Buffer
 		stdin := io.MultiReader(strings.NewReader(in), iotest.ErrReader(errors.New("disk on fire")))
-		code := Run(context.Background(), append([]string{"move", "--max-line", "64"}, args...), stdin, &o, &e)
+		code := runCtx(context.Background(), append([]string{"move", "--max-line", "64"}, args...), stdin, &o, &e)
 		return o.String(), e.String(), code
 	}
 	for iter := 0; iter < 300; iter++ {

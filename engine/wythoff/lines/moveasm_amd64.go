@@ -1,6 +1,6 @@
 //go:build amd64 && !purego
 
-package wythoffcmd
+package lines
 
 import (
 	"github.com/boardlab/boardlab/engine/wythoff"
