@@ -173,18 +173,14 @@ func BenchmarkSearchSwitch(b *testing.B) {
 // benchSwitch flips the search switch named by UTTT_BENCH_SWITCH, if any, and returns
 // the function that restores it.
 func benchSwitch() (restore func()) {
-	rfp, lmp, counter, fo, rfp1, eo := rfpDepth, lmpMoves, counterOn, frontierOrder, rfpFrontier, evalOrderDepth
-	ol, grow, iir, es, et, se := outlookOn, lmrGrow, iirDepth, extSingle, extThreat, seDepth
+	rfp, fo, ol, grow, se := rfpDepth, frontierOrder, outlookOn, lmrGrow, seDepth
 	restore = func() {
-		rfpDepth, lmpMoves, counterOn, frontierOrder, rfpFrontier, evalOrderDepth = rfp, lmp, counter, fo, rfp1, eo
-		outlookOn, iirDepth, extSingle, extThreat, seDepth = ol, iir, es, et, se
+		rfpDepth, frontierOrder, outlookOn, seDepth = rfp, fo, ol, se
 		setLmrGrow(grow)
 	}
 	switch sw := os.Getenv("UTTT_BENCH_SWITCH"); sw {
 	case "frontier":
 		frontierOrder = !frontierOrder
-	case "rfp1":
-		rfpFrontier = true
 	case "outlook":
 		outlookOn = !outlookOn
 	case "grow":
@@ -194,33 +190,18 @@ func benchSwitch() (restore func()) {
 		} else {
 			setLmrGrow(10)
 		}
-	case "iir":
-		if iirDepth > 0 {
-			iirDepth = 0
-		} else {
-			iirDepth = 6
-		}
-	case "extsingle":
-		extSingle = !extSingle
-	case "extthreat":
-		extThreat = !extThreat
 	case "se":
 		if seDepth > 0 {
 			seDepth = 0
 		} else {
 			seDepth = 8
 		}
-	case "evalorder":
-		evalOrderDepth = 2
-	case "rfp", "lmp", "counter", "prune":
-		// The pruning tried at aeedb16 (off by default): one part, or all ("prune").
-		if sw == "rfp" || sw == "prune" {
+	case "rfp":
+		if rfpDepth > 0 {
+			rfpDepth = 0
+		} else {
 			rfpDepth = 3
 		}
-		if sw == "lmp" || sw == "prune" {
-			lmpMoves = [3]int{0, 0, 5}
-		}
-		counterOn = sw == "counter" || sw == "prune"
 	}
 	return restore
 }

@@ -47,21 +47,6 @@ func TestChildEqualsEvaluate(t *testing.T) {
 	}
 }
 
-// TestQuiesce checks the quiescence step: never below the static evaluation with an
-// open window, and a win at once is found.
-func TestQuiesce(t *testing.T) {
-	w := &worker{e: &Engine{}}
-	for _, p := range randomPositions(8, 300, 10) {
-		q := w.quiesce(&p, -scoreInf, scoreInf, 0, qsearchDepth)
-		if q < Evaluate(&p) {
-			t.Fatalf("%s: quiesce %d below the evaluation %d", &p, q, Evaluate(&p))
-		}
-		if threats(&p) == 2 && q != ScoreWin-1 {
-			t.Fatalf("%s: a win at once scored %d", &p, q)
-		}
-	}
-}
-
 // evaluateRef is the evaluation written plainly from its definition (Cell, BoardStatus,
 // loops over lines), the reference for the table-driven Evaluate.
 func evaluateRef(p *Position) int {

@@ -245,19 +245,16 @@ func TestContempt(t *testing.T) {
 // still agree with the plain solver and that every move is legal: extensions, pruning
 // and reductions may change the tree, never a proof.
 func TestSearchSwitchesSound(t *testing.T) {
-	es, et, se, sm, iir := extSingle, extThreat, seDepth, seMargin, iirDepth
-	restore := func() { extSingle, extThreat, seDepth, seMargin, iirDepth = es, et, se, sm, iir }
+	se, sm := seDepth, seMargin
+	restore := func() { seDepth, seMargin = se, sm }
 	defer restore()
 	switches := []struct {
 		name string
 		set  func()
 	}{
-		{"extSingle", func() { extSingle = !es }},
-		{"extThreat", func() { extThreat = !et }},
 		{"singular 4/3", func() { seDepth, seMargin = 4, 3 }},
 		{"singular 6/0", func() { seDepth, seMargin = 6, 0 }},
 		{"singular off", func() { seDepth = 0 }},
-		{"iir", func() { iirDepth = 4 }},
 	}
 	ps := randomPositions(12, 300, 46)
 	if testing.Short() {

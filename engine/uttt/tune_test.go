@@ -23,23 +23,15 @@ type evalParams struct {
 // searchParams are the search's switches (search.go) that the tuning matches vary.
 type searchParams struct {
 	rfpDepth, rfpMargin int
-	lmp                 [3]int
-	counter, lmrLog     bool
-	rfp1                bool
-	evalOrder           int
-	frontier, lmrHist   bool
-	qsearch             bool
+	frontier            bool
 	outlook             bool
 	lmrGrow             int
-	iirDepth            int
-	extSingle           bool
-	extThreat           bool
 	seDepth, seMargin   int
 }
 
 func currentParams() evalParams {
 	return evalParams{CurrentWeights(), lmrOn, lmrDepth, lmrMoves,
-		searchParams{rfpDepth, rfpMargin, lmpMoves, counterOn, lmrLog, rfpFrontier, evalOrderDepth, frontierOrder, lmrHist, qsearchOn, outlookOn, lmrGrow, iirDepth, extSingle, extThreat, seDepth, seMargin}}
+		searchParams{rfpDepth, rfpMargin, frontierOrder, outlookOn, lmrGrow, seDepth, seMargin}}
 }
 
 func (e evalParams) apply() {
@@ -47,10 +39,7 @@ func (e evalParams) apply() {
 		SetWeights(e.w)
 	}
 	lmrOn, lmrDepth, lmrMoves = e.lmr, e.lmrDepth, e.lmrMove
-	rfpDepth, rfpMargin, lmpMoves, counterOn, lmrLog = e.s.rfpDepth, e.s.rfpMargin, e.s.lmp, e.s.counter, e.s.lmrLog
-	rfpFrontier, evalOrderDepth, frontierOrder, lmrHist = e.s.rfp1, e.s.evalOrder, e.s.frontier, e.s.lmrHist
-	qsearchOn, outlookOn = e.s.qsearch, e.s.outlook
-	iirDepth, extSingle, extThreat = e.s.iirDepth, e.s.extSingle, e.s.extThreat
+	rfpDepth, rfpMargin, frontierOrder, outlookOn = e.s.rfpDepth, e.s.rfpMargin, e.s.frontier, e.s.outlook
 	seDepth, seMargin = e.s.seDepth, e.s.seMargin
 	setLmrGrow(e.s.lmrGrow)
 }
@@ -156,40 +145,20 @@ func tuneCandidates(base evalParams) []tuneCandidate {
 		// docs/uttt-engine.md).
 		add("fo", func(p *evalParams) { p.s.frontier = true })
 		add("fo rfp 3/150", func(p *evalParams) { p.s.frontier, p.s.rfpDepth, p.s.rfpMargin = true, 3, 150 })
-		add("fo prune set", func(p *evalParams) {
-			p.s.frontier, p.s.rfpDepth, p.s.rfpMargin, p.s.lmp, p.s.counter = true, 3, 100, [3]int{0, 0, 5}, true
-		})
-		add("fo rfp 3/100 lmp 2:5", func(p *evalParams) {
-			p.s.frontier, p.s.rfpDepth, p.s.rfpMargin, p.s.lmp = true, 3, 100, [3]int{0, 0, 5}
-		})
 		add("fo rfp 4/150", func(p *evalParams) { p.s.frontier, p.s.rfpDepth, p.s.rfpMargin = true, 4, 150 })
-		add("fo rfp1 3/150", func(p *evalParams) { p.s.frontier, p.s.rfpDepth, p.s.rfpMargin, p.s.rfp1 = true, 3, 150, true })
 		return out
 	}
 	if os.Getenv("UTTT_TUNE_SEARCH") != "" {
 		// The set tried at aeedb16; the single switches below are measured against
 		// the defaults (at aeedb16 the set was the default).
-		add("prune set", func(p *evalParams) {
-			p.s.rfpDepth, p.s.rfpMargin, p.s.lmp, p.s.counter = 3, 100, [3]int{0, 0, 5}, true
-		})
 		add("rfp 2/150", func(p *evalParams) { p.s.rfpDepth, p.s.rfpMargin = 2, 150 })
 		add("rfp 3/100", func(p *evalParams) { p.s.rfpDepth, p.s.rfpMargin = 3, 100 })
 		add("rfp 3/200", func(p *evalParams) { p.s.rfpDepth, p.s.rfpMargin = 3, 200 })
-		add("lmp 2:8", func(p *evalParams) { p.s.lmp = [3]int{0, 0, 8} })
-		add("lmp 2:5", func(p *evalParams) { p.s.lmp = [3]int{0, 0, 5} })
-		add("lmp 2:3", func(p *evalParams) { p.s.lmp = [3]int{0, 0, 3} })
 		add("rfp 3/50", func(p *evalParams) { p.s.rfpDepth, p.s.rfpMargin = 3, 50 })
 		for _, d := range []int{4, 5, 6} {
 			add(fmt.Sprintf("rfp %d/150", d), func(p *evalParams) { p.s.rfpDepth, p.s.rfpMargin = d, 150 })
 		}
-		add("counter", func(p *evalParams) { p.s.counter = true })
-		add("lmr log", func(p *evalParams) { p.s.lmrLog = true })
-		add("frontier order", func(p *evalParams) { p.s.frontier = true })
-		add("lmr hist", func(p *evalParams) { p.s.lmrHist = true })
-		add("evalorder 2", func(p *evalParams) { p.s.evalOrder = 2 })
-		add("evalorder 3", func(p *evalParams) { p.s.evalOrder = 3 })
-		add("rfp1 3/150", func(p *evalParams) { p.s.rfpDepth, p.s.rfpMargin, p.s.rfp1 = 3, 150, true })
-		add("qsearch", func(p *evalParams) { p.s.qsearch = true })
+		add("frontier order off", func(p *evalParams) { p.s.frontier = false })
 		add("outlook off", func(p *evalParams) { p.s.outlook = false })
 		add("lmr moves 1", func(p *evalParams) { p.lmrMove = 1 })
 		add("lmr moves 3", func(p *evalParams) { p.lmrMove = 3 })
@@ -197,12 +166,6 @@ func tuneCandidates(base evalParams) []tuneCandidate {
 		for _, g := range []int{0, 7, 8, 10, 15, 20, 25, 30} {
 			add(fmt.Sprintf("lmr grow %d", g), func(p *evalParams) { p.s.lmrGrow = g })
 		}
-		for _, d := range []int{4, 6, 8} {
-			add(fmt.Sprintf("iir %d", d), func(p *evalParams) { p.s.iirDepth = d })
-		}
-		add("ext single", func(p *evalParams) { p.s.extSingle = true })
-		add("ext threat", func(p *evalParams) { p.s.extThreat = true })
-		add("ext both", func(p *evalParams) { p.s.extSingle, p.s.extThreat = true, true })
 		for _, d := range []int{6, 8, 10} {
 			for _, m := range []int{1, 3, 10, 30} {
 				add(fmt.Sprintf("se %d/%d", d, m), func(p *evalParams) { p.s.seDepth, p.s.seMargin = d, m })
