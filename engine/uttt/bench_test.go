@@ -163,45 +163,42 @@ func BenchmarkChildren(b *testing.B) {
 	})
 }
 
-// BenchmarkSearchSwitch runs BenchmarkSearch with the search switch named by
+// BenchmarkSearchSwitch runs BenchmarkSearch with the search option named by
 // UTTT_BENCH_SWITCH flipped (for A/B speed tests).
 func BenchmarkSearchSwitch(b *testing.B) {
-	defer benchSwitch()()
-	BenchmarkSearch(b)
+	machine.LogOnce(b.Logf)
+	b.ReportAllocs()
+	e := NewEngine(16)
+	e.SetOptions(benchSwitch(e.Options()))
+	benchSearchPositions(b, e, benchPositions(), 13)
 }
 
-// benchSwitch flips the search switch named by UTTT_BENCH_SWITCH, if any, and returns
-// the function that restores it.
-func benchSwitch() (restore func()) {
-	rfp, fo, ol, grow, se := rfpDepth, frontierOrder, outlookOn, lmrGrow, seDepth
-	restore = func() {
-		rfpDepth, frontierOrder, outlookOn, seDepth = rfp, fo, ol, se
-		setLmrGrow(grow)
-	}
-	switch sw := os.Getenv("UTTT_BENCH_SWITCH"); sw {
+// benchSwitch returns o with the option named by UTTT_BENCH_SWITCH, if any, flipped.
+func benchSwitch(o Options) Options {
+	switch os.Getenv("UTTT_BENCH_SWITCH") {
 	case "frontier":
-		frontierOrder = !frontierOrder
+		o.FrontierOrder = !o.FrontierOrder
 	case "outlook":
-		outlookOn = !outlookOn
+		o.Outlook = !o.Outlook
 	case "grow":
 		// The growing reductions off, or on at 10 when they are off.
-		if lmrGrow > 0 {
-			setLmrGrow(0)
+		if o.LMRGrow > 0 {
+			o.LMRGrow = 0
 		} else {
-			setLmrGrow(10)
+			o.LMRGrow = 10
 		}
 	case "se":
-		if seDepth > 0 {
-			seDepth = 0
+		if o.SEDepth > 0 {
+			o.SEDepth = 0
 		} else {
-			seDepth = 8
+			o.SEDepth = 8
 		}
 	case "rfp":
-		if rfpDepth > 0 {
-			rfpDepth = 0
+		if o.RFPDepth > 0 {
+			o.RFPDepth = 0
 		} else {
-			rfpDepth = 3
+			o.RFPDepth = 3
 		}
 	}
-	return restore
+	return o
 }

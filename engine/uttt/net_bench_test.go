@@ -59,7 +59,7 @@ func benchTreeGames(b *testing.B, games int, plies []int, depth int) {
 		e.SetNetwork(nw)
 	}
 	machine.LogOnce(b.Logf)
-	defer benchSwitch()()
+	e.SetOptions(benchSwitch(e.Options()))
 	benchSearchPositions(b, e, ps, depth)
 }
 

@@ -61,6 +61,8 @@ type Result struct {
 type Engine struct {
 	tt      *table
 	workers []*worker
+	opts    Options
+	lmrRed  *[64][81]int // the reductions of opts.LMRGrow
 	// test switches: noTT disables the table; sameDepth allows table cutoffs only from
 	// entries of exactly the needed depth, so fixed-depth results equal plain minimax.
 	noTT, sameDepth bool
@@ -74,8 +76,23 @@ type Engine struct {
 // NewEngine returns an engine with a transposition table of about hashMB megabytes
 // (rounded down to a power of two), evaluating with DefaultEval.
 func NewEngine(hashMB int) *Engine {
-	return &Engine{tt: newTable(hashMB), net: DefaultEval == EvalNet}
+	e := &Engine{tt: newTable(hashMB), net: DefaultEval == EvalNet}
+	e.SetOptions(DefaultOptions())
+	return e
 }
+
+// SetOptions sets the search's settings (between searches).
+func (e *Engine) SetOptions(o Options) {
+	e.opts = o
+	if o.LMRGrow == defaultLMRGrow {
+		e.lmrRed = defaultLMRReductions()
+	} else {
+		e.lmrRed = lmrReductions(o.LMRGrow)
+	}
+}
+
+// Options returns the search's settings.
+func (e *Engine) Options() Options { return e.opts }
 
 // Clear empties the transposition table and the move-ordering statistics.
 func (e *Engine) Clear() {
@@ -113,6 +130,8 @@ type worker struct {
 	pvLen   [MaxDepth + 2]int
 	stack   [MaxDepth + 2]Position // stack[ply+1] is the child being searched
 
+	o         *Options                          // the engine's options
+	lmrRed    *[64][81]int                      // the late move reductions by depth and move number (Options.LMRGrow)
 	soft      time.Time                         // main thread: stop here too (moved by the iterations' stability)
 	start     time.Time                         // when the search began
 	target    time.Duration                     // Limits.Time, which soft scales
@@ -186,9 +205,10 @@ func (e *Engine) Search(ctx context.Context, pos Position, lim Limits) Result {
 		w.maxNodes = lim.Nodes / uint64(threads)
 		w.nodes, w.evals, w.stopped = 0, 0, false
 		w.seen.Store(0)
-		w.reduce = lmrOn && !e.noTT && !e.sameDepth
+		w.o, w.lmrRed = &e.opts, e.lmrRed
+		w.reduce = e.opts.Reductions && !e.noTT && !e.sameDepth
 		w.prune = !e.noTT && !e.sameDepth
-		w.outlook = outlookOn && w.prune
+		w.outlook = e.opts.Outlook && w.prune
 		w.draw = [2]int{-lim.Contempt, lim.Contempt}
 		w.nq = e.network()
 		w.netRoot(&pos)
@@ -355,45 +375,6 @@ func (w *worker) checkStop() bool {
 // probe (a cache miss) costs more than the subtree it could save.
 const ttMinDepth = 3
 
-// Late move reductions: at remaining depth lmrDepth or more, quiet moves after the
-// first lmrMoves are searched two plies shallower (more in deep searches: lmrGrow), and
-// again at full depth if they beat alpha. Depth 3 and 2 moves (4 and 3 in v1) scored
-// 215.5/400 against v1's settings at 20,000 nodes per move with the fitted evaluation
-// (UTTT_TUNE=400, tune_test.go).
-var (
-	lmrDepth = 3
-	lmrMoves = 2
-	lmrOn    = true
-)
-
-// Forward pruning in null-window nodes near the horizon (off in the exactness tests);
-// every pruned node counts as an evaluation, so no pruned result is taken for an exact
-// one: at remaining depth <= rfpDepth a node whose static evaluation exceeds beta by
-// rfpMargin per ply of depth returns that evaluation (reverse futility).
-var (
-	rfpDepth  = 3 // with rfpMargin 150 and the network (see docs/uttt-engine.md)
-	rfpMargin = 150
-	// frontierOrder tries the ply's killer and the board-winning moves first at
-	// depth 1.
-	frontierOrder = true
-	// outlookOn bounds a node's value by a draw when a side can no longer complete a
-	// line of the master board, and scores a node where neither can as a draw.
-	outlookOn = true
-	// lmrGrow > 0: the i-th move (from 0) is reduced by max(2, 1/2 + ln(depth) ln(i) /
-	// (lmrGrow/10)) plies, rounded down and leaving at least depth 0, instead of 2
-	// (0: always 2). With 10, at depth 8 move i = 4 loses 3 plies and i = 8 4, at depth
-	// 16 4 and 6: the later the move and the deeper the search, the more. 10 scored
-	// 54.2% at 500,000 nodes a move against 2, 15 51.8% (tune_test.go); 7 scored 46.2%
-	// against 10.
-	lmrGrow = 10
-	// seDepth > 0: singular extensions. At remaining depth seDepth or more, when the
-	// table's move has a lower bound s from a search at most 3 plies shallower, the
-	// other moves are searched to half the depth against s - seMargin*depth; if none
-	// reaches it, the table's move is searched a ply deeper.
-	seDepth  = 8
-	seMargin = 3
-)
-
 // Move-ordering bonuses.
 const (
 	orderTT      = 1 << 30
@@ -466,10 +447,10 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 	lin := &w.lin[ply]
 	w.termsAt(lin, p, ply)
 	nonPV := beta-alpha == 1 && ply > 0 && w.prune && alpha > -ScoreWinMin && beta < ScoreWinMin
-	if nonPV && depth <= rfpDepth {
+	if nonPV && depth <= w.o.RFPDepth {
 		w.evals++
-		if ev := min(max(w.evaluateAt(p, ply, lin), lo), hi); ev-rfpMargin*depth >= beta {
-			return ev - rfpMargin*depth
+		if ev := min(max(w.evaluateAt(p, ply, lin), lo), hi); ev-w.o.RFPMargin*depth >= beta {
+			return ev - w.o.RFPMargin*depth
 		}
 	}
 
@@ -502,9 +483,9 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 
 	// Singular extension: is the table's move much better than every other?
 	seExt := false
-	if seDepth > 0 && depth >= seDepth && excl == 0 && ply > 0 && ttm != NoMove && ttD != exactDepth &&
+	if w.o.SEDepth > 0 && depth >= w.o.SEDepth && excl == 0 && ply > 0 && ttm != NoMove && ttD != exactDepth &&
 		ttD >= depth-3 && ttB != boundUpper && !IsWinScore(ttS) && ply < 2*w.rootDepth && w.reduce {
-		sb := ttS - seMargin*depth
+		sb := ttS - w.o.SEMargin*depth
 		w.excl[ply] = uint8(ttm) + 1
 		v := w.search(p, sb-1, sb, (depth-1)/2, ply)
 		w.excl[ply] = 0
@@ -548,8 +529,8 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 		} else {
 			r := 0
 			// No reductions once a win is proven: a reduced search could miss a shorter one.
-			if cd == depth-1 && depth >= lmrDepth && i >= lmrMoves && order[i] < orderWin && w.reduce && alpha < ScoreWinMin {
-				r = lmrRed[min(depth, 63)][min(i, 80)]
+			if cd == depth-1 && depth >= w.o.LMRDepth && i >= w.o.LMRMoves && order[i] < orderWin && w.reduce && alpha < ScoreWinMin {
+				r = w.lmrRed[min(depth, 63)][min(i, 80)]
 			}
 			v = -w.search(q, -alpha-1, -alpha, cd-r, ply+1)
 			if r > 0 && v > alpha {
@@ -599,10 +580,7 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 	return best
 }
 
-// lmrRed[depth][move number] is the late move reduction (lmrGrow).
-var lmrRed = lmrReductions(lmrGrow)
-
-// lmrReductions returns the reductions for lmrGrow g: max(2, 1/2 + ln d ln i / (g/10)),
+// lmrReductions returns the reductions for Options.LMRGrow g: max(2, 1/2 + ln d ln i / (g/10)),
 // or 2 for g = 0, leaving at least depth 0.
 func lmrReductions(g int) *[64][81]int {
 	var t [64][81]int
@@ -659,7 +637,7 @@ func (w *worker) frontier(p *Position, alpha, beta, ply, lo, hi int) int {
 	}
 	var moves [81]Move
 	n := p.Moves(&moves)
-	if frontierOrder {
+	if w.o.FrontierOrder {
 		// The killer of this ply first, then the moves that win their board: a cutoff
 		// comes sooner and saves the remaining evaluations.
 		k, s := 0, p.side
@@ -724,7 +702,7 @@ func (w *worker) frontier(p *Position, alpha, beta, ply, lo, hi int) int {
 					w.rootBest, w.rootScore = m, v
 				}
 				if v >= beta {
-					if frontierOrder {
+					if w.o.FrontierOrder {
 						w.killers[ply][0] = m
 					}
 					break

@@ -11,49 +11,22 @@ import (
 	"testing"
 )
 
-// evalParams is one setting of the evaluation weights and reductions, for self-play
-// tuning.
+// evalParams is one setting of the evaluation weights and search options, for
+// self-play tuning.
 type evalParams struct {
-	w                 Weights
-	lmr               bool
-	lmrDepth, lmrMove int
-	s                 searchParams
-}
-
-// searchParams are the search's switches (search.go) that the tuning matches vary.
-type searchParams struct {
-	rfpDepth, rfpMargin int
-	frontier            bool
-	outlook             bool
-	lmrGrow             int
-	seDepth, seMargin   int
+	w Weights
+	o Options
 }
 
 func currentParams() evalParams {
-	return evalParams{CurrentWeights(), lmrOn, lmrDepth, lmrMoves,
-		searchParams{rfpDepth, rfpMargin, frontierOrder, outlookOn, lmrGrow, seDepth, seMargin}}
-}
-
-func (e evalParams) apply() {
-	if e.w != curWeights {
-		SetWeights(e.w)
-	}
-	lmrOn, lmrDepth, lmrMoves = e.lmr, e.lmrDepth, e.lmrMove
-	rfpDepth, rfpMargin, frontierOrder, outlookOn = e.s.rfpDepth, e.s.rfpMargin, e.s.frontier, e.s.outlook
-	seDepth, seMargin = e.s.seDepth, e.s.seMargin
-	setLmrGrow(e.s.lmrGrow)
-}
-
-// setLmrGrow sets lmrGrow and the reductions it gives.
-func setLmrGrow(g int) {
-	lmrGrow, lmrRed = g, lmrReductions(g)
+	return evalParams{CurrentWeights(), DefaultOptions()}
 }
 
 // tuneMatch plays games between two settings at a fixed node budget per move from
 // random two-ply openings, each opening with both colours, and returns a's points
 // (win 1, draw 1/2).
 func tuneMatch(a, b evalParams, games int, nodes uint64, seed uint64) float64 {
-	defer currentParams().apply()
+	defer SetWeights(CurrentWeights())
 	rng := rand.New(rand.NewPCG(seed, 1))
 	var pts float64
 	for g := 0; g < games; g += 2 {
@@ -65,15 +38,18 @@ func tuneMatch(a, b evalParams, games int, nodes uint64, seed uint64) float64 {
 		}
 		for colour := 0; colour < 2; colour++ {
 			ea, eb := NewEngine(4), NewEngine(4)
+			ea.SetOptions(a.o)
+			eb.SetOptions(b.o)
 			p := open
 			for p.Status() == Ongoing {
 				aToMove := (p.Side() == X) == (colour == 0)
 				e := eb
+				w := b.w
 				if aToMove {
-					a.apply()
-					e = ea
-				} else {
-					b.apply()
+					w, e = a.w, ea
+				}
+				if w != CurrentWeights() {
+					SetWeights(w)
 				}
 				p = p.Play(e.Search(context.Background(), p, Limits{Nodes: nodes}).Move)
 			}
@@ -132,43 +108,43 @@ func tuneCandidates(base evalParams) []tuneCandidate {
 		out = append(out, tuneCandidate{name, p})
 	}
 	if os.Getenv("UTTT_TUNE_LMR") != "" {
-		add("lmr off", func(p *evalParams) { p.lmr = false })
-		add("lmr moves 2", func(p *evalParams) { p.lmrMove = 2 })
-		add("lmr moves 5", func(p *evalParams) { p.lmrMove = 5 })
-		add("lmr depth 3", func(p *evalParams) { p.lmrDepth = 3 })
-		add("lmr depth 6", func(p *evalParams) { p.lmrDepth = 6 })
-		add("lmr moves 3 depth 4 (v1)", func(p *evalParams) { p.lmrMove, p.lmrDepth = 3, 4 })
+		add("lmr off", func(p *evalParams) { p.o.Reductions = false })
+		add("lmr moves 2", func(p *evalParams) { p.o.LMRMoves = 2 })
+		add("lmr moves 5", func(p *evalParams) { p.o.LMRMoves = 5 })
+		add("lmr depth 3", func(p *evalParams) { p.o.LMRDepth = 3 })
+		add("lmr depth 6", func(p *evalParams) { p.o.LMRDepth = 6 })
+		add("lmr moves 3 depth 4 (v1)", func(p *evalParams) { p.o.LMRMoves, p.o.LMRDepth = 3, 4 })
 		return out
 	}
 	if os.Getenv("UTTT_TUNE_COMBO") != "" {
 		// Sets of the switches that scored best alone with the network (see
 		// docs/uttt-engine.md).
-		add("fo", func(p *evalParams) { p.s.frontier = true })
-		add("fo rfp 3/150", func(p *evalParams) { p.s.frontier, p.s.rfpDepth, p.s.rfpMargin = true, 3, 150 })
-		add("fo rfp 4/150", func(p *evalParams) { p.s.frontier, p.s.rfpDepth, p.s.rfpMargin = true, 4, 150 })
+		add("fo", func(p *evalParams) { p.o.FrontierOrder = true })
+		add("fo rfp 3/150", func(p *evalParams) { p.o.FrontierOrder, p.o.RFPDepth, p.o.RFPMargin = true, 3, 150 })
+		add("fo rfp 4/150", func(p *evalParams) { p.o.FrontierOrder, p.o.RFPDepth, p.o.RFPMargin = true, 4, 150 })
 		return out
 	}
 	if os.Getenv("UTTT_TUNE_SEARCH") != "" {
 		// The set tried at aeedb16; the single switches below are measured against
 		// the defaults (at aeedb16 the set was the default).
-		add("rfp 2/150", func(p *evalParams) { p.s.rfpDepth, p.s.rfpMargin = 2, 150 })
-		add("rfp 3/100", func(p *evalParams) { p.s.rfpDepth, p.s.rfpMargin = 3, 100 })
-		add("rfp 3/200", func(p *evalParams) { p.s.rfpDepth, p.s.rfpMargin = 3, 200 })
-		add("rfp 3/50", func(p *evalParams) { p.s.rfpDepth, p.s.rfpMargin = 3, 50 })
+		add("rfp 2/150", func(p *evalParams) { p.o.RFPDepth, p.o.RFPMargin = 2, 150 })
+		add("rfp 3/100", func(p *evalParams) { p.o.RFPDepth, p.o.RFPMargin = 3, 100 })
+		add("rfp 3/200", func(p *evalParams) { p.o.RFPDepth, p.o.RFPMargin = 3, 200 })
+		add("rfp 3/50", func(p *evalParams) { p.o.RFPDepth, p.o.RFPMargin = 3, 50 })
 		for _, d := range []int{4, 5, 6} {
-			add(fmt.Sprintf("rfp %d/150", d), func(p *evalParams) { p.s.rfpDepth, p.s.rfpMargin = d, 150 })
+			add(fmt.Sprintf("rfp %d/150", d), func(p *evalParams) { p.o.RFPDepth, p.o.RFPMargin = d, 150 })
 		}
-		add("frontier order off", func(p *evalParams) { p.s.frontier = false })
-		add("outlook off", func(p *evalParams) { p.s.outlook = false })
-		add("lmr moves 1", func(p *evalParams) { p.lmrMove = 1 })
-		add("lmr moves 3", func(p *evalParams) { p.lmrMove = 3 })
-		add("lmr depth 4", func(p *evalParams) { p.lmrDepth = 4 })
+		add("frontier order off", func(p *evalParams) { p.o.FrontierOrder = false })
+		add("outlook off", func(p *evalParams) { p.o.Outlook = false })
+		add("lmr moves 1", func(p *evalParams) { p.o.LMRMoves = 1 })
+		add("lmr moves 3", func(p *evalParams) { p.o.LMRMoves = 3 })
+		add("lmr depth 4", func(p *evalParams) { p.o.LMRDepth = 4 })
 		for _, g := range []int{0, 7, 8, 10, 15, 20, 25, 30} {
-			add(fmt.Sprintf("lmr grow %d", g), func(p *evalParams) { p.s.lmrGrow = g })
+			add(fmt.Sprintf("lmr grow %d", g), func(p *evalParams) { p.o.LMRGrow = g })
 		}
 		for _, d := range []int{6, 8, 10} {
 			for _, m := range []int{1, 3, 10, 30} {
-				add(fmt.Sprintf("se %d/%d", d, m), func(p *evalParams) { p.s.seDepth, p.s.seMargin = d, m })
+				add(fmt.Sprintf("se %d/%d", d, m), func(p *evalParams) { p.o.SEDepth, p.o.SEMargin = d, m })
 			}
 		}
 		return out
