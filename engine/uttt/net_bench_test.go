@@ -52,11 +52,11 @@ func benchTreeGames(b *testing.B, games int, plies []int, depth int) {
 		b.Fatal(err)
 	}
 	if f := os.Getenv("UTTT_TREE_NET"); f != "" {
-		nw, err := ReadNetwork(f)
+		n, err := ReadNet(f)
 		if err != nil {
 			b.Fatal(err)
 		}
-		e.SetNetwork(nw)
+		e.SetNetwork(NewNetwork(n))
 	}
 	machine.LogOnce(b.Logf)
 	e.SetOptions(benchSwitch(e.Options()))
@@ -124,8 +124,7 @@ func BenchmarkNetQuantize(b *testing.B) {
 // sums in int16 when the network allows, as the search keeps them).
 func benchChildren(b *testing.B, net bool) {
 	b.ReportAllocs()
-	evalTables()
-	q := loadNet()
+	l, q := DefaultLinear(), loadNet().nw
 	type node struct {
 		p      Position
 		kids   []Position
@@ -153,8 +152,8 @@ func benchChildren(b *testing.B, net bool) {
 	for b.Loop() {
 		for i := range ns {
 			n := &ns[i]
-			var e evalState
-			e.init(&n.p)
+			e := evalState{lin: l}
+			e.init(l, &n.p)
 			if net {
 				if q.fits16 {
 					e.initNet16(&n.p, q, &n.sums16)

@@ -66,17 +66,19 @@ type Engine struct {
 	// test switches: noTT disables the table; sameDepth allows table cutoffs only from
 	// entries of exactly the needed depth, so fixed-depth results equal plain minimax.
 	noTT, sameDepth bool
-	net             bool   // evaluate with the network, not the linear evaluation (SetEval)
-	ownNet          *qnet  // the network set by SetNetwork, or nil for the embedded one
-	drawKey         [2]int // the last search's contempt and root side, while a contempt is in use
-	netPlain        bool   // test switch: the network evaluates every leaf from scratch
-	net32           bool   // test switch: the search keeps the network's sums in int32
+	linear          *Linear  // the linear evaluation (SetLinear)
+	nw              *Network // the network evaluation (SetNetwork, SetEval), or nil for the linear one alone
+	drawKey         [2]int   // the last search's contempt and root side, while a contempt is in use
+	netPlain        bool     // test switch: the network evaluates every leaf from scratch
+	net32           bool     // test switch: the search keeps the network's sums in int32
 }
 
 // NewEngine returns an engine with a transposition table of about hashMB megabytes
-// (rounded down to a power of two), evaluating with DefaultEval.
+// (rounded down to a power of two), DefaultOptions and the embedded evaluation: the
+// network (EvalNet) if it loads, else the linear evaluation. Everything the engine
+// reads is built here, before its first search.
 func NewEngine(hashMB int) *Engine {
-	e := &Engine{tt: newTable(hashMB), net: DefaultEval == EvalNet}
+	e := &Engine{tt: newTable(hashMB), linear: DefaultLinear(), nw: loadNet().nw}
 	e.SetOptions(DefaultOptions())
 	return e
 }
@@ -138,7 +140,8 @@ type worker struct {
 	reduce    bool                              // late move reductions (off in the exactness tests)
 	prune     bool                              // forward pruning at low depth (off in the exactness tests)
 	outlook   bool                              // bounds from the master lines still open (off in the exactness tests)
-	nq        *qnet                             // the network evaluation, nil for the linear one
+	nq        *Network                          // the network evaluation, nil for the linear one
+	ev        *Linear                           // the linear evaluation
 	nsum      [MaxDepth + 2][2][NetHidden]int32 // per ply and side: the network's board sums
 	nsum16    [MaxDepth + 2][2][NetHidden]int16 // the same in int16, when n16
 	n16       bool                              // the search keeps nsum16, not nsum
@@ -154,8 +157,6 @@ type worker struct {
 // Search finds the best move in pos within the limits; it stops early when ctx is
 // cancelled, returning the best move of the deepest finished iteration.
 func (e *Engine) Search(ctx context.Context, pos Position, lim Limits) Result {
-	evalTables()
-	e.network() // built once per process (38 ms): before the clock, not out of lim.Time
 	start := time.Now()
 	res := Result{Move: NoMove}
 	var buf [81]Move
@@ -210,7 +211,7 @@ func (e *Engine) Search(ctx context.Context, pos Position, lim Limits) Result {
 		w.prune = !e.noTT && !e.sameDepth
 		w.outlook = e.opts.Outlook && w.prune
 		w.draw = [2]int{-lim.Contempt, lim.Contempt}
-		w.nq = e.network()
+		w.nq, w.ev = e.nw, e.linear
 		w.netRoot(&pos)
 		w.ageHistory()
 	}
@@ -620,17 +621,17 @@ func (w *worker) cutoff(s Side, m Move, depth, ply int, tried []Move) {
 // them along the line saves the frontier nodes rebuilding all nine boards' terms.
 func (w *worker) termsAt(e *evalTerms, p *Position, ply int) {
 	if ply == 0 {
-		e.init(p)
+		e.init(w.ev, p)
 		return
 	}
-	e.play(&w.lin[ply-1], p, int(moveBoard[p.last]))
+	e.play(w.ev, &w.lin[ply-1], p, int(moveBoard[p.last]))
 }
 
 // frontier searches a node at depth 1: every child is evaluated by updating the
 // parent's evaluation terms for the one board the move changed.
 // lo and hi bound p's value from the master lines still open (outlook).
 func (w *worker) frontier(p *Position, alpha, beta, ply, lo, hi int) int {
-	var e evalState
+	e := evalState{lin: w.ev}
 	w.termsAt(&e.evalTerms, p, ply)
 	if w.nq != nil {
 		w.netFrontier(&e, p, ply)

@@ -59,7 +59,7 @@ func TestSearchEqualsMinimax(t *testing.T) {
 	}
 	for i, p := range randomPositions(1, n, 0) {
 		want := minimax(&p, depth, 0)
-		for _, e := range []*Engine{{tt: newTable(1), sameDepth: true, opts: DefaultOptions()}, {tt: newTable(1), noTT: true, opts: DefaultOptions()}} {
+		for _, e := range []*Engine{{tt: newTable(1), sameDepth: true, opts: DefaultOptions(), linear: DefaultLinear()}, {tt: newTable(1), noTT: true, opts: DefaultOptions(), linear: DefaultLinear()}} {
 			r := e.Search(context.Background(), p, Limits{Depth: depth})
 			if r.Score != want && !(r.Exact && r.Depth < depth) {
 				t.Errorf("position %d %s: noTT=%v score %d at depth %d, minimax %d", i, &p, e.noTT, r.Score, r.Depth, want)
@@ -77,7 +77,7 @@ func TestSearchWithAndWithoutTable(t *testing.T) {
 	compared := 0
 	for i, p := range randomPositions(2, 60, 45) {
 		a := NewEngine(4).Search(context.Background(), p, Limits{Depth: 30, Nodes: 1 << 17})
-		b := (&Engine{tt: newTable(1), noTT: true, opts: DefaultOptions()}).Search(context.Background(), p, Limits{Depth: 30, Nodes: 1 << 17})
+		b := (&Engine{tt: newTable(1), noTT: true, opts: DefaultOptions(), linear: DefaultLinear()}).Search(context.Background(), p, Limits{Depth: 30, Nodes: 1 << 17})
 		if !a.Exact || !b.Exact {
 			continue
 		}
@@ -173,7 +173,7 @@ func TestSearchSolvesEndgames(t *testing.T) {
 		}
 		want := solve(&p, -scoreInf, scoreInf, 0)
 		sign := func(v int) int { return min(max(v, -1), 1) }
-		for _, e := range []*Engine{NewEngine(1), {tt: newTable(1), noTT: true, opts: DefaultOptions()}} {
+		for _, e := range []*Engine{NewEngine(1), {tt: newTable(1), noTT: true, opts: DefaultOptions(), linear: DefaultLinear()}} {
 			r := e.Search(context.Background(), p, Limits{})
 			if !r.Exact {
 				t.Fatalf("%s: not solved (depth %d)", &p, r.Depth)

@@ -19,14 +19,14 @@ type evalParams struct {
 }
 
 func currentParams() evalParams {
-	return evalParams{CurrentWeights(), DefaultOptions()}
+	return evalParams{DefaultWeights(), DefaultOptions()}
 }
 
 // tuneMatch plays games between two settings at a fixed node budget per move from
 // random two-ply openings, each opening with both colours, and returns a's points
 // (win 1, draw 1/2).
 func tuneMatch(a, b evalParams, games int, nodes uint64, seed uint64) float64 {
-	defer SetWeights(CurrentWeights())
+	la, lb := NewLinear(a.w, nil), NewLinear(b.w, nil)
 	rng := rand.New(rand.NewPCG(seed, 1))
 	var pts float64
 	for g := 0; g < games; g += 2 {
@@ -40,16 +40,14 @@ func tuneMatch(a, b evalParams, games int, nodes uint64, seed uint64) float64 {
 			ea, eb := NewEngine(4), NewEngine(4)
 			ea.SetOptions(a.o)
 			eb.SetOptions(b.o)
+			ea.SetLinear(la)
+			eb.SetLinear(lb)
 			p := open
 			for p.Status() == Ongoing {
 				aToMove := (p.Side() == X) == (colour == 0)
 				e := eb
-				w := b.w
 				if aToMove {
-					w, e = a.w, ea
-				}
-				if w != CurrentWeights() {
-					SetWeights(w)
+					e = ea
 				}
 				p = p.Play(e.Search(context.Background(), p, Limits{Nodes: nodes}).Move)
 			}

@@ -158,7 +158,7 @@ func (Naive) Move(_ context.Context, p *uttt.Position, rng *RNG) uttt.Move {
 	return buf[rng.Intn(n)]
 }
 
-// evalOf is the evaluation an engine bot's name asks for: "" (uttt.DefaultEval) for
+// evalOf is the evaluation an engine bot's name asks for: "" (the engine's default) for
 // engine.
 func evalOf(name string) string {
 	switch name {
@@ -225,10 +225,11 @@ func readNetwork(path string) (*uttt.Network, error) {
 	if nw := networks.m[path]; nw != nil {
 		return nw, nil
 	}
-	nw, err := uttt.ReadNetwork(path)
+	n, err := uttt.ReadNet(path)
 	if err != nil {
 		return nil, err
 	}
+	nw := uttt.NewNetwork(n)
 	if networks.m == nil {
 		networks.m = map[string]*uttt.Network{}
 	}
