@@ -115,7 +115,9 @@ func NewLinear(w Weights, table []byte) *Linear {
 
 // DefaultLinear returns the linear evaluation with the embedded weights (weights.txt)
 // and board table, built once.
-var DefaultLinear = sync.OnceValue(func() *Linear {
+func DefaultLinear() *Linear { return defaultLinear() }
+
+var defaultLinear = sync.OnceValue(func() *Linear {
 	w, err := ParseWeights(weightsText)
 	if err != nil {
 		panic("uttt: embedded " + err.Error())
