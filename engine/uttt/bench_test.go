@@ -2,7 +2,6 @@ package uttt
 
 import (
 	"context"
-	"os"
 	"testing"
 
 	"github.com/boardlab/boardlab/internal/machine"
@@ -161,44 +160,4 @@ func BenchmarkChildren(b *testing.B) {
 			return s
 		})
 	})
-}
-
-// BenchmarkSearchSwitch runs BenchmarkSearch with the search option named by
-// UTTT_BENCH_SWITCH flipped (for A/B speed tests).
-func BenchmarkSearchSwitch(b *testing.B) {
-	machine.LogOnce(b.Logf)
-	b.ReportAllocs()
-	e := NewEngine(16)
-	e.SetOptions(benchSwitch(e.Options()))
-	benchSearchPositions(b, e, benchPositions(), 13)
-}
-
-// benchSwitch returns o with the option named by UTTT_BENCH_SWITCH, if any, flipped.
-func benchSwitch(o Options) Options {
-	switch os.Getenv("UTTT_BENCH_SWITCH") {
-	case "frontier":
-		o.FrontierOrder = !o.FrontierOrder
-	case "outlook":
-		o.Outlook = !o.Outlook
-	case "grow":
-		// The growing reductions off, or on at 10 when they are off.
-		if o.LMRGrow > 0 {
-			o.LMRGrow = 0
-		} else {
-			o.LMRGrow = 10
-		}
-	case "se":
-		if o.SEDepth > 0 {
-			o.SEDepth = 0
-		} else {
-			o.SEDepth = 8
-		}
-	case "rfp":
-		if o.RFPDepth > 0 {
-			o.RFPDepth = 0
-		} else {
-			o.RFPDepth = 3
-		}
-	}
-	return o
 }

@@ -294,3 +294,21 @@ func LearnBoardChance(games []TrainingGame, l *Linear, prior float64) []byte {
 	}
 	return out
 }
+
+// TreePositions returns the positions the given plies into each game, where at least 5
+// more plies follow: the positions of the tree-size measurements.
+func TreePositions(games []TrainingGame, plies []int) []Position {
+	var out []Position
+	for _, g := range games {
+		for _, ply := range plies {
+			if ply < len(g.Moves)-4 {
+				p := Start()
+				for _, m := range g.Moves[:ply] {
+					p = p.Play(m)
+				}
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}

@@ -38,7 +38,10 @@ moves), which "analyze uttt train" uses to label positions for the network evalu
 
 func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	const name = "uttt tune"
-	fs := cli.NewFlagSet("tune", tuneUsage, tuneDescription, stderr)
+	if len(args) > 0 && (args[0] == "match" || args[0] == "tree") {
+		return runTuneLab(ctx, args[0], args[1:], stdout, stderr)
+	}
+	fs := cli.NewFlagSet("tune", tuneUsage, tuneDescription+"\n"+tuneLabDescription, stderr)
 	games := fs.Int("games", 2000, "self-play games to play")
 	nodes := fs.Uint64("nodes", 4000, "search nodes per move in the self-play games")
 	openings := fs.Int("openings", 8, "random opening plies")
