@@ -2,7 +2,6 @@ package uttt
 
 import (
 	"context"
-	"os"
 	"testing"
 
 	"github.com/boardlab/boardlab/internal/machine"
@@ -161,66 +160,4 @@ func BenchmarkChildren(b *testing.B) {
 			return s
 		})
 	})
-}
-
-// BenchmarkSearchSwitch runs BenchmarkSearch with the search switch named by
-// UTTT_BENCH_SWITCH flipped (for A/B speed tests).
-func BenchmarkSearchSwitch(b *testing.B) {
-	defer benchSwitch()()
-	BenchmarkSearch(b)
-}
-
-// benchSwitch flips the search switch named by UTTT_BENCH_SWITCH, if any, and returns
-// the function that restores it.
-func benchSwitch() (restore func()) {
-	rfp, lmp, counter, fo, rfp1, eo := rfpDepth, lmpMoves, counterOn, frontierOrder, rfpFrontier, evalOrderDepth
-	ol, grow, iir, es, et, se := outlookOn, lmrGrow, iirDepth, extSingle, extThreat, seDepth
-	restore = func() {
-		rfpDepth, lmpMoves, counterOn, frontierOrder, rfpFrontier, evalOrderDepth = rfp, lmp, counter, fo, rfp1, eo
-		outlookOn, iirDepth, extSingle, extThreat, seDepth = ol, iir, es, et, se
-		setLmrGrow(grow)
-	}
-	switch sw := os.Getenv("UTTT_BENCH_SWITCH"); sw {
-	case "frontier":
-		frontierOrder = !frontierOrder
-	case "rfp1":
-		rfpFrontier = true
-	case "outlook":
-		outlookOn = !outlookOn
-	case "grow":
-		// The growing reductions off, or on at 10 when they are off.
-		if lmrGrow > 0 {
-			setLmrGrow(0)
-		} else {
-			setLmrGrow(10)
-		}
-	case "iir":
-		if iirDepth > 0 {
-			iirDepth = 0
-		} else {
-			iirDepth = 6
-		}
-	case "extsingle":
-		extSingle = !extSingle
-	case "extthreat":
-		extThreat = !extThreat
-	case "se":
-		if seDepth > 0 {
-			seDepth = 0
-		} else {
-			seDepth = 8
-		}
-	case "evalorder":
-		evalOrderDepth = 2
-	case "rfp", "lmp", "counter", "prune":
-		// The pruning tried at aeedb16 (off by default): one part, or all ("prune").
-		if sw == "rfp" || sw == "prune" {
-			rfpDepth = 3
-		}
-		if sw == "lmp" || sw == "prune" {
-			lmpMoves = [3]int{0, 0, 5}
-		}
-		counterOn = sw == "counter" || sw == "prune"
-	}
-	return restore
 }

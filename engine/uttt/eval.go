@@ -57,81 +57,79 @@ var V1Weights = Weights{Line: 1000, Board: 24, Free: 60, BoardClass: [3]int32{24
 //go:embed weights.txt
 var weightsText string
 
-// learnedChance is the learned table of boardChance (little-endian uint16 per ternary
+// learnedChance is the embedded learned board table (little-endian uint16 per ternary
 // board index), used when Weights.Table is 1; see LearnBoardChance.
 //
 //go:embed board_chance.bin
 var learnedChance []byte
 
-// SetLearnedChance replaces the learned board table (2*19683 bytes, as LearnBoardChance
-// returns it); call SetWeights after it. For tuning.
-func SetLearnedChance(table []byte) { learnedChance = table }
-
-// The weights in use (set by SetWeights).
-var (
-	evalLine      int32
-	evalBoard     int32
-	evalFreeMove  int32
-	evalTempo     int32
-	evalSendWin   int32
-	evalWinNow    int32
-	evalMasterTwo [2]int32 // own, opponent
-	evalThreats   [2]int32
-	boardWeight   [9]int32
-	lineWeight    [3]int
-	chanceMax     int
-	chanceDamp    int
-	curWeights    Weights
-)
+// A Linear is the linear evaluation with one set of weights, its board table built.
+// It is read-only once made, so one Linear may serve many engines at once.
+type Linear struct {
+	w                                      Weights
+	line, board, free, tempo, sendWin, win int32
+	masterTwo, threats                     [2]int32 // own, opponent
+	boardWeight                            [9]int32
+	lineWeight                             [3]int
+	chanceMax, chanceDamp                  int
+	// chance[tern] packs, for one small board in ternary encoding (t3[x] + 2*t3[o]),
+	// X's chance of winning it in the low byte and O's in the high byte (0..255).
+	chance [19683]uint16
+}
 
 // boardClass maps a board to its class: 0 corner, 1 edge, 2 centre.
 var boardClass = [9]int{0, 1, 0, 1, 2, 1, 0, 1, 0}
 
-// CurrentWeights returns the evaluation weights in use.
-func CurrentWeights() Weights {
-	loadWeights()
-	return curWeights
-}
-
-// weightsOnce sets the embedded weights on first use (evalTables, CurrentWeights,
-// SetWeights) rather than at package initialisation, which every process would pay.
-var weightsOnce sync.Once
-
-// loadWeights makes the embedded weights the ones in use, once, before anything else
-// reads or sets them.
-func loadWeights() {
-	weightsOnce.Do(func() {
-		w, err := ParseWeights(weightsText)
-		if err != nil {
-			panic("uttt: embedded " + err.Error())
+// NewLinear builds the linear evaluation with weights w and, when w.Table is 1, the
+// learned board table table (2*19683 bytes, as LearnBoardChance returns it; nil: the
+// embedded one).
+func NewLinear(w Weights, table []byte) *Linear {
+	threatOnce.Do(fillThreats)
+	if table == nil {
+		table = learnedChance
+	}
+	l := &Linear{w: w, line: w.Line, board: w.Board, free: w.Free, tempo: w.Tempo, sendWin: w.SendWin, win: w.WinNow,
+		masterTwo: [2]int32{w.MasterTwoOwn, w.MasterTwoOpp}, threats: [2]int32{w.ThreatsOwn, w.ThreatsOpp}}
+	for b := range l.boardWeight {
+		l.boardWeight[b] = w.BoardClass[boardClass[b]]
+	}
+	for i := range l.lineWeight {
+		l.lineWeight[i] = int(max(w.LineOwn[i], 0))
+	}
+	l.chanceMax, l.chanceDamp = int(min(max(w.ChanceMax, 0), 255)), int(max(w.ChanceDamp, 0))
+	if w.Table == 1 && len(table) == 2*len(l.chance) {
+		for i := range l.chance {
+			l.chance[i] = uint16(table[2*i]) | uint16(table[2*i+1])<<8
 		}
-		setWeights(w)
-	})
+		return l
+	}
+	for x := uint16(0); x < 512; x++ {
+		for o := uint16(0); o < 512; o++ {
+			if x&o == 0 {
+				l.chance[t3[x]+2*t3[o]] = l.lineChance(x, o)
+			}
+		}
+	}
+	return l
 }
 
-// SetWeights makes w the evaluation's weights. It rebuilds shared tables: call it only
-// while no search is running.
-func SetWeights(w Weights) {
-	loadWeights()
-	setWeights(w)
-}
+// DefaultLinear returns the linear evaluation with the embedded weights (weights.txt)
+// and board table, built once.
+func DefaultLinear() *Linear { return defaultLinear() }
 
-// setWeights is SetWeights without the first-use load of the embedded weights.
-func setWeights(w Weights) {
-	curWeights = w
-	evalLine, evalBoard, evalFreeMove, evalTempo = w.Line, w.Board, w.Free, w.Tempo
-	evalSendWin, evalWinNow = w.SendWin, w.WinNow
-	evalMasterTwo = [2]int32{w.MasterTwoOwn, w.MasterTwoOpp}
-	evalThreats = [2]int32{w.ThreatsOwn, w.ThreatsOpp}
-	for b := range boardWeight {
-		boardWeight[b] = w.BoardClass[boardClass[b]]
+var defaultLinear = sync.OnceValue(func() *Linear {
+	w, err := ParseWeights(weightsText)
+	if err != nil {
+		panic("uttt: embedded " + err.Error())
 	}
-	for i := range lineWeight {
-		lineWeight[i] = int(max(w.LineOwn[i], 0))
-	}
-	chanceMax, chanceDamp = int(min(max(w.ChanceMax, 0), 255)), int(max(w.ChanceDamp, 0))
-	chanceOnce = new(sync.Once) // boardChance is rebuilt on its next use
-}
+	return NewLinear(w, nil)
+})
+
+// DefaultWeights returns the embedded weights (weights.txt), the engine's.
+func DefaultWeights() Weights { return DefaultLinear().w }
+
+// Weights returns the weights l evaluates with.
+func (l *Linear) Weights() Weights { return l.w }
 
 // weightFields lists the weights by name, in the order of weights.txt.
 func (w *Weights) fields() []struct {
@@ -202,26 +200,10 @@ func ParseWeights(text string) (Weights, error) {
 	return w, nil
 }
 
-// boardChance[tern] packs, for one small board in ternary encoding (t3[x] + 2*t3[o]),
-// X's chance of winning it in the low byte and O's in the high byte (0..255).
-// t3 (a 9-bit set in ternary), masterLines (the boards of each master line) and
-// winMask are literals in tables.go.
-var boardChance [19683]uint16
-
-// The two 19,683-entry board tables are built on first use rather than at package
-// initialisation, which would cost every process (a one-board command) about 2 ms:
-// threatTab once, boardChance again after each SetWeights.
-var (
-	threatOnce sync.Once
-	chanceOnce = new(sync.Once)
-)
-
-// evalTables makes sure threatTab and boardChance are built.
-func evalTables() {
-	loadWeights()
-	threatOnce.Do(fillThreats)
-	chanceOnce.Do(fillChance)
-}
+// threatTab, a 19,683-entry table, is built on first use (NewLinear) rather than at
+// package initialisation, which would cost every process (a one-board command) a
+// millisecond.
+var threatOnce sync.Once
 
 // fillThreats fills threatTab from winMask.
 func fillThreats() {
@@ -248,8 +230,8 @@ func fillThreats() {
 // at once, bit 1 when O has.
 var threatTab [19683]uint8
 
-// chance estimates each side's chance of winning a small board from its open lines.
-func chance(x, o uint16) uint16 {
+// lineChance estimates each side's chance of winning a small board from its open lines.
+func (l *Linear) lineChance(x, o uint16) uint16 {
 	switch {
 	case winTab[x]:
 		return 255
@@ -258,41 +240,24 @@ func chance(x, o uint16) uint16 {
 	case x|o == full9:
 		return 0
 	}
-	ax, ao := openLines(x, o), openLines(o, x)
-	if ax+ao == 0 || ax+ao+chanceDamp <= 0 {
+	ax, ao := l.openLines(x, o), l.openLines(o, x)
+	if ax+ao == 0 || ax+ao+l.chanceDamp <= 0 {
 		return 0 // dead: nobody can win it
 	}
-	px := chanceMax * ax / (ax + ao + chanceDamp)
-	po := chanceMax * ao / (ax + ao + chanceDamp)
+	px := l.chanceMax * ax / (ax + ao + l.chanceDamp)
+	po := l.chanceMax * ao / (ax + ao + l.chanceDamp)
 	return uint16(px) | uint16(po)<<8
 }
 
 // openLines weighs the lines of a small board still open for own (no opponent tile).
-func openLines(own, opp uint16) int {
+func (l *Linear) openLines(own, opp uint16) int {
 	a := 0
-	for _, l := range lines {
-		if l&opp == 0 {
-			a += lineWeight[bits.OnesCount16(l&own)]
+	for _, m := range lines {
+		if m&opp == 0 {
+			a += l.lineWeight[bits.OnesCount16(m&own)]
 		}
 	}
 	return a
-}
-
-// fillChance fills boardChance from the learned table or from chance.
-func fillChance() {
-	if curWeights.Table == 1 && len(learnedChance) == 2*len(boardChance) {
-		for i := range boardChance {
-			boardChance[i] = uint16(learnedChance[2*i]) | uint16(learnedChance[2*i+1])<<8
-		}
-		return
-	}
-	for x := uint16(0); x < 512; x++ {
-		for o := uint16(0); o < 512; o++ {
-			if x&o == 0 {
-				boardChance[t3[x]+2*t3[o]] = chance(x, o)
-			}
-		}
-	}
 }
 
 // evalTerms are the linear evaluation's terms of one position. The search keeps them
@@ -309,29 +274,29 @@ type evalTerms struct {
 // single small board is evaluated by updating the lines through that board.
 type evalState struct {
 	evalTerms
+	lin *Linear
 	// With the network evaluation (initNet): the network, its first-layer sums for the
 	// children's side to move, and the children's empties row (in int32, or in int16
 	// with initNet16).
-	nq     *qnet
+	nq     *Network
 	nacc   *[NetHidden]int32
 	nxe    *[NetHidden]int32
 	nacc16 *[NetHidden]int16
 	nxe16  *[NetHidden]int16
 }
 
-// init needs the board tables built (evalTables): Evaluate and Engine.Search, the
-// two ways in, build them, so the search's frontier nodes do not check.
-func (e *evalTerms) init(p *Position) {
+// init sets e to the terms of p under l.
+func (e *evalTerms) init(l *Linear, p *Position) {
 	e.board = 0
 	e.tm = [2]uint16{}
 	for b := 0; b < 9; b++ {
 		i := t3[p.cells[0][b]] + 2*t3[p.cells[1][b]]
-		c := boardChance[i]
+		c := l.chance[i]
 		e.tm[0] |= uint16(threatTab[i]&1) << b
 		e.tm[1] |= uint16(threatTab[i]>>1) << b
 		x, o := int32(c&255), int32(c>>8)
 		e.px[b], e.po[b] = x, o
-		e.board += (x - o) * boardWeight[b]
+		e.board += (x - o) * l.boardWeight[b]
 	}
 	e.master = 0
 	for i, l := range masterLines {
@@ -347,13 +312,13 @@ func (e *evalTerms) lineTerm(l [3]uint8, px, po *[9]int32) int32 {
 }
 
 // play sets e to the terms of q from parent, those of q's parent position, when q's
-// move changed board b only; it equals init(q), and needs the tables as init does.
-func (e *evalTerms) play(parent *evalTerms, q *Position, b int) {
+// move changed board b only; it equals init(l, q).
+func (e *evalTerms) play(l *Linear, parent *evalTerms, q *Position, b int) {
 	*e = *parent
 	i := t3[q.cells[0][b]] + 2*t3[q.cells[1][b]]
-	c := boardChance[i]
+	c := l.chance[i]
 	x, o := int32(c&255), int32(c>>8)
-	e.board += (x - e.px[b] - o + e.po[b]) * boardWeight[b]
+	e.board += (x - e.px[b] - o + e.po[b]) * l.boardWeight[b]
 	e.px[b], e.po[b] = x, o
 	e.tm[0] = e.tm[0]&^(1<<b) | uint16(threatTab[i]&1)<<b
 	e.tm[1] = e.tm[1]&^(1<<b) | uint16(threatTab[i]>>1)<<b
@@ -369,31 +334,31 @@ func (e *evalTerms) play(parent *evalTerms, q *Position, b int) {
 
 // score combines the terms for p's side to move, adding the side to move's terms; tm
 // are the boards where each side holds a tile that wins them (evalState.tm).
-func score(master, board int32, tm [2]uint16, p *Position) int {
-	s := master*evalLine>>16 + board*evalBoard>>11
+func (l *Linear) score(master, board int32, tm [2]uint16, p *Position) int {
+	s := master*l.line>>16 + board*l.board>>11
 	if p.side == O {
 		s = -s
 	}
-	s += evalTempo
+	s += l.tempo
 	open := ^p.closed & full9
 	playable := open
 	if p.forced >= 0 {
 		s2 := uint16(1) << p.forced
 		playable = s2
 	} else {
-		s += evalFreeMove
+		s += l.free
 	}
 	own, opp := p.side, p.side^1
 	if t := tm[own] & playable; t != 0 {
 		if t&winMask[p.master[own]] != 0 {
-			s += evalWinNow
+			s += l.win
 		} else {
-			s += evalSendWin
+			s += l.sendWin
 		}
 	}
-	if evalMasterTwo != [2]int32{} || evalThreats != [2]int32{} {
-		s += int32(bits.OnesCount16(tm[own]&open))*evalThreats[0] + int32(bits.OnesCount16(tm[opp]&open))*evalThreats[1]
-		s += int32(masterTwo(p.master[own], open))*evalMasterTwo[0] + int32(masterTwo(p.master[opp], open))*evalMasterTwo[1]
+	if l.masterTwo != [2]int32{} || l.threats != [2]int32{} {
+		s += int32(bits.OnesCount16(tm[own]&open))*l.threats[0] + int32(bits.OnesCount16(tm[opp]&open))*l.threats[1]
+		s += int32(masterTwo(p.master[own], open))*l.masterTwo[0] + int32(masterTwo(p.master[opp], open))*l.masterTwo[1]
 	}
 	return int(s)
 }
@@ -429,13 +394,14 @@ func threats(p *Position) int {
 	return r
 }
 
-// child evaluates q, a child of the position e was initialised with whose only
-// changed board is b; it equals Evaluate(q).
+// child evaluates q, a child of the position e was initialised with (under e.lin)
+// whose only changed board is b; it equals e.lin.Evaluate(q).
 func (e *evalState) child(q *Position, b int) int {
+	l := e.lin
 	i := t3[q.cells[0][b]] + 2*t3[q.cells[1][b]]
-	c := boardChance[i]
+	c := l.chance[i]
 	x, o := int32(c&255), int32(c>>8)
-	board := e.board + (x-e.px[b]-o+e.po[b])*boardWeight[b]
+	board := e.board + (x-e.px[b]-o+e.po[b])*l.boardWeight[b]
 	tm := e.tm
 	tm[0] = tm[0]&^(1<<b) | uint16(threatTab[i]&1)<<b
 	tm[1] = tm[1]&^(1<<b) | uint16(threatTab[i]>>1)<<b
@@ -447,18 +413,21 @@ func (e *evalState) child(q *Position, b int) int {
 		master += (x*e.px[l.a]*e.px[l.c]-o*e.po[l.a]*e.po[l.c])>>8 - e.term[l.line]
 	}
 	if e.nq != nil {
-		return e.netChild(q, b, score(master, board, tm, q), tm)
+		return e.netChild(q, b, l.score(master, board, tm, q), tm)
 	}
-	return score(master, board, tm, q)
+	return l.score(master, board, tm, q)
 }
 
 // linesVia (tables.go) lists the master lines through each board with their two
 // other boards, line -1 terminated.
 
-// Evaluate returns the static evaluation of an ongoing position for the side to move.
-func Evaluate(p *Position) int {
-	evalTables()
+// Evaluate returns the static evaluation of an ongoing position for the side to move,
+// with the embedded weights (DefaultLinear).
+func Evaluate(p *Position) int { return DefaultLinear().Evaluate(p) }
+
+// Evaluate returns l's static evaluation of an ongoing position for the side to move.
+func (l *Linear) Evaluate(p *Position) int {
 	var e evalTerms
-	e.init(p)
-	return score(e.master, e.board, e.tm, p)
+	e.init(l, p)
+	return l.score(e.master, e.board, e.tm, p)
 }

@@ -9,11 +9,10 @@ import (
 // full one, and the children's terms kept by play against init, with the engine's
 // weights, the v1 weights and random weights with every term in use.
 func TestChildEqualsEvaluate(t *testing.T) {
-	defer SetWeights(CurrentWeights())
 	rng := rand.New(rand.NewPCG(4, 4))
-	sets := []Weights{CurrentWeights(), V1Weights}
+	sets := []Weights{DefaultWeights(), V1Weights}
 	for range 3 {
-		w := CurrentWeights()
+		w := DefaultWeights()
 		_, ps := w.Params()
 		for _, p := range ps {
 			*p += int32(rng.IntN(41) - 20)
@@ -23,23 +22,22 @@ func TestChildEqualsEvaluate(t *testing.T) {
 		sets = append(sets, w)
 	}
 	for _, w := range sets {
-		SetWeights(w)
-		evalTables() // as Evaluate and Engine.Search do before init
+		l := NewLinear(w, nil)
 		for _, p := range randomPositions(6, 200, 0) {
-			var e evalState
-			e.init(&p)
+			e := evalState{lin: l}
+			e.init(l, &p)
 			var buf [81]Move
 			for _, m := range buf[:p.Moves(&buf)] {
 				q := p.Play(m)
 				var kept, full evalTerms
-				kept.play(&e.evalTerms, &q, m.Board())
-				if full.init(&q); kept != full {
+				kept.play(l, &e.evalTerms, &q, m.Board())
+				if full.init(l, &q); kept != full {
 					t.Fatalf("weights %+v: %s after %v: play %+v, init %+v", w, &p, m, kept, full)
 				}
 				if q.Status() != Ongoing {
 					continue
 				}
-				if got, want := e.child(&q, m.Board()), Evaluate(&q); got != want {
+				if got, want := e.child(&q, m.Board()), l.Evaluate(&q); got != want {
 					t.Fatalf("weights %+v: %s after %v: child %d, Evaluate %d", w, &p, m, got, want)
 				}
 			}
@@ -47,24 +45,9 @@ func TestChildEqualsEvaluate(t *testing.T) {
 	}
 }
 
-// TestQuiesce checks the quiescence step: never below the static evaluation with an
-// open window, and a win at once is found.
-func TestQuiesce(t *testing.T) {
-	w := &worker{e: &Engine{}}
-	for _, p := range randomPositions(8, 300, 10) {
-		q := w.quiesce(&p, -scoreInf, scoreInf, 0, qsearchDepth)
-		if q < Evaluate(&p) {
-			t.Fatalf("%s: quiesce %d below the evaluation %d", &p, q, Evaluate(&p))
-		}
-		if threats(&p) == 2 && q != ScoreWin-1 {
-			t.Fatalf("%s: a win at once scored %d", &p, q)
-		}
-	}
-}
-
 // evaluateRef is the evaluation written plainly from its definition (Cell, BoardStatus,
-// loops over lines), the reference for the table-driven Evaluate.
-func evaluateRef(p *Position) int {
+// loops over lines), the reference for the table-driven Evaluate, with l's weights.
+func evaluateRef(l *Linear, p *Position) int {
 	mask := func(b int, c byte) uint16 {
 		var m uint16
 		for t := 0; t < 9; t++ {
@@ -88,13 +71,12 @@ func evaluateRef(p *Position) int {
 	var threat [2]uint16
 	for b := 0; b < 9; b++ {
 		x, o := mask(b, 'X'), mask(b, 'O')
-		c := chance(x, o)
-		if curWeights.Table == 1 {
-			evalTables()
-			c = boardChance[t3[x]+2*t3[o]]
+		c := l.lineChance(x, o)
+		if l.w.Table == 1 {
+			c = l.chance[t3[x]+2*t3[o]]
 		}
 		px[b], po[b] = int64(c&255), int64(c>>8)
-		board += (px[b] - po[b]) * int64(boardWeight[b])
+		board += (px[b] - po[b]) * int64(l.boardWeight[b])
 		switch p.BoardStatus(b) {
 		case XWon:
 			won[0] |= 1 << b
@@ -112,11 +94,11 @@ func evaluateRef(p *Position) int {
 	for _, l := range masterLines {
 		master += (px[l[0]]*px[l[1]]*px[l[2]] - po[l[0]]*po[l[1]]*po[l[2]]) >> 8
 	}
-	s := master*int64(evalLine)>>16 + board*int64(evalBoard)>>11
+	s := master*int64(l.line)>>16 + board*int64(l.board)>>11
 	if p.Side() == O {
 		s = -s
 	}
-	s += int64(evalTempo)
+	s += int64(l.tempo)
 	own, opp := p.Side(), p.Side().Other()
 	open := uint16(0)
 	for b := 0; b < 9; b++ {
@@ -128,7 +110,7 @@ func evaluateRef(p *Position) int {
 	if p.Forced() >= 0 {
 		playable = 1 << p.Forced()
 	} else {
-		s += int64(evalFreeMove)
+		s += int64(l.free)
 	}
 	sendWin, winNow := false, false
 	for b := 0; b < 9; b++ {
@@ -141,9 +123,9 @@ func evaluateRef(p *Position) int {
 	}
 	switch {
 	case winNow:
-		s += int64(evalWinNow)
+		s += int64(l.win)
 	case sendWin:
-		s += int64(evalSendWin)
+		s += int64(l.sendWin)
 	}
 	for i, side := range []Side{own, opp} {
 		n, m := 0, 0
@@ -157,7 +139,7 @@ func evaluateRef(p *Position) int {
 				m++
 			}
 		}
-		s += int64(n)*int64(evalThreats[i]) + int64(m)*int64(evalMasterTwo[i])
+		s += int64(n)*int64(l.threats[i]) + int64(m)*int64(l.masterTwo[i])
 	}
 	return int(s)
 }
@@ -171,11 +153,10 @@ func bits16(m uint16) int {
 }
 
 func TestEvaluateEqualsReference(t *testing.T) {
-	defer SetWeights(CurrentWeights())
-	for _, w := range []Weights{CurrentWeights(), V1Weights} {
-		SetWeights(w)
+	for _, w := range []Weights{DefaultWeights(), V1Weights} {
+		l := NewLinear(w, nil)
 		for _, p := range randomPositions(12, 3000, 0) {
-			if got, want := Evaluate(&p), evaluateRef(&p); got != want {
+			if got, want := l.Evaluate(&p), evaluateRef(l, &p); got != want {
 				t.Fatalf("%s: Evaluate %d, reference %d", &p, got, want)
 			}
 		}

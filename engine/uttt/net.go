@@ -15,7 +15,7 @@ import (
 	"unsafe"
 )
 
-// The network evaluation (issue 13): a small value network over the nine small boards
+// The network evaluation: a small value network over the nine small boards
 // seen by the side to move, trained on self-play positions by "analyze uttt train".
 //
 // Inputs, for the side to move ("own") against the other side:
@@ -40,7 +40,7 @@ import (
 // layer of a position is the sum of nine rows plus the extra inputs' rows, and a child
 // that changed one board updates it by one row out and one row in. The 32-wide row
 // updates and the output layer run in AVX2 where the CPU has it (netasm_amd64.s), with
-// the search's sums in int16 when the network's bound allows (qnet.fits16); the Go
+// the search's sums in int16 when the network's bound allows (Network.fits16); the Go
 // loops of netasm.go are the reference, and every path gives the same integers.
 const (
 	NetHidden = 32
@@ -237,12 +237,13 @@ func threatFlags(p *Position, tm [2]uint16) (sendWin, winNow bool) {
 	return false, false
 }
 
-// inputOf reads p's network inputs; the evaluation tables must be built.
-func inputOf(p *Position) netInput {
+// inputOf reads p's network inputs, with l's linear evaluation; the network's fixed
+// feature table must be built (netFixedOnce).
+func inputOf(l *Linear, p *Position) netInput {
 	var e evalState
-	e.init(p)
+	e.init(l, p)
 	in := netInput{forced: p.forced, empty: uint8(p.Empty())}
-	in.lin = int32(score(e.master, e.board, e.tm, p))
+	in.lin = int32(l.score(e.master, e.board, e.tm, p))
 	in.sendWin, in.winNow = threatFlags(p, e.tm)
 	for b := 0; b < 9; b++ {
 		in.s[b] = boardIndex(p, p.side, b)
@@ -351,17 +352,18 @@ func addScaled(dst, src *[NetHidden]float32, v float32) {
 	}
 }
 
-// Evaluate returns the float network's score of p for the side to move (the reference
-// the integer inference is tested against).
+// Evaluate returns the float network's score of p for the side to move, with the
+// embedded linear weights (the reference the integer inference is tested against).
 func (n *Net) Evaluate(p *Position) float64 {
-	evalTables()
 	netFixedOnce.Do(fillNetFixed)
-	in := inputOf(p)
+	in := inputOf(DefaultLinear(), p)
 	return n.forward(&in, nil)
 }
 
-// qnet is the integer network the search uses.
-type qnet struct {
+// A Network is a float network made ready for the search (quantised to integers,
+// NewNetwork). It is read-only once made, so one Network may serve many engines at
+// once.
+type Network struct {
 	v [9][netStates][NetHidden]int16 // board b in state s: W1[b] times features(s)
 	x [netExtra][NetHidden]int16
 	l [netLines][netLineStates][NetHidden]int16 // the master lines' rows
@@ -387,7 +389,6 @@ type qnet struct {
 	c      int32 // K*C, eval units
 	a      int32 // A in units of 1/4096
 	k      int32 // K, eval units
-	err    error
 }
 
 func q16(v float32, scale float64) int16 {
@@ -396,9 +397,9 @@ func q16(v float32, scale float64) int16 {
 }
 
 // quantize builds the integer network of n.
-func (n *Net) quantize() *qnet {
+func (n *Net) quantize() *Network {
 	netFixedOnce.Do(fillNetFixed)
-	q := new(qnet)
+	q := new(Network)
 	hugePages(unsafe.Pointer(q), unsafe.Sizeof(*q))
 	// The nine boards' rows on all cores (a process's first network search waits for
 	// them).
@@ -460,7 +461,7 @@ func (n *Net) quantize() *qnet {
 // Each hidden unit's sum stays in a register while the features are added in order,
 // skipping zero ones: the float operations of the plain loop over the row, which
 // TestNetQuantizeRows holds it to.
-func (n *Net) boardRows(q *qnet, b int) {
+func (n *Net) boardRows(q *Network, b int) {
 	w := &n.W1[b]
 	for s := range netStates {
 		var ds [netFeat]int
@@ -494,7 +495,7 @@ func (n *Net) boardRows(q *qnet, b int) {
 // each board, master line, the board to play in and the extra and empties inputs, its
 // rows' least and greatest value)
 // and fills the int16 copies of the rows the int16 path reads.
-func (q *qnet) fill16() {
+func (q *Network) fill16() {
 	q.fits16 = true
 	for j := range NetHidden {
 		lo, hi := int64(q.b1[j]), int64(q.b1[j])
@@ -559,7 +560,7 @@ func (q *qnet) fill16() {
 
 // accumulate sets acc to the first layer's sum over the nine boards and the master
 // lines for side me.
-func (q *qnet) accumulate(p *Position, me Side, acc *[NetHidden]int32) {
+func (q *Network) accumulate(p *Position, me Side, acc *[NetHidden]int32) {
 	*acc = q.b1
 	for b := 0; b < 9; b++ {
 		row := &q.v[b][boardIndex(p, me, b)]
@@ -580,7 +581,7 @@ func (q *qnet) accumulate(p *Position, me Side, acc *[NetHidden]int32) {
 // codes are c, the rows of the master lines through b before (old) and after (cur) the
 // move: board b was open before, so a line's state then is its state now with b's code
 // cleared. Lines past the 2 to 4 through b get zero rows.
-func (nq *qnet) lineRows(c uint32, b int) (old, cur [4]*[NetHidden]int16) {
+func (nq *Network) lineRows(c uint32, b int) (old, cur [4]*[NetHidden]int16) {
 	for k := range old {
 		old[k], cur[k] = &netZero16, &netZero16
 	}
@@ -592,13 +593,13 @@ func (nq *qnet) lineRows(c uint32, b int) (old, cur [4]*[NetHidden]int16) {
 }
 
 // xrow returns the row of the non-board inputs but the empties.
-func (q *qnet) xrow(forced int8, sendWin, winNow bool) *[NetHidden]int32 {
+func (q *Network) xrow(forced int8, sendWin, winNow bool) *[NetHidden]int32 {
 	f, t := q.xindex(forced, sendWin, winNow)
 	return &q.xs[f][t]
 }
 
 // xindex returns the index in xs of the non-board inputs but the empties.
-func (q *qnet) xindex(forced int8, sendWin, winNow bool) (f, t int) {
+func (q *Network) xindex(forced int8, sendWin, winNow bool) (f, t int) {
 	f = 9
 	if forced >= 0 {
 		f = int(forced)
@@ -613,12 +614,12 @@ func (q *qnet) xindex(forced int8, sendWin, winNow bool) (f, t int) {
 
 // output finishes the evaluation from the boards' sum acc and the other inputs; fs is
 // the state of the board to play in (forcedState).
-func (q *qnet) output(acc *[NetHidden]int32, forced int8, fs uint16, sendWin, winNow bool, empty int32, lin int32) int {
+func (q *Network) output(acc *[NetHidden]int32, forced int8, fs uint16, sendWin, winNow bool, empty int32, lin int32) int {
 	xs, xe := q.xrow(forced, sendWin, winNow), &q.xe[min(max(empty, 0), 81)]
 	return q.final(netOut(acc, xs, xe, &netZero16, &netZero16, &q.f[fs], &q.w2), lin)
 }
 
-// forcedState returns the index in qnet.f of p's board to play in, seen by its side to
+// forcedState returns the index in Network.f of p's board to play in, seen by its side to
 // move (netStates on a free move).
 func forcedState(p *Position) uint16 {
 	if p.forced < 0 {
@@ -631,88 +632,74 @@ func forcedState(p *Position) uint16 {
 var netZero16 [NetHidden]int16
 
 // final turns the output layer's sum and the linear evaluation into the score.
-func (q *qnet) final(out, lin int32) int {
+func (q *Network) final(out, lin int32) int {
 	s := lin*q.a>>netAShift + int32(int64(out)*int64(q.k)>>netShift) + q.c
 	return int(min(max(s, -(ScoreWinMin-1)), ScoreWinMin-1))
 }
 
-// evaluate is the plain (not incremental) integer evaluation of p.
-func (q *qnet) evaluate(p *Position) int {
+// evaluate is the plain (not incremental) integer evaluation of p, with l's linear
+// evaluation.
+func (q *Network) evaluate(l *Linear, p *Position) int {
 	var acc [NetHidden]int32
 	var e evalTerms
 	q.accumulate(p, p.side, &acc)
-	e.init(p)
-	return q.evaluateSums(p, &e, &acc)
+	e.init(l, p)
+	return q.evaluateSums(l, p, &e, &acc)
 }
 
 // evaluateSums16 is evaluateSums with the sums in int16 (fits16 must hold).
-func (q *qnet) evaluateSums16(p *Position, e *evalTerms, acc *[NetHidden]int16) int {
-	lin := int32(score(e.master, e.board, e.tm, p))
+func (q *Network) evaluateSums16(l *Linear, p *Position, e *evalTerms, acc *[NetHidden]int16) int {
+	lin := int32(l.score(e.master, e.board, e.tm, p))
 	sw, wn := threatFlags(p, e.tm)
 	f, t := q.xindex(p.forced, sw, wn)
 	xe := &q.xe16[min(max(p.Empty(), 0), 81)]
 	return q.final(netOut16(acc, &q.xs16[f][t], xe, &netZero16, &netZero16, &q.f[forcedState(p)], &q.w216), lin)
 }
 
-// evaluateSums evaluates p from its linear terms e and its boards' sums for its side
-// to move.
-func (q *qnet) evaluateSums(p *Position, e *evalTerms, acc *[NetHidden]int32) int {
-	lin := int32(score(e.master, e.board, e.tm, p))
+// evaluateSums evaluates p from its linear terms e under l and its boards' sums for its
+// side to move.
+func (q *Network) evaluateSums(l *Linear, p *Position, e *evalTerms, acc *[NetHidden]int32) int {
+	lin := int32(l.score(e.master, e.board, e.tm, p))
 	sw, wn := threatFlags(p, e.tm)
 	return q.output(acc, p.forced, forcedState(p), sw, wn, int32(p.Empty()), lin)
 }
 
-// The embedded network and its integer form, built on first use.
+// The embedded network, in its float and its integer form, built on first use (or when
+// an engine is made).
 //
 //go:embed net.bin
 var netBin []byte
 
-var (
-	netOnce  sync.Once
-	netQ     *qnet
-	netFloat *Net
-)
-
-// loadNet builds the embedded network's integer form once.
-func loadNet() *qnet {
-	netOnce.Do(func() {
-		n := new(Net)
-		if err := n.UnmarshalBinary(netBin); err != nil {
-			netQ = &qnet{err: fmt.Errorf("uttt: embedded net.bin: %v", err)}
-			return
-		}
-		netFloat = n
-		netQ = n.quantize()
-		netAsmEnabled()
-	})
-	return netQ
+type embedded struct {
+	net *Net
+	nw  *Network
+	err error
 }
 
-// SetNet makes n the network the engines' network evaluation uses (for training and
-// tests; not during a search).
-func SetNet(n *Net) {
-	loadNet()
-	netFloat, netQ = n, n.quantize()
-}
+// loadNet returns the embedded network, built once.
+var loadNet = sync.OnceValue(func() embedded {
+	n := new(Net)
+	if err := n.UnmarshalBinary(netBin); err != nil {
+		return embedded{err: fmt.Errorf("uttt: embedded net.bin: %v", err)}
+	}
+	return embedded{net: n, nw: NewNetwork(n)}
+})
 
 // EmbeddedNet returns the embedded network (float), or an error if it does not load.
 func EmbeddedNet() (*Net, error) {
-	q := loadNet()
-	if q.err != nil {
-		return nil, q.err
-	}
-	return netFloat, nil
+	e := loadNet()
+	return e.net, e.err
 }
 
-// EvaluateNet returns the network evaluation of an ongoing position for the side to
-// move, in the units of Evaluate. It falls back to Evaluate if the network did not load.
+// EvaluateNet returns the embedded network's evaluation of an ongoing position for the
+// side to move, in the units of Evaluate. It falls back to Evaluate if the network did
+// not load.
 func EvaluateNet(p *Position) int {
-	evalTables()
-	q := loadNet()
-	if q.err != nil {
+	e := loadNet()
+	if e.err != nil {
 		return Evaluate(p)
 	}
-	return q.evaluate(p)
+	return e.nw.evaluate(DefaultLinear(), p)
 }
 
 // The file formats: UTTTNET4 adds the weights of the board to play in (WF) to UTTTNET3,
@@ -853,21 +840,21 @@ func (n *Net) eachFixed(fixed int, ver int, f func(*float32)) {
 // initNet makes e's children evaluated by the network nq (after init): sums are the
 // first-layer sums of p's boards for the children's side to move (p.side^1), which
 // must stay unchanged while e is used.
-func (e *evalState) initNet(p *Position, nq *qnet, sums *[NetHidden]int32) {
+func (e *evalState) initNet(p *Position, nq *Network, sums *[NetHidden]int32) {
 	e.nq, e.nacc, e.nacc16 = nq, sums, nil
 	// The children's empties row is the same for all.
 	e.nxe = &nq.xe[min(max(p.Empty()-1, 0), 81)]
 }
 
-// initNet16 is initNet with the sums in int16 (qnet.fits16 must hold).
-func (e *evalState) initNet16(p *Position, nq *qnet, sums *[NetHidden]int16) {
+// initNet16 is initNet with the sums in int16 (Network.fits16 must hold).
+func (e *evalState) initNet16(p *Position, nq *Network, sums *[NetHidden]int16) {
 	e.nq, e.nacc, e.nacc16 = nq, nil, sums
 	e.nxe16 = &nq.xe16[min(max(p.Empty()-1, 0), 81)]
 }
 
 // netChild is the network evaluation of q = p.Play(m), a child of e's position p whose
 // move changed board b only, whose linear evaluation is lin; it equals
-// qnet.evaluate(q).
+// Network.evaluate(q).
 func (e *evalState) netChild(q *Position, b int, lin int, tm [2]uint16) int {
 	nq := e.nq
 	// Seen by q's side to move, the move put an opponent's tile on board b.
@@ -930,20 +917,21 @@ func (e *evalState) netChildClosed(q *Position, b int, cur, old uint16, f, t int
 
 // Evaluation choices for Engine.SetEval.
 const (
-	EvalNet    = "net"    // the network (the default when DefaultEval says so)
-	EvalLinear = "linear" // the linear evaluation (Evaluate)
+	EvalNet    = "net"    // the embedded network (the default)
+	EvalLinear = "linear" // the linear evaluation alone (Evaluate)
 )
 
-// DefaultEval is the evaluation new engines use: EvalNet or EvalLinear.
-var DefaultEval = EvalNet
-
-// SetEval chooses the engine's evaluation, EvalNet or EvalLinear; it reports an error for
-// another name or a network that does not load. Not during a search.
+// SetEval chooses the engine's evaluation, EvalNet (the embedded network) or EvalLinear;
+// it reports an error for another name or a network that does not load. Not during a
+// search.
 func (e *Engine) SetEval(name string) error {
 	if err := CheckEval(name); err != nil {
 		return err
 	}
-	e.net = name == EvalNet
+	e.nw = nil
+	if name == EvalNet {
+		e.nw = loadNet().nw
+	}
 	return nil
 }
 
@@ -953,9 +941,7 @@ func CheckEval(name string) error {
 	switch name {
 	case EvalLinear:
 	case EvalNet:
-		if q := loadNet(); q.err != nil {
-			return q.err
-		}
+		return loadNet().err
 	default:
 		return fmt.Errorf("evaluation %q: want %s or %s", name, EvalNet, EvalLinear)
 	}
@@ -964,36 +950,21 @@ func CheckEval(name string) error {
 
 // Eval returns the engine's evaluation, EvalNet or EvalLinear.
 func (e *Engine) Eval() string {
-	if e.network() != nil {
+	if e.nw != nil {
 		return EvalNet
 	}
 	return EvalLinear
 }
 
-// A Network is a float network made ready for the search (quantised to integers); one
-// Network may serve many engines.
-type Network struct{ q *qnet }
-
 // NewNetwork quantises n for the search (about 40-70 ms).
 func NewNetwork(n *Net) *Network {
-	evalTables()
 	netAsmEnabled()
-	return &Network{n.quantize()}
+	return n.quantize()
 }
 
-// ReadNetwork reads a network file (analyze uttt train --out) and quantises it. It
-// reads no more than a network's size, so a huge file or an endless stream is refused
-// without being read whole.
-func ReadNetwork(path string) (*Network, error) {
-	n, err := ReadNet(path)
-	if err != nil {
-		return nil, err
-	}
-	return NewNetwork(n), nil
-}
-
-// ReadNet reads a network file as ReadNetwork does, into its float form (to train
-// further from it).
+// ReadNet reads a network file (analyze uttt train --out) into its float form; NewNetwork
+// makes it ready for the search. It reads no more than a network's size, so a huge
+// file or an endless stream is refused without being read whole.
 func ReadNet(path string) (*Net, error) {
 	// O_NONBLOCK: opening a FIFO that no process writes to returns at once (and reads
 	// it as empty) instead of blocking the caller past Ctrl-C.
@@ -1017,35 +988,30 @@ func ReadNet(path string) (*Net, error) {
 	return n, nil
 }
 
-// SetNetwork makes the engine evaluate with nw instead of the embedded network (and
-// selects EvalNet); nil returns it to the embedded network. Call it between searches.
+// SetNetwork makes the engine evaluate with nw (EvalNet); nil returns it to the embedded
+// network. Call it between searches.
 func (e *Engine) SetNetwork(nw *Network) {
-	e.ownNet = nil
-	if nw != nil {
-		e.ownNet, e.net = nw.q, true
+	if nw == nil {
+		nw = loadNet().nw
 	}
+	e.nw = nw
 }
 
-// network returns the integer network the engine evaluates with, or nil.
-func (e *Engine) network() *qnet {
-	if !e.net {
-		return nil
+// SetLinear makes the engine's linear evaluation (alone, or under the network) l; nil
+// returns it to DefaultLinear. Call it between searches.
+func (e *Engine) SetLinear(l *Linear) {
+	if l == nil {
+		l = DefaultLinear()
 	}
-	if e.ownNet != nil {
-		return e.ownNet
-	}
-	if q := loadNet(); q.err == nil {
-		return q
-	}
-	return nil
+	e.linear = l
 }
 
 // evaluate is the worker's static evaluation.
 func (w *worker) evaluate(p *Position) int {
 	if w.nq != nil {
-		return w.nq.evaluate(p)
+		return w.nq.evaluate(w.ev, p)
 	}
-	return Evaluate(p)
+	return w.ev.Evaluate(p)
 }
 
 // The search keeps the network's board sums for both sides along the current line
@@ -1132,11 +1098,11 @@ func (w *worker) netFrontier(e *evalState, p *Position, ply int) {
 func (w *worker) evaluateAt(p *Position, ply int, e *evalTerms) int {
 	switch {
 	case w.nq == nil:
-		return score(e.master, e.board, e.tm, p)
+		return w.ev.score(e.master, e.board, e.tm, p)
 	case w.e.netPlain:
-		return w.nq.evaluate(p)
+		return w.nq.evaluate(w.ev, p)
 	case w.n16:
-		return w.nq.evaluateSums16(p, e, &w.nsum16[ply][p.side])
+		return w.nq.evaluateSums16(w.ev, p, e, &w.nsum16[ply][p.side])
 	}
-	return w.nq.evaluateSums(p, e, &w.nsum[ply][p.side])
+	return w.nq.evaluateSums(w.ev, p, e, &w.nsum[ply][p.side])
 }

@@ -1,10 +1,7 @@
 package uttt
 
 import (
-	"bufio"
-	"fmt"
-	"os"
-	"strings"
+	"context"
 	"testing"
 
 	"github.com/boardlab/boardlab/internal/machine"
@@ -26,12 +23,11 @@ func benchSearchEval(b *testing.B, eval string) {
 func BenchmarkSearchLinear(b *testing.B) { benchSearchEval(b, EvalLinear) }
 func BenchmarkSearchNet(b *testing.B)    { benchSearchEval(b, EvalNet) }
 
-// BenchmarkTreeGames measures a network's tree on positions from real games: the
-// positions 12, 24 and 36 plies into the first 20 games of UTTT_TREE_GAMES (a file of
-// analyze uttt tune --save-games), each searched to depth 14 with a cleared 16 MB
-// table, with the network in UTTT_TREE_NET (analyze uttt train --out) or the embedded
-// one, and the search switch UTTT_BENCH_SWITCH flipped (BenchmarkSearchSwitch). nodes/op
-// is the comparison between networks or switches; it skips without the games file.
+// BenchmarkTreeGames measures the tree on positions from real games: the positions 12,
+// 24 and 36 plies into the first 20 games of "analyze uttt tune --eval net --seed 26
+// --nodes 4000" (played here, as that command plays them), each searched to depth 14
+// with a cleared 16 MB table. nodes/op is the tree's size; "analyze uttt tune tree"
+// compares other settings on the same positions.
 func BenchmarkTreeGames(b *testing.B) { benchTreeGames(b, 20, []int{12, 24, 36}, 14) }
 
 // BenchmarkTreeEndgames is BenchmarkTreeGames on the positions 40 and 46 plies into the
@@ -39,59 +35,17 @@ func BenchmarkTreeGames(b *testing.B) { benchTreeGames(b, 20, []int{12, 24, 36},
 func BenchmarkTreeEndgames(b *testing.B) { benchTreeGames(b, 60, []int{40, 46}, 18) }
 
 func benchTreeGames(b *testing.B, games int, plies []int, depth int) {
-	path := os.Getenv("UTTT_TREE_GAMES")
-	if path == "" {
-		b.Skip("set UTTT_TREE_GAMES to a games file (analyze uttt tune --save-games) to run")
-	}
-	ps, err := treeGamePositions(path, games, plies)
-	if err != nil {
-		b.Fatal(err)
-	}
-	e := NewEngine(16)
-	if err := e.SetEval(EvalNet); err != nil {
-		b.Fatal(err)
-	}
-	if f := os.Getenv("UTTT_TREE_NET"); f != "" {
-		nw, err := ReadNetwork(f)
+	var gs []TrainingGame
+	e := NewEngine(4)
+	for i := range games {
+		g, err := PlayTrainingGame(context.Background(), e, 26*1_000_003+uint64(i), 8, 4000)
 		if err != nil {
 			b.Fatal(err)
 		}
-		e.SetNetwork(nw)
+		gs = append(gs, g)
 	}
 	machine.LogOnce(b.Logf)
-	defer benchSwitch()()
-	benchSearchPositions(b, e, ps, depth)
-}
-
-// treeGamePositions reads the first games of a games file (a result, the moves, then
-// "|" and the scores per line) and returns the positions the given plies into each,
-// when at least 5 more plies follow.
-func treeGamePositions(path string, games int, plies []int) ([]Position, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<16), 1<<20)
-	var out []Position
-	for line := 1; line <= games && sc.Scan(); line++ {
-		moves, _, _ := strings.Cut(sc.Text(), "|")
-		ms := strings.Fields(moves)
-		if len(ms) > 0 {
-			ms = ms[1:] // the result
-		}
-		for _, ply := range plies {
-			if ply < len(ms)-4 {
-				p, err := ParseMoves(ms[:ply])
-				if err != nil {
-					return nil, fmt.Errorf("%s:%d: %v", path, line, err)
-				}
-				out = append(out, p)
-			}
-		}
-	}
-	return out, sc.Err()
+	benchSearchPositions(b, NewEngine(16), TreePositions(gs, plies), depth)
 }
 
 // BenchmarkEvaluateNet is the plain (not incremental) network evaluation.
@@ -124,8 +78,7 @@ func BenchmarkNetQuantize(b *testing.B) {
 // sums in int16 when the network allows, as the search keeps them).
 func benchChildren(b *testing.B, net bool) {
 	b.ReportAllocs()
-	evalTables()
-	q := loadNet()
+	l, q := DefaultLinear(), loadNet().nw
 	type node struct {
 		p      Position
 		kids   []Position
@@ -153,8 +106,8 @@ func benchChildren(b *testing.B, net bool) {
 	for b.Loop() {
 		for i := range ns {
 			n := &ns[i]
-			var e evalState
-			e.init(&n.p)
+			e := evalState{lin: l}
+			e.init(l, &n.p)
 			if net {
 				if q.fits16 {
 					e.initNet16(&n.p, q, &n.sums16)

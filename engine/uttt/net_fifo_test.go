@@ -10,9 +10,9 @@ import (
 	"time"
 )
 
-// TestReadNetworkFIFO checks that a FIFO no process writes to is refused at once
+// TestReadNetFIFO checks that a FIFO no process writes to is refused at once
 // instead of blocking the caller, and that one fed a network loads.
-func TestReadNetworkFIFO(t *testing.T) {
+func TestReadNetFIFO(t *testing.T) {
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "net.fifo")
 	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
@@ -20,7 +20,7 @@ func TestReadNetworkFIFO(t *testing.T) {
 	}
 	done := make(chan error, 1)
 	go func() {
-		_, err := ReadNetwork(fifo)
+		_, err := ReadNet(fifo)
 		done <- err
 	}()
 	select {
@@ -29,10 +29,10 @@ func TestReadNetworkFIFO(t *testing.T) {
 			t.Error("an empty FIFO loaded as a network")
 		}
 	case <-time.After(10 * time.Second):
-		t.Fatal("ReadNetwork blocked on a FIFO with no writer")
+		t.Fatal("ReadNet blocked on a FIFO with no writer")
 	}
 
-	data, err := NewNet(453.9, 1).MarshalBinary()
+	data, err := RandomNet(453.9, 1).MarshalBinary()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +62,7 @@ func TestReadNetworkFIFO(t *testing.T) {
 	// A reader that opens before the writer does reads an empty stream: try again.
 	deadline := time.Now().Add(10 * time.Second)
 	for {
-		_, err := ReadNetwork(fed)
+		_, err := ReadNet(fed)
 		if err == nil {
 			break
 		}

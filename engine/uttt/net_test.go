@@ -12,7 +12,7 @@ import (
 // testNet returns a network with random weights everywhere (output layer included), so
 // every part of the inference matters.
 func testNet(seed uint64) *Net {
-	n := NewNet(460, seed)
+	n := RandomNet(460, seed)
 	rng := rand.New(rand.NewPCG(seed, 99))
 	for j := range n.W2 {
 		n.W2[j] = float32(rng.NormFloat64())
@@ -37,11 +37,10 @@ func testNet(seed uint64) *Net {
 // TestNetChildEqualsEvaluate checks the incremental integer evaluation of children
 // (the search's frontier) against the plain integer evaluation of the child.
 func TestNetChildEqualsEvaluate(t *testing.T) {
-	evalTables()
-	q := testNet(1).quantize()
+	l, q := DefaultLinear(), testNet(1).quantize()
 	for _, p := range randomPositions(21, 200, 0) {
-		var e evalState
-		e.init(&p)
+		e := evalState{lin: l}
+		e.init(l, &p)
 		var sums [NetHidden]int32
 		q.accumulate(&p, p.side^1, &sums)
 		e.initNet(&p, q, &sums)
@@ -51,7 +50,7 @@ func TestNetChildEqualsEvaluate(t *testing.T) {
 			if c.Status() != Ongoing {
 				continue
 			}
-			if got, want := e.child(&c, m.Board()), q.evaluate(&c); got != want {
+			if got, want := e.child(&c, m.Board()), q.evaluate(l, &c); got != want {
 				t.Fatalf("%s after %v: child %d, evaluate %d", &p, m, got, want)
 			}
 		}
@@ -61,12 +60,11 @@ func TestNetChildEqualsEvaluate(t *testing.T) {
 // TestNetIntMatchesFloat checks the integer network against the float network on many
 // positions: they differ by the quantisation error only.
 func TestNetIntMatchesFloat(t *testing.T) {
-	evalTables()
 	n := testNet(2)
 	q := n.quantize()
 	var worst float64
 	for _, p := range randomPositions(22, 500, 0) {
-		f, i := n.Evaluate(&p), float64(q.evaluate(&p))
+		f, i := n.Evaluate(&p), float64(q.evaluate(DefaultLinear(), &p))
 		if d := math.Abs(f - i); d > worst {
 			worst = d
 		}
@@ -82,9 +80,9 @@ func TestNetIntMatchesFloat(t *testing.T) {
 // TestNetUntrainedIsLinear checks that a fresh network (output weights zero, A = 1)
 // scores every position as the linear evaluation does.
 func TestNetUntrainedIsLinear(t *testing.T) {
-	q := NewNet(460, 3).quantize()
+	q := RandomNet(460, 3).quantize()
 	for _, p := range randomPositions(23, 100, 0) {
-		if got, want := q.evaluate(&p), Evaluate(&p); got != want {
+		if got, want := q.evaluate(DefaultLinear(), &p), Evaluate(&p); got != want {
 			t.Fatalf("%s: untrained network %d, linear %d", &p, got, want)
 		}
 	}
@@ -107,7 +105,7 @@ func TestNetTrainingLowersLoss(t *testing.T) {
 		games = append(games, g)
 	}
 	samples := NetSamples(games, 8, 460, 0.5)
-	n := NewNet(460, 4)
+	n := RandomNet(460, 4)
 	before := n.Metrics(samples).LogLoss
 	n, err := TrainNet(context.Background(), samples, samples, n, NetTrainConfig{Epochs: 20, Batch: 32, LR: 0.01, K: 460, Seed: 1, Jobs: 2}, nil)
 	if err != nil {
@@ -224,10 +222,7 @@ func TestEmbeddedNetLoads(t *testing.T) {
 // TestNetSearchSumsEqualPlain checks that searching with the board sums kept along the
 // line (netPlay) gives exactly the search that evaluates every leaf from scratch.
 func TestNetSearchSumsEqualPlain(t *testing.T) {
-	loadNet() // before keeping netQ: the first load would overwrite it
-	old := netQ
-	defer func() { netQ = old }()
-	SetNet(testNet(6))
+	nw := NewNetwork(testNet(6))
 	depth := 7
 	if testing.Short() {
 		depth = 5
@@ -236,7 +231,7 @@ func TestNetSearchSumsEqualPlain(t *testing.T) {
 		var rs [2]Result
 		for i := range rs {
 			e := NewEngine(1)
-			e.SetEval(EvalNet)
+			e.SetNetwork(nw)
 			e.netPlain = i == 1
 			rs[i] = e.Search(context.Background(), p, Limits{Depth: depth})
 		}

@@ -19,10 +19,10 @@ type NetSample struct {
 // NetSamples returns the positions of the games after skip plies. Each label blends
 // the game's result (weight blend) with sigmoid(score/k) of the search score recorded
 // for the position (TrainingGame.Scores); a position without a score gets the result.
-// The linear evaluation's inputs use the weights in use.
+// The linear evaluation's input uses the embedded weights (DefaultLinear).
 func NetSamples(games []TrainingGame, skip int, k, blend float64) []NetSample {
-	evalTables()
 	netFixedOnce.Do(fillNetFixed)
+	l := DefaultLinear()
 	var out []NetSample
 	for _, g := range games {
 		p := Start()
@@ -33,7 +33,7 @@ func NetSamples(games []TrainingGame, skip int, k, blend float64) []NetSample {
 				if i < len(g.Scores) && g.Scores[i] != NoScore {
 					y = blend*r + (1-blend)*sigmoid(float64(g.Scores[i]), k)
 				}
-				out = append(out, NetSample{in: inputOf(&p), Label: float32(y), Result: float32(r)})
+				out = append(out, NetSample{in: inputOf(l, &p), Label: float32(y), Result: float32(r)})
 			}
 			p = p.Play(m)
 		}
@@ -109,7 +109,7 @@ func (n *Net) QuantizedMetrics(samples []NetSample) NetMetrics {
 }
 
 // b1acc sets acc to the first layer's sum over in's boards.
-func (q *qnet) b1acc(in *netInput, acc *[NetHidden]int32) {
+func (q *Network) b1acc(in *netInput, acc *[NetHidden]int32) {
 	*acc = q.b1
 	for b := 0; b < 9; b++ {
 		row := &q.v[b][in.s[b]]
@@ -125,9 +125,9 @@ func (q *qnet) b1acc(in *netInput, acc *[NetHidden]int32) {
 	}
 }
 
-// NewNet returns an untrained network: random first-layer weights and embeddings,
+// RandomNet returns an untrained network: random first-layer weights and embeddings,
 // output weights at zero, so its score is the linear evaluation's (A = 1).
-func NewNet(k float64, seed uint64) *Net {
+func RandomNet(k float64, seed uint64) *Net {
 	rng := rand.New(rand.NewPCG(seed, 0x6e6574))
 	n := new(Net)
 	for s := range n.E {
@@ -247,7 +247,7 @@ func TrainNet(ctx context.Context, train, test []NetSample, start *Net, cfg NetT
 	netFixedOnce.Do(fillNetFixed)
 	n := start
 	if n == nil {
-		n = NewNet(cfg.K, cfg.Seed)
+		n = RandomNet(cfg.K, cfg.Seed)
 		if cfg.EmbedLR == 0 {
 			n.E = [netStates][NetEmbed]float32{}
 		}

@@ -40,7 +40,7 @@ func netUpdate16Go(to, from *[2][NetHidden]int16, oldX, curX, oldO, curO *[NetHi
 
 // netOut16Go is netOutGo with the sums, the extra inputs' rows and the output weights
 // in int16: the hidden sum acc[j]+x1[j]+x2[j]+cur[j]-old[j]+fr[j] wraps modulo 2^16, so
-// it equals netOutGo's when the true sum lies in the int16 range (qnet.fits16).
+// it equals netOutGo's when the true sum lies in the int16 range (Network.fits16).
 func netOut16Go(acc, x1, x2, cur, old, fr, w2 *[NetHidden]int16) int32 {
 	var out int32
 	for j, v := range acc {

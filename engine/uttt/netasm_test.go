@@ -181,24 +181,19 @@ func TestNetSearchAsmEqualsGo(t *testing.T) {
 	if !netAsmEnabled() {
 		t.Skip("no assembly kernels on this machine")
 	}
-	loadNet() // before keeping netQ: the first load would overwrite it
-	oldQ := netQ
-	defer func() { useNetAsm, netQ = true, oldQ }()
+	defer func() { useNetAsm = true }()
 	depth := 10
 	if testing.Short() {
 		depth = 7
 	}
 	var nodes uint64
-	for k, q := range []*qnet{loadNet(), testNet(7).quantize()} {
-		netQ = q
+	for k, q := range []*Network{loadNet().nw, testNet(7).quantize()} {
 		for _, p := range append(benchPositions(), randomPositions(25, 6, 0)...) {
 			var rs [2]Result
 			for i := range rs {
 				useNetAsm = i == 0
 				e := NewEngine(1)
-				if err := e.SetEval(EvalNet); err != nil {
-					t.Fatal(err)
-				}
+				e.SetNetwork(q)
 				rs[i] = e.Search(t.Context(), p, Limits{Depth: depth})
 			}
 			if rs[0].Move != rs[1].Move || rs[0].Score != rs[1].Score || rs[0].Nodes != rs[1].Nodes {
@@ -212,14 +207,15 @@ func TestNetSearchAsmEqualsGo(t *testing.T) {
 
 // TestEmbeddedNetSums checks that fixed-depth searches with the embedded network give
 // the same move, score and node count with the sums the search keeps (int16 when the
-// network's bound allows it, qnet.fill16), with int32 sums and with sums from scratch.
+// network's bound allows it, Network.fill16), with int32 sums and with sums from scratch.
 // A network trained later may leave the int16 bound; the search is then as fast with
 // int32 sums (docs/uttt-net.md), and TestNetFits16Bound covers that path.
 func TestEmbeddedNetSums(t *testing.T) {
-	q := loadNet()
-	if q.err != nil {
-		t.Fatal(q.err)
+	emb := loadNet()
+	if emb.err != nil {
+		t.Fatal(emb.err)
 	}
+	q := emb.nw
 	t.Logf("the embedded network's sums fit int16: %v", q.fits16)
 	depth := 9
 	if testing.Short() {
@@ -258,15 +254,11 @@ func TestNetFits16Bound(t *testing.T) {
 	if q.fits16 {
 		t.Fatal("fits16 holds for sums past 2^15")
 	}
-	loadNet() // before keeping netQ: the first load would overwrite it
-	old := netQ
-	defer func() { netQ = old }()
-	netQ = q
 	for _, p := range append(randomPositions(27, 4, 0), benchPositions()[:2]...) {
 		var rs [2]Result
 		for i := range rs {
 			e := NewEngine(1)
-			e.SetEval(EvalNet)
+			e.SetNetwork(q)
 			e.netPlain = i == 1
 			rs[i] = e.Search(t.Context(), p, Limits{Depth: 5})
 		}

@@ -61,22 +61,40 @@ type Result struct {
 type Engine struct {
 	tt      *table
 	workers []*worker
-	solver  *solver // the endgame solver, made on first use
+	opts    Options
+	lmrRed  *[64][81]int // the reductions of opts.LMRGrow
 	// test switches: noTT disables the table; sameDepth allows table cutoffs only from
 	// entries of exactly the needed depth, so fixed-depth results equal plain minimax.
 	noTT, sameDepth bool
-	net             bool   // evaluate with the network, not the linear evaluation (SetEval)
-	ownNet          *qnet  // the network set by SetNetwork, or nil for the embedded one
-	drawKey         [2]int // the last search's contempt and root side, while a contempt is in use
-	netPlain        bool   // test switch: the network evaluates every leaf from scratch
-	net32           bool   // test switch: the search keeps the network's sums in int32
+	linear          *Linear  // the linear evaluation (SetLinear)
+	nw              *Network // the network evaluation (SetNetwork, SetEval), or nil for the linear one alone
+	drawKey         [2]int   // the last search's contempt and root side, while a contempt is in use
+	netPlain        bool     // test switch: the network evaluates every leaf from scratch
+	net32           bool     // test switch: the search keeps the network's sums in int32
 }
 
 // NewEngine returns an engine with a transposition table of about hashMB megabytes
-// (rounded down to a power of two), evaluating with DefaultEval.
+// (rounded down to a power of two), DefaultOptions and the embedded evaluation: the
+// network (EvalNet) if it loads, else the linear evaluation. Everything the engine
+// reads is built here, before its first search.
 func NewEngine(hashMB int) *Engine {
-	return &Engine{tt: newTable(hashMB), net: DefaultEval == EvalNet}
+	e := &Engine{tt: newTable(hashMB), linear: DefaultLinear(), nw: loadNet().nw}
+	e.SetOptions(DefaultOptions())
+	return e
 }
+
+// SetOptions sets the search's settings (between searches).
+func (e *Engine) SetOptions(o Options) {
+	e.opts = o
+	if o.LMRGrow == defaultLMRGrow {
+		e.lmrRed = defaultLMRReductions()
+	} else {
+		e.lmrRed = lmrReductions(o.LMRGrow)
+	}
+}
+
+// Options returns the search's settings.
+func (e *Engine) Options() Options { return e.opts }
 
 // Clear empties the transposition table and the move-ordering statistics.
 func (e *Engine) Clear() {
@@ -84,7 +102,6 @@ func (e *Engine) Clear() {
 	for _, w := range e.workers {
 		w.history = [2][81]int32{}
 		w.killers = [MaxDepth + 2][2]Move{}
-		w.counter = [2][82]Move{}
 	}
 }
 
@@ -115,15 +132,16 @@ type worker struct {
 	pvLen   [MaxDepth + 2]int
 	stack   [MaxDepth + 2]Position // stack[ply+1] is the child being searched
 
+	o         *Options                          // the engine's options
+	lmrRed    *[64][81]int                      // the late move reductions by depth and move number (Options.LMRGrow)
 	soft      time.Time                         // main thread: stop here too (moved by the iterations' stability)
 	start     time.Time                         // when the search began
 	target    time.Duration                     // Limits.Time, which soft scales
 	reduce    bool                              // late move reductions (off in the exactness tests)
 	prune     bool                              // forward pruning at low depth (off in the exactness tests)
 	outlook   bool                              // bounds from the master lines still open (off in the exactness tests)
-	counter   [2][82]Move                       // per side, per previous move (81 = none): the refuting reply
-	qdepth    int                               // plies of quiescence (0 in the exactness tests)
-	nq        *qnet                             // the network evaluation, nil for the linear one
+	nq        *Network                          // the network evaluation, nil for the linear one
+	ev        *Linear                           // the linear evaluation
 	nsum      [MaxDepth + 2][2][NetHidden]int32 // per ply and side: the network's board sums
 	nsum16    [MaxDepth + 2][2][NetHidden]int16 // the same in int16, when n16
 	n16       bool                              // the search keeps nsum16, not nsum
@@ -139,8 +157,6 @@ type worker struct {
 // Search finds the best move in pos within the limits; it stops early when ctx is
 // cancelled, returning the best move of the deepest finished iteration.
 func (e *Engine) Search(ctx context.Context, pos Position, lim Limits) Result {
-	evalTables()
-	e.network() // built once per process (38 ms): before the clock, not out of lim.Time
 	start := time.Now()
 	res := Result{Move: NoMove}
 	var buf [81]Move
@@ -190,47 +206,14 @@ func (e *Engine) Search(ctx context.Context, pos Position, lim Limits) Result {
 		w.maxNodes = lim.Nodes / uint64(threads)
 		w.nodes, w.evals, w.stopped = 0, 0, false
 		w.seen.Store(0)
-		w.reduce = lmrOn && !e.noTT && !e.sameDepth
+		w.o, w.lmrRed = &e.opts, e.lmrRed
+		w.reduce = e.opts.Reductions && !e.noTT && !e.sameDepth
 		w.prune = !e.noTT && !e.sameDepth
-		w.outlook = outlookOn && w.prune
-		w.qdepth = 0
+		w.outlook = e.opts.Outlook && w.prune
 		w.draw = [2]int{-lim.Contempt, lim.Contempt}
-		w.nq = e.network()
+		w.nq, w.ev = e.nw, e.linear
 		w.netRoot(&pos)
-		if qsearchOn && !e.noTT && !e.sameDepth {
-			w.qdepth = qsearchDepth
-		}
 		w.ageHistory()
-	}
-	// The exact endgame: solve the root first when few tiles are left (not in the
-	// exactness tests, nor at a fixed depth, which stays plain search).
-	solved, sval, smove := false, 0, NoMove
-	solving := solveEmpty > 0 && lim.Depth <= 0 && !e.noTT && !e.sameDepth && openEmptyTiles(&pos) <= solveEmpty
-	if solving {
-		if e.solver == nil {
-			e.solver = newSolver(1 << 18)
-		}
-		e.solver.nodes = 0
-		nodes, sd := uint64(solveNodes), time.Time{}
-		if lim.Nodes > 0 {
-			nodes = uint64(float64(lim.Nodes) * solveShare)
-		}
-		if lim.Time > 0 {
-			sd = start.Add(time.Duration(float64(lim.Time) * solveShare))
-		}
-		e.solver.reset(nodes, sd, ctx.Done())
-		sval, smove, solved = e.solver.root(&pos)
-		if solved && sval == 0 && !deadline.IsZero() && lim.Time > 0 {
-			// Keep a tenth of the time to check the search's move against the draw.
-			for _, w := range e.workers[:threads] {
-				w.deadline = deadline.Add(-lim.Time / 10)
-			}
-		}
-		if lim.Nodes > 0 {
-			for _, w := range e.workers[:threads] {
-				w.maxNodes = max(lim.Nodes-min(lim.Nodes, e.solver.nodes), uint64(threads)) / uint64(threads)
-			}
-		}
 	}
 	var wg sync.WaitGroup
 	for i, w := range e.workers[1:threads] {
@@ -256,41 +239,8 @@ func (e *Engine) Search(ctx context.Context, pos Position, lim Limits) Result {
 	if res.Move == NoMove || !pos.IsLegal(res.Move) {
 		res.Move, res.PV = buf[0], []Move{buf[0]}
 	}
-	if solved {
-		res = e.useSolved(ctx, &pos, lim, deadline, res, sval, smove)
-	}
 	res.Nodes = e.nodes(threads)
-	if solving {
-		res.Nodes += e.solver.nodes
-	}
 	res.Time = time.Since(start)
-	return res
-}
-
-// useSolved reconciles the search's result with the root's proven value: a proven win
-// is played (the search's move if it proved a win too, with its distance), and under a
-// proven draw a move the solver proves lost is replaced by a drawing one.
-func (e *Engine) useSolved(ctx context.Context, pos *Position, lim Limits, deadline time.Time, res Result, val int, move Move) Result {
-	switch val {
-	case 1:
-		if res.Score >= ScoreWinMin {
-			return res
-		}
-		return Result{Move: move, Score: ScoreWinMin, Depth: res.Depth, PV: []Move{move}, Exact: true}
-	case 0:
-		if res.Move == move {
-			return res
-		}
-		// The check takes at most a tenth of the budget, kept by the search.
-		nodes := uint64(solveNodes)
-		if lim.Nodes > 0 {
-			nodes = max(lim.Nodes/10, 1)
-		}
-		e.solver.reset(nodes, deadline, ctx.Done())
-		if v, ok := e.solver.moveValue(pos, res.Move); ok && v < 0 {
-			return Result{Move: move, Score: 0, Depth: res.Depth, PV: []Move{move}, Exact: true}
-		}
-	}
 	return res
 }
 
@@ -376,11 +326,6 @@ func (w *worker) iterate(pos Position, maxDepth, skew int, info func(Result)) Re
 		if res.Exact || w.stop.Load() {
 			break
 		}
-		if softStop > 0 && !w.soft.IsZero() && !changed && time.Since(w.start) > time.Duration(softStop*float64(w.soft.Sub(w.start))) {
-			// A clear decision: the next iteration would not end before the stop time,
-			// so the time is saved (for the bank of the caller) instead.
-			break
-		}
 	}
 	return res
 }
@@ -431,101 +376,11 @@ func (w *worker) checkStop() bool {
 // probe (a cache miss) costs more than the subtree it could save.
 const ttMinDepth = 3
 
-// Late move reductions: at remaining depth lmrDepth or more, quiet moves after the
-// first lmrMoves are searched two plies shallower (more in deep searches: lmrGrow), and
-// again at full depth if they beat alpha. Depth 3 and 2 moves (4 and 3 in v1) scored
-// 215.5/400 against v1's settings at 20,000 nodes per move with the fitted evaluation
-// (UTTT_TUNE=400, tune_test.go).
-var (
-	lmrDepth = 3
-	lmrMoves = 2
-	lmrOn    = true
-)
-
-// Forward pruning in null-window nodes near the horizon (off in the exactness tests);
-// every pruned node or move counts as an evaluation, so no pruned result is taken for
-// an exact one.
-//   - reverse futility: at remaining depth <= rfpDepth a node whose static evaluation
-//     exceeds beta by rfpMargin per ply of depth returns that evaluation;
-//   - late move pruning: at remaining depth d <= 2, quiet moves (not winning their
-//     board) after the first lmpMoves[d] are skipped.
-var (
-	rfpDepth  = 3 // with rfpMargin 150 and the network (see docs/uttt-engine.md)
-	rfpMargin = 150
-	lmpMoves  = [3]int{0, 0, 0} // by remaining depth; 0: no pruning ({0, 0, 5} was tried)
-	counterOn = false
-	// evalOrderDepth: at remaining depth up to it, moves other than the table's,
-	// the killers and the countermove are ordered by their children's static
-	// evaluation instead of the history (0: never).
-	evalOrderDepth = 0
-	// frontierOrder tries the ply's killer and the board-winning moves first at
-	// depth 1.
-	frontierOrder = true
-	// rfpFrontier applies reverse futility at remaining depth 1 too (with rfpMargin).
-	rfpFrontier = false
-	lmrLog      = false
-	// outlookOn bounds a node's value by a draw when a side can no longer complete a
-	// line of the master board, and scores a node where neither can as a draw.
-	outlookOn = true
-	lmrHist   = false // reductions by history: 1 after a positive history, 3 for late moves with a negative one
-	// lmrGrow > 0: the i-th move (from 0) is reduced by max(2, 1/2 + ln(depth) ln(i) /
-	// (lmrGrow/10)) plies, rounded down and leaving at least depth 0, instead of 2
-	// (0: always 2). With 10, at depth 8 move i = 4 loses 3 plies and i = 8 4, at depth
-	// 16 4 and 6: the later the move and the deeper the search, the more. 10 scored
-	// 54.2% at 500,000 nodes a move against 2, 15 51.8% (tune_test.go); 7 scored 46.2%
-	// against 10.
-	lmrGrow = 10
-	// iirDepth > 0: a node at remaining depth iirDepth or more without a table move is
-	// searched one ply shallower (internal iterative reduction; 0: never). At 6 the
-	// tree to depth 14 (BenchmarkTreeGames) is 19% smaller, but it scored 95/200 at
-	// 500,000 nodes a move against 0 (tune_test.go, seed 9).
-	iirDepth = 0
-	// extSingle: a node with one legal move searches it at the node's own depth
-	// (single-reply extension); extThreat: a move that gives its side a new way to win
-	// the game at once (an open board it can win with one tile, which completes a
-	// master line for it) is searched a ply deeper. Both stop at plies twice the
-	// iteration's depth.
-	extSingle = false
-	extThreat = false
-	// seDepth > 0: singular extensions. At remaining depth seDepth or more, when the
-	// table's move has a lower bound s from a search at most 3 plies shallower, the
-	// other moves are searched to half the depth against s - seMargin*depth; if none
-	// reaches it, the table's move is searched a ply deeper.
-	seDepth  = 8
-	seMargin = 3
-)
-
-// completes[won] holds the boards that would complete a master line for a side that
-// has won the boards in won.
-var completes = func() (t [512]uint16) {
-	for m := range 512 {
-		for b := range 9 {
-			if m>>b&1 == 0 && winTab[m|1<<b] {
-				t[m] |= 1 << b
-			}
-		}
-	}
-	return t
-}()
-
-// gameThreats returns the open boards where side s can win the game at once if it is
-// sent there: it holds a tile that wins the board (tm, evalTerms.tm) and the board
-// completes a master line for it.
-func gameThreats(p *Position, s Side, tm uint16) uint16 {
-	return tm &^ p.closed & completes[p.master[s]]
-}
-
-// softStop: under Limits.MaxTime, a search whose best move did not change in the
-// last iteration stops after it when it has used this share of its current stop time
-// (0: never; it then stops at the stop time, in the middle of an iteration).
-var softStop = 0.0
-
 // Move-ordering bonuses.
 const (
 	orderTT      = 1 << 30
 	orderKiller1 = 1 << 29
 	orderKiller2 = 1 << 28
-	orderCounter = 1<<27 + 1<<26
 	orderWin     = 1 << 27 // the move wins its small board
 	orderFree    = -1 << 26
 	historyMax   = 1 << 24
@@ -559,9 +414,6 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 		}
 	}
 	if depth <= 0 {
-		if w.qdepth > 0 {
-			return w.quiesce(p, alpha, beta, ply, w.qdepth)
-		}
 		w.evals++
 		e := &w.lin[ply]
 		w.termsAt(e, p, ply)
@@ -592,18 +444,14 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 		}
 	}
 
-	if iirDepth > 0 && useTT && ttm == NoMove && depth >= iirDepth && w.reduce {
-		depth-- // no table move: a cheaper search finds one for the next iteration
-	}
-
 	// The children's terms are updated from this node's.
 	lin := &w.lin[ply]
 	w.termsAt(lin, p, ply)
 	nonPV := beta-alpha == 1 && ply > 0 && w.prune && alpha > -ScoreWinMin && beta < ScoreWinMin
-	if nonPV && depth <= rfpDepth {
+	if nonPV && depth <= w.o.RFPDepth {
 		w.evals++
-		if ev := min(max(w.evaluateAt(p, ply, lin), lo), hi); ev-rfpMargin*depth >= beta {
-			return ev - rfpMargin*depth
+		if ev := min(max(w.evaluateAt(p, ply, lin), lo), hi); ev-w.o.RFPMargin*depth >= beta {
+			return ev - w.o.RFPMargin*depth
 		}
 	}
 
@@ -612,15 +460,6 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 	n := p.Moves(&moves)
 	s := p.side
 	k1, k2 := w.killers[ply][0], w.killers[ply][1]
-	cm := NoMove
-	if counterOn && p.last <= 80 {
-		cm = w.counter[s][p.last]
-	}
-	byEval := depth <= evalOrderDepth
-	var e evalState
-	if byEval {
-		e.evalTerms = *lin
-	}
 	for i, m := range moves[:n] {
 		var v int32
 		switch m {
@@ -630,28 +469,9 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 			v = orderKiller1
 		case k2:
 			v = orderKiller2
-		case cm:
-			v = orderCounter
 		default:
 			b, t := moveBoard[m], moveTile[m]
 			own := p.cells[s][b]
-			if byEval {
-				// Near the horizon the children's static evaluations order the moves.
-				q := p.Play(m)
-				switch q.status {
-				case Ongoing:
-					ev := min(max(-e.child(&q, int(b)), -8000), 8000)
-					v = int32(ev)<<12 + w.history[s][m]>>8
-				case Draw:
-					v = 0
-				default:
-					v = orderTT - 1 // wins the game
-				}
-				if winTab[own|1<<t] {
-					v += orderWin
-				}
-				break
-			}
 			v = w.history[s][m]
 			if winTab[own|1<<t] {
 				v += orderWin
@@ -664,9 +484,9 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 
 	// Singular extension: is the table's move much better than every other?
 	seExt := false
-	if seDepth > 0 && depth >= seDepth && excl == 0 && ply > 0 && ttm != NoMove && ttD != exactDepth &&
+	if w.o.SEDepth > 0 && depth >= w.o.SEDepth && excl == 0 && ply > 0 && ttm != NoMove && ttD != exactDepth &&
 		ttD >= depth-3 && ttB != boundUpper && !IsWinScore(ttS) && ply < 2*w.rootDepth && w.reduce {
-		sb := ttS - seMargin*depth
+		sb := ttS - w.o.SEMargin*depth
 		w.excl[ply] = uint8(ttm) + 1
 		v := w.search(p, sb-1, sb, (depth-1)/2, ply)
 		w.excl[ply] = 0
@@ -677,17 +497,8 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 		w.pvLen[ply] = ply
 	}
 
-	var threats uint16 // extThreat: the side to move's ways to win the game at once
-	if extThreat {
-		threats = gameThreats(p, s, lin.tm[s])
-	}
-
 	alpha0, evals0 := alpha, w.evals
 	best, bestMove := -scoreInf, NoMove
-	lmp := n
-	if nonPV && depth < len(lmpMoves) && lmpMoves[depth] > 0 {
-		lmp = lmpMoves[depth]
-	}
 	for i := 0; i < n; i++ {
 		// Selection sort step: bring the best remaining move to i.
 		j := i
@@ -702,10 +513,6 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 		if excl != 0 && m == Move(excl-1) {
 			continue
 		}
-		if i >= lmp && order[i] < orderWin && best > -ScoreWinMin {
-			w.evals++ // the rest are quiet moves: skipped, and the result is inexact
-			break
-		}
 
 		q := &w.stack[ply+1]
 		p.playTo(q, m)
@@ -716,17 +523,6 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 		cd := depth - 1 // the child's depth
 		if seExt && m == ttm {
 			cd++
-		} else if (extSingle || extThreat) && ply < 2*w.rootDepth && q.status == Ongoing {
-			switch {
-			case extSingle && n == 1:
-				cd++
-			case extThreat:
-				b := int(moveBoard[m])
-				tm := lin.tm[s]&^(1<<b) | uint16(threatTab[t3[q.cells[0][b]]+2*t3[q.cells[1][b]]]>>s&1)<<b
-				if gameThreats(q, s, tm)&^threats != 0 {
-					cd++
-				}
-			}
 		}
 		var v int
 		if i == 0 {
@@ -734,21 +530,8 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 		} else {
 			r := 0
 			// No reductions once a win is proven: a reduced search could miss a shorter one.
-			if cd == depth-1 && depth >= lmrDepth && i >= lmrMoves && order[i] < orderWin && w.reduce && alpha < ScoreWinMin {
-				r = lmrRed[min(depth, 63)][min(i, 80)]
-				if lmrLog {
-					r = lmrTable()[min(depth, 31)][min(i, 63)]
-				}
-				if lmrHist {
-					// Moves that often refuted before are reduced less, late moves
-					// that never did more.
-					switch h := w.history[s][m]; {
-					case h > 0:
-						r = 1
-					case h < 0 && i >= 6 && depth >= 6:
-						r = 3
-					}
-				}
+			if cd == depth-1 && depth >= w.o.LMRDepth && i >= w.o.LMRMoves && order[i] < orderWin && w.reduce && alpha < ScoreWinMin {
+				r = w.lmrRed[min(depth, 63)][min(i, 80)]
 			}
 			v = -w.search(q, -alpha-1, -alpha, cd-r, ply+1)
 			if r > 0 && v > alpha {
@@ -776,9 +559,6 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 				}
 				if v >= beta {
 					w.cutoff(s, m, depth, ply, moves[:i])
-					if p.last <= 80 {
-						w.counter[s][p.last] = m
-					}
 					break
 				}
 			}
@@ -801,23 +581,7 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 	return best
 }
 
-// lmrTable[depth][move number] is the reduction of lmrLog: 1 + ln(depth)*ln(i)/2,
-// at least 1 and leaving at least depth 1.
-var lmrTable = sync.OnceValue(func() *[32][64]int {
-	var t [32][64]int
-	for d := 1; d < 32; d++ {
-		for i := 1; i < 64; i++ {
-			r := int(1 + math.Log(float64(d))*math.Log(float64(i))/2)
-			t[d][i] = min(max(r, 1), d-2)
-		}
-	}
-	return &t
-})
-
-// lmrRed[depth][move number] is the late move reduction (lmrGrow).
-var lmrRed = lmrReductions(lmrGrow)
-
-// lmrReductions returns the reductions for lmrGrow g: max(2, 1/2 + ln d ln i / (g/10)),
+// lmrReductions returns the reductions for Options.LMRGrow g: max(2, 1/2 + ln d ln i / (g/10)),
 // or 2 for g = 0, leaving at least depth 0.
 func lmrReductions(g int) *[64][81]int {
 	var t [64][81]int
@@ -857,30 +621,24 @@ func (w *worker) cutoff(s Side, m Move, depth, ply int, tried []Move) {
 // them along the line saves the frontier nodes rebuilding all nine boards' terms.
 func (w *worker) termsAt(e *evalTerms, p *Position, ply int) {
 	if ply == 0 {
-		e.init(p)
+		e.init(w.ev, p)
 		return
 	}
-	e.play(&w.lin[ply-1], p, int(moveBoard[p.last]))
+	e.play(w.ev, &w.lin[ply-1], p, int(moveBoard[p.last]))
 }
 
 // frontier searches a node at depth 1: every child is evaluated by updating the
 // parent's evaluation terms for the one board the move changed.
 // lo and hi bound p's value from the master lines still open (outlook).
 func (w *worker) frontier(p *Position, alpha, beta, ply, lo, hi int) int {
-	var e evalState
+	e := evalState{lin: w.ev}
 	w.termsAt(&e.evalTerms, p, ply)
 	if w.nq != nil {
 		w.netFrontier(&e, p, ply)
 	}
-	if rfpFrontier && beta-alpha == 1 && ply > 0 && w.prune && alpha > -ScoreWinMin && beta < ScoreWinMin {
-		w.evals++
-		if ev := w.evaluateAt(p, ply, &e.evalTerms); ev-rfpMargin >= beta {
-			return ev - rfpMargin
-		}
-	}
 	var moves [81]Move
 	n := p.Moves(&moves)
-	if frontierOrder {
+	if w.o.FrontierOrder {
 		// The killer of this ply first, then the moves that win their board: a cutoff
 		// comes sooner and saves the remaining evaluations.
 		k, s := 0, p.side
@@ -914,10 +672,6 @@ func (w *worker) frontier(p *Position, alpha, beta, ply, lo, hi int) int {
 		var v int
 		switch q.status {
 		case Ongoing:
-			if w.qdepth > 0 && threats(&q) > 0 {
-				v = -w.quiesce(&q, -beta, -alpha, ply+1, w.qdepth)
-				break
-			}
 			if !check {
 				w.evals++
 				v = -e.child(&q, int(moveBoard[m]))
@@ -949,64 +703,10 @@ func (w *worker) frontier(p *Position, alpha, beta, ply, lo, hi int) int {
 					w.rootBest, w.rootScore = m, v
 				}
 				if v >= beta {
-					if frontierOrder {
+					if w.o.FrontierOrder {
 						w.killers[ply][0] = m
 					}
 					break
-				}
-			}
-		}
-	}
-	return best
-}
-
-// Quiescence: at the horizon, a side that can win a small board at once may do so (or
-// stand on the static evaluation), for up to qsearchDepth plies, so that a board about
-// to fall is not scored as if it stood. Off: with it the engine scored 9/15/9 in 33
-// games against engine-v1 at 100 ms, against 75/88/37 in 200 games without it (same
-// weights), on the loaded 2-core machine; it does steady the score between depths.
-var (
-	qsearchOn    = false
-	qsearchDepth = 4
-)
-
-// quiesce is fail-soft: the static evaluation, improved by the board-winning moves.
-func (w *worker) quiesce(p *Position, alpha, beta, ply, qd int) int {
-	w.nodes++
-	w.evals++
-	stand := w.evaluate(p)
-	if stand >= beta || qd <= 0 || ply >= MaxDepth {
-		return stand
-	}
-	best := max(stand, -scoreInf)
-	alpha = max(alpha, stand)
-	s := p.side
-	open := ^p.closed & full9
-	if p.forced >= 0 {
-		open = 1 << p.forced
-	}
-	for ; open != 0; open &= open - 1 {
-		b := bits.TrailingZeros16(open)
-		own := p.cells[s][b]
-		for wins := winMask[own] &^ (own | p.cells[s^1][b]); wins != 0; wins &= wins - 1 {
-			m := NewMove(b, bits.TrailingZeros16(wins))
-			q := p.Play(m)
-			var v int
-			switch q.status {
-			case Ongoing:
-				v = -w.quiesce(&q, -beta, -alpha, ply+1, qd-1)
-			case Draw:
-				v = -w.draw[(ply+1)&1]
-			default:
-				v = ScoreWin - ply - 1
-			}
-			if v > best {
-				best = v
-				if v > alpha {
-					alpha = v
-					if v >= beta {
-						return best
-					}
 				}
 			}
 		}

@@ -59,7 +59,7 @@ func TestSearchEqualsMinimax(t *testing.T) {
 	}
 	for i, p := range randomPositions(1, n, 0) {
 		want := minimax(&p, depth, 0)
-		for _, e := range []*Engine{{tt: newTable(1), sameDepth: true}, {tt: newTable(1), noTT: true}} {
+		for _, e := range []*Engine{{tt: newTable(1), sameDepth: true, opts: DefaultOptions(), linear: DefaultLinear()}, {tt: newTable(1), noTT: true, opts: DefaultOptions(), linear: DefaultLinear()}} {
 			r := e.Search(context.Background(), p, Limits{Depth: depth})
 			if r.Score != want && !(r.Exact && r.Depth < depth) {
 				t.Errorf("position %d %s: noTT=%v score %d at depth %d, minimax %d", i, &p, e.noTT, r.Score, r.Depth, want)
@@ -77,7 +77,7 @@ func TestSearchWithAndWithoutTable(t *testing.T) {
 	compared := 0
 	for i, p := range randomPositions(2, 60, 45) {
 		a := NewEngine(4).Search(context.Background(), p, Limits{Depth: 30, Nodes: 1 << 17})
-		b := (&Engine{tt: newTable(1), noTT: true}).Search(context.Background(), p, Limits{Depth: 30, Nodes: 1 << 17})
+		b := (&Engine{tt: newTable(1), noTT: true, opts: DefaultOptions(), linear: DefaultLinear()}).Search(context.Background(), p, Limits{Depth: 30, Nodes: 1 << 17})
 		if !a.Exact || !b.Exact {
 			continue
 		}
@@ -173,7 +173,7 @@ func TestSearchSolvesEndgames(t *testing.T) {
 		}
 		want := solve(&p, -scoreInf, scoreInf, 0)
 		sign := func(v int) int { return min(max(v, -1), 1) }
-		for _, e := range []*Engine{NewEngine(1), {tt: newTable(1), noTT: true}} {
+		for _, e := range []*Engine{NewEngine(1), {tt: newTable(1), noTT: true, opts: DefaultOptions(), linear: DefaultLinear()}} {
 			r := e.Search(context.Background(), p, Limits{})
 			if !r.Exact {
 				t.Fatalf("%s: not solved (depth %d)", &p, r.Depth)
@@ -240,24 +240,38 @@ func TestContempt(t *testing.T) {
 	t.Logf("%d proven draws, sides to move %v", len(draws), sides)
 }
 
-// TestSearchSwitchesSound sets, one at a time, the search switches that change the
-// tree (search.go) to a value other than their default and checks that proven results
-// still agree with the plain solver and that every move is legal: extensions, pruning
-// and reductions may change the tree, never a proof.
-func TestSearchSwitchesSound(t *testing.T) {
-	es, et, se, sm, iir := extSingle, extThreat, seDepth, seMargin, iirDepth
-	restore := func() { extSingle, extThreat, seDepth, seMargin, iirDepth = es, et, se, sm, iir }
-	defer restore()
+// TestSearchOptionsSound sets, one at a time, the fields of Options to a value other
+// than their default and checks that each changes the tree (the node count of a
+// fixed-depth search), that proven results still agree with the plain solver and that
+// every move is legal: extensions, pruning and reductions may change the tree, never a
+// proof.
+func TestSearchOptionsSound(t *testing.T) {
+	tree := func(o Options) uint64 {
+		e := NewEngine(4)
+		e.SetOptions(o)
+		var n uint64
+		for _, p := range append(benchPositions()[1:], randomPositions(47, 8, 30)...) {
+			e.Clear()
+			n += e.Search(context.Background(), p, Limits{Depth: 11}).Nodes
+		}
+		return n
+	}
+	base := tree(DefaultOptions())
 	switches := []struct {
 		name string
-		set  func()
+		set  func(o *Options)
 	}{
-		{"extSingle", func() { extSingle = !es }},
-		{"extThreat", func() { extThreat = !et }},
-		{"singular 4/3", func() { seDepth, seMargin = 4, 3 }},
-		{"singular 6/0", func() { seDepth, seMargin = 6, 0 }},
-		{"singular off", func() { seDepth = 0 }},
-		{"iir", func() { iirDepth = 4 }},
+		{"singular 4/3", func(o *Options) { o.SEDepth, o.SEMargin = 4, 3 }},
+		{"singular 6/0", func(o *Options) { o.SEDepth, o.SEMargin = 6, 0 }},
+		{"singular off", func(o *Options) { o.SEDepth = 0 }},
+		{"reductions off", func(o *Options) { o.Reductions = false }},
+		{"lmr 1/1", func(o *Options) { o.LMRDepth, o.LMRMoves = 1, 1 }},
+		{"lmr grow 0", func(o *Options) { o.LMRGrow = 0 }},
+		{"lmr grow 5", func(o *Options) { o.LMRGrow = 5 }},
+		{"rfp off", func(o *Options) { o.RFPDepth = 0 }},
+		{"rfp 5/20", func(o *Options) { o.RFPDepth, o.RFPMargin = 5, 20 }},
+		{"frontier order off", func(o *Options) { o.FrontierOrder = false }},
+		{"outlook off", func(o *Options) { o.Outlook = false }},
 	}
 	ps := randomPositions(12, 300, 46)
 	if testing.Short() {
@@ -266,14 +280,19 @@ func TestSearchSwitchesSound(t *testing.T) {
 	sign := func(v int) int { return min(max(v, -1), 1) }
 	for _, sw := range switches {
 		t.Run(sw.name, func(t *testing.T) {
-			sw.set()
-			defer restore()
+			o := DefaultOptions()
+			sw.set(&o)
+			if n := tree(o); n == base {
+				t.Errorf("%d nodes to depth 11, as with the default options", n)
+			}
 			proven := 0
 			for _, p := range ps {
 				if openEmpty(&p) > 16 {
 					continue
 				}
-				r := NewEngine(1).Search(context.Background(), p, Limits{Depth: 30, Nodes: 1 << 17})
+				e := NewEngine(1)
+				e.SetOptions(o)
+				r := e.Search(context.Background(), p, Limits{Depth: 30, Nodes: 1 << 17})
 				if !p.IsLegal(r.Move) {
 					t.Fatalf("%s: illegal move %v", &p, r.Move)
 				}

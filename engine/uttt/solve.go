@@ -6,24 +6,8 @@ import (
 	"time"
 )
 
-// Exact endgame: a win/draw/loss solver without evaluation, with null windows over the
-// three values -1, 0, +1 and its own small table. The search can run it at the root
-// when few empty tiles are left in the open boards (solveEmpty): a proven win is
-// played at once, and a proven draw is never given away by a move the solver proves
-// lost.
-
-// solveEmpty is the most empty tiles in the open boards at which the search's root is
-// solved first (0: never); solveShare is the share of the time budget (or of the node
-// budget) the solver may take. Off: at 100 ms per move the engine with the solver
-// scored -16 [-46, +15] Elo (24 tiles, a quarter of the time) and -7 [-38, +24] (18
-// tiles, a tenth) against itself without it, 200 games each (docs/uttt-engine.md).
-var (
-	solveEmpty = 0
-	solveShare = 0.25
-)
-
-// solveNodes bounds a root solve without a time or node budget.
-const solveNodes = 4 << 20
+// Exact endgame: a win/draw/loss solver without evaluation (Solve), with null windows
+// over the three values -1, 0, +1 and its own small table.
 
 // solveEntry keeps bounds on a position's value: lo <= value <= hi.
 type solveEntry struct {
@@ -164,16 +148,6 @@ func (s *solver) order(p *Position, buf *[81]Move) int {
 	return n
 }
 
-// openEmptyTiles counts the empty tiles of the open boards: at most the plies left.
-func openEmptyTiles(p *Position) int {
-	n := 0
-	for open := ^p.closed & full9; open != 0; open &= open - 1 {
-		b := bits.TrailingZeros16(open)
-		n += 9 - bits.OnesCount16(p.cells[0][b]|p.cells[1][b])
-	}
-	return n
-}
-
 // Solve returns the game's value for the side to move (1 win, 0 draw, -1 loss) and a
 // move that achieves it, searching at most maxNodes positions (0: no limit) until ctx
 // is done; ok is false when it stopped first or the game is over.
@@ -209,12 +183,4 @@ func (s *solver) root(p *Position) (value int, move Move, ok bool) {
 		}
 	}
 	return best, bm, true
-}
-
-// moveValue returns the value for the side to move of playing m in p (1, 0, -1), or ok
-// false when the solver stopped.
-func (s *solver) moveValue(p *Position, m Move) (int, bool) {
-	q := p.Play(m)
-	v := -s.wdl(&q, -1, 1)
-	return v, !s.stopped
 }

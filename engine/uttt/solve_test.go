@@ -17,7 +17,7 @@ func TestSolveMatchesReference(t *testing.T) {
 	sign := func(v int) int { return min(max(v, -1), 1) }
 	solved := 0
 	for _, p := range randomPositions(21, n, 45) {
-		if openEmptyTiles(&p) > 15 {
+		if openEmpty(&p) > 15 {
 			continue
 		}
 		want := sign(solve(&p, -scoreInf, scoreInf, 0))
@@ -45,34 +45,4 @@ func TestSolveMatchesReference(t *testing.T) {
 		t.Errorf("only %d endgames", solved)
 	}
 	t.Logf("%d endgames solved", solved)
-}
-
-// TestSearchWithSolver checks the search's use of the root solver: on endgames it
-// never plays a move the reference proves worse than the position's value.
-func TestSearchWithSolver(t *testing.T) {
-	defer func(e int) { solveEmpty = e }(solveEmpty)
-	solveEmpty = 15
-	sign := func(v int) int { return min(max(v, -1), 1) }
-	checked := 0
-	for _, p := range randomPositions(23, 300, 45) {
-		if openEmptyTiles(&p) > 15 {
-			continue
-		}
-		want := sign(solve(&p, -scoreInf, scoreInf, 0))
-		for _, lim := range []Limits{{Time: 20 * time.Millisecond}, {Nodes: 20000}} {
-			r := NewEngine(1).Search(context.Background(), p, lim)
-			if !p.IsLegal(r.Move) {
-				t.Fatalf("%s: illegal move %v", &p, r.Move)
-			}
-			q := p.Play(r.Move)
-			if got := -sign(solve(&q, -scoreInf, scoreInf, 1)); got < want {
-				t.Errorf("%s: %+v: move %v has value %d, the position %d", &p, lim, r.Move, got, want)
-			}
-		}
-		checked++
-		if testing.Short() && checked == 20 {
-			break
-		}
-	}
-	t.Logf("%d endgames checked", checked)
 }

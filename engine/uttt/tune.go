@@ -97,22 +97,22 @@ func Samples(games []TrainingGame, skip int) []Sample {
 // sigmoid turns an evaluation into an expected result with scale k.
 func sigmoid(s, k float64) float64 { return 1 / (1 + math.Exp(-s/k)) }
 
-// Loss returns the mean squared difference between the results and the evaluation's
-// expectation sigmoid(Evaluate/k) under the weights in use.
-func Loss(samples []Sample, k float64) float64 {
+// Loss returns the mean squared difference between the results and the expectation
+// sigmoid(l.Evaluate/k).
+func Loss(samples []Sample, l *Linear, k float64) float64 {
 	var sum float64
 	for i := range samples {
-		d := samples[i].Result - sigmoid(float64(Evaluate(&samples[i].Pos)), k)
+		d := samples[i].Result - sigmoid(float64(l.Evaluate(&samples[i].Pos)), k)
 		sum += d * d
 	}
 	return sum / float64(len(samples))
 }
 
-// FitScale returns the k that minimises Loss under the weights in use (golden-section
-// search over 10..10000 on a log scale).
-func FitScale(samples []Sample) float64 {
+// FitScale returns the k that minimises Loss under l (golden-section search over
+// 10..10000 on a log scale).
+func FitScale(samples []Sample, l *Linear) float64 {
 	lo, hi := math.Log(10), math.Log(10000)
-	f := func(x float64) float64 { return Loss(samples, math.Exp(x)) }
+	f := func(x float64) float64 { return Loss(samples, l, math.Exp(x)) }
 	g := (math.Sqrt(5) - 1) / 2
 	a, b := hi-g*(hi-lo), lo+g*(hi-lo)
 	fa, fb := f(a), f(b)
@@ -142,8 +142,9 @@ var weightBounds = map[string][2]int32{
 // Fit fits the weights to the samples by coordinate descent on Loss with the scale k
 // fixed (Texel's method): each weight in turn moves by its step while the loss falls;
 // steps halve when a round changes nothing, down to 1. log, if set, gets a line per
-// round. The weights in use are left at the result.
-func Fit(ctx context.Context, samples []Sample, start Weights, k float64, rounds int, log func(string)) (Weights, error) {
+// round. table is the learned board table the weights use when their Table is 1 (nil:
+// the embedded one), as in NewLinear.
+func Fit(ctx context.Context, samples []Sample, start Weights, table []byte, k float64, rounds int, log func(string)) (Weights, error) {
 	w := start
 	names, ps := w.Params()
 	steps := make([]int32, len(ps))
@@ -153,13 +154,11 @@ func Fit(ctx context.Context, samples []Sample, start Weights, k float64, rounds
 			steps[i] = 16
 		}
 	}
-	SetWeights(w)
-	best := Loss(samples, k)
+	best := Loss(samples, NewLinear(w, table), k)
 	for round := 0; round < rounds; round++ {
 		improved := false
 		for i, p := range ps {
 			if err := ctx.Err(); err != nil {
-				SetWeights(w)
 				return w, err
 			}
 			bnd := weightBounds[names[i]]
@@ -172,8 +171,7 @@ func Fit(ctx context.Context, samples []Sample, start Weights, k float64, rounds
 						break
 					}
 					*p = v
-					SetWeights(w)
-					if l := Loss(samples, k); l < best {
+					if l := Loss(samples, NewLinear(w, table), k); l < best {
 						best, moved, improved = l, true, true
 						continue
 					}
@@ -201,7 +199,6 @@ func Fit(ctx context.Context, samples []Sample, start Weights, k float64, rounds
 			}
 		}
 	}
-	SetWeights(w)
 	return w, nil
 }
 
@@ -242,10 +239,10 @@ func permute(m uint16, perm *[9]int) uint16 {
 // LearnBoardChance learns each small board state's chances from the games: for every
 // state a board passes through while open, how often X and O went on to win that
 // board, counted over the board's 8 symmetries and with the colours swapped, and
-// shrunk towards the line-counting estimate of the weights in use by prior games'
-// worth of weight. It returns the table in board_chance.bin's format: per ternary
-// index, X's chance in the low byte and O's in the high byte (0..255).
-func LearnBoardChance(games []TrainingGame, prior float64) []byte {
+// shrunk towards the line-counting estimate of l's weights by prior games' worth of
+// weight. It returns the table in board_chance.bin's format: per ternary index, X's
+// chance in the low byte and O's in the high byte (0..255).
+func LearnBoardChance(games []TrainingGame, l *Linear, prior float64) []byte {
 	type counts struct{ n, x, o float64 }
 	var c [19683]counts
 	add := func(x, y uint16, wonX, wonO float64) {
@@ -285,7 +282,7 @@ func LearnBoardChance(games []TrainingGame, prior float64) []byte {
 				continue
 			}
 			i := t3[x] + 2*t3[o]
-			h := chance(x, o)
+			h := l.lineChance(x, o)
 			hx, ho := float64(h&255)/255, float64(h>>8)/255
 			px := (c[i].x + prior*hx) / (c[i].n + prior)
 			po := (c[i].o + prior*ho) / (c[i].n + prior)
@@ -293,6 +290,24 @@ func LearnBoardChance(games []TrainingGame, prior float64) []byte {
 				px, po = hx, ho // decided boards keep their exact values
 			}
 			out[2*i], out[2*i+1] = byte(math.Round(px*255)), byte(math.Round(po*255))
+		}
+	}
+	return out
+}
+
+// TreePositions returns the positions the given plies into each game, where at least 5
+// more plies follow: the positions of the tree-size measurements.
+func TreePositions(games []TrainingGame, plies []int) []Position {
+	var out []Position
+	for _, g := range games {
+		for _, ply := range plies {
+			if ply < len(g.Moves)-4 {
+				p := Start()
+				for _, m := range g.Moves[:ply] {
+					p = p.Play(m)
+				}
+				out = append(out, p)
+			}
 		}
 	}
 	return out

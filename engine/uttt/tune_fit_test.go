@@ -11,8 +11,8 @@ func TestWeightsRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatalf("embedded weights: %v", err)
 	}
-	if w != CurrentWeights() {
-		t.Fatalf("embedded weights %+v are not the ones in use %+v", w, CurrentWeights())
+	if w != DefaultWeights() {
+		t.Fatalf("embedded weights %+v are not the default ones %+v", w, DefaultWeights())
 	}
 	back, err := ParseWeights("# comment\n" + V1Weights.String())
 	if err != nil || back != V1Weights {
@@ -26,9 +26,8 @@ func TestWeightsRoundTrip(t *testing.T) {
 }
 
 // TestFitLowersLoss plays a few quick games and checks that fitting lowers the training
-// error and leaves the fitted weights in use, and that the games replay legally.
+// error, and that the games replay legally.
 func TestFitLowersLoss(t *testing.T) {
-	defer SetWeights(CurrentWeights())
 	e := NewEngine(1)
 	var games []TrainingGame
 	for i := uint64(0); i < 20; i++ {
@@ -46,14 +45,14 @@ func TestFitLowersLoss(t *testing.T) {
 	if len(s) < 200 {
 		t.Fatalf("%d samples", len(s))
 	}
-	SetWeights(V1Weights)
-	k := FitScale(s)
-	before := Loss(s, k)
-	w, err := Fit(context.Background(), s, V1Weights, k, 5, nil)
+	v1 := NewLinear(V1Weights, nil)
+	k := FitScale(s, v1)
+	before := Loss(s, v1, k)
+	w, err := Fit(context.Background(), s, V1Weights, nil, k, 5, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if after := Loss(s, k); after >= before || CurrentWeights() != w {
+	if after := Loss(s, NewLinear(w, nil), k); after >= before {
 		t.Fatalf("loss %.5f -> %.5f", before, after)
 	}
 }
@@ -61,16 +60,14 @@ func TestFitLowersLoss(t *testing.T) {
 // TestLearnBoardChance checks the learned table: without games it is the line-counting
 // estimate, and it is symmetric under the board's symmetries and the colour swap.
 func TestLearnBoardChance(t *testing.T) {
-	defer SetWeights(CurrentWeights())
-	SetWeights(V1Weights)
-	empty := LearnBoardChance(nil, 20)
-	evalTables()
+	v1 := NewLinear(V1Weights, nil)
+	empty := LearnBoardChance(nil, v1, 20)
 	for x := uint16(0); x < 512; x += 7 {
 		for o := uint16(0); o < 512; o += 5 {
 			if x&o == 0 {
 				i := t3[x] + 2*t3[o]
-				if got := uint16(empty[2*i]) | uint16(empty[2*i+1])<<8; got != boardChance[i] {
-					t.Fatalf("x %03o o %03o: %04x, want %04x", x, o, got, boardChance[i])
+				if got := uint16(empty[2*i]) | uint16(empty[2*i+1])<<8; got != v1.chance[i] {
+					t.Fatalf("x %03o o %03o: %04x, want %04x", x, o, got, v1.chance[i])
 				}
 			}
 		}
@@ -81,7 +78,7 @@ func TestLearnBoardChance(t *testing.T) {
 		g, _ := PlayTrainingGame(context.Background(), e, i, 8, 100)
 		games = append(games, g)
 	}
-	tab := LearnBoardChance(games, 20)
+	tab := LearnBoardChance(games, v1, 20)
 	for x := uint16(0); x < 512; x += 3 {
 		for o := uint16(0); o < 512; o += 11 {
 			if x&o != 0 || winTab[x] && winTab[o] {

@@ -41,7 +41,7 @@ type Engine struct {
 	Bank  bool          // under Time: spend more on unclear moves, less on clear ones
 	// Contempt is uttt.Limits.Contempt: what a draw costs the bot, in evaluation units.
 	Contempt int
-	eval     string // "" (uttt.DefaultEval), uttt.EvalLinear or uttt.EvalNet
+	eval     string // "" (the engine's default, the network), uttt.EvalLinear or uttt.EvalNet
 	pool     searchers
 	// net, if set, is the network the searchers evaluate with (spec ",net=netPath").
 	net     *uttt.Network
@@ -73,7 +73,7 @@ func NewEngine(t time.Duration, depth int) *Engine {
 }
 
 // NewEngineEval is NewEngine with a chosen evaluation (uttt.EvalLinear or
-// uttt.EvalNet; "" for uttt.DefaultEval); its spec is engine-linear or engine-net.
+// uttt.EvalNet; "" for the engine's default, the network); its spec is engine-linear or engine-net.
 func NewEngineEval(t time.Duration, depth int, eval string) (*Engine, error) {
 	if eval != "" {
 		if err := uttt.CheckEval(eval); err != nil {

@@ -40,7 +40,7 @@ const SpecHelp = `A bot SPEC is one of:
                   engine (no bank)
   engine-linear[:BUDGET], engine-net[:BUDGET]
                   the main engine with the linear or the network evaluation (engine
-                  uses uttt.DefaultEval), budgets as engine
+                  uses the network), budgets as engine
   options, after the budget of engine, engine-linear and engine-net:
                   ,contempt=N scores a draw -N (evaluation units) for the bot, so
                   it plays on in positions slightly worse than a draw (0: none);
@@ -158,7 +158,7 @@ func (Naive) Move(_ context.Context, p *uttt.Position, rng *RNG) uttt.Move {
 	return buf[rng.Intn(n)]
 }
 
-// evalOf is the evaluation an engine bot's name asks for: "" (uttt.DefaultEval) for
+// evalOf is the evaluation an engine bot's name asks for: "" (the engine's default) for
 // engine.
 func evalOf(name string) string {
 	switch name {
@@ -225,10 +225,11 @@ func readNetwork(path string) (*uttt.Network, error) {
 	if nw := networks.m[path]; nw != nil {
 		return nw, nil
 	}
-	nw, err := uttt.ReadNetwork(path)
+	n, err := uttt.ReadNet(path)
 	if err != nil {
 		return nil, err
 	}
+	nw := uttt.NewNetwork(n)
 	if networks.m == nil {
 		networks.m = map[string]*uttt.Network{}
 	}

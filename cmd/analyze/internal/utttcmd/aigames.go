@@ -300,15 +300,31 @@ func (s *aiSession) position() (uttt.Position, uint16, error) {
 	return p, playable, nil
 }
 
-// budget returns the thinking time for this move from the time bank.
+// budget returns the thinking time for this move from the time bank (aiAllot).
 func (s *aiSession) budget(p *uttt.Position, bank time.Duration) time.Duration {
-	left := max((60-(81-p.Empty()))/2, 8) // own moves likely left
-	t := s.perMove*9/10 + bank/time.Duration(left)
-	t = min(t, bank/2) - aiMargin
-	if s.maxTime > 0 {
-		t = min(t, s.maxTime)
+	t, _ := aiAllot(bank, s.perMove, 81-p.Empty(), s.maxTime)
+	return t
+}
+
+// aiAllot is the bot's time-bank policy. A move with bank left for it (the time of
+// "action move"), perMove added to the bank after each move and plies played so far
+// is allotted target = min(perMove + bank/n, bank/2) - aiMargin, at least 5 ms, where
+// n = max((50-plies)/2, 6) is the bot's moves likely left; an unclear decision may go
+// on to most = min(3 target, bank/3 - aiMargin), never below target. maxTime > 0 caps
+// both. A move thus takes at most a third of the bank (or 5 ms), which keeps a bank
+// that is refilled by perMove from running out.
+func aiAllot(bank, perMove time.Duration, plies int, maxTime time.Duration) (target, most time.Duration) {
+	left := time.Duration(max((50-plies)/2, 6))
+	target = min(perMove+bank/left, bank/2) - aiMargin
+	if maxTime > 0 {
+		target = min(target, maxTime)
 	}
-	return max(t, 5*time.Millisecond)
+	target = max(target, 5*time.Millisecond)
+	most = max(min(3*target, bank/3-aiMargin), target)
+	if maxTime > 0 {
+		most = min(most, maxTime)
+	}
+	return target, most
 }
 
 // act searches the current position and returns "place_move X Y".
@@ -328,13 +344,7 @@ func (s *aiSession) act(ctx context.Context, bank time.Duration) (string, error)
 	if len(allowed) == 0 {
 		return "", errors.New("action move: no empty tile in the playable boards; no move sent")
 	}
-	t := s.budget(&p, bank)
-	// An unclear decision may take up to three times the budget, within a third of the
-	// bank (and --max-time).
-	most := max(min(3*t, bank/3-aiMargin), t)
-	if s.maxTime > 0 {
-		most = min(most, s.maxTime)
-	}
+	t, most := aiAllot(bank, s.perMove, 81-p.Empty(), s.maxTime)
 	r := s.eng.Search(ctx, p, uttt.Limits{Time: t, MaxTime: most, Threads: s.threads})
 	m := r.Move
 	if !p.IsLegal(m) || playable>>m.Board()&1 == 0 {

@@ -94,7 +94,7 @@ func runTrain(ctx context.Context, args []string, _ io.Reader, _, stderr io.Writ
 	if scored < len(gs) {
 		fmt.Fprintf(stderr, "analyze %s: warning: %d of %d games have no search scores; their positions are labelled by the result alone\n", name, len(gs)-scored, len(gs))
 	}
-	k := uttt.FitScale(uttt.Samples(train, *openings))
+	k := uttt.FitScale(uttt.Samples(train, *openings), uttt.DefaultLinear())
 	if start != nil {
 		// The recorded search scores are in the starting network's units.
 		k = float64(start.K)

@@ -38,7 +38,10 @@ moves), which "analyze uttt train" uses to label positions for the network evalu
 
 func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	const name = "uttt tune"
-	fs := cli.NewFlagSet("tune", tuneUsage, tuneDescription, stderr)
+	if len(args) > 0 && (args[0] == "match" || args[0] == "tree") {
+		return runTuneLab(ctx, args[0], args[1:], stdout, stderr)
+	}
+	fs := cli.NewFlagSet("tune", tuneUsage, tuneDescription+"\n"+tuneLabDescription, stderr)
 	games := fs.Int("games", 2000, "self-play games to play")
 	nodes := fs.Uint64("nodes", 4000, "search nodes per move in the self-play games")
 	openings := fs.Int("openings", 8, "random opening plies")
@@ -80,19 +83,18 @@ func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 		if *load != "" {
 			return cli.Usagef(stderr, name, "--net plays games: it does not go with --load-games")
 		}
-		var err error
-		if nw, err = uttt.ReadNetwork(*netFile); err != nil {
+		n, err := uttt.ReadNet(*netFile)
+		if err != nil {
 			fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
 			return cli.ExitFail
 		}
-		*eval = uttt.EvalNet
+		nw, *eval = uttt.NewNetwork(n), uttt.EvalNet
 	}
-	start := uttt.CurrentWeights()
+	start := uttt.DefaultWeights()
 	if *from == "v1" {
 		start = uttt.V1Weights
 	}
-	defer uttt.SetWeights(uttt.CurrentWeights())
-	uttt.SetWeights(start) // the games are played with the starting weights
+	startLin := uttt.NewLinear(start, nil) // the games are played with the starting weights
 	var gs []uttt.TrainingGame
 	var err error
 	if *load != "" {
@@ -101,7 +103,7 @@ func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 			return cli.ExitFail
 		}
 	} else {
-		gs, err = playGames(ctx, *games, *nodes, *openings, *seed, *jobs, *eval, nw, stderr)
+		gs, err = playGames(ctx, *games, *nodes, *openings, *seed, *jobs, *eval, startLin, nw, stderr)
 		if err != nil {
 			fmt.Fprintf(stderr, "analyze %s: interrupted while playing games\n", name)
 			return cli.ExitInterrupted
@@ -121,15 +123,14 @@ func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 			train = append(train, g)
 		}
 	}
-	uttt.SetWeights(start)
+	var learned []byte // the learned board table, with --board-table
 	if *table != "" {
-		t := uttt.LearnBoardChance(train, *prior)
+		t := uttt.LearnBoardChance(train, startLin, *prior)
 		if err := os.WriteFile(*table, t, 0o644); err != nil {
 			fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
 			return cli.ExitFail
 		}
-		uttt.SetLearnedChance(t)
-		start.Table = 1
+		learned, start.Table = t, 1
 		fmt.Fprintf(stderr, "board table learned from %d games, written to %s\n", len(train), *table)
 	}
 	trainS, testS := uttt.Samples(train, *openings), uttt.Samples(test, *openings)
@@ -145,16 +146,16 @@ func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 		}
 	}
 	fmt.Fprintf(stderr, "%d games (X %d, O %d, draws %d): %d training positions, %d held out\n", len(gs), x, o, d, len(trainS), len(testS))
-	uttt.SetWeights(start)
-	k := uttt.FitScale(trainS)
-	before := uttt.Loss(testS, k)
+	fitStart := uttt.NewLinear(start, learned)
+	k := uttt.FitScale(trainS, fitStart)
+	before := uttt.Loss(testS, fitStart, k)
 	fmt.Fprintf(stderr, "scale k %.1f; held-out error %.6f with the starting weights\n", k, before)
-	w, err := uttt.Fit(ctx, trainS, start, k, *rounds, func(s string) { fmt.Fprintln(stderr, s) })
+	w, err := uttt.Fit(ctx, trainS, start, learned, k, *rounds, func(s string) { fmt.Fprintln(stderr, s) })
 	if err != nil {
 		fmt.Fprintf(stderr, "analyze %s: interrupted while fitting\n", name)
 		return cli.ExitInterrupted
 	}
-	after := uttt.Loss(testS, k)
+	after := uttt.Loss(testS, uttt.NewLinear(w, learned), k)
 	fmt.Fprintf(stderr, "held-out error %.6f (was %.6f)\n", after, before)
 	text := fmt.Sprintf("# Fitted by: analyze uttt tune %s\n# %d games, %d training positions, scale k %.1f, held-out error %.6f (starting weights %.6f)\n%s",
 		strings.Join(args, " "), len(gs), len(trainS), k, after, before, w)
@@ -170,8 +171,8 @@ func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 }
 
 // playGames plays the self-play games on jobs goroutines, each with its own engine.
-// With nw set, the engines evaluate with it.
-func playGames(ctx context.Context, n int, nodes uint64, openings int, seed uint64, jobs int, eval string, nw *uttt.Network, stderr io.Writer) ([]uttt.TrainingGame, error) {
+// The engines' linear evaluation is lin; with nw set, they evaluate with that network.
+func playGames(ctx context.Context, n int, nodes uint64, openings int, seed uint64, jobs int, eval string, lin *uttt.Linear, nw *uttt.Network, stderr io.Writer) ([]uttt.TrainingGame, error) {
 	if err := uttt.CheckEval(eval); err != nil {
 		return nil, err
 	}
@@ -190,6 +191,7 @@ func playGames(ctx context.Context, n int, nodes uint64, openings int, seed uint
 			defer wg.Done()
 			e := uttt.NewEngine(4)
 			e.SetEval(eval) // checked above
+			e.SetLinear(lin)
 			if nw != nil {
 				e.SetNetwork(nw)
 			}

@@ -47,14 +47,13 @@ func TestFrozenAsAt82f0469(t *testing.T) {
 // TestV1WeightsEvaluateAsV1 checks that the current evaluation with uttt.V1Weights (and
 // the new terms at zero) equals the frozen one.
 func TestV1WeightsEvaluateAsV1(t *testing.T) {
-	defer uttt.SetWeights(uttt.CurrentWeights())
-	uttt.SetWeights(uttt.V1Weights)
+	lin := uttt.NewLinear(uttt.V1Weights, nil)
 	n := 0
 	for game := uint64(0); n < 3000; game++ {
 		p := uttt.Start()
 		r := game*0x9E3779B97F4A7C15 + 1
 		for p.Status() == Ongoing {
-			if got, want := uttt.Evaluate(&p), Evaluate(&p); got != want {
+			if got, want := lin.Evaluate(&p), Evaluate(&p); got != want {
 				t.Fatalf("%s: Evaluate %d, v1 %d", p.String(), got, want)
 			}
 			n++
