@@ -96,7 +96,7 @@ var bots = map[string]fieldBot{
 		atOneTile("depth:1", "", tournament.ErrFlood)},
 	// Invalid as X on the empty board, a zoo bot otherwise.
 	"hang":      {ifStart + `sleep 30; fi; exec ZOO naive "$@"`, atStart("naive", "", tournament.ErrTimeout)},
-	"late":      {ifStart + `sleep 6; fi; exec ZOO depth:1 "$@"`, atStart("depth:1", "", tournament.ErrTimeout)},
+	"late":      {ifStart + `sleep 30; fi; exec ZOO depth:1 "$@"`, atStart("depth:1", "", tournament.ErrTimeout)},
 	"childhang": {ifStart + `"$(dirname "$0")/sleeper.sh" & sleep 30; fi; exec ZOO random "$@"`, atStart("random", "", tournament.ErrTimeout)},
 	// Valid moves, but leaves a sleeping child behind that holds its stdout.
 	"child": {`"$(dirname "$0")/sleeper.sh" & exec ZOO random "$@"`, zooMirror("random")},
@@ -245,7 +245,9 @@ func noLeftovers(t *testing.T, dir string) {
 func TestTournamentZooAndFastMisbehavers(t *testing.T) {
 	names := []string{"random", "naive", "depth", "crash", "illegal", "garbage", "flood", "child"}
 	dir := writeField(t, names...)
-	report, games := runField(t, dir, "2s", "-j", "2", "--sandbox=none")
+	// No bot here waits for the limit: it only has to leave valid turns (a shell and a Go
+	// binary starting) ample time on a loaded machine.
+	report, games := runField(t, dir, "10s", "-j", "2", "--sandbox=none")
 	mirror, mreport := mirrorResults(names)
 	sameGames(t, games, mirror)
 	if report != stripTiming(mreport) {
@@ -263,10 +265,10 @@ func TestTournamentSlowMisbehaversParallel(t *testing.T) {
 	}
 	names := []string{"random", "late", "childhang"}
 	dir := writeField(t, names...)
-	// The limit leaves valid turns (a shell and a Go binary starting) ample time even on a
-	// loaded machine; the late bot sleeps well past it.
-	serial, games := runField(t, dir, "1500ms", "-j", "1", "--sandbox=none")
-	parallel, _ := runField(t, dir, "1500ms", "-j", "2", "--sandbox=none")
+	// The limit leaves valid turns (a shell and a Go binary starting) seconds to spare even
+	// on a loaded machine; the late and hanging bots sleep 26 s past it.
+	serial, games := runField(t, dir, "4s", "-j", "1", "--sandbox=none")
+	parallel, _ := runField(t, dir, "4s", "-j", "2", "--sandbox=none")
 	mirror, mreport := mirrorResults(names)
 	sameGames(t, games, mirror)
 	if serial != parallel || serial != stripTiming(mreport) {
