@@ -183,7 +183,9 @@ func TestParseNodes(t *testing.T) {
 func TestEngineBotOverdrawnBank(t *testing.T) {
 	s := &mainSearcher{e: uttt.NewEngine(1), bank: -time.Second}
 	done := make(chan uttt.Move, 1)
-	go func() { done <- s.search(context.Background(), uttt.Start(), budget{time: 10 * time.Millisecond, bank: true}) }()
+	go func() {
+		done <- s.search(context.Background(), uttt.Start(), budget{time: 10 * time.Millisecond, bank: true})
+	}()
 	select {
 	case m := <-done:
 		if m > 80 {
