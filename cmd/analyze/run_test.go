@@ -132,8 +132,8 @@ func TestDashArgumentsAfterPositionals(t *testing.T) {
 	}
 }
 
-// TestHelpGoesToStdout: every way of asking for help prints on stdout with status 0
-// (issue 16); errors go to stderr with status 2.
+// TestHelpGoesToStdout: every way of asking for help prints on stdout with status 0;
+// errors go to stderr with status 2.
 func TestHelpGoesToStdout(t *testing.T) {
 	for _, args := range [][]string{
 		{"-h"}, {"--help"}, {"help"}, {"help", "goban"}, {"help", "goban", "score"},
@@ -273,7 +273,7 @@ func TestOutputDirectoryRefused(t *testing.T) {
 	}
 }
 
-// TestSymlinkedDirectoryArgument: a symlink to a directory is walked (issue 16: it was
+// TestSymlinkedDirectoryArgument: a symlink to a directory is walked (it was once
 // skipped with exit 0); a dangling link and a FIFO inside are reported in place, the
 // other boards still scored, exit 1.
 func TestSymlinkedDirectoryArgument(t *testing.T) {
@@ -300,7 +300,7 @@ func TestSymlinkedDirectoryArgument(t *testing.T) {
 
 // TestEndlessInputRefused: /dev/zero given to goban score is refused (its first NUL byte
 // marks binary data, before any memory is held), and the good board after it is still
-// scored (issue 16: a fatal out-of-memory trace lost good.txt).
+// scored (a fatal out-of-memory trace once lost good.txt).
 func TestEndlessInputRefused(t *testing.T) {
 	if _, err := os.Stat("/dev/zero"); err != nil {
 		t.Skip("no /dev/zero")

@@ -280,7 +280,7 @@ func TestTournamentSlowMisbehaversParallel(t *testing.T) {
 	noLeftovers(t, dir)
 }
 
-// The seed's report lines for the fields above (the mirrors agree; the games are
+// The expected report lines for the fields above (the mirrors agree; the games are
 // functions of the arguments because zoo bots seed their choices from the position).
 var wantFast = `Bot 1, randomBot, has 5 wins and made 0 illegal moves, for a total of 707 points.
 Bot 2, naiveBot, has 8 wins and made 0 illegal moves, for a total of 1196 points.
