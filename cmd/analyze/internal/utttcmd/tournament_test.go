@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/boardlab/boardlab/engine/uttt/tournament"
 	"github.com/boardlab/boardlab/engine/uttt/zoo"
@@ -230,15 +231,27 @@ func stripTiming(report string) string {
 	return report[:i+1]
 }
 
-// noLeftovers fails if a process started from dir is still running.
-func noLeftovers(t *testing.T, dir string) {
+// noLeftovers fails if a process whose command line holds marker (a directory the
+// bots started from, or a command of theirs) is still running 30 s after the run: a
+// killed process on a loaded machine may take a moment to go.
+func noLeftovers(t *testing.T, marker string) {
 	t.Helper()
-	ents, _ := os.ReadDir("/proc")
-	for _, e := range ents {
-		b, err := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
-		if err == nil && strings.Contains(string(b), dir) {
-			t.Errorf("process left behind: %s %q", e.Name(), strings.ReplaceAll(string(b), "\x00", " "))
+	left := func() (found []string) {
+		ents, _ := os.ReadDir("/proc")
+		for _, e := range ents {
+			b, err := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
+			if err == nil && strings.Contains(string(b), marker) {
+				found = append(found, fmt.Sprintf("%s %q", e.Name(), strings.ReplaceAll(string(b), "\x00", " ")))
+			}
 		}
+		return found
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for len(left()) > 0 && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	for _, p := range left() {
+		t.Errorf("process left behind: %s", p)
 	}
 }
 
