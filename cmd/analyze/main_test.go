@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -25,37 +26,128 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// startAnalyze starts the test binary as analyze with args.
-func startAnalyze(t *testing.T, mode string, args ...string) (*exec.Cmd, *bytes.Buffer, *bytes.Buffer) {
+// liveness is how long a process gets to do what a test waits for: far beyond what
+// any machine needs, so that only a process that never does it fails.
+const liveness = 30 * time.Second
+
+// syncBuffer is a bytes.Buffer that a test may read while the child writes to it.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// waitFor polls until cond holds, failing the test after the liveness deadline.
+func waitFor(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], args...)
-	cmd.Env = append(os.Environ(), "BOARDLAB_RUN_MAIN="+mode)
-	var o, e bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &o, &e
-	if err := cmd.Start(); err != nil {
+	deadline := time.Now().Add(liveness)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: not seen within %v", what, liveness)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// child is the test binary started as analyze.
+type child struct {
+	cmd         *exec.Cmd
+	out, errOut *syncBuffer
+	done        chan struct{}
+}
+
+// startAnalyze starts the test binary as analyze with args; stdin, when not nil,
+// becomes its standard input.
+func startAnalyze(t *testing.T, mode string, stdin *os.File, args ...string) *child {
+	t.Helper()
+	c := &child{cmd: exec.Command(os.Args[0], args...), out: &syncBuffer{}, errOut: &syncBuffer{}, done: make(chan struct{})}
+	c.cmd.Env = append(os.Environ(), "BOARDLAB_RUN_MAIN="+mode)
+	c.cmd.Stdout, c.cmd.Stderr = c.out, c.errOut
+	if stdin != nil {
+		c.cmd.Stdin = stdin
+	}
+	if err := c.cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	return cmd, &o, &e
+	go func() { c.cmd.Wait(); close(c.done) }()
+	t.Cleanup(func() {
+		c.cmd.Process.Kill()
+		<-c.done
+	})
+	return c
 }
 
-// waitExit waits for cmd and returns its exit status and how long after since it took.
-func waitExit(t *testing.T, cmd *exec.Cmd, since time.Time) (int, time.Duration) {
-	t.Helper()
-	done := make(chan struct{})
-	go func() { cmd.Wait(); close(done) }()
+// exited reports whether the child has exited.
+func (c *child) exited() bool {
 	select {
-	case <-done:
-	case <-time.After(10 * time.Second):
-		cmd.Process.Kill()
-		<-done
-		t.Fatal("the process did not exit within 10 s of the signal")
+	case <-c.done:
+		return true
+	default:
+		return false
 	}
-	return cmd.ProcessState.ExitCode(), time.Since(since)
 }
+
+// wait waits for the child to exit, failing the test after the liveness deadline, and
+// returns its exit status.
+func (c *child) wait(t *testing.T) int {
+	t.Helper()
+	select {
+	case <-c.done:
+	case <-time.After(liveness):
+		c.cmd.Process.Kill()
+		<-c.done
+		t.Fatalf("the process did not exit within %v; stderr %q", liveness, c.errOut)
+	}
+	return c.cmd.ProcessState.ExitCode()
+}
+
+// uncaught reports whether the child was ended by SIGINT itself: as documented, a
+// signal in a command's first moments (before its handler is set up) ends it as an
+// uncaught one would.
+func (c *child) uncaught() bool {
+	ws, ok := c.cmd.ProcessState.Sys().(syscall.WaitStatus)
+	return ok && ws.Signaled() && ws.Signal() == syscall.SIGINT
+}
+
+// interrupted starts a child with start, sends it SIGINT after settle and returns it
+// once it has exited with its status. A child that the signal reached too early, before
+// its handler was set up or before it had done what finished says it should have done
+// first, is started again with four times the settle time, up to five tries.
+func interrupted(t *testing.T, start func() *child, finished func(*child) bool) (*child, int) {
+	t.Helper()
+	settle := 300 * time.Millisecond
+	for try := 1; ; try++ {
+		c := start()
+		time.Sleep(settle)
+		if c.exited() {
+			t.Fatalf("the child exited %d before the signal; stderr %q", c.cmd.ProcessState.ExitCode(), c.errOut)
+		}
+		c.cmd.Process.Signal(os.Interrupt)
+		code := c.wait(t)
+		if (!c.uncaught() && finished(c)) || try == 5 {
+			return c, code
+		}
+		t.Logf("try %d: SIGINT after %v came too early (exit %d, stdout %q), starting again", try, settle, code, c.out)
+		settle *= 4
+	}
+}
+
+func always(*child) bool { return true }
 
 // TestCtrlCStopsFIFORead: the real signal path. A command blocked on a FIFO that
-// never gets a writer exits 130 within half a second of SIGINT, after printing what
-// it finished.
+// never gets a writer exits 130 after SIGINT (it would wait for ever without it),
+// after printing what it finished.
 func TestCtrlCStopsFIFORead(t *testing.T) {
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "fifo")
@@ -64,53 +156,51 @@ func TestCtrlCStopsFIFORead(t *testing.T) {
 	}
 	a := filepath.Join(dir, "a.txt")
 	os.WriteFile(a, []byte("..B\n.BW\nBW.\n"), 0o644)
-	cmd, out, errOut := startAnalyze(t, "1", "goban", "score", a, fifo)
-	time.Sleep(300 * time.Millisecond)
-	sent := time.Now()
-	cmd.Process.Signal(os.Interrupt)
-	code, took := waitExit(t, cmd, sent)
-	if code != 130 || took > 500*time.Millisecond || !strings.Contains(out.String(), "a.txt\tJigo") {
-		t.Fatalf("exit %d %v after SIGINT; stdout %q, stderr %q", code, took, out, errOut)
+	c, code := interrupted(t, func() *child { return startAnalyze(t, "1", nil, "goban", "score", a, fifo) },
+		func(c *child) bool { return strings.Contains(c.out.String(), "a.txt\tJigo") })
+	if code != 130 || !strings.Contains(c.out.String(), "a.txt\tJigo") {
+		t.Fatalf("exit %d after SIGINT; stdout %q, stderr %q", code, c.out, c.errOut)
 	}
 }
 
-// TestSecondCtrlCQuits: a command that does not stop is announced after half a second
-// and a second Ctrl-C exits at once with status 130.
+// TestSecondCtrlCQuits: a command that does not stop is announced some time after the
+// first Ctrl-C, and a second Ctrl-C makes it exit with status 130.
 func TestSecondCtrlCQuits(t *testing.T) {
-	cmd, _, errOut := startAnalyze(t, "hang")
-	time.Sleep(200 * time.Millisecond)
-	cmd.Process.Signal(os.Interrupt)
-	time.Sleep(800 * time.Millisecond)
-	sent := time.Now()
-	cmd.Process.Signal(os.Interrupt)
-	code, took := waitExit(t, cmd, sent)
-	if code != 130 || took > 500*time.Millisecond || !strings.Contains(errOut.String(), "Ctrl-C again to quit at once") {
-		t.Fatalf("exit %d %v after the second SIGINT; stderr %q", code, took, errOut)
+	settle := 300 * time.Millisecond
+	for try := 1; ; try++ {
+		c := startAnalyze(t, "hang", nil)
+		time.Sleep(settle)
+		c.cmd.Process.Signal(os.Interrupt)
+		waitFor(t, "the announcement", func() bool {
+			return strings.Contains(c.errOut.String(), "Ctrl-C again to quit at once") || c.exited()
+		})
+		if c.exited() {
+			if c.uncaught() && try < 5 {
+				t.Logf("try %d: SIGINT came before the handler, starting again", try)
+				settle *= 4
+				continue
+			}
+			t.Fatalf("the hanging command exited %d at the first SIGINT; stderr %q", c.cmd.ProcessState.ExitCode(), c.errOut)
+		}
+		c.cmd.Process.Signal(os.Interrupt)
+		if code := c.wait(t); code != 130 || !strings.Contains(c.errOut.String(), "quit at once") {
+			t.Fatalf("exit %d after the second SIGINT; stderr %q", code, c.errOut)
+		}
+		return
 	}
 }
 
 // TestCtrlCStopsStdinRead: a command reading a pipe on stdin that never gets data
-// (wythoff move reads stdin directly) exits 130 within half a second of SIGINT.
+// (wythoff move reads stdin directly) exits 130 after SIGINT.
 func TestCtrlCStopsStdinRead(t *testing.T) {
 	r, w, err := os.Pipe()
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer w.Close()
-	cmd := exec.Command(os.Args[0], "wythoff", "move")
-	cmd.Env = append(os.Environ(), "BOARDLAB_RUN_MAIN=1")
-	cmd.Stdin = r
-	var errOut bytes.Buffer
-	cmd.Stderr = &errOut
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	r.Close()
-	time.Sleep(300 * time.Millisecond)
-	sent := time.Now()
-	cmd.Process.Signal(os.Interrupt)
-	code, took := waitExit(t, cmd, sent)
-	if code != 130 || took > 500*time.Millisecond {
-		t.Fatalf("exit %d %v after SIGINT; stderr %q", code, took, errOut.String())
+	defer r.Close()
+	c, code := interrupted(t, func() *child { return startAnalyze(t, "1", r, "wythoff", "move") }, always)
+	if code != 130 {
+		t.Fatalf("exit %d after SIGINT; stderr %q", code, c.errOut)
 	}
 }

@@ -11,7 +11,7 @@ import (
 
 // BenchmarkProcessStart runs one-board commands of the built analyze binary and a
 // hello-world Go binary alternately (-benchtime=200x runs each 200 times) and reports
-// the median wall time of each and their ratio (start/hello; the target is 1.5).
+// the median wall time of each and their ratio (start/hello; the target is at most 1.5).
 func BenchmarkProcessStart(b *testing.B) {
 	dir := b.TempDir()
 	hello := filepath.Join(dir, "hello")

@@ -5,7 +5,7 @@ package goban
 import (
 	"sync"
 
-	"github.com/boardlab/boardlab/internal/x86"
+	"github.com/boardlab/boardlab/internal/cpu"
 )
 
 // The amd64 parser streams 64 bytes a step with AVX2 and BMI2 (feedAVX2, feed_amd64.s):
@@ -16,7 +16,7 @@ import (
 // portable parser is faster there.
 
 // useAsm says whether feedAVX2 runs, once asmOnce has set it from detectAsm; tests
-// flip it (after asmEnabled) to check both paths. Detection (internal/x86) is left to
+// flip it (after asmEnabled) to check both paths. Detection (internal/cpu) is left to
 // the first input that is worth it: CPUID takes 8-11 µs an instruction in a virtual
 // machine (34 µs for the three this used to make at start-up, 2% of a one-board
 // command).
@@ -48,7 +48,7 @@ func feedAVX2(s *bitStream, xs, os *uint64, p *byte, n int) (nul bool)
 
 // detectAsm tells whether feedAVX2 can and should run on this CPU.
 func detectAsm() bool {
-	f := x86.CPU()
+	f := cpu.Get()
 	return f.AVX2 && f.POPCNT && f.FastPEXT
 }
 

@@ -28,7 +28,7 @@ func TestReadNetFIFO(t *testing.T) {
 		if err == nil {
 			t.Error("an empty FIFO loaded as a network")
 		}
-	case <-time.After(10 * time.Second):
+	case <-time.After(30 * time.Second):
 		t.Fatal("ReadNet blocked on a FIFO with no writer")
 	}
 
@@ -60,7 +60,7 @@ func TestReadNetFIFO(t *testing.T) {
 		}
 	}()
 	// A reader that opens before the writer does reads an empty stream: try again.
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(30 * time.Second)
 	for {
 		_, err := ReadNet(fed)
 		if err == nil {

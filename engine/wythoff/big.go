@@ -5,11 +5,6 @@ import "math/big"
 // BigPosition is a pair of piles of any size.
 type BigPosition struct{ X, Y *big.Int }
 
-var (
-	big1 = big.NewInt(1)
-	big2 = big.NewInt(2)
-)
-
 // FloorDivPhiBig returns floor(x/phi) for x >= 0 of any size: x/phi = (sqrt(5x^2)-x)/2
 // and, sqrt(5x^2) being irrational for x > 0, the floor of the exact integer square
 // root gives the same result.
@@ -38,7 +33,7 @@ func ClassifyBig(x *big.Int) (k *big.Int, upper bool) {
 		return new(big.Int), false
 	}
 	q := FloorDivPhiBig(x)
-	k = new(big.Int).Add(q, big1)
+	k = new(big.Int).Add(q, big.NewInt(1))
 	if LowerBig(k).Cmp(x) == 0 {
 		return k, false
 	}
@@ -55,14 +50,14 @@ func PartnerBig(x *big.Int) *big.Int {
 }
 
 func partnerBig(x *big.Int, misere bool) *big.Int {
-	if misere && x.Cmp(big2) <= 0 {
+	if misere && x.Cmp(big.NewInt(2)) <= 0 {
 		return big.NewInt([3]int64{1, 0, 2}[x.Int64()])
 	}
 	return PartnerBig(x)
 }
 
 func diagLowBig(d *big.Int, misere bool) *big.Int {
-	if misere && d.Cmp(big1) <= 0 {
+	if misere && d.Cmp(big.NewInt(1)) <= 0 {
 		return big.NewInt([2]int64{2, 0}[d.Int64()])
 	}
 	return LowerBig(d)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
-	"fmt"
 	"io"
 	"math/bits"
 	"strconv"
@@ -99,7 +98,8 @@ type TableOptions struct {
 }
 
 // ErrTableSize is returned when the last row would reach MaxTablePairs.
-var ErrTableSize = fmt.Errorf("table size must be below %d", uint64(MaxTablePairs))
+// (The number is MaxTablePairs written out: a constant text costs nothing at start.)
+var ErrTableSize = errors.New("table size must be below 4611686018427387904")
 
 const tableChunk = 1 << 20 // bytes formatted per Write
 

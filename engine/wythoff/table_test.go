@@ -196,3 +196,9 @@ func FuzzPairs(f *testing.F) {
 		}
 	})
 }
+
+func TestErrTableSizeText(t *testing.T) {
+	if want := fmt.Sprintf("table size must be below %d", uint64(MaxTablePairs)); ErrTableSize.Error() != want {
+		t.Errorf("ErrTableSize = %q, want %q", ErrTableSize, want)
+	}
+}

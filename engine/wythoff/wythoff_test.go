@@ -12,7 +12,7 @@ import (
 func bigU(x uint64) *big.Int { return new(big.Int).SetUint64(x) }
 
 func TestInvPhiConstant(t *testing.T) {
-	one := new(big.Int).Lsh(big1, 128)
+	one := new(big.Int).Lsh(big.NewInt(1), 128)
 	want := FloorDivPhiBig(one)
 	got := new(big.Int).Lsh(bigU(invPhiHi), 64)
 	got.Or(got, bigU(invPhiLo))
@@ -205,11 +205,11 @@ func limit(f func(*big.Int) *big.Int) *big.Int {
 	lo, hi := big.NewInt(0), bigU(math.MaxUint64)
 	for lo.Cmp(hi) < 0 { // largest k with f(k) <= max
 		mid := new(big.Int).Add(lo, hi)
-		mid.Add(mid, big1).Rsh(mid, 1)
+		mid.Add(mid, big.NewInt(1)).Rsh(mid, 1)
 		if f(mid).Cmp(max) <= 0 {
 			lo = mid
 		} else {
-			hi = mid.Sub(mid, big1)
+			hi = mid.Sub(mid, big.NewInt(1))
 		}
 	}
 	return lo

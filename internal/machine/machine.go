@@ -1,6 +1,8 @@
 // Package machine describes the computer boardlab runs on: CPU brand, cores, x86-64
 // level and the CPU features the engines care about. Every benchmark, profile and
 // `analyze version` prints this report so figures can be compared across machines.
+// The CPU's level and features come from internal/cpu, the one detector the engines
+// dispatch on; /proc/cpuinfo only gives the core counts.
 package machine
 
 import (
@@ -10,6 +12,8 @@ import (
 	"runtime/debug"
 	"strings"
 	"sync"
+
+	"github.com/boardlab/boardlab/internal/cpu"
 )
 
 // features are the CPU features the engines may dispatch on or whose absence explains
@@ -32,26 +36,33 @@ type Report struct {
 	VM        bool     `json:"vm"`
 }
 
-// Get returns the report for this process. The CPU is examined on each call, not at
-// package initialisation, so a process that never asks pays nothing.
+// Get returns the report for this process. The CPU is examined on the first call, not
+// at package initialisation, so a process that never asks pays nothing.
 func Get() Report {
-	c := detect()
+	c := cpu.Get()
+	model, physical, logical := procCPU()
 	r := Report{
-		CPU:       strings.TrimSpace(c.brand),
-		Vendor:    c.vendor,
-		Physical:  c.physical,
-		Logical:   c.logical,
+		CPU:       cpu.Brand(),
+		Vendor:    c.Vendor,
+		Physical:  physical,
+		Logical:   logical,
 		GOMAXPROC: runtime.GOMAXPROCS(0),
-		X64Level:  c.x64Level,
+		X64Level:  c.Level,
 		GOARCH:    runtime.GOARCH,
 		Go:        runtime.Version(),
-		VM:        c.vm,
+		VM:        c.VM,
+	}
+	if r.CPU == "" {
+		r.CPU = model // a CPU without CPUID's brand string
 	}
 	if r.CPU == "" {
 		r.CPU = "unknown"
 	}
 	if r.Logical == 0 {
 		r.Logical = runtime.NumCPU()
+	}
+	if r.Physical == 0 {
+		r.Physical = r.Logical
 	}
 	r.GOAMD64 = buildSetting("GOAMD64")
 	if r.GOAMD64 == "" && runtime.GOARCH == "amd64" {
@@ -60,23 +71,16 @@ func Get() Report {
 			r.GOAMD64 = "v1"
 		}
 	}
+	has := map[string]bool{"POPCNT": c.POPCNT, "BMI1": c.BMI1, "BMI2": c.BMI2, "LZCNT": c.LZCNT,
+		"AVX2": c.AVX2, "AVX512F": c.AVX512F, "ADX": c.ADX}
 	for _, f := range features {
-		if c.has[f] {
+		if has[f] {
 			r.Features = append(r.Features, f)
 		} else {
 			r.Missing = append(r.Missing, f)
 		}
 	}
 	return r
-}
-
-// cpuInfo is what detect finds out about the CPU.
-type cpuInfo struct {
-	brand, vendor     string
-	physical, logical int
-	x64Level          int
-	vm                bool
-	has               map[string]bool // by the names in features
 }
 
 // String renders the report as a few "key: value" lines.

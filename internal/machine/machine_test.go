@@ -1,8 +1,11 @@
 package machine
 
 import (
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/boardlab/boardlab/internal/cpu"
 )
 
 func TestReport(t *testing.T) {
@@ -18,6 +21,16 @@ func TestReport(t *testing.T) {
 	}
 	if !strings.HasPrefix(r.Line(), "machine: ") {
 		t.Errorf("Line() = %q", r.Line())
+	}
+	// The level and features are those of internal/cpu, the detector the engines use.
+	c := cpu.Get()
+	if r.X64Level != c.Level || r.Vendor != c.Vendor || r.VM != c.VM {
+		t.Errorf("report %+v, internal/cpu %+v", r, c)
+	}
+	for name, has := range map[string]bool{"POPCNT": c.POPCNT, "BMI2": c.BMI2, "LZCNT": c.LZCNT, "AVX2": c.AVX2, "AVX512F": c.AVX512F} {
+		if slices.Contains(r.Features, name) != has || slices.Contains(r.Missing, name) == has {
+			t.Errorf("%s: features %v, missing %v; internal/cpu says %v", name, r.Features, r.Missing, has)
+		}
 	}
 }
 

@@ -4,15 +4,15 @@ package lines
 
 import (
 	"github.com/boardlab/boardlab/engine/wythoff"
-	"github.com/boardlab/boardlab/internal/x86"
+	"github.com/boardlab/boardlab/internal/cpu"
 )
 
 // haveAsm reports whether this CPU and OS run the AVX-512 passes of the fast path
 // (F, BW, DQ, VL, IFMA, VBMI and VBMI2 for the byte permutes and compression, POPCNT,
-// BMI1 and BMI2 for the bit counts and shifts). internal/x86 asks the CPU on first use
+// BMI1 and BMI2 for the bit counts and shifts). internal/cpu asks the CPU on first use
 // rather than at start-up: a one-position command does not pay for it.
 func haveAsm() bool {
-	f := x86.CPU()
+	f := cpu.Get()
 	return f.AVX512 && f.POPCNT && f.BMI1 && f.BMI2
 }
 

@@ -61,10 +61,12 @@ func TestLoadListedRaces(t *testing.T) {
 		// at once: what a writer connected to one of them writes is lost (a writer that
 		// wrote once made this test hang now and then). So the writer writes the board
 		// to each reader in turn and holds its end open until that reader closes (the
-		// board was read or lost: try the next) or 200 ms pass (a reader that waits for
-		// the end, which closing gives it); the timeout turns a hang into a failure.
+		// board was read or lost: try the next) or fifoHold passes (a reader that waits
+		// for the end, which closing gives it). The hold is seconds longer than a reader
+		// that closes takes to do so even on a loaded machine; the timeout turns a hang
+		// into a failure.
 		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(context.Background(), 20*time.Second)
+		ctx, cancel = context.WithTimeout(context.Background(), 60*time.Second)
 		defer cancel()
 		done := make(chan struct{})
 		defer close(done)
@@ -75,8 +77,11 @@ func TestLoadListedRaces(t *testing.T) {
 	}
 }
 
+// fifoHold is how long writeFIFO holds its end open for a reader that does not close.
+const fifoHold = 3 * time.Second
+
 // writeFIFO writes text to the readers of fifo as TestLoadListedRaces describes, until
-// one keeps its end open for 200 ms after the write or done is closed.
+// one keeps its end open for fifoHold after the write or done is closed.
 func writeFIFO(fifo, text string, done chan struct{}) {
 	for {
 		select {
@@ -92,7 +97,7 @@ func writeFIFO(fifo, text string, done chan struct{}) {
 		syscall.Write(fd, []byte(text))
 		// POLLERR (reported whatever the events asked) says the reader has gone.
 		gone := false
-		for end := time.Now().Add(200 * time.Millisecond); time.Now().Before(end); {
+		for end := time.Now().Add(fifoHold); time.Now().Before(end); {
 			fds := []unix.PollFd{{Fd: int32(fd)}}
 			n, err := unix.Poll(fds, int(time.Until(end).Milliseconds())+1)
 			if err == syscall.EINTR {

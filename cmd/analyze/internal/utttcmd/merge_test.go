@@ -187,11 +187,13 @@ func TestSelfplayPlot(t *testing.T) {
 	if !bytes.Equal(a, b) {
 		t.Errorf("the merge's plot differs from the run's")
 	}
-	// An unwritable destination is refused before a billion games are played.
-	start := time.Now()
-	code, stdout, stderr := runCmd(context.Background(), "selfplay", "--a", "random", "--b", "random", "--games", "1000000000", "--plot", filepath.Join(dir, "no", "p.svg"))
-	if code != 2 || stdout != "" || !strings.Contains(stderr, "--plot: ") || time.Since(start) > 2*time.Second {
-		t.Errorf("--plot into a missing directory: exit %d after %v, %q", code, time.Since(start), stderr)
+	// An unwritable destination is refused before a billion games are played (hours of
+	// work): a run still going after the liveness deadline is cancelled and fails.
+	ctx, cancel := context.WithTimeout(context.Background(), liveness)
+	defer cancel()
+	code, stdout, stderr := runCmd(ctx, "selfplay", "--a", "random", "--b", "random", "--games", "1000000000", "--plot", filepath.Join(dir, "no", "p.svg"))
+	if code != 2 || stdout != "" || !strings.Contains(stderr, "--plot: ") {
+		t.Errorf("--plot into a missing directory: exit %d, %q", code, stderr)
 	}
 }
 
@@ -230,8 +232,12 @@ func selfplaySVGClasses(t *testing.T, path string) map[string]int {
 	return classes
 }
 
+// liveness is how long a cancelled command gets to return: far beyond what any machine
+// needs, so that only a command that ignores the cancel fails.
+const liveness = 30 * time.Second
+
 // TestInterruptAnswersQuickly: Ctrl-C (a cancelled context) stops a long perft and a
-// long self-play within half a second, with exit 130 and what finished written.
+// long self-play (minutes to hours of work) with exit 130.
 func TestInterruptAnswersQuickly(t *testing.T) {
 	for _, args := range [][]string{
 		{"perft", "12"},
@@ -240,11 +246,24 @@ func TestInterruptAnswersQuickly(t *testing.T) {
 		{"selfplay", "--a", "random", "--b", "random", "--games", "1000000000", "--out", filepath.Join(t.TempDir(), "g.jsonl")},
 	} {
 		ctx, cancel := context.WithCancel(context.Background())
-		time.AfterFunc(300*time.Millisecond, cancel)
-		start := time.Now()
-		code, stdout, stderr := runCmd(ctx, args...)
-		if el := time.Since(start) - 300*time.Millisecond; code != 130 || el > 500*time.Millisecond {
-			t.Errorf("%v: exit %d %v after the interrupt\nstdout %q\nstderr %q", args, code, el, stdout, stderr)
+		type result struct {
+			code           int
+			stdout, stderr string
+		}
+		done := make(chan result, 1)
+		go func() {
+			code, stdout, stderr := runCmd(ctx, args...)
+			done <- result{code, stdout, stderr}
+		}()
+		time.Sleep(300 * time.Millisecond)
+		cancel()
+		select {
+		case r := <-done:
+			if r.code != 130 {
+				t.Errorf("%v: exit %d after the interrupt\nstdout %q\nstderr %q", args, r.code, r.stdout, r.stderr)
+			}
+		case <-time.After(liveness):
+			t.Fatalf("%v: still running %v after the interrupt", args, liveness)
 		}
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/boardlab/boardlab/engine/uttt/tournament"
 	"github.com/boardlab/boardlab/engine/uttt/zoo"
@@ -96,7 +97,7 @@ var bots = map[string]fieldBot{
 		atOneTile("depth:1", "", tournament.ErrFlood)},
 	// Invalid as X on the empty board, a zoo bot otherwise.
 	"hang":      {ifStart + `sleep 30; fi; exec ZOO naive "$@"`, atStart("naive", "", tournament.ErrTimeout)},
-	"late":      {ifStart + `sleep 6; fi; exec ZOO depth:1 "$@"`, atStart("depth:1", "", tournament.ErrTimeout)},
+	"late":      {ifStart + `sleep 30; fi; exec ZOO depth:1 "$@"`, atStart("depth:1", "", tournament.ErrTimeout)},
 	"childhang": {ifStart + `"$(dirname "$0")/sleeper.sh" & sleep 30; fi; exec ZOO random "$@"`, atStart("random", "", tournament.ErrTimeout)},
 	// Valid moves, but leaves a sleeping child behind that holds its stdout.
 	"child": {`"$(dirname "$0")/sleeper.sh" & exec ZOO random "$@"`, zooMirror("random")},
@@ -230,22 +231,36 @@ func stripTiming(report string) string {
 	return report[:i+1]
 }
 
-// noLeftovers fails if a process started from dir is still running.
-func noLeftovers(t *testing.T, dir string) {
+// noLeftovers fails if a process whose command line holds marker (a directory the
+// bots started from, or a command of theirs) is still running 30 s after the run: a
+// killed process on a loaded machine may take a moment to go.
+func noLeftovers(t *testing.T, marker string) {
 	t.Helper()
-	ents, _ := os.ReadDir("/proc")
-	for _, e := range ents {
-		b, err := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
-		if err == nil && strings.Contains(string(b), dir) {
-			t.Errorf("process left behind: %s %q", e.Name(), strings.ReplaceAll(string(b), "\x00", " "))
+	left := func() (found []string) {
+		ents, _ := os.ReadDir("/proc")
+		for _, e := range ents {
+			b, err := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
+			if err == nil && strings.Contains(string(b), marker) {
+				found = append(found, fmt.Sprintf("%s %q", e.Name(), strings.ReplaceAll(string(b), "\x00", " ")))
+			}
 		}
+		return found
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for len(left()) > 0 && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	for _, p := range left() {
+		t.Errorf("process left behind: %s", p)
 	}
 }
 
 func TestTournamentZooAndFastMisbehavers(t *testing.T) {
 	names := []string{"random", "naive", "depth", "crash", "illegal", "garbage", "flood", "child"}
 	dir := writeField(t, names...)
-	report, games := runField(t, dir, "2s", "-j", "2", "--sandbox=none")
+	// No bot here waits for the limit: it only has to leave valid turns (a shell and a Go
+	// binary starting) ample time on a loaded machine.
+	report, games := runField(t, dir, "10s", "-j", "2", "--sandbox=none")
 	mirror, mreport := mirrorResults(names)
 	sameGames(t, games, mirror)
 	if report != stripTiming(mreport) {
@@ -263,10 +278,10 @@ func TestTournamentSlowMisbehaversParallel(t *testing.T) {
 	}
 	names := []string{"random", "late", "childhang"}
 	dir := writeField(t, names...)
-	// The limit leaves valid turns (a shell and a Go binary starting) ample time even on a
-	// loaded machine; the late bot sleeps well past it.
-	serial, games := runField(t, dir, "1500ms", "-j", "1", "--sandbox=none")
-	parallel, _ := runField(t, dir, "1500ms", "-j", "2", "--sandbox=none")
+	// The limit leaves valid turns (a shell and a Go binary starting) seconds to spare even
+	// on a loaded machine; the late and hanging bots sleep 26 s past it.
+	serial, games := runField(t, dir, "4s", "-j", "1", "--sandbox=none")
+	parallel, _ := runField(t, dir, "4s", "-j", "2", "--sandbox=none")
 	mirror, mreport := mirrorResults(names)
 	sameGames(t, games, mirror)
 	if serial != parallel || serial != stripTiming(mreport) {
@@ -278,7 +293,7 @@ func TestTournamentSlowMisbehaversParallel(t *testing.T) {
 	noLeftovers(t, dir)
 }
 
-// The seed's report lines for the fields above (the mirrors agree; the games are
+// The expected report lines for the fields above (the mirrors agree; the games are
 // functions of the arguments because zoo bots seed their choices from the position).
 var wantFast = `Bot 1, randomBot, has 5 wins and made 0 illegal moves, for a total of 707 points.
 Bot 2, naiveBot, has 8 wins and made 0 illegal moves, for a total of 1196 points.

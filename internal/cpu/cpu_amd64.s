@@ -1,9 +1,9 @@
-//go:build amd64 && !purego
+//go:build amd64
 
 #include "textflag.h"
 
-// func cpuid(eax, ecx uint32) (a, b, c, d uint32)
-TEXT ·cpuid(SB), NOSPLIT, $0-24
+// func cpuidex(eax, ecx uint32) (a, b, c, d uint32)
+TEXT ·cpuidex(SB), NOSPLIT, $0-24
 	MOVL eax+0(FP), AX
 	MOVL ecx+4(FP), CX
 	CPUID
