@@ -5,7 +5,7 @@ package uttt
 import (
 	"sync"
 
-	"github.com/boardlab/boardlab/internal/x86"
+	"github.com/boardlab/boardlab/internal/cpu"
 )
 
 // The network's 32-wide row arithmetic in AVX2 (netasm_amd64.s): the search's update of
@@ -26,7 +26,7 @@ var (
 
 // netAsmEnabled reports whether the AVX2 kernels run here, asking the CPU on first use.
 func netAsmEnabled() bool {
-	netAsmOnce.Do(func() { useNetAsm = x86.CPU().AVX2 })
+	netAsmOnce.Do(func() { useNetAsm = cpu.Get().AVX2 })
 	return useNetAsm
 }
 
