@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -104,6 +105,25 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (code int
 			code = cli.ExitFail
 		}
 	}()
+	// Output lost on a full disk or a closed pipe is reported once, here, whatever the
+	// command made of the write error, and the run does not end with status 0.
+	out := cli.NewStdout(stdout)
+	stdout = out
+	errOut := &stderrWatch{w: stderr}
+	stderr = errOut
+	command := ""
+	defer func() {
+		if err := out.Err(); err != nil && (code == cli.ExitOK || code == cli.ExitFail) {
+			if !errOut.saw {
+				if command == "" {
+					fmt.Fprintf(errOut.w, "analyze: %v\n", err)
+				} else {
+					fmt.Fprintf(errOut.w, "analyze %s: %v\n", command, err)
+				}
+			}
+			code = cli.ExitFail
+		}
+	}()
 	cli.SetInterruptContext(ctx)
 	defer cli.SetInterruptContext(context.Background())
 	// Reads of standard input stop on Ctrl-C in every command, also those that read it
@@ -120,6 +140,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (code int
 			usage(stdout)
 			return cli.ExitOK
 		case "v", "version":
+			command = "version"
 			return runVersion(nil, stdout, stderr)
 		case "cpuprofile", "memprofile":
 			if !hasValue {
@@ -148,6 +169,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (code int
 		usage(stderr)
 		return cli.ExitUsage
 	}
+	command = commandName(args)
 	if cpuprofile != "" {
 		f, err := os.Create(cpuprofile)
 		if err != nil {
@@ -182,6 +204,34 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (code int
 		code = cli.ExitInterrupted
 	}
 	return code
+}
+
+// stderrWatch passes writes to w and notes whether a command has reported a failed
+// write to stdout itself (a message holding cli.WriteError's text), so that run does
+// not report it twice.
+type stderrWatch struct {
+	w   io.Writer
+	saw bool
+}
+
+func (s *stderrWatch) Write(p []byte) (int, error) {
+	if !s.saw && bytes.Contains(p, []byte("writing stdout: ")) {
+		s.saw = true
+	}
+	return s.w.Write(p)
+}
+
+// Unwrap returns the wrapped writer (cli.IsTerminal looks through it).
+func (s *stderrWatch) Unwrap() io.Writer { return s.w }
+
+// commandName is how messages name the command args run: "uttt search", "version".
+func commandName(args []string) string {
+	for _, g := range groups {
+		if g.name == args[0] && len(args) > 1 && !strings.HasPrefix(args[1], "-") && args[1] != "help" {
+			return args[0] + " " + args[1]
+		}
+	}
+	return args[0]
 }
 
 func writeHeapProfile(path string) error {
