@@ -170,11 +170,22 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (code int
 		return cli.ExitUsage
 	}
 	command = commandName(args)
+	// Both profiles' paths are checked before the command runs: a wrong one is a
+	// command-line error, not a failure found after the work.
+	for _, p := range []struct{ flag, path string }{{"cpuprofile", cpuprofile}, {"memprofile", memprofile}} {
+		if p.path == "" {
+			continue
+		}
+		if err := fileio.CheckOutputPath(p.path); err != nil {
+			fmt.Fprintf(stderr, "analyze: --%s %v\nrun 'analyze -h' for usage\n", p.flag, err)
+			return cli.ExitUsage
+		}
+	}
 	if cpuprofile != "" {
 		f, err := os.Create(cpuprofile)
 		if err != nil {
-			fmt.Fprintf(stderr, "analyze: --cpuprofile: %v\n", err)
-			return cli.ExitFail
+			fmt.Fprintf(stderr, "analyze: --cpuprofile: %v\nrun 'analyze -h' for usage\n", err)
+			return cli.ExitUsage
 		}
 		if err := pprof.StartCPUProfile(f); err != nil {
 			fmt.Fprintf(stderr, "analyze: --cpuprofile: %v\n", err)

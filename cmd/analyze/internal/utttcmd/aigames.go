@@ -12,9 +12,10 @@ import (
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/internal/machine"
 )
 
-const aigamesUsage = "analyze uttt engine [--hash MB] [--threads N] [--max-time T] [--verbose]"
+const aigamesUsage = "analyze uttt engine [--hash SIZE] [--threads N] [--max-time DURATION] [--verbose]"
 
 const aigamesDescription = `A persistent bot speaking the AI Games (theaigames.com, riddles.io) Ultimate Tic
 Tac Toe protocol on stdin and stdout. It reads lines
@@ -58,8 +59,8 @@ const aiMargin = 15 * time.Millisecond
 
 func runAIGames(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	const name = "uttt engine"
-	fs := cli.NewFlagSet("engine", aigamesUsage, aigamesDescription, stderr)
-	hash := fs.Int("hash", 64, "transposition table size in MB")
+	fs := cli.NewFlagSet(name, aigamesUsage, aigamesDescription, stderr)
+	hash := hashFlag(fs, 64<<20)
 	threads := fs.Int("threads", 1, "search threads")
 	maxTime := fs.Duration("max-time", 0, "never think longer than this per move (0: only the time bank limits)")
 	verbose := fs.Bool("verbose", false, "report each search (depth, score, nodes, time) on stderr")
@@ -70,14 +71,15 @@ func runAIGames(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	switch {
 	case len(pos) > 0:
 		return cli.Usagef(stderr, name, "unexpected argument %q", pos[0])
-	case *hash < 1 || *hash > 1<<16:
-		return cli.Usagef(stderr, name, "--hash %d: want 1..65536", *hash)
 	case *threads < 1 || *threads > 256:
 		return cli.Usagef(stderr, name, "--threads %d: want 1..256", *threads)
 	case *maxTime < 0:
 		return cli.Usagef(stderr, name, "--max-time %v: want a positive duration", *maxTime)
 	}
-	s := &aiSession{eng: uttt.NewEngine(*hash), threads: *threads, maxTime: *maxTime, verbose: *verbose,
+	if err := machine.CheckAlloc(int64(hash.Bytes)); err != nil {
+		return cli.Usagef(stderr, name, "--hash %s: the transposition table %v; give a smaller --hash", hash.Text, err)
+	}
+	s := &aiSession{eng: uttt.NewEngine(int(hash.Bytes >> 20)), threads: *threads, maxTime: *maxTime, verbose: *verbose,
 		stderr: stderr, timebank: 10 * time.Second, perMove: 500 * time.Millisecond}
 	lines := make(chan string)
 	readErr := make(chan error, 1)

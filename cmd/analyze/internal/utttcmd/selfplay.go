@@ -16,7 +16,7 @@ import (
 	"github.com/boardlab/boardlab/fileio"
 )
 
-const selfplayUsage = "analyze uttt selfplay --a SPEC --b SPEC --games N [-j W] [--openings PLIES] [--seed S] [--out games.jsonl] [--sprt ELO0,ELO1] [--json] [--plot FILE.svg] [--shard K/N] [--verbose]"
+const selfplayUsage = "analyze uttt selfplay --a SPEC --b SPEC --games N [-j N] [--openings N] [--seed N] [--out FILE] [--sprt ELO0,ELO1] [--json] [--plot FILE.svg] [--shard K/N] [--verbose]"
 
 const selfplayDescription = `Plays games between two zoo bots in-process and reports, for bot a: wins, draws and
 losses, the score, the Elo difference with its 95% interval and likelihood of
@@ -51,10 +51,10 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	aSpec := fs.String("a", "", "first bot `SPEC` (required)")
 	bSpec := fs.String("b", "", "second bot `SPEC` (required)")
 	games := fs.Int("games", 100, "number of games")
-	workers := fs.Int("j", 0, "games played at once (0: one per core)")
+	workers := cli.JobsFlag(fs, 0, 0, "games played at once (0: one per core)")
 	openings := fs.Int("openings", 4, "random opening plies (0..30)")
 	seed := fs.Uint64("seed", 1, "seed of the openings and of the bots' random choices")
-	outPath := fs.String("out", "", "append one JSON line per game to `FILE`, resuming the games it holds")
+	outPath := cli.OutFlag(fs, "append one JSON line per game to `FILE`, resuming the games it holds")
 	sprtFlag := fs.String("sprt", "", "stop when an SPRT of `ELO0,ELO1` decides")
 	asJSON := fs.Bool("json", false, "print the summary as one JSON object (infinite Elo values as null)")
 	plot := fs.String("plot", "", "draw the running score and the SPRT's log-likelihood ratio to `FILE.svg`")
@@ -81,8 +81,6 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	switch {
 	case *games < 1:
 		return cli.Usagef(stderr, name, "--games must be at least 1")
-	case *workers < 0:
-		return cli.Usagef(stderr, name, "-j must not be negative")
 	case *openings < 0 || *openings > 30:
 		return cli.Usagef(stderr, name, "--openings must be in 0..30")
 	}
