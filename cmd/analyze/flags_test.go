@@ -3,6 +3,7 @@ package main
 import (
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -179,6 +180,17 @@ func TestHelpWritesLongFlagsWithTwoDashes(t *testing.T) {
 	for c, help := range helps {
 		for _, m := range single.FindAllString(help, -1) {
 			t.Errorf("%s -h writes %q", c, strings.TrimSpace(m))
+		}
+	}
+}
+
+// TestVersionNamesGo: "analyze version" says which Go built it, as docs/cli.md says.
+func TestVersionNamesGo(t *testing.T) {
+	for _, args := range [][]string{{"version"}, {"-v"}, {"--version"}} {
+		out, _, code := analyze(t, "", args...)
+		want := " " + runtime.Version() + " " + runtime.GOOS + "/" + runtime.GOARCH + "\n"
+		if code != 0 || !strings.HasPrefix(out, "analyze ") || !strings.Contains(out, want) {
+			t.Errorf("%q: exit %d, stdout %q, want %q in its first line", args, code, out, want)
 		}
 	}
 }

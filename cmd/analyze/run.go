@@ -346,7 +346,7 @@ func runVersion(args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprint(stdout, ")")
 	}
-	fmt.Fprintf(stdout, " %s/%s\n", runtime.GOOS, runtime.GOARCH)
+	fmt.Fprintf(stdout, " %s %s/%s\n", b.Go, runtime.GOOS, runtime.GOARCH)
 	if b.PGO != "" {
 		fmt.Fprintf(stdout, "pgo: %s\n", b.PGO)
 	}
