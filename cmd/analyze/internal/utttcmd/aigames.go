@@ -12,6 +12,7 @@ import (
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/fileio"
 	"github.com/boardlab/boardlab/internal/machine"
 )
 
@@ -54,6 +55,10 @@ type aiSession struct {
 	move     int
 }
 
+// aiMaxLine is the longest line the engine reads; a longer one is reported and skipped
+// (a field line is under 200 bytes).
+const aiMaxLine = 1 << 16
+
 // aiMargin is kept back from the move's budget for reading, printing and scheduling.
 const aiMargin = 15 * time.Millisecond
 
@@ -81,25 +86,32 @@ func runAIGames(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	}
 	s := &aiSession{eng: uttt.NewEngine(int(hash.Bytes >> 20)), threads: *threads, maxTime: *maxTime, verbose: *verbose,
 		stderr: stderr, timebank: 10 * time.Second, perMove: 500 * time.Millisecond}
-	lines := make(chan string)
+	type aiLine struct {
+		text         string
+		number, size int64
+	}
+	lines := make(chan aiLine)
 	readErr := make(chan error, 1)
 	go func() {
-		sc := bufio.NewScanner(stdin)
-		sc.Buffer(make([]byte, 4096), 1<<16)
-		for sc.Scan() {
+		lr := fileio.NewLineReader(stdin, aiMaxLine)
+		for {
+			line, n, size, ok := lr.Next()
+			if !ok {
+				break
+			}
 			select {
-			case lines <- sc.Text():
+			case lines <- aiLine{string(line), n, size}:
 			case <-ctx.Done():
 				return
 			}
 		}
-		readErr <- sc.Err()
+		readErr <- lr.Err()
 		close(lines)
 	}()
 	bad := false
 	out := bufio.NewWriter(stdout)
-	for n := 1; ; n++ {
-		var line string
+	for n := int64(1); ; n++ {
+		var line aiLine
 		var ok bool
 		select {
 		case <-ctx.Done():
@@ -114,7 +126,13 @@ func runAIGames(ctx context.Context, args []string, stdin io.Reader, stdout, std
 			}
 			break
 		}
-		reply, err := s.handle(ctx, line)
+		n = line.number
+		if line.size > int64(len(line.text)) {
+			bad = true
+			fmt.Fprintf(stderr, "analyze %s: line %d: a line of %d bytes is longer than %d: %q (skipped)\n", name, n, line.size, aiMaxLine, fileio.Prefix([]byte(line.text), 40))
+			continue
+		}
+		reply, err := s.handle(ctx, line.text)
 		if err != nil {
 			bad = true
 			fmt.Fprintf(stderr, "analyze %s: line %d: %v\n", name, n, err)

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 
@@ -238,7 +239,7 @@ func printSelfplay(stdout, stderr io.Writer, name string, m *selfplay.Match, sum
 	return cli.ExitOK
 }
 
-// parseSPRT reads ELO0,ELO1 with ELO0 < ELO1.
+// parseSPRT reads ELO0,ELO1: two finite numbers with ELO0 < ELO1.
 func parseSPRT(s string) (*selfplay.SPRT, error) {
 	a, b, ok := strings.Cut(s, ",")
 	if !ok {
@@ -246,6 +247,9 @@ func parseSPRT(s string) (*selfplay.SPRT, error) {
 	}
 	e0, err0 := strconv.ParseFloat(strings.TrimSpace(a), 64)
 	e1, err1 := strconv.ParseFloat(strings.TrimSpace(b), 64)
+	if err0 == nil && err1 == nil && (math.IsNaN(e0) || math.IsNaN(e1) || math.IsInf(e0, 0) || math.IsInf(e1, 0)) {
+		return nil, fmt.Errorf("want two finite numbers ELO0 < ELO1 (e.g. 0,5), got %q", s)
+	}
 	if err0 != nil || err1 != nil || e0 >= e1 {
 		return nil, fmt.Errorf("want two numbers ELO0 < ELO1 (e.g. 0,5), got %q", s)
 	}
