@@ -194,3 +194,16 @@ func TestVersionNamesGo(t *testing.T) {
 		}
 	}
 }
+
+// TestCommandListLines: each line of "analyze help" ends a sentence or a parenthesis,
+// never mid-phrase (the merge line once ended "into the whole run's").
+func TestCommandListLines(t *testing.T) {
+	out, _, _ := analyze(t, "", "help")
+	_, list, _ := strings.Cut(out, "commands:\n")
+	list, _, _ = strings.Cut(list, "\n\n")
+	for _, line := range strings.Split(list, "\n") {
+		if strings.HasSuffix(line, "'s") || strings.HasSuffix(line, " the") || strings.HasSuffix(line, " into") {
+			t.Errorf("command list line cut short: %q", line)
+		}
+	}
+}
