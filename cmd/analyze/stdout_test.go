@@ -96,7 +96,8 @@ func TestLostOutput(t *testing.T) {
 			code := run(context.Background(), c.args, &fullWriter{ok: ok}, &e)
 			stdin = old
 			// The message names the command; a command that reports the error itself
-			// may name the input too ("analyze goban draw: b.txt: picture: writing ...").
+			// may name the input too ("analyze goban draw: b.txt: picture: writing ..."),
+			// never an empty name ("analyze goban gen: : writing ...").
 			prefix := "analyze " + c.name + ": "
 			if c.name == "" {
 				prefix = "analyze: "
@@ -105,7 +106,7 @@ func TestLostOutput(t *testing.T) {
 			for _, line := range strings.Split(e.String(), "\n") {
 				found = found || strings.HasPrefix(line, prefix) && strings.HasSuffix(line, "writing stdout: no space left on device")
 			}
-			if code != 1 || strings.Count(e.String(), "writing stdout") != 1 || !found {
+			if code != 1 || strings.Count(e.String(), "writing stdout") != 1 || !found || strings.Contains(e.String(), ": : ") {
 				t.Errorf("%q (%d bytes written): exit %d, want 1 and one \"%s...writing stdout: no space left on device\"; stderr:\n%s", c.args, ok, code, prefix, e.String())
 			}
 		}

@@ -214,13 +214,17 @@ func runGen(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	if werr == nil {
 		_, werr = o.Write(rest)
 	}
+	where := "" // stdout: the error says "writing stdout"
+	if *out != "" {
+		where = *out + ": "
+	}
 	if werr != nil {
 		o.Abort()
-		fmt.Fprintf(stderr, "analyze goban gen: %s: %v\n", *out, werr)
+		fmt.Fprintf(stderr, "analyze goban gen: %s%v\n", where, werr)
 		return cli.ExitFail
 	}
 	if err := o.Commit(); err != nil {
-		fmt.Fprintf(stderr, "analyze goban gen: %s: %v\n", *out, err)
+		fmt.Fprintf(stderr, "analyze goban gen: %s%v\n", where, err)
 		return cli.ExitFail
 	}
 	return cli.ExitOK
