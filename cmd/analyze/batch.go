@@ -21,7 +21,7 @@ lines starting with # are skipped; arguments are split as a shell would (quotes)
 and $WORK stands for a scratch directory that batch creates and removes afterwards.
 Each job's output is printed under a header, then its timing; a summary table ends
 the run. With no PLAN, the embedded default plan runs a representative job of every
-engine ("analyze batch -list" prints it).
+engine ("analyze batch --list" prints it).
 
 Exit status 1 when any job failed; the remaining jobs still run. Ctrl-C stops the
 running job and prints the summary of what finished.`

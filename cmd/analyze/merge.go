@@ -56,8 +56,7 @@ var mergeKinds []struct {
 
 func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := cli.NewFlagSet("merge", mergeUsage, mergeHelp, stderr)
-	outPath := fs.String("out", "", "write the merged output to `FILE` (atomically) instead of stdout")
-	fs.StringVar(outPath, "o", "", "short for --out")
+	outPath := cli.OutFlag(fs, "write the merged output to `FILE` (atomically) instead of stdout")
 	pos, st := cli.Parse(fs, args)
 	if st >= 0 {
 		return st

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -46,7 +47,7 @@ const globalUsage = `usage: analyze [--cpuprofile FILE] [--memprofile FILE] COMM
 boardlab's analysis engine for four combinatorial games.
 
 commands:
-%s  merge        combine the outputs of a sharded job (--shard K/N) into the whole run's
+%s  merge        combine the outputs of a sharded job (--shard K/N) into the whole run's output
   batch        run a plan of analyze jobs with timings (no PLAN: the embedded default plan)
   version      print the build (-v: and a report of this machine's CPU)
   help         print help for a command: analyze help COMMAND [SUBCOMMAND]
@@ -105,6 +106,25 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (code int
 			code = cli.ExitFail
 		}
 	}()
+	// Output lost on a full disk or a closed pipe is reported once, here, whatever the
+	// command made of the write error, and the run does not end with status 0.
+	out := cli.NewStdout(stdout)
+	stdout = out
+	errOut := &stderrWatch{w: stderr}
+	stderr = errOut
+	command := ""
+	defer func() {
+		if err := out.Err(); err != nil && (code == cli.ExitOK || code == cli.ExitFail) {
+			if !errOut.saw {
+				if command == "" {
+					fmt.Fprintf(errOut.w, "analyze: %v\n", err)
+				} else {
+					fmt.Fprintf(errOut.w, "analyze %s: %v\n", command, err)
+				}
+			}
+			code = cli.ExitFail
+		}
+	}()
 	cli.SetInterruptContext(ctx)
 	defer cli.SetInterruptContext(context.Background())
 	// Reads of standard input stop on Ctrl-C in every command, also those that read it
@@ -121,6 +141,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (code int
 			usage(stdout)
 			return cli.ExitOK
 		case "v", "version":
+			command = "version"
 			return runVersion(nil, stdout, stderr)
 		case "cpuprofile", "memprofile":
 			if !hasValue {
@@ -149,11 +170,23 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (code int
 		usage(stderr)
 		return cli.ExitUsage
 	}
+	command = commandName(args)
+	// Both profiles' paths are checked before the command runs: a wrong one is a
+	// command-line error, not a failure found after the work.
+	for _, p := range []struct{ flag, path string }{{"cpuprofile", cpuprofile}, {"memprofile", memprofile}} {
+		if p.path == "" {
+			continue
+		}
+		if err := fileio.CheckOutputPath(p.path); err != nil {
+			fmt.Fprintf(stderr, "analyze: --%s %v\nrun 'analyze -h' for usage\n", p.flag, err)
+			return cli.ExitUsage
+		}
+	}
 	if cpuprofile != "" {
 		f, err := os.Create(cpuprofile)
 		if err != nil {
-			fmt.Fprintf(stderr, "analyze: --cpuprofile: %v\n", err)
-			return cli.ExitFail
+			fmt.Fprintf(stderr, "analyze: --cpuprofile: %v\nrun 'analyze -h' for usage\n", err)
+			return cli.ExitUsage
 		}
 		if err := pprof.StartCPUProfile(f); err != nil {
 			fmt.Fprintf(stderr, "analyze: --cpuprofile: %v\n", err)
@@ -183,6 +216,34 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (code int
 		code = cli.ExitInterrupted
 	}
 	return code
+}
+
+// stderrWatch passes writes to w and notes whether a command has reported a failed
+// write to stdout itself (a message holding cli.WriteError's text), so that run does
+// not report it twice.
+type stderrWatch struct {
+	w   io.Writer
+	saw bool
+}
+
+func (s *stderrWatch) Write(p []byte) (int, error) {
+	if !s.saw && bytes.Contains(p, []byte("writing stdout: ")) {
+		s.saw = true
+	}
+	return s.w.Write(p)
+}
+
+// Unwrap returns the wrapped writer (cli.IsTerminal looks through it).
+func (s *stderrWatch) Unwrap() io.Writer { return s.w }
+
+// commandName is how messages name the command args run: "uttt search", "version".
+func commandName(args []string) string {
+	for _, g := range groups {
+		if g.name == args[0] && len(args) > 1 && !strings.HasPrefix(args[1], "-") && args[1] != "help" {
+			return args[0] + " " + args[1]
+		}
+	}
+	return args[0]
 }
 
 func writeHeapProfile(path string) error {
@@ -286,7 +347,7 @@ func runVersion(args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprint(stdout, ")")
 	}
-	fmt.Fprintf(stdout, " %s/%s\n", runtime.GOOS, runtime.GOARCH)
+	fmt.Fprintf(stdout, " %s %s/%s\n", b.Go, runtime.GOOS, runtime.GOARCH)
 	if b.PGO != "" {
 		fmt.Fprintf(stdout, "pgo: %s\n", b.PGO)
 	}

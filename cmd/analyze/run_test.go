@@ -126,7 +126,7 @@ func TestProfiles(t *testing.T) {
 // and all-empty boards ("---------") are arguments, not flags, wherever they stand.
 func TestDashArgumentsAfterPositionals(t *testing.T) {
 	out, errOut, code := analyze(t, "", "uttt", "bot", "--time", "50ms", "X", "--------X", "-0-------",
-		"---------", "---------", "---------", "---------", "---------", "---------", "---------", "---------", "01")
+		"---------", "---------", "---------", "---------", "---------", "---------", "---------", "---------", "11")
 	if code != 0 || len(strings.TrimSpace(out)) != 2 || strings.TrimSpace(out)[0] != '1' {
 		t.Fatalf("bot with the seed's 0 for O: code %d, out %q, stderr %q", code, out, errOut)
 	}

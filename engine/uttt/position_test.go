@@ -246,6 +246,7 @@ func TestParseProtocolErrors(t *testing.T) {
 		{with(10, "--"), "MASTER"},
 		{with(11, "9"), "LAST"},
 		{with(11, "39"), "LAST"},
+		{with(11, "44"), `argument 12 (LAST) "44": tile 4 of board 4 is empty`},
 	} {
 		if _, err := ParseProtocol(c.args); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%v: error %v, want %q", c.args, err, c.want)
@@ -256,9 +257,12 @@ func TestParseProtocolErrors(t *testing.T) {
 	if err != nil || p.BoardStatus(0) != XWon {
 		t.Fatal(err)
 	}
-	q, _ := ParseProtocol(append(with(1, "XXX-O-O--")[:11], "30"))
-	if q.Forced() != -1 || q.CountMoves() != 72 {
-		t.Errorf("sent to a closed board: forced %d, %d moves", q.Forced(), q.CountMoves())
+	// O's last move, 30, sends X to board 0.
+	sent := with(1, "XXX-O-O--")
+	sent[4], sent[11] = "O--------", "30"
+	q, err := ParseProtocol(sent)
+	if err != nil || q.Forced() != -1 || q.CountMoves() != 71 {
+		t.Errorf("sent to a closed board: %v, forced %d, %d moves", err, q.Forced(), q.CountMoves())
 	}
 }
 

@@ -7,8 +7,9 @@ import (
 
 // ParseProtocol reads the seed's 12 bot arguments: SIDE B0 ... B8 MASTER LAST. O may be
 // written "O" or "0". Closed boards are derived from B0..B8 (MASTER is only checked for
-// its form); LAST "xx" means a free move, otherwise its tile names the board to play
-// in, free when that board is closed.
+// its form); LAST "xx" means a free move, otherwise it is the move just played (its
+// tile may not be empty) and its tile names the board to play in, free when that
+// board is closed.
 func ParseProtocol(args []string) (Position, error) {
 	if len(args) != 12 {
 		return Position{}, fmt.Errorf("want 12 arguments (SIDE B0 ... B8 MASTER LAST), got %d", len(args))
@@ -59,6 +60,9 @@ func ParseProtocol(args []string) (Position, error) {
 		m, err := ParseMove(last)
 		if err != nil {
 			return Position{}, fmt.Errorf("argument 12 (LAST) %q: want two digits 0..8 or xx", last)
+		}
+		if (p.cells[X][m.Board()]|p.cells[O][m.Board()])>>m.Tile()&1 == 0 {
+			return Position{}, fmt.Errorf("argument 12 (LAST) %q: tile %d of board %d is empty, but LAST is a move already played", last, m.Tile(), m.Board())
 		}
 		p.last = m
 		if t := m.Tile(); p.closed>>t&1 == 0 {

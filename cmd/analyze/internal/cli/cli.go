@@ -50,9 +50,17 @@ func Usagef(stderr io.Writer, cmd, format string, args ...any) int {
 	return ExitUsage
 }
 
-// IsTerminal reports whether w is a terminal, the condition for showing progress and
-// for refusing binary output. /dev/null and other character devices are not terminals.
+// IsTerminal reports whether w (or the writer it wraps, see Stdout) is a terminal, the
+// condition for showing progress and for refusing binary output. /dev/null and other
+// character devices are not terminals.
 func IsTerminal(w io.Writer) bool {
+	for {
+		u, ok := w.(interface{ Unwrap() io.Writer })
+		if !ok {
+			break
+		}
+		w = u.Unwrap()
+	}
 	f, ok := w.(*os.File)
 	return ok && isTerminal(f)
 }

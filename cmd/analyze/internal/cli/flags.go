@@ -119,6 +119,8 @@ func PrintFlags(w io.Writer, fs *flag.FlagSet) {
 		line := "  " + displayName(fs, f.Name)
 		if n, ok := argNames[arg]; ok {
 			arg = n
+		} else if a, ok := f.Value.(interface{ ArgName() string }); ok && arg == "value" {
+			arg = a.ArgName()
 		}
 		if arg != "" {
 			line += " " + arg

@@ -71,6 +71,18 @@ type CompatSize struct {
 	Text  string // the value as given (or the default), for messages
 	bare  func(n int64) (Size, error)
 	means string
+	// least and most bound the size when want is set; want is then the one error of
+	// any value outside them, bare number or not.
+	least, most Size
+	want        string
+}
+
+// Within makes Parse refuse a size outside least..most, a bare number outside its
+// range included, with the message want (e.g. "want 1MiB to 64GiB (a bare number is
+// MiB: 1 to 65536)"). It returns s.
+func (s *CompatSize) Within(least, most Size, want string) *CompatSize {
+	s.least, s.most, s.want = least, most, want
+	return s
 }
 
 // CompatSizeVar defines a CompatSize flag with a default in bytes; bare turns a bare
@@ -87,9 +99,13 @@ func (s *CompatSize) String() string { return s.Bytes.String() }
 // Set parses a size with a unit, or a bare number in the flag's old meaning.
 func (s *CompatSize) Set(text string) error {
 	t := strings.TrimSpace(text)
+	outside := func(b Size) bool { return s.want != "" && (b < s.least || b > s.most) }
 	if n, err := strconv.ParseInt(t, 10, 64); err == nil && s.bare != nil {
 		b, err := s.bare(n)
-		if err != nil {
+		if err != nil || outside(b) {
+			if s.want != "" {
+				return errors.New(s.want)
+			}
 			return err
 		}
 		s.Bytes, s.Text = b, t
@@ -98,6 +114,9 @@ func (s *CompatSize) Set(text string) error {
 	var b Size
 	if err := b.Set(t); err != nil {
 		return fmt.Errorf("expected a size such as 64MiB or 1GiB, or a bare number (%s)", s.means)
+	}
+	if outside(b) {
+		return errors.New(s.want)
 	}
 	s.Bytes, s.Text = b, t
 	return nil

@@ -34,7 +34,7 @@ func addBulkFlags(fs *flag.FlagSet) *bulkOpts {
 	o := &bulkOpts{}
 	fs.BoolVar(&o.lines, "lines", false, "read one board per line of each input (the whole board on one line) and print one result per line")
 	fs.IntVar(&o.maxSize, "max-size", defaultMaxSize, "refuse a board larger than `N`xN (counted before any board memory is allocated)")
-	fs.IntVar(&o.jobs, "jobs", 0, "parallel workers `N` (0: one per core)")
+	cli.JobsVar(fs, &o.jobs, 0, 0, "parallel workers `N` (0: one per core)")
 	o.spec = cli.ShardFlag(fs)
 	return o
 }

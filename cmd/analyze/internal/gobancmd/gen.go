@@ -17,7 +17,7 @@ import (
 	"github.com/boardlab/boardlab/pipeline"
 )
 
-const genUsage = "analyze goban gen [--kind random|corridor|spiral|spec] [--size N] [--seed S] [--count C] [--lines] [--shard K/N] [--out FILE|DIR]"
+const genUsage = "analyze goban gen [--kind random|corridor|spiral|spec] [--size N] [--seed N] [--count N] [--lines] [--shard K/N] [--out FILE|DIR]"
 
 const genHelp = `Writes generated boards in the seed's text format (rows of X, O and - separated by
 spaces), for scoring and benchmarking:
@@ -146,9 +146,9 @@ func runGen(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	size := fs.Int("size", 19, "side length n of the n-by-n board")
 	seed := fs.Uint64("seed", 1, "seed of the first random board (the next get seed+1, ...)")
 	count := fs.Int("count", 1, "number of boards")
-	out := fs.String("out", "", "output `FILE` or DIR (default stdout)")
+	out := cli.OutFlag(fs, "output `FILE` or DIR (default stdout)")
 	lines := fs.Bool("lines", false, "write one board per line (symbols only) to stdout or the file --out")
-	jobs := fs.Int("jobs", 0, "parallel workers `N` (0: one per core)")
+	jobs := cli.JobsFlag(fs, 0, 0, "parallel workers `N` (0: one per core)")
 	spec := cli.ShardFlag(fs)
 	pos, st := cli.Parse(fs, args)
 	if st >= 0 {
@@ -214,13 +214,17 @@ func runGen(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	if werr == nil {
 		_, werr = o.Write(rest)
 	}
+	where := "" // stdout: the error says "writing stdout"
+	if *out != "" {
+		where = *out + ": "
+	}
 	if werr != nil {
 		o.Abort()
-		fmt.Fprintf(stderr, "analyze goban gen: %s: %v\n", *out, werr)
+		fmt.Fprintf(stderr, "analyze goban gen: %s%v\n", where, werr)
 		return cli.ExitFail
 	}
 	if err := o.Commit(); err != nil {
-		fmt.Fprintf(stderr, "analyze goban gen: %s: %v\n", *out, err)
+		fmt.Fprintf(stderr, "analyze goban gen: %s%v\n", where, err)
 		return cli.ExitFail
 	}
 	return cli.ExitOK

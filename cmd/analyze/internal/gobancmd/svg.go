@@ -75,7 +75,7 @@ func runDraw(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	fs := cli.NewFlagSet("goban draw", drawUsage, drawHelp, stderr)
 	format := fs.String("format", "svg", "picture format: svg or png")
 	scale := fs.Int("scale", 1, "PNG pixels per point")
-	outPath := fs.String("out", "", "output `FILE` (one input) or DIR")
+	outPath := cli.OutFlag(fs, "output `FILE` (one input) or DIR")
 	o := scoreOpts{format: "auto"}
 	fs.Func("komi", "komi `K` for white (overrides SGF's KM)", func(s string) error {
 		k, err := strconv.ParseFloat(s, 64)

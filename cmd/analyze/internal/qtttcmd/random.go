@@ -14,7 +14,7 @@ import (
 	"github.com/boardlab/boardlab/fileio"
 )
 
-const randomUsage = "analyze qttt random [--seed S] [-o FILE] [-q] [-j N] [--shard K/N] N"
+const randomUsage = "analyze qttt random [--seed N] [-o FILE] [-q] [-j N] [--shard K/N] N"
 
 const randomHelp = `Plays N games of uniformly random legal moves (each measurement chosen at random) and
 prints each as "RECORD<TAB>X O": its record in the seed notation and its score, a line
@@ -31,9 +31,9 @@ shard K writes PATH.K-of-N).`
 func runRandom(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := cli.NewFlagSet("qttt random", randomUsage, randomHelp, stderr)
 	seed := fs.Uint64("seed", 1, "random seed")
-	outPath := fs.String("out", "", "write the games to `FILE` (created atomically) instead of standard output")
+	outPath := cli.OutFlag(fs, "write the games to `FILE` (created atomically) instead of standard output")
 	quiet := fs.Bool("q", false, "no statistics on stderr")
-	jobs := fs.Int("jobs", 0, "play with `N` parallel workers (0: one per CPU; at most 4 per CPU); the output is the same")
+	jobs := cli.JobsFlag(fs, 0, 0, "play with `N` parallel workers (0: one per CPU; at most 4 per CPU); the output is the same")
 	shardSpec := cli.ShardFlag(fs)
 	pos, st := cli.Parse(fs, args)
 	if st >= 0 {

@@ -31,7 +31,7 @@ orange; the edges of a cycle awaiting measurement are highlighted in yellow.`
 func runShow(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := cli.NewFlagSet("qttt show", showUsage, showHelp, stderr)
 	svg := fs.Bool("svg", false, "write an SVG picture instead of text")
-	outPath := fs.String("out", "", "write to `FILE` (created atomically) instead of standard output")
+	outPath := cli.OutFlag(fs, "write to `FILE` (created atomically) instead of standard output")
 	pos, st := cli.Parse(fs, args)
 	if st >= 0 {
 		return st

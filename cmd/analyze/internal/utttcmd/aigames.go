@@ -12,9 +12,11 @@ import (
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/fileio"
+	"github.com/boardlab/boardlab/internal/machine"
 )
 
-const aigamesUsage = "analyze uttt engine [--protocol aigames|codingame] [--hash MB] [--threads N] [--max-time T] [--verbose]"
+const aigamesUsage = "analyze uttt engine [--protocol aigames|codingame] [--hash SIZE] [--threads N] [--max-time DURATION] [--verbose]"
 
 const aigamesDescription = `A persistent bot speaking the AI Games (theaigames.com, riddles.io) Ultimate Tic
 Tac Toe protocol on stdin and stdout. It reads lines
@@ -53,6 +55,10 @@ type aiSession struct {
 	move     int
 }
 
+// aiMaxLine is the longest line the engine reads; a longer one is reported and skipped
+// (a field line is under 200 bytes).
+const aiMaxLine = 1 << 16
+
 // aiMargin is kept back from the move's budget for reading, printing and scheduling.
 const aiMargin = 15 * time.Millisecond
 
@@ -61,9 +67,9 @@ func runAIGames(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	if usesCodinGame(args) {
 		return runCodinGame(ctx, args, stdin, stdout, stderr)
 	}
-	fs := cli.NewFlagSet("engine", aigamesUsage, aigamesDescription+codingameHelp, stderr)
+	fs := cli.NewFlagSet(name, aigamesUsage, aigamesDescription+codingameHelp, stderr)
 	protocol := fs.String("protocol", "aigames", "`PROTOCOL` spoken: aigames or codingame (see --protocol codingame -h)")
-	hash := fs.Int("hash", 64, "transposition table size in MB")
+	hash := hashFlag(fs, 64<<20)
 	threads := fs.Int("threads", 1, "search threads")
 	maxTime := fs.Duration("max-time", 0, "never think longer than this per move (0: only the time bank limits)")
 	verbose := fs.Bool("verbose", false, "report each search (depth, score, nodes, time) on stderr")
@@ -76,34 +82,42 @@ func runAIGames(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		return cli.Usagef(stderr, name, "--protocol %q: want aigames or codingame", *protocol)
 	case len(pos) > 0:
 		return cli.Usagef(stderr, name, "unexpected argument %q", pos[0])
-	case *hash < 1 || *hash > 1<<16:
-		return cli.Usagef(stderr, name, "--hash %d: want 1..65536", *hash)
 	case *threads < 1 || *threads > 256:
 		return cli.Usagef(stderr, name, "--threads %d: want 1..256", *threads)
 	case *maxTime < 0:
 		return cli.Usagef(stderr, name, "--max-time %v: want a positive duration", *maxTime)
 	}
-	s := &aiSession{eng: uttt.NewEngine(*hash), threads: *threads, maxTime: *maxTime, verbose: *verbose,
+	if err := machine.CheckAlloc(int64(hash.Bytes)); err != nil {
+		return cli.Usagef(stderr, name, "--hash %s: the transposition table %v; give a smaller --hash", hash.Text, err)
+	}
+	s := &aiSession{eng: uttt.NewEngine(int(hash.Bytes >> 20)), threads: *threads, maxTime: *maxTime, verbose: *verbose,
 		stderr: stderr, timebank: 10 * time.Second, perMove: 500 * time.Millisecond}
-	lines := make(chan string)
+	type aiLine struct {
+		text         string
+		number, size int64
+	}
+	lines := make(chan aiLine)
 	readErr := make(chan error, 1)
 	go func() {
-		sc := bufio.NewScanner(stdin)
-		sc.Buffer(make([]byte, 4096), 1<<16)
-		for sc.Scan() {
+		lr := fileio.NewLineReader(stdin, aiMaxLine)
+		for {
+			line, n, size, ok := lr.Next()
+			if !ok {
+				break
+			}
 			select {
-			case lines <- sc.Text():
+			case lines <- aiLine{string(line), n, size}:
 			case <-ctx.Done():
 				return
 			}
 		}
-		readErr <- sc.Err()
+		readErr <- lr.Err()
 		close(lines)
 	}()
 	bad := false
 	out := bufio.NewWriter(stdout)
-	for n := 1; ; n++ {
-		var line string
+	for n := int64(1); ; n++ {
+		var line aiLine
 		var ok bool
 		select {
 		case <-ctx.Done():
@@ -118,7 +132,13 @@ func runAIGames(ctx context.Context, args []string, stdin io.Reader, stdout, std
 			}
 			break
 		}
-		reply, err := s.handle(ctx, line)
+		n = line.number
+		if line.size > int64(len(line.text)) {
+			bad = true
+			fmt.Fprintf(stderr, "analyze %s: line %d: a line of %d bytes is longer than %d: %q (skipped)\n", name, n, line.size, aiMaxLine, fileio.Prefix([]byte(line.text), 40))
+			continue
+		}
+		reply, err := s.handle(ctx, line.text)
 		if err != nil {
 			bad = true
 			fmt.Fprintf(stderr, "analyze %s: line %d: %v\n", name, n, err)

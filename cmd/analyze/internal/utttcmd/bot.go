@@ -37,7 +37,7 @@ func mainBot(ctx context.Context, pos uttt.Position, deadline time.Time) uttt.Mo
 	return uttt.NewEngine(botHashMB).Search(ctx, pos, uttt.Limits{Deadline: deadline, Threads: botThreads}).Move
 }
 
-const botUsage = "analyze uttt bot [--time T] [--engine NAME] [--threads N] SIDE B0 B1 B2 B3 B4 B5 B6 B7 B8 MASTER LAST"
+const botUsage = "analyze uttt bot [--time DURATION] [--engine NAME] [--threads N] SIDE B0 B1 B2 B3 B4 B5 B6 B7 B8 MASTER LAST"
 
 // botMargin is kept back from the budget for printing and exiting.
 const botMargin = 5 * time.Millisecond
@@ -56,7 +56,7 @@ form is checked, the boards themselves decide), LAST the previous move or xx for
 free move. It prints the chosen move as two digits (board, tile) and exits within
 --time. It never prints an illegal move.`, stderr)
 	budget := fs.Duration("time", 700*time.Millisecond, "thinking time, from the start of the command")
-	engine := fs.String("engine", "main", "move chooser: "+strings.Join(names, ", "))
+	engine := fs.String("engine", "main", "move chooser `NAME`: "+strings.Join(names, ", "))
 	threads := fs.Int("threads", 1, "search threads for the main engine")
 	pos, code := parseArgs(fs, args)
 	if code >= 0 {

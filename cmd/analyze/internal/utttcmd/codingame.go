@@ -14,7 +14,7 @@ import (
 	"github.com/boardlab/boardlab/engine/uttt"
 )
 
-const codingameUsage = "analyze uttt engine --protocol codingame [--first-time 1000ms] [--turn-time 100ms] [--hash MB] [--threads N] [--message] [--verbose]"
+const codingameUsage = "analyze uttt engine --protocol codingame [--first-time DURATION] [--turn-time DURATION] [--hash SIZE] [--threads N] [--message] [--verbose]"
 
 const codingameDescription = `A persistent bot speaking CodinGame's Tic-Tac-Toe (ultimate) protocol on stdin and
 stdout. Each turn it reads
@@ -87,11 +87,11 @@ type cgSession struct {
 func runCodinGame(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	const name = "uttt engine"
 	procStart := time.Now() // the first turn's clock runs from here: start-up counts
-	fs := cli.NewFlagSet("engine", codingameUsage, codingameDescription, stderr)
+	fs := cli.NewFlagSet(name, codingameUsage, codingameDescription, stderr)
 	protocol := fs.String("protocol", "codingame", "`PROTOCOL` spoken: aigames or codingame")
 	first := fs.Duration("first-time", 1000*time.Millisecond, "thinking time of the first turn, the margin included")
 	turn := fs.Duration("turn-time", 100*time.Millisecond, "thinking time of every other turn, the margin included")
-	hash := fs.Int("hash", 64, "transposition table size in MB")
+	hash := hashFlag(fs, 64<<20)
 	threads := fs.Int("threads", 1, "search threads")
 	message := fs.Bool("message", false, "append the search's depth and score to each answer (CodinGame shows it)")
 	verbose := fs.Bool("verbose", false, "report each search (depth, score, nodes, time) on stderr")
@@ -106,12 +106,10 @@ func runCodinGame(ctx context.Context, args []string, stdin io.Reader, stdout, s
 		return cli.Usagef(stderr, name, "unexpected argument %q", pos[0])
 	case *first <= cgMargin || *turn <= cgMargin:
 		return cli.Usagef(stderr, name, "--first-time and --turn-time must exceed the margin of %v", cgMargin)
-	case *hash < 1 || *hash > 1<<16:
-		return cli.Usagef(stderr, name, "--hash %d: want 1..65536", *hash)
 	case *threads < 1 || *threads > 256:
 		return cli.Usagef(stderr, name, "--threads %d: want 1..256", *threads)
 	}
-	s := &cgSession{s: newSearcher(*hash, *threads), first: *first, turn: *turn, message: *message,
+	s := &cgSession{s: newSearcher(int(hash.Bytes>>20), *threads), first: *first, turn: *turn, message: *message,
 		verbose: *verbose, stderr: stderr, pos: uttt.Start()}
 	lines := make(chan string)
 	readErr := make(chan error, 1)

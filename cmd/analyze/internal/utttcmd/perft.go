@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -30,7 +31,7 @@ move order) and starts its output with a header line; 'analyze merge' of the sha
 outputs prints exactly the unsharded --divide output.`, stderr)
 	const name = "uttt perft"
 	divide := fs.Bool("divide", false, "print the count under each first move")
-	jobs := fs.Int("j", 1, "worker goroutines, splitting the work by first move")
+	jobs := cli.JobsFlag(fs, 1, 0, "worker goroutines, splitting the work by first move (0: one per core)")
 	shardSpec := cli.ShardFlag(fs)
 	pos, code := parseArgs(fs, args)
 	if code >= 0 {
@@ -53,6 +54,10 @@ outputs prints exactly the unsharded --divide output.`, stderr)
 	}
 	if shard.Enabled() && (!*divide || d == 0) {
 		return cli.Usagef(stderr, name, "--shard splits the first moves: it needs --divide and a depth of at least 1")
+	}
+	workers := *jobs
+	if workers == 0 {
+		workers = runtime.GOMAXPROCS(0)
 	}
 	w := bufio.NewWriter(stdout)
 	defer w.Flush()
@@ -120,6 +125,6 @@ outputs prints exactly the unsharded --divide output.`, stderr)
 	}
 	el := time.Since(start)
 	fmt.Fprintf(w, "%d %d\n", d, total)
-	fmt.Fprintf(stderr, "perft %d: %d leaves in %v (%.1f M leaves/s, %d workers)\n", d, total, el.Round(time.Microsecond), float64(total)/el.Seconds()/1e6, max(*jobs, 1))
+	fmt.Fprintf(stderr, "perft %d: %d leaves in %v (%.1f M leaves/s, %d workers)\n", d, total, el.Round(time.Microsecond), float64(total)/el.Seconds()/1e6, workers)
 	return cli.ExitOK
 }

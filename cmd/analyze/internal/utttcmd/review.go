@@ -18,7 +18,7 @@ import (
 	"github.com/boardlab/boardlab/pipeline"
 )
 
-const reviewUsage = "analyze uttt review [--nodes 20000] [--solve-nodes 100000] [--jobs N] [--shard K/N] [--out FILE] [--svg DIR] FILE|DIR..."
+const reviewUsage = "analyze uttt review [--nodes N] [--solve-nodes N] [-j N] [--shard K/N] [--out FILE] [--svg DIR] FILE|DIR..."
 
 const reviewDescription = `Reviews finished games with the engine. FILE holds game records, one a line: self-play
 --out lines, tournament --log lines (an invalid turn is a pass: the other side then
@@ -27,7 +27,7 @@ directory is read recursively. For every move it searches the position before it
 (--nodes per position, one thread, an empty table: the same figures on any machine)
 and reports, from the mover's view, the evaluation before and after the move, the
 engine's best move, the loss in evaluation units (both sides clamped to +-2000) and
-as a drop in expected score, where expected score is 1/(1+exp(-eval/460)) (460 is the
+as a drop in expected score, where expected score is 1/(1+exp(-e/460)) for an evaluation e (460 is the
 evaluation's fitted logistic scale; a proven win is 1, a proven loss 0). A move the
 engine would have played loses nothing. A drop of at least 0.05 is an inaccuracy,
 0.10 a mistake, 0.20 a blunder. For a game won on the board it gives the first move of
@@ -348,9 +348,8 @@ func runReview(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	fs := cli.NewFlagSet(name, reviewUsage, reviewDescription, stderr)
 	nodes := fs.Uint64("nodes", 20000, "nodes searched per position (fixed: reviews are the same on any machine)")
 	solveNodes := fs.Uint64("solve-nodes", 100000, "nodes the solver may spend per position to prove where a game was lost (0: no limit)")
-	jobs := fs.Int("jobs", 0, "games reviewed at once (0: one per core)")
-	cli.HiddenName(fs, "j", "jobs")
-	outPath := fs.String("out", "-", "write the JSON Lines to `FILE` (- for stdout)")
+	jobs := cli.JobsFlag(fs, 0, 0, "games reviewed at once (0: one per core)")
+	outPath := cli.OutFlag(fs, "write the JSON Lines to `FILE` (default or -: stdout)")
 	svgDir := fs.String("svg", "", "draw each game's evaluation graph into `DIR`")
 	shardSpec := cli.ShardFlag(fs)
 	pos, st := cli.Parse(fs, args)

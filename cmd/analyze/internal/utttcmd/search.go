@@ -3,6 +3,7 @@ package utttcmd
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"time"
@@ -12,7 +13,7 @@ import (
 	"github.com/boardlab/boardlab/internal/machine"
 )
 
-const searchUsage = "analyze uttt search [--time T] [--depth D] [--threads N] [--hash SIZE] [--json] [--board=false] [POSITION]"
+const searchUsage = "analyze uttt search [--time DURATION] [--depth N] [--threads N] [--hash SIZE] [--json] [--board=false] [POSITION]"
 
 // searchLine is one line of "search --json": a completed depth, or the final result.
 type searchLine struct {
@@ -35,6 +36,13 @@ func nps(r uttt.Result) uint64 {
 	return uint64(float64(r.Nodes) / r.Time.Seconds())
 }
 
+// hashFlag defines --hash, the size of the transposition table, for search and engine.
+func hashFlag(fs *flag.FlagSet, value cli.Size) *cli.CompatSize {
+	return cli.CompatSizeVar(fs, "hash", value, cli.MiBSize, "MiB",
+		"transposition table `SIZE` such as 64MiB or 1GiB, from 1MiB to 64GiB (a bare number is MiB)").
+		Within(1<<20, 1<<36, "want 1MiB to 64GiB (a bare number is MiB: 1 to 65536)")
+}
+
 func runSearch(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := cli.NewFlagSet("uttt search", searchUsage, `Searches POSITION (the 12 protocol arguments SIDE B0..B8 MASTER LAST, or
 two-digit moves from the start; none: the start) with iterative deepening and
@@ -45,22 +53,21 @@ search stops at the limit, on Ctrl-C, or when the game value is proven.`, stderr
 	budget := fs.Duration("time", 0, "time budget (default 1s when --depth is not given)")
 	depth := fs.Int("depth", 0, "maximum depth in plies")
 	threads := fs.Int("threads", 1, "search threads (lazy SMP, shared table)")
-	hash := cli.CompatSizeVar(fs, "hash", uttt.DefaultHashMB<<20, cli.MiBSize, "MiB",
-		"transposition table `SIZE` such as 64MiB or 1GiB, from 1MiB to 64GiB (a bare number is MiB)")
+	hash := hashFlag(fs, uttt.DefaultHashMB<<20)
 	asJSON := fs.Bool("json", false, "write JSON lines instead of text")
 	board := fs.Bool("board", true, "in text, draw the position first (as 'uttt show' does)")
 	pos, code := parseArgs(fs, args)
 	if code >= 0 {
 		return code
 	}
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
 	switch {
-	case *depth < 0 || *depth > uttt.MaxDepth:
+	case given["depth"] && (*depth < 1 || *depth > uttt.MaxDepth):
 		return cli.Usagef(stderr, "uttt search", "--depth %d: want 1..%d", *depth, uttt.MaxDepth)
 	case *threads < 1 || *threads > 256:
 		return cli.Usagef(stderr, "uttt search", "--threads %d: want 1..256", *threads)
-	case hash.Bytes < 1<<20 || hash.Bytes > 1<<36:
-		return cli.Usagef(stderr, "uttt search", "--hash %s: want 1MiB to 64GiB (a bare number is MiB: 1 to 65536)", hash.Text)
-	case *budget < 0:
+	case given["time"] && *budget <= 0:
 		return cli.Usagef(stderr, "uttt search", "--time %v: want a positive duration", *budget)
 	}
 	p, err := parsePosition(pos)

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 
@@ -17,7 +18,7 @@ import (
 	"github.com/boardlab/boardlab/fileio"
 )
 
-const selfplayUsage = "analyze uttt selfplay --a SPEC --b SPEC --games N [-j W] [--openings PLIES] [--seed S] [--out games.jsonl] [--sprt ELO0,ELO1] [--json] [--plot FILE.svg] [--shard K/N] [--verbose] [--tiebreak boards] [--sandbox bwrap|none] [--cg-time 100ms] [--cg-first-time 1s]"
+const selfplayUsage = "analyze uttt selfplay --a SPEC --b SPEC --games N [-j N] [--openings N] [--seed N] [--out FILE] [--sprt ELO0,ELO1] [--json] [--plot FILE.svg] [--shard K/N] [--verbose] [--tiebreak none|boards] [--sandbox bwrap|none] [--cg-time DURATION] [--cg-first-time DURATION]"
 
 const selfplayDescription = `Plays games between two zoo bots in-process and reports, for bot a: wins, draws and
 losses, the score, the Elo difference with its 95% interval and likelihood of
@@ -57,10 +58,10 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	aSpec := fs.String("a", "", "first bot `SPEC` (required)")
 	bSpec := fs.String("b", "", "second bot `SPEC` (required)")
 	games := fs.Int("games", 100, "number of games")
-	workers := fs.Int("j", 0, "games played at once (0: one per core)")
+	workers := cli.JobsFlag(fs, 0, 0, "games played at once (0: one per core)")
 	openings := fs.Int("openings", 4, "random opening plies (0..30)")
 	seed := fs.Uint64("seed", 1, "seed of the openings and of the bots' random choices")
-	outPath := fs.String("out", "", "append one JSON line per game to `FILE`, resuming the games it holds")
+	outPath := cli.OutFlag(fs, "append one JSON line per game to `FILE`, resuming the games it holds")
 	sprtFlag := fs.String("sprt", "", "stop when an SPRT of `ELO0,ELO1` decides")
 	asJSON := fs.Bool("json", false, "print the summary as one JSON object (infinite Elo values as null)")
 	plot := fs.String("plot", "", "draw the running score and the SPRT's log-likelihood ratio to `FILE.svg`")
@@ -97,8 +98,6 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 		return cli.Usagef(stderr, name, "--cg-time and --cg-first-time must be positive")
 	case *games < 1:
 		return cli.Usagef(stderr, name, "--games must be at least 1")
-	case *workers < 0:
-		return cli.Usagef(stderr, name, "-j must not be negative")
 	case *openings < 0 || *openings > 30:
 		return cli.Usagef(stderr, name, "--openings must be in 0..30")
 	}
@@ -279,7 +278,7 @@ func printSelfplay(stdout, stderr io.Writer, name string, m *selfplay.Match, sum
 	return cli.ExitOK
 }
 
-// parseSPRT reads ELO0,ELO1 with ELO0 < ELO1.
+// parseSPRT reads ELO0,ELO1: two finite numbers with ELO0 < ELO1.
 func parseSPRT(s string) (*selfplay.SPRT, error) {
 	a, b, ok := strings.Cut(s, ",")
 	if !ok {
@@ -287,6 +286,9 @@ func parseSPRT(s string) (*selfplay.SPRT, error) {
 	}
 	e0, err0 := strconv.ParseFloat(strings.TrimSpace(a), 64)
 	e1, err1 := strconv.ParseFloat(strings.TrimSpace(b), 64)
+	if err0 == nil && err1 == nil && (math.IsNaN(e0) || math.IsNaN(e1) || math.IsInf(e0, 0) || math.IsInf(e1, 0)) {
+		return nil, fmt.Errorf("want two finite numbers ELO0 < ELO1 (e.g. 0,5), got %q", s)
+	}
 	if err0 != nil || err1 != nil || e0 >= e1 {
 		return nil, fmt.Errorf("want two numbers ELO0 < ELO1 (e.g. 0,5), got %q", s)
 	}

@@ -15,7 +15,7 @@ const showUsage = "analyze uttt show [--svg] [-o FILE] [POSITION]"
 
 func runShow(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	const name = "uttt show"
-	fs := cli.NewFlagSet("show", showUsage, `Draws POSITION (the 12 protocol arguments SIDE B0..B8 MASTER LAST, or two-digit
+	fs := cli.NewFlagSet(name, showUsage, `Draws POSITION (the 12 protocol arguments SIDE B0..B8 MASTER LAST, or two-digit
 moves from the start; none: the start). Text: the 9x9 grid with x (column) and y (row)
 labels, a won board replaced by a large X or O, the tiles where the side to move may
 play written '*', the last move in [brackets], and status lines below; colour is added
@@ -23,7 +23,7 @@ only on a terminal (never with TERM=dumb or NO_COLOR set). --svg writes a pictur
 instead: won boards shaded with the winner's mark, the board to play in outlined, the
 last move ringed.`, stderr)
 	svg := fs.Bool("svg", false, "write an SVG picture instead of text")
-	out := fs.String("out", "", "write to `FILE` instead of stdout")
+	out := cli.OutFlag(fs, "write to `FILE` instead of stdout")
 	pos, code := parseArgs(fs, args)
 	if code >= 0 {
 		return code

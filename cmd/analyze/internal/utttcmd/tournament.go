@@ -18,7 +18,7 @@ import (
 	"github.com/boardlab/boardlab/pipeline"
 )
 
-const tournamentUsage = "analyze uttt tournament [--time 1s] [-j N] [--log games.jsonl] [--zero] [--sandbox bwrap|none] [--disqualify] [--memory SIZE] [--procs 64] [--expose PATH] [--cg-time 100ms] [--cg-first-time 1s] [--tiebreak boards] DIR"
+const tournamentUsage = "analyze uttt tournament [--time DURATION] [-j N] [--log FILE] [--zero] [--sandbox bwrap|none] [--disqualify] [--memory SIZE] [--procs N] [--expose PATH] [--cg-time DURATION] [--cg-first-time DURATION] [--tiebreak none|boards] DIR"
 
 const tournamentDescription = `Runs the seed's meta tic-tac-toe tournament. DIR/instructions.txt holds the number of
 bots, then for each bot a line with its name and a line with its command (split as a
@@ -66,7 +66,7 @@ more small boards wins it. See docs/uttt-bots.md.`
 func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := cli.NewFlagSet("uttt tournament", tournamentUsage, tournamentDescription, stderr)
 	limit := fs.Duration("time", time.Second, "time limit per turn, the bot's process start included (not the sandbox's set-up)")
-	jobs := fs.Int("j", 1, "games played at once")
+	jobs := cli.JobsFlag(fs, 1, 1, "games played at once")
 	zero := fs.Bool("zero", false, "write O as the digit 0 in the board arguments, as the seed's example does")
 	logPath := fs.String("log", "", "write one JSON line per game (players, turns, why a move was invalid with the bot's last stderr line, result, points) to `FILE` (- for stdout)")
 	sandbox := fs.String("sandbox", "bwrap", "run bots as `MODE`: bwrap (each turn sandboxed) or none (with the controller's own rights)")
@@ -99,8 +99,6 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 		return cli.Usagef(stderr, "uttt tournament", "want one DIR, got %d arguments", len(pos))
 	case *limit <= 0:
 		return cli.Usagef(stderr, "uttt tournament", "--time must be positive")
-	case *jobs < 1:
-		return cli.Usagef(stderr, "uttt tournament", "-j must be at least 1")
 	case *sandbox != "bwrap" && *sandbox != "none":
 		return cli.Usagef(stderr, "uttt tournament", "--sandbox %q: want bwrap or none", *sandbox)
 	case memory.Bytes < 16<<20 || memory.Bytes > 1<<50:

@@ -12,7 +12,7 @@ import (
 	"github.com/boardlab/boardlab/engine/uttt"
 )
 
-const trainUsage = "analyze uttt train --load-games FILE [--openings P] [--blend B] [--epochs N] [--batch N] [--lr R] [--embed-lr R] [--decay D] [--init FILE] [--seed S] [--jobs J] --out FILE"
+const trainUsage = "analyze uttt train --load-games FILE [--openings N] [--blend X] [--epochs N] [--batch N] [--lr X] [--embed-lr X] [--decay X] [--init FILE] [--seed N] [--jobs N] --out FILE"
 
 const trainDescription = `Trains the network evaluation (engine/uttt/net.bin) on games saved by
 "analyze uttt tune --save-games", which records each searched move's score. Every
@@ -29,7 +29,7 @@ improves on it.`
 
 func runTrain(ctx context.Context, args []string, _ io.Reader, _, stderr io.Writer) int {
 	const name = "uttt train"
-	fs := cli.NewFlagSet("train", trainUsage, trainDescription, stderr)
+	fs := cli.NewFlagSet(name, trainUsage, trainDescription, stderr)
 	load := fs.String("load-games", "", "read the games from `FILE` (tune --save-games)")
 	openings := fs.Int("openings", 8, "random opening plies of the games (skipped)")
 	blend := fs.Float64("blend", 0.5, "weight of the game result in the label (the rest: the search score)")
@@ -39,8 +39,8 @@ func runTrain(ctx context.Context, args []string, _ io.Reader, _, stderr io.Writ
 	embedLR := fs.Float64("embed-lr", 0, "step size of learned board-state embeddings, relative to --lr (0: none, as the embedded network; they overfit)")
 	decay := fs.Float64("decay", 0, "decoupled weight decay (AdamW)")
 	seed := fs.Uint64("seed", 1, "seed of the initial weights and the order")
-	jobs := fs.Int("jobs", 0, "goroutines computing gradients (0: one per core)")
-	out := fs.String("out", "", "write the network to `FILE`")
+	jobs := cli.JobsFlag(fs, 0, 0, "goroutines computing gradients (0: one per core)")
+	out := cli.OutFlag(fs, "write the network to `FILE`")
 	initFrom := fs.String("init", "", "start from the network in `FILE` (train --out, or engine/uttt/net.bin) instead of random weights")
 	pos, code := cli.Parse(fs, args)
 	if code >= 0 {
@@ -59,8 +59,8 @@ func runTrain(ctx context.Context, args []string, _ io.Reader, _, stderr io.Writ
 		return cli.Usagef(stderr, name, "--blend %g: want 0..1", *blend)
 	case *epochs < 1 || *batch < 1 || *lr <= 0:
 		return cli.Usagef(stderr, name, "--epochs, --batch and --lr must be positive")
-	case *jobs < 0 || *embedLR < 0 || *decay < 0:
-		return cli.Usagef(stderr, name, "--jobs, --embed-lr and --decay must not be negative")
+	case *embedLR < 0 || *decay < 0:
+		return cli.Usagef(stderr, name, "--embed-lr and --decay must not be negative")
 	}
 	if *jobs == 0 {
 		*jobs = runtime.GOMAXPROCS(0)

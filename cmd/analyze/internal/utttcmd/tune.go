@@ -16,7 +16,7 @@ import (
 	"github.com/boardlab/boardlab/engine/uttt"
 )
 
-const tuneUsage = "analyze uttt tune [--games N] [--nodes N] [--openings P] [--seed S] [--jobs J] [--eval linear|net] [--net FILE] [--save-games FILE | --load-games FILE] [--from current|v1] [--rounds R] [--board-table FILE] [--prior W] [--out FILE]"
+const tuneUsage = "analyze uttt tune [--games N] [--nodes N] [--openings N] [--seed N] [--jobs N] [--eval linear|net] [--net FILE] [--save-games FILE | --load-games FILE] [--from current|v1] [--rounds N] [--board-table FILE] [--prior X] [--out FILE]"
 
 const tuneDescription = `Fits the evaluation's weights to game outcomes (Texel's method). It plays --games
 games of the engine, with the starting weights, against itself (--openings random
@@ -41,19 +41,19 @@ func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 	if len(args) > 0 && (args[0] == "match" || args[0] == "tree") {
 		return runTuneLab(ctx, args[0], args[1:], stdout, stderr)
 	}
-	fs := cli.NewFlagSet("tune", tuneUsage, tuneDescription+"\n"+tuneLabDescription, stderr)
+	fs := cli.NewFlagSet(name, tuneUsage, tuneDescription+"\n"+tuneLabDescription, stderr)
 	games := fs.Int("games", 2000, "self-play games to play")
 	nodes := fs.Uint64("nodes", 4000, "search nodes per move in the self-play games")
 	openings := fs.Int("openings", 8, "random opening plies")
 	seed := fs.Uint64("seed", 1, "seed of the openings")
-	jobs := fs.Int("jobs", 0, "games played at once (0: one per core)")
+	jobs := cli.JobsFlag(fs, 0, 0, "games played at once (0: one per core)")
 	eval := fs.String("eval", uttt.EvalLinear, "evaluation of the self-play games' searches: linear or net")
 	netFile := fs.String("net", "", "play the games with the network in `FILE` (analyze uttt train --out) instead of the embedded one; implies --eval net")
 	save := fs.String("save-games", "", "write the games to `FILE`")
 	load := fs.String("load-games", "", "read the games from `FILE` instead of playing them")
 	from := fs.String("from", "current", "starting weights: current (embedded) or v1 (commit 82f0469)")
 	rounds := fs.Int("rounds", 200, "most rounds of coordinate descent")
-	out := fs.String("out", "", "write the weights to `FILE` (default stdout)")
+	out := cli.OutFlag(fs, "write the weights to `FILE` (default stdout)")
 	table := fs.String("board-table", "", "also learn the small boards' chances from the training games, write them to `FILE` (board_chance.bin) and fit the weights with them")
 	prior := fs.Float64("prior", 20, "with --board-table: weight, in observations, of the line-counting estimate each state's chances shrink towards")
 	pos, code := cli.Parse(fs, args)
@@ -69,8 +69,6 @@ func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 		return cli.Usagef(stderr, name, "--nodes must be positive")
 	case *openings < 0 || *openings > 30:
 		return cli.Usagef(stderr, name, "--openings %d: want 0..30", *openings)
-	case *jobs < 0:
-		return cli.Usagef(stderr, name, "--jobs must not be negative")
 	case *save != "" && *load != "":
 		return cli.Usagef(stderr, name, "--save-games and --load-games exclude each other")
 	case *from != "current" && *from != "v1":

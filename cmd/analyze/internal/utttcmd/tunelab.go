@@ -41,13 +41,13 @@ analyze uttt tune tree [--seed S] [--games N] [--plies P,...] [--depth D] [--loa
 func runTuneLab(ctx context.Context, sub string, args []string, stdout, stderr io.Writer) int {
 	name := "uttt tune " + sub
 	usage := "analyze uttt tune " + sub + " [flags] --set SPEC..."
-	fs := cli.NewFlagSet("tune "+sub, usage, strings.TrimSpace(tuneLabDescription), stderr)
+	fs := cli.NewFlagSet(name, usage, strings.TrimSpace(tuneLabDescription), stderr)
 	var specs []string
 	fs.Func("set", "a candidate: `NAME=VALUE,...` (repeatable)", func(v string) error {
 		specs = append(specs, v)
 		return nil
 	})
-	jobs := fs.Int("jobs", 0, "games or searches at once (0: one per core)")
+	jobs := cli.JobsFlag(fs, 0, 0, "games or searches at once (0: one per core)")
 	seed := fs.Uint64("seed", 0, "seed of the openings (match: default 5) or of the games (tree: default 26)")
 	games := fs.Int("games", 0, "games (match: default 400, even; tree: default 20)")
 	nodes := fs.Uint64("nodes", 50000, "match: nodes per move")

@@ -50,11 +50,11 @@ Output goes to stdout, or with --out to FILE, written atomically.`
 const maxGrundySVG = 256
 
 func runGrundy(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := cli.NewFlagSet("wythoff grundy", "analyze wythoff grundy [--format grid|csv|binary|bfile|png|svg] [--scale S] [--jobs J] [--shard K/S] [--out FILE] N", grundyDescription, stderr)
+	fs := cli.NewFlagSet("wythoff grundy", "analyze wythoff grundy [--format grid|csv|binary|bfile|png|svg] [--scale N] [--jobs N] [--shard K/N] [--out FILE] N", grundyDescription, stderr)
 	format := &choice{"grid", []string{"grid", "csv", "binary", "bfile", "png", "svg"}}
 	fs.Var(format, "format", "output `format`: grid, csv, binary, bfile, png or svg")
-	outPath := fs.String("out", "", "write to `FILE` atomically instead of stdout")
-	jobs := fs.Int("jobs", 0, "goroutines computing the table (0: GOMAXPROCS)")
+	outPath := cli.OutFlag(fs, "write to `FILE` atomically instead of stdout")
+	jobs := cli.JobsFlag(fs, 0, 0, "goroutines computing the table (0: GOMAXPROCS)")
 	scale := fs.Int("scale", 0, "pixels per cell of a png (default 1) or svg (default: a picture about 512 wide)")
 	shardSpec := cli.ShardFlag(fs)
 	pos, st := cli.Parse(fs, args)

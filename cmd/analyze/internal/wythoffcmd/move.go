@@ -48,13 +48,13 @@ sorted by that number, give the unsharded output.`
 const defaultMaxLine = lines.DefaultMaxLine
 
 func runMove(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := cli.NewFlagSet("wythoff move", "analyze wythoff move [--all] [--misere] [--json] [--max-line BYTES] [--jobs J] [--shard K/N] [--out FILE] [A B]", moveDescription, stderr)
+	fs := cli.NewFlagSet("wythoff move", "analyze wythoff move [--all] [--misere] [--json] [--max-line BYTES] [--jobs N] [--shard K/N] [--out FILE] [A B]", moveDescription, stderr)
 	all := fs.Bool("all", false, "print every winning move, not just one")
 	misere := fs.Bool("misere", false, "misère play: whoever takes the last counter loses")
 	asJSON := fs.Bool("json", false, "print one JSON object per position")
-	maxLine := fs.Int("max-line", defaultMaxLine, "longest input line in `bytes`; longer lines are reported and skipped")
-	outPath := fs.String("out", "", "write to `FILE` atomically instead of stdout (with --shard: FILE.K-of-N)")
-	jobs := fs.Int("jobs", 0, "goroutines answering stdin lines (0: GOMAXPROCS; the output keeps the input order)")
+	maxLine := fs.Int("max-line", defaultMaxLine, "longest input line in `BYTES`; longer lines are reported and skipped")
+	outPath := cli.OutFlag(fs, "write to `FILE` atomically instead of stdout (with --shard: FILE.K-of-N)")
+	jobs := cli.JobsFlag(fs, 0, 0, "goroutines answering stdin lines (0: GOMAXPROCS; the output keeps the input order)")
 	shardSpec := cli.ShardFlag(fs)
 	pos, st := cli.Parse(fs, args)
 	if st >= 0 {

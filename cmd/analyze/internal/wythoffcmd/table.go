@@ -33,12 +33,12 @@ appears under FILE). Progress is shown on stderr when it is a terminal; Ctrl-C s
 the run (stdout keeps what was written, a --out file is not created).`
 
 func runTable(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := cli.NewFlagSet("wythoff table", "analyze wythoff table [--format pairs|csv|bfile|binary|svg] [--seq lower|upper] [--start K] [--shard K/S] [--out FILE] N", tableDescription, stderr)
+	fs := cli.NewFlagSet("wythoff table", "analyze wythoff table [--format pairs|csv|bfile|binary|svg] [--seq lower|upper] [--start K] [--shard K/N] [--out FILE] N", tableDescription, stderr)
 	format := &choice{"pairs", []string{"pairs", "csv", "bfile", "binary", "svg"}}
 	seq := &choice{"lower", []string{"lower", "upper"}}
 	fs.Var(format, "format", "output `format`: pairs, csv, bfile, binary or svg")
 	fs.Var(seq, "seq", "b-file `sequence`: lower (A000201) or upper (A001950)")
-	outPath := fs.String("out", "", "write to `FILE` atomically instead of stdout")
+	outPath := cli.OutFlag(fs, "write to `FILE` atomically instead of stdout")
 	start := fs.Uint64("start", 0, "first row `K` (k = K, or n = K+1 in the b-file)")
 	shardSpec := cli.ShardFlag(fs)
 	pos, st := cli.Parse(fs, args)
