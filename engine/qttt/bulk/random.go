@@ -92,7 +92,7 @@ func mix64(z uint64) uint64 {
 
 // RandomStats are the statistics of a set of random games.
 type RandomStats struct {
-	Games        int // games played
+	Games        int       // games played
 	scores       [5][5]int // games by score, in half points: [X][O]
 	length       [10]int   // games by number of moves
 	measurements int

@@ -387,6 +387,7 @@ func quotePrefix(b []byte, n int) string {
 	}
 	return fmt.Sprintf("%q...", b[:n])
 }
+
 // JSONLine is a tic-tac-toe made: its player, its cells (such as "ABC") and its
 // largest mark.
 type JSONLine struct {

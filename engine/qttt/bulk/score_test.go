@@ -64,4 +64,3 @@ func TestScoreNoAllocPerLine(t *testing.T) {
 		t.Errorf("%v allocations per chunk of %d lines", allocs, c.records)
 	}
 }
-

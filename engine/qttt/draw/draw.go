@@ -3,7 +3,7 @@
 package draw
 
 import (
-		"fmt"
+	"fmt"
 	"io"
 	"math"
 	"math/bits"
