@@ -271,8 +271,8 @@ func readInput(ctx context.Context, name string, r io.Reader, sh shard.Shard, gl
 			ok = false // the line holding the NUL byte is no record
 		}
 		if ok {
-			if line == 1 && length <= MaxLine && bytes.HasPrefix(s, bom) {
-				s = s[len(bom):]
+			if line == 1 && bytes.HasPrefix(s, bom) {
+				s, length = s[len(bom):], length-int64(len(bom))
 			}
 			switch {
 			case !sh.Owns(*global):

@@ -27,7 +27,7 @@ D is at most 9 - the number of moves made: no game lasts longer than nine moves.
 func runPerft(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := cli.NewFlagSet("qttt perft", perftUsage, perftHelp, stderr)
 	divide := fs.Bool("divide", false, "print the count below each first move")
-	tt := cli.CompatSizeVar(fs, "tt", 24<<22, cli.PowerSize(24), "N: 2^N entries of 24 bytes",
+	tt := cli.CompatSizeVar(fs, "tt", 24<<22, bareEntries(24), "N: 2^N entries of 24 bytes",
 		"table `SIZE` of counts such as 96MiB, rounded down to 2^N entries of 24 bytes, N from 10 to 30;\n0 counts without a table (a bare number is N, as before: --tt 22 is 96MiB)")
 	record := fs.String("record", "", "start from the position `RECORD` reaches")
 	pos, st := cli.Parse(fs, args)
