@@ -3,8 +3,8 @@ package bench
 import (
 	"bytes"
 	"context"
-	"io"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
