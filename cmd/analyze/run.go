@@ -45,7 +45,7 @@ const globalUsage = `usage: analyze [--cpuprofile FILE] [--memprofile FILE] COMM
 boardlab's analysis engine for four combinatorial games.
 
 commands:
-%s  merge        combine the outputs of a sharded job (--shard K/N) into the whole run's
+%s  merge        combine the parts of a sharded job (--shard K/N) into the whole run's output
   batch        run a plan of analyze jobs with timings (no PLAN: the embedded default plan)
   version      print the build (-v: and a report of this machine's CPU)
   help         print help for a command: analyze help COMMAND [SUBCOMMAND]

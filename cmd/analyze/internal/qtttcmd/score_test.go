@@ -98,8 +98,8 @@ func mergeShards(t *testing.T, outs []string, n int) string {
 	var all []rec
 	for k, o := range outs {
 		header, body, _ := strings.Cut(o, "\n")
-		if want := fmt.Sprintf("%s %d/%d", shard.LinesHeader, k, n); header != want {
-			t.Fatalf("shard %d header %q, want %q", k, header, want)
+		if want := fmt.Sprintf("%s %d/%d job ", shard.LinesHeader, k, n); !strings.HasPrefix(header, want) || !strings.HasSuffix(header, " qttt score") {
+			t.Fatalf("shard %d header %q, want %q, the job's hash and \"qttt score\"", k, header, want)
 		}
 		for _, l := range strings.Split(strings.TrimSuffix(body, "\n"), "\n") {
 			if l == "" {
@@ -154,7 +154,7 @@ func TestScoreShardsMerge(t *testing.T) {
 	if _, e, code := run(t, "", "score", "--shard", "1/3", "--out", out, f2); code != cli.ExitFail || !strings.Contains(e, "s.txt.1-of-3") {
 		t.Fatalf("--out: code %d, stderr %q", code, e)
 	}
-	if b, err := os.ReadFile(out + ".1-of-3"); err != nil || !strings.HasPrefix(string(b), shard.LinesHeader+" 1/3\n") {
+	if b, err := os.ReadFile(out + ".1-of-3"); err != nil || !strings.HasPrefix(string(b), shard.LinesHeader+" 1/3 job ") {
 		t.Fatalf("shard file: %v %q", err, b)
 	}
 	for _, bad := range []string{"3/3", "x", "1"} {
