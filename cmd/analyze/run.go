@@ -75,7 +75,8 @@ machines or processes share it.
     most one; the outputs of shards 0..N-1 concatenated are the unsharded output.
   - A stream of lines on standard input is split by line: line i (from 0) belongs to
     shard i mod N. Such a shard's output starts with the line
-    "#boardlab-shard-lines K/N" and each output line is prefixed with its input line
+    "#boardlab-shard-lines K/N job ID COMMAND" (ID a hash of the command line, the same
+    for every shard of one job) and each output line is prefixed with its input line
     number and a tab, so the parts can be merged back into input order.
   - With --out PATH a shard writes PATH.K-of-N.
 

@@ -35,9 +35,9 @@ reported by its number and length with a short prefix, and skipped.
 
 --shard K/N scores every N-th line of the inputs taken together (line i, counted from
 0 over all inputs in order, belongs to shard i mod N). The shard's output starts with
-the line "#boardlab-shard-lines K/N" and each result line is prefixed with its input
-line number i and a tab, so "analyze merge" can restore the input order exactly; with
--o PATH the shard writes PATH.K-of-N.`
+the line "#boardlab-shard-lines K/N job ID qttt score" (ID identifies the job) and each
+result line is prefixed with its input line number i and a tab, so "analyze merge" can
+restore the input order exactly; with -o PATH the shard writes PATH.K-of-N.`
 
 func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := cli.NewFlagSet("qttt score", scoreUsage, scoreHelp, stderr)
