@@ -1,5 +1,0 @@
-//go:build !race
-
-package qtttcmd
-
-const timeScale = 1
