@@ -123,7 +123,7 @@ func findParts(paths []string) ([]part, error) {
 		}
 		if line, _, _ := bytes.Cut(head, []byte("\n")); bytes.HasPrefix(line, []byte(LinesHeader+" ")) {
 			if pt.shard, err = parseLinesHeader(string(line)); err != nil {
-				return nil, fmt.Errorf("%s: bad shard header %q: %v", p, Prefix(line, 80), err)
+				return nil, fmt.Errorf("%s: bad shard header %q: %v", p, prefix(line, 80), err)
 			}
 			pt.lines = true
 		}
@@ -199,8 +199,8 @@ func readHead(path string, n int) ([]byte, error) {
 	return buf[:m], nil
 }
 
-// Prefix returns at most n bytes of b for a message, with "..." when cut.
-func Prefix(b []byte, n int) string {
+// prefix returns at most n bytes of b for a message, with "..." when cut.
+func prefix(b []byte, n int) string {
 	if len(b) <= n {
 		return string(b)
 	}

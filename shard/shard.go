@@ -1,5 +1,6 @@
 // Package shard splits a bulk job into N parts run apart (K/N, from text or a scheduler's
-// environment) and writes the line-stream header that lets the parts be merged back.
+// environment), writes the headers that identify each part and its job, and merges the
+// parts back into what the unsharded run writes (Merge).
 package shard
 
 import (
