@@ -6,7 +6,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"math/bits"
@@ -266,9 +265,10 @@ func readInput(ctx context.Context, name string, r io.Reader, sh shard.Shard, gl
 	for {
 		s, line, length, ok := lr.Next()
 		err := lr.Err()
-		var nul errNUL
-		if ok && errors.As(err, &nul) {
-			ok = false // the line holding the NUL byte is no record
+		if err != nil && ok {
+			if _, isNUL := err.(errNUL); isNUL {
+				ok = false // the line holding the NUL byte is no record
+			}
 		}
 		if ok {
 			if line == 1 && bytes.HasPrefix(s, bom) {

@@ -1,6 +1,8 @@
 package bulk
 
 import (
+	"context"
+	"io"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -62,5 +64,23 @@ func TestScoreNoAllocPerLine(t *testing.T) {
 	})
 	if allocs != 0 {
 		t.Errorf("%v allocations per chunk of %d lines", allocs, c.records)
+	}
+}
+
+// TestScoreNoAllocPerLineRead reads, scores and writes a stream: the allocations do not
+// grow with its lines.
+func TestScoreNoAllocPerLineRead(t *testing.T) {
+	var b strings.Builder
+	for _, l := range strings.Split(mixedInput(20000, 4), "\n") {
+		if rec, _, _ := strings.Cut(l, "\t"); rec != "" && !strings.Contains(rec, "ZZ") && !strings.Contains(l, "\t1 0") && !strings.Contains(l, "\t0 0") {
+			b.WriteString(l + "\n")
+		}
+	}
+	in := b.String()
+	allocs := testing.AllocsPerRun(3, func() {
+		Score(context.Background(), []string{"-"}, strings.NewReader(in), io.Discard, ScoreOptions{Workers: 1})
+	})
+	if allocs > 2000 {
+		t.Errorf("%v allocations for 20,000 lines", allocs)
 	}
 }
