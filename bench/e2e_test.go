@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/boardlab/boardlab/engine/goban"
-	"github.com/boardlab/boardlab/engine/qttt"
+	"github.com/boardlab/boardlab/engine/qttt/bulk"
 	"github.com/boardlab/boardlab/engine/uttt/selfplay"
 	"github.com/boardlab/boardlab/engine/uttt/zoo"
 	wythofflines "github.com/boardlab/boardlab/engine/wythoff/lines"
@@ -242,19 +242,13 @@ func BenchmarkE2E(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		data, _ := os.ReadFile(f)
-		var recs [][]byte
-		for _, l := range bytes.Split(bytes.TrimSuffix(data, []byte{'\n'}), []byte{'\n'}) {
-			rec, _, _ := bytes.Cut(l, []byte{'\t'})
-			recs = append(recs, rec)
-		}
 		runE2E(b, dir, bin, e2eJob{unit: "records", items: nlines, lines: nlines,
 			args: []string{"qttt", "score", f},
+			// the library's bulk scorer on one worker: reading, checking, writing
 			inproc: func() {
-				for _, r := range recs {
-					if _, err := qttt.ScoreRecord(r); err != nil {
-						b.Fatal(err)
-					}
+				st, err := bulk.Score(context.Background(), []string{f}, nil, io.Discard, bulk.ScoreOptions{Workers: 1})
+				if err != nil || st.Records != int64(nlines) || st.Failed {
+					b.Fatalf("in-process scoring: %d records, failed %v, %v", st.Records, st.Failed, err)
 				}
 			}})
 	})

@@ -275,6 +275,12 @@ func NewContextReader(ctx context.Context, r io.Reader) io.Reader {
 	return &pumpReader{r: r, ctx: ctx}
 }
 
+// NewPumpReader returns a reader of r whose reads stop with an error wrapping ctx.Err()
+// once ctx is cancelled, even a read blocked in r: r is read by a goroutine that is
+// abandoned on cancellation. It suits any reader that may block (a network connection,
+// a pipe given as an io.Reader).
+func NewPumpReader(ctx context.Context, r io.Reader) io.Reader { return &pumpReader{r: r, ctx: ctx} }
+
 // CheckedReader returns r reading only while ctx is not cancelled: ctx is checked
 // before each read, which suits readers that do not block (regular files, memory);
 // NewContextReader also stops a blocked read. A read after Ctrl-C returns an error

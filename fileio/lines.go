@@ -64,6 +64,10 @@ func (l *LineReader) Next() (line []byte, number int64, length int64, ok bool) {
 	return l.buf, l.line, length, true
 }
 
+// Buffered returns how many bytes of the input are read ahead: 0 means the next call
+// of Next reads the input, and may wait on it.
+func (l *LineReader) Buffered() int { return l.r.Buffered() }
+
 // Err returns the error that ended the input, nil at a clean end.
 func (l *LineReader) Err() error {
 	if l.err == io.EOF {

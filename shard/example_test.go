@@ -1,7 +1,11 @@
 package shard_test
 
 import (
+	"bytes"
+	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 
 	"github.com/boardlab/boardlab/shard"
 )
@@ -27,4 +31,31 @@ func ExampleFromEnv() {
 	fmt.Println(s, from, err)
 	// Output:
 	// 2/4 $SLURM_ARRAY_TASK_ID and $SLURM_ARRAY_TASK_COUNT <nil>
+}
+
+// Merge puts the outputs of a line-stream job's shards back into input order.
+func ExampleMerge() {
+	dir, err := os.MkdirTemp("", "shards")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer os.RemoveAll(dir)
+	// Lines 0, 2, 4 went to shard 0/2, lines 1, 3 to shard 1/2; line 3 failed.
+	job := shard.NewJob("qttt score", []string{"games.txt"})
+	for k, lines := range []string{"0\t0 0\n2\t1 0\n4\t0.5 1\n", "1\t0 1\n"} {
+		s := shard.Shard{K: k, N: 2, Job: job}
+		var b bytes.Buffer
+		shard.WriteLinesHeader(&b, s)
+		b.WriteString(lines)
+		os.WriteFile(s.Path(filepath.Join(dir, "scores")), b.Bytes(), 0o644)
+	}
+	err = shard.Merge(context.Background(), []string{filepath.Join(dir, "scores")}, os.Stdout)
+	fmt.Println(err)
+	// Output:
+	// 0 0
+	// 0 1
+	// 1 0
+	// 0.5 1
+	// <nil>
 }

@@ -1,8 +1,11 @@
 // Package shard splits a bulk job into N parts run apart (K/N, from text or a scheduler's
-// environment) and writes the line-stream header that lets the parts be merged back.
+// environment), writes the headers that identify each part and its job, and merges the
+// parts back into what the unsharded run writes (Merge).
 package shard
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -28,6 +31,27 @@ import (
 //     doubled.
 type Shard struct {
 	K, N int
+	// Job identifies the job the part belongs to, written in the line-stream header so
+	// that a merge refuses parts of another job; the zero Job says nothing.
+	Job Job
+}
+
+// Job identifies a sharded job: ID is a hash of the command, its arguments and its
+// input names (NewJob), Name the command for messages.
+type Job struct {
+	ID, Name string
+}
+
+// NewJob returns the Job of the command name run with args (flags that do not change
+// the output, such as --shard, --out or --jobs, left out by the caller).
+func NewJob(name string, args []string) Job {
+	h := sha256.New()
+	h.Write([]byte(name))
+	for _, a := range args {
+		h.Write([]byte{0})
+		h.Write([]byte(a))
+	}
+	return Job{ID: hex.EncodeToString(h.Sum(nil)[:8]), Name: name}
 }
 
 // Enabled reports whether s selects a part of the job.
@@ -108,16 +132,43 @@ func ParseSuffix(path string) (base string, s Shard, ok bool) {
 	if err1 != nil || err2 != nil || ni < 1 || ki < 0 || ki >= ni {
 		return path, Shard{}, false
 	}
-	return path[:dot], Shard{ki, ni}, true
+	return path[:dot], Shard{K: ki, N: ni}, true
 }
 
-// LinesHeader starts the output of a line-stream shard: "#boardlab-shard-lines K/N".
+// LinesHeader starts the output of a line-stream shard: "#boardlab-shard-lines K/N",
+// then, when the shard knows its job, " job ID NAME" (Job).
 const LinesHeader = "#boardlab-shard-lines"
 
-// WriteLinesHeader writes the header line of a line-stream shard's output.
+// WriteLinesHeader writes the header line of a line-stream shard's output, with its
+// job when s.Job is set.
 func WriteLinesHeader(w io.Writer, s Shard) error {
-	_, err := fmt.Fprintf(w, "%s %d/%d\n", LinesHeader, s.K, s.N)
+	var err error
+	if s.Job.ID != "" {
+		_, err = fmt.Fprintf(w, "%s %d/%d job %s %s\n", LinesHeader, s.K, s.N, s.Job.ID, s.Job.Name)
+	} else {
+		_, err = fmt.Fprintf(w, "%s %d/%d\n", LinesHeader, s.K, s.N)
+	}
 	return err
+}
+
+// parseLinesHeader parses a line-stream header line (without its newline).
+func parseLinesHeader(line string) (Shard, error) {
+	f := strings.Fields(line)
+	if len(f) < 2 || f[0] != LinesHeader {
+		return Shard{}, fmt.Errorf("not a line-stream shard header")
+	}
+	var s Shard
+	if err := s.Set(f[1]); err != nil {
+		return Shard{}, err
+	}
+	switch {
+	case len(f) == 2:
+	case len(f) >= 4 && f[2] == "job":
+		s.Job = Job{ID: f[3], Name: strings.Join(f[4:], " ")}
+	default:
+		return Shard{}, fmt.Errorf("expected %q after K/N, or nothing", "job ID NAME")
+	}
+	return s, nil
 }
 
 // AppendLineIndex appends the prefix of an output line of a line-stream shard: the

@@ -5,48 +5,23 @@ import (
 	"io"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/utttcmd"
+	"github.com/boardlab/boardlab/shard"
 )
 
-// directKinds are merged by code that finds and checks the parts itself, whatever the
-// files are named: perft --divide shards are usually redirected stdout.
-var directKinds = []struct {
-	name  string
-	match func(head []byte) bool
-	merge func(ctx context.Context, paths []string, w, stderr io.Writer) error
-}{
-	{"uttt perft --divide", utttcmd.IsPerftDivide, func(_ context.Context, paths []string, w, stderr io.Writer) error {
-		return status(utttcmd.MergePerft(paths, w, stderr))
-	}},
-}
-
-func init() {
-	mergeKinds = append(mergeKinds, struct {
-		name  string
-		match func(head []byte) bool
-		merge merger
-	}{"uttt selfplay", utttcmd.IsSelfplayOut, func(ctx context.Context, shards []shardFile, w, _, stderr io.Writer) error {
-		paths := make([]string, len(shards))
-		for i, s := range shards {
-			paths[i] = s.path
+// mergeKinds are the kinds of shard output that shard.Merge leaves to a game: uttt
+// self-play records, merged into the whole run's report, and uttt reviews (printed on
+// stderr when something is wrong).
+func mergeKinds(stderr io.Writer) []shard.Kind {
+	byGame := func(merge func(ctx context.Context, paths []string, w, stderr io.Writer) int) func(ctx context.Context, paths []string, w io.Writer) error {
+		return func(ctx context.Context, paths []string, w io.Writer) error {
+			if code := merge(ctx, paths, w, stderr); code != 0 {
+				return reported{code}
+			}
+			return nil
 		}
-		return status(utttcmd.MergeSelfplay(ctx, paths, w, stderr))
-	}}, struct {
-		name  string
-		match func(head []byte) bool
-		merge merger
-	}{"uttt review", utttcmd.IsReviewOut, func(ctx context.Context, shards []shardFile, w, _, stderr io.Writer) error {
-		paths := make([]string, len(shards))
-		for i, s := range shards {
-			paths[i] = s.path
-		}
-		return status(utttcmd.MergeReview(ctx, paths, w, stderr))
-	}})
-}
-
-// status turns a merger's exit status into an error already reported.
-func status(code int) error {
-	if code == 0 {
-		return nil
 	}
-	return reported{code}
+	return []shard.Kind{
+		{Name: "uttt selfplay", Match: utttcmd.IsSelfplayOut, Merge: byGame(utttcmd.MergeSelfplay)},
+		{Name: "uttt review", Match: utttcmd.IsReviewOut, Merge: byGame(utttcmd.MergeReview)},
+	}
 }

@@ -47,7 +47,7 @@ const globalUsage = `usage: analyze [--cpuprofile FILE] [--memprofile FILE] COMM
 boardlab's analysis engine for four combinatorial games.
 
 commands:
-%s  merge        combine the outputs of a sharded job (--shard K/N) into the whole run's output
+%s  merge        combine the parts of a sharded job (--shard K/N) into the whole run's output
   batch        run a plan of analyze jobs with timings (no PLAN: the embedded default plan)
   version      print the build (-v: and a report of this machine's CPU)
   help         print help for a command: analyze help COMMAND [SUBCOMMAND]
@@ -77,7 +77,8 @@ machines or processes share it.
     most one; the outputs of shards 0..N-1 concatenated are the unsharded output.
   - A stream of lines on standard input is split by line: line i (from 0) belongs to
     shard i mod N. Such a shard's output starts with the line
-    "#boardlab-shard-lines K/N" and each output line is prefixed with its input line
+    "#boardlab-shard-lines K/N job ID COMMAND" (ID a hash of the command line, the same
+    for every shard of one job) and each output line is prefixed with its input line
     number and a tab, so the parts can be merged back into input order.
   - With --out PATH a shard writes PATH.K-of-N.
 

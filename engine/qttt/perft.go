@@ -110,3 +110,53 @@ func perftKey(p *Position, depth int) (uint64, uint64) {
 	}
 	return best0, best1
 }
+
+// Divide counts the move sequences of length d from p below each first move and each
+// measurement choice with count (Perft, or a PerftHasher's Perft), calls each(m, mark, n)
+// for them in move order (mark 0 for a move that closes no cycle, else the measurement
+// number chosen) and returns their sum. progress, when not nil, is called with the first
+// moves done and their number before each first move. Divide stops with count's error.
+func Divide(ctx context.Context, count func(context.Context, *Position, int) (uint64, error), p *Position, d int,
+	each func(m Move, mark int, n uint64), progress func(done, total int)) (uint64, error) {
+	var total uint64
+	if d == 0 {
+		return 1, ctx.Err()
+	}
+	moves := p.Moves(nil)
+	for i, m := range moves {
+		if progress != nil {
+			progress(i, len(moves))
+		}
+		a, b := m.Cells()
+		c := *p
+		if !c.Play(a, b) {
+			n, err := count(ctx, &c, d-1)
+			if err != nil {
+				return total, err
+			}
+			if each != nil {
+				each(m, 0, n)
+			}
+			total += n
+			continue
+		}
+		ra, na, rb, nb := c.Choices()
+		for i, root := range []int{ra, rb} {
+			if i == 1 && ra == rb {
+				break
+			}
+			num := []int{na, nb}[i]
+			e := c
+			e.Measure(root)
+			n, err := count(ctx, &e, d-1)
+			if err != nil {
+				return total, err
+			}
+			if each != nil {
+				each(m, num, n)
+			}
+			total += n
+		}
+	}
+	return total, nil
+}

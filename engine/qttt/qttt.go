@@ -6,6 +6,8 @@
 // the odd marks, O the even ones. Scores are counted in half points.
 package qttt
 
+//go:generate go run ./internal/gentables
+
 import "math/bits"
 
 // NumCells is the number of cells of the board.

@@ -187,6 +187,11 @@ func badChar(c byte) string {
 	if isLetter(c) {
 		return fmt.Sprintf("unknown cell %q (cells are A to I)", c)
 	}
+	if c >= 0x80 {
+		// A byte of a multi-byte character: %q of the byte alone would show another
+		// character (0xEF, the first byte of a byte order mark, as 'ï').
+		return fmt.Sprintf("unexpected byte 0x%02X (a record holds cell letters A-I and measurement numbers)", c)
+	}
 	return fmt.Sprintf("unexpected character %q (a record holds cell letters A-I and measurement numbers)", c)
 }
 

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/boardlab/boardlab/engine/uttt/zoo"
+	"github.com/boardlab/boardlab/shard"
 )
 
 // Merged is the outcome of Merge: the match, its SPRT (from the shard headers, unless
@@ -106,7 +107,7 @@ func (res *Merged) read(ctx context.Context, sharded bool, files []fileRef, samp
 		end := 0
 		for k, f := range byK {
 			if f == nil {
-				lo, hi := shardRange(h0.Games, k, h0.N)
+				lo, hi := shard.Shard{K: k, N: h0.N}.Range(int64(h0.Games))
 				return fmt.Errorf("shard %d/%d (games %d..%d) is missing", k, h0.N, lo, hi-1)
 			}
 			if f.hdr.First != end {
@@ -235,15 +236,6 @@ func peekOut(path string) (*Header, Game, error) {
 		return nil, Game{}, fmt.Errorf("%s:1: not a self-play game record or shard header", path)
 	}
 	return nil, g, nil
-}
-
-// shardRange is cli.Shard.Range: part k of n of games, contiguous, sizes within one.
-func shardRange(games, k, n int) (int, int) {
-	split := func(k int) int {
-		q, r := games/n, games%n
-		return q*k + r*k/n
-	}
-	return split(k), split(k + 1)
 }
 
 // recordedBot is the bot of a recorded match's spec: a zoo bot, or a Named one for a

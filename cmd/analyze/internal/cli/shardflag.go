@@ -12,7 +12,7 @@ import (
 // ShardFlag registers --shard K/N (and --shards N, the count used with a scheduler's
 // index variable) on fs. Call Resolve after parsing.
 func ShardFlag(fs *flag.FlagSet) *ShardSpec {
-	sp := &ShardSpec{}
+	sp := &ShardSpec{fs: fs}
 	fs.Var(&sp.Shard, "shard", "run part `K/N` of the job (K from 0 to N-1); see 'analyze help shard'")
 	fs.IntVar(&sp.count, "shards", 0, "the number of shards `N` when the part comes from $JOB_COMPLETION_INDEX")
 	return sp
@@ -22,13 +22,36 @@ func ShardFlag(fs *flag.FlagSet) *ShardSpec {
 type ShardSpec struct {
 	shard.Shard
 	count int
+	fs    *flag.FlagSet
+}
+
+// sameOutput are the flags that do not change what a job writes: left out of its
+// identity, so that its shards may differ in them.
+var sameOutput = map[string]bool{"shard": true, "shards": true, "out": true, "o": true, "jobs": true, "j": true,
+	"workers": true, "q": true, "quiet": true}
+
+// job returns the identity of the command cmd as parsed by fs: its flags that change
+// the output, with their values, and its positional arguments (the input names).
+func (sp *ShardSpec) job(cmd string) shard.Job {
+	if sp.fs == nil {
+		return shard.Job{}
+	}
+	var args []string
+	sp.fs.Visit(func(f *flag.Flag) {
+		if !sameOutput[f.Name] {
+			args = append(args, "--"+f.Name+"="+f.Value.String())
+		}
+	})
+	args = append(append(args, "--"), sp.fs.Args()...)
+	return shard.NewJob(cmd, args)
 }
 
 // Resolve fills the shard from the environment when --shard was not given (see
 // shard.FromEnv, with --shards N as the count), saying on stderr where the shard came
-// from. It returns an error naming the variable when a value is unusable.
+// from, and sets its Job from the command line parsed by the flag set. It returns an error naming the variable when a value is unusable.
 func (sp *ShardSpec) Resolve(cmd string, getenv func(string) string, stderr io.Writer) (shard.Shard, error) {
 	if sp.Enabled() {
+		sp.Job = sp.job(cmd)
 		return sp.Shard, nil
 	}
 	if getenv == nil {
@@ -39,6 +62,7 @@ func (sp *ShardSpec) Resolve(cmd string, getenv func(string) string, stderr io.W
 		return shard.Shard{}, err
 	}
 	fmt.Fprintf(stderr, "analyze %s: shard %s from %s\n", cmd, s, from)
+	s.Job = sp.job(cmd)
 	sp.Shard = s
 	return s, nil
 }

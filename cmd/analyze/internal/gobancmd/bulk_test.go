@@ -235,7 +235,7 @@ func mergeLines(t *testing.T, outs []string) string {
 	var all []line
 	for k, out := range outs {
 		ls := strings.SplitAfter(out, "\n")
-		if want := fmt.Sprintf("%s %d/%d\n", shard.LinesHeader, k, len(outs)); ls[0] != want {
+		if want := fmt.Sprintf("%s %d/%d job ", shard.LinesHeader, k, len(outs)); !strings.HasPrefix(ls[0], want) {
 			t.Fatalf("shard %d header %q, want %q", k, ls[0], want)
 		}
 		for _, l := range ls[1:] {

@@ -30,3 +30,16 @@ func checkTable(flag, text string, bits int, entry int64) error {
 	}
 	return nil
 }
+
+// bareEntries is --tt's bare meaning, N for 2^N entries of entry bytes. An N out of any
+// range (negative, too large) becomes a size of -1 bytes, which the command's own range
+// check refuses with the one message that says what --tt takes.
+func bareEntries(entry int64) func(n int64) (cli.Size, error) {
+	power := cli.PowerSize(entry)
+	return func(n int64) (cli.Size, error) {
+		if s, err := power(n); err == nil {
+			return s, nil
+		}
+		return -1, nil
+	}
+}

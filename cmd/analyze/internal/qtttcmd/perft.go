@@ -27,7 +27,7 @@ D is at most 9 - the number of moves made: no game lasts longer than nine moves.
 func runPerft(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := cli.NewFlagSet("qttt perft", perftUsage, perftHelp, stderr)
 	divide := fs.Bool("divide", false, "print the count below each first move")
-	tt := cli.CompatSizeVar(fs, "tt", 24<<22, cli.PowerSize(24), "N: 2^N entries of 24 bytes",
+	tt := cli.CompatSizeVar(fs, "tt", 24<<22, bareEntries(24), "N: 2^N entries of 24 bytes",
 		"table `SIZE` of counts such as 96MiB, rounded down to 2^N entries of 24 bytes, N from 10 to 30;\n0 counts without a table (a bare number is N, as before: --tt 22 is 96MiB)")
 	record := fs.String("record", "", "start from the position `RECORD` reaches")
 	pos, st := cli.Parse(fs, args)
@@ -94,51 +94,21 @@ func runPerft(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	return cli.ExitOK
 }
 
-type perftFunc func(context.Context, *qttt.Position, int) (uint64, error)
-
 // perftDivide counts the sequences of length d below each first move and measurement
 // choice, writes "MOVE COUNT" or "MOVE MARK COUNT" for each to w when w is not nil, and
 // returns their sum. progress counts the first moves done.
-func perftDivide(ctx context.Context, count perftFunc, p *qttt.Position, d int, w io.Writer, progress *cli.Progress) (uint64, error) {
-	var total uint64
-	if d == 0 {
-		return 1, ctx.Err()
-	}
-	moves := p.Moves(nil)
-	for i, m := range moves {
-		progress.Update(int64(i), int64(len(moves)))
-		a, b := m.Cells()
-		c := *p
-		if !c.Play(a, b) {
-			n, err := count(ctx, &c, d-1)
-			if err != nil {
-				return total, err
-			}
-			if w != nil {
+func perftDivide(ctx context.Context, count func(context.Context, *qttt.Position, int) (uint64, error), p *qttt.Position, d int, w io.Writer, progress *cli.Progress) (uint64, error) {
+	var each func(qttt.Move, int, uint64)
+	if w != nil {
+		each = func(m qttt.Move, mark int, n uint64) {
+			if mark == 0 {
 				fmt.Fprintf(w, "%s %d\n", m, n)
+			} else {
+				fmt.Fprintf(w, "%s %d %d\n", m, mark, n)
 			}
-			total += n
-			continue
-		}
-		ra, na, rb, nb := c.Choices()
-		for i, root := range []int{ra, rb} {
-			if i == 1 && ra == rb {
-				break
-			}
-			num := []int{na, nb}[i]
-			e := c
-			e.Measure(root)
-			n, err := count(ctx, &e, d-1)
-			if err != nil {
-				return total, err
-			}
-			if w != nil {
-				fmt.Fprintf(w, "%s %d %d\n", m, num, n)
-			}
-			total += n
 		}
 	}
-	return total, nil
+	return qttt.Divide(ctx, count, p, d, each, func(done, total int) { progress.Update(int64(done), int64(total)) })
 }
 
 // joinRecord joins positional arguments into one record ("AB BE" or "AB" "BE").

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
+	"github.com/boardlab/boardlab/engine/qttt/bulk"
 	"github.com/boardlab/boardlab/internal/machine"
 )
 
@@ -101,7 +102,7 @@ func TestScoreJSON(t *testing.T) {
 	if code != 0 || len(lines) != 2 {
 		t.Fatalf("code %d, out %q", code, out)
 	}
-	var r jsonResult
+	var r bulk.JSONRecord
 	if err := json.Unmarshal([]byte(lines[0]), &r); err != nil {
 		t.Fatal(err)
 	}

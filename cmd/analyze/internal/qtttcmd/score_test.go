@@ -18,8 +18,12 @@ import (
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/qttt"
+	"github.com/boardlab/boardlab/engine/qttt/bulk"
 	"github.com/boardlab/boardlab/shard"
 )
+
+// maxLine is one more than the longest line scored.
+const maxLine = bulk.MaxLine + 1
 
 // mixedInput returns n lines of random games ("RECORD<TAB>X O", some without the
 // score), with blank lines and bad lines mixed in.
@@ -95,8 +99,8 @@ func mergeShards(t *testing.T, outs []string, n int) string {
 	var all []rec
 	for k, o := range outs {
 		header, body, _ := strings.Cut(o, "\n")
-		if want := fmt.Sprintf("%s %d/%d", shard.LinesHeader, k, n); header != want {
-			t.Fatalf("shard %d header %q, want %q", k, header, want)
+		if want := fmt.Sprintf("%s %d/%d job ", shard.LinesHeader, k, n); !strings.HasPrefix(header, want) || !strings.HasSuffix(header, " qttt score") {
+			t.Fatalf("shard %d header %q, want %q, the job's hash and \"qttt score\"", k, header, want)
 		}
 		for _, l := range strings.Split(strings.TrimSuffix(body, "\n"), "\n") {
 			if l == "" {
@@ -151,7 +155,7 @@ func TestScoreShardsMerge(t *testing.T) {
 	if _, e, code := run(t, "", "score", "--shard", "1/3", "--out", out, f2); code != cli.ExitFail || !strings.Contains(e, "s.txt.1-of-3") {
 		t.Fatalf("--out: code %d, stderr %q", code, e)
 	}
-	if b, err := os.ReadFile(out + ".1-of-3"); err != nil || !strings.HasPrefix(string(b), shard.LinesHeader+" 1/3\n") {
+	if b, err := os.ReadFile(out + ".1-of-3"); err != nil || !strings.HasPrefix(string(b), shard.LinesHeader+" 1/3 job ") {
 		t.Fatalf("shard file: %v %q", err, b)
 	}
 	for _, bad := range []string{"3/3", "x", "1"} {
@@ -176,30 +180,6 @@ func TestScoreLongLines(t *testing.T) {
 		if !strings.Contains(lines[i], want) || len(lines[i]) > 200 {
 			t.Errorf("message %d = %q, want %q and short", i, lines[i], want)
 		}
-	}
-}
-
-func TestScoreNoAllocPerLine(t *testing.T) {
-	in := mixedInput(4000, 9)
-	var good strings.Builder
-	for _, l := range strings.Split(in, "\n") {
-		rec, _, _ := strings.Cut(l, "\t")
-		if _, err := qttt.ScoreRecord([]byte(rec)); err == nil && rec != "" && !strings.Contains(l, "\t1 0") && !strings.Contains(l, "\t0 0") {
-			good.WriteString(l + "\n")
-		}
-	}
-	c := &chunk{file: "x", line: 1, data: []byte(good.String())}
-	var w scoreWorker
-	w.score(c)
-	if len(c.errs) != 0 || c.records < 1000 {
-		t.Fatalf("%d errors, %d records", len(c.errs), c.records)
-	}
-	allocs := testing.AllocsPerRun(20, func() {
-		c.out, c.records = c.out[:0], 0
-		w.score(c)
-	})
-	if allocs != 0 {
-		t.Errorf("%v allocations per chunk of %d lines", allocs, c.records)
 	}
 }
 

@@ -37,7 +37,7 @@ func runSolve(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	fs := cli.NewFlagSet("qttt solve", solveUsage, solveHelp, stderr)
 	all := fs.Bool("all", false, "list every optimal move")
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	tt := cli.CompatSizeVar(fs, "tt", 16<<20, cli.PowerSize(16), "N: 2^N entries of 16 bytes",
+	tt := cli.CompatSizeVar(fs, "tt", 16<<20, bareEntries(16), "N: 2^N entries of 16 bytes",
 		"transposition table `SIZE` such as 64MiB, rounded down to 2^N entries of 16 bytes, N from 10 to 30\n(a bare number is N, as before: --tt 20 is 16MiB)")
 	pos, st := cli.Parse(fs, args)
 	if st >= 0 {

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/boardlab/boardlab/shard"
 )
 
 // shardRuns runs "selfplay ARGS --shard K/N --out base" for every K and returns the
@@ -102,7 +104,7 @@ func TestSelfplayMergeErrors(t *testing.T) {
 	// The shard header is recognised, and so is a plain --out file.
 	for _, p := range []string{paths[0], unsharded} {
 		head, _ := os.ReadFile(p)
-		if !IsSelfplayOut(head[:40]) || IsPerftDivide(head) {
+		if !IsSelfplayOut(head[:40]) || bytes.HasPrefix(head, []byte(shard.DivideHeader)) {
 			t.Errorf("%s: not recognised as self-play output", p)
 		}
 	}
@@ -127,27 +129,25 @@ func TestPerftDivideShardsMerge(t *testing.T) {
 				if code != 0 {
 					t.Fatalf("shard %d/%d: %d %s", k, n, code, errOut)
 				}
-				if !IsPerftDivide([]byte(out)) || IsSelfplayOut([]byte(out)) {
+				if !strings.HasPrefix(out, shard.DivideHeader+" ") || IsSelfplayOut([]byte(out)) {
 					t.Fatalf("shard output not recognised: %q", out)
 				}
 				p := filepath.Join(dir, fmt.Sprintf("p.%d", k))
 				os.WriteFile(p, []byte(out), 0o644)
 				paths = append([]string{p}, paths...)
 			}
-			var stdout, stderr bytes.Buffer
-			if code := MergePerft(paths, &stdout, &stderr); code != 0 || stdout.String() != want {
-				t.Fatalf("%v, %d shards: exit %d %s\n%s\nwant\n%s", pos, n, code, stderr.String(), stdout.String(), want)
+			var stdout bytes.Buffer
+			if err := shard.Merge(context.Background(), paths, &stdout); err != nil || stdout.String() != want {
+				t.Fatalf("%v, %d shards: %v\n%s\nwant\n%s", pos, n, err, stdout.String(), want)
 			}
 			if n == 3 {
-				var stderr bytes.Buffer
-				if MergePerft(paths[1:], io.Discard, &stderr) != 1 || !strings.Contains(stderr.String(), "shard 2/3") {
-					t.Errorf("missing shard: %q", stderr.String())
+				if err := shard.Merge(context.Background(), paths[1:], io.Discard); err == nil || !strings.Contains(err.Error(), "shard 2/3") {
+					t.Errorf("missing shard: %v", err)
 				}
 				data, _ := os.ReadFile(paths[0])
 				os.WriteFile(paths[0], data[:bytes.LastIndexByte(data[:len(data)-1], '\n')+1], 0o644)
-				stderr.Reset()
-				if MergePerft(paths, io.Discard, &stderr) != 1 || !strings.Contains(stderr.String(), "did not finish") {
-					t.Errorf("unfinished shard: %q", stderr.String())
+				if err := shard.Merge(context.Background(), paths, io.Discard); err == nil || !strings.Contains(err.Error(), "did not finish") {
+					t.Errorf("unfinished shard: %v", err)
 				}
 			}
 		}

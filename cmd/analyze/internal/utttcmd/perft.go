@@ -13,6 +13,7 @@ import (
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/uttt"
 	"github.com/boardlab/boardlab/pipeline"
+	sharding "github.com/boardlab/boardlab/shard"
 )
 
 const perftUsage = "analyze uttt perft [--divide [--shard K/N]] [-j N] D [POSITION]"
@@ -112,7 +113,7 @@ outputs prints exactly the unsharded --divide output.`, stderr)
 		}
 	}
 	if shard.Enabled() {
-		fmt.Fprintf(w, "%s %s depth %d moves %d first %d end %d position %s\n", perftDivideHeader, shard, d, len(moves), lo, hi, strings.Join(p.ProtocolArgs(), " "))
+		sharding.WriteDivideHeader(w, shard, sharding.Divide{Depth: d, Moves: len(moves), First: int(lo), End: int(hi), Position: strings.Join(p.ProtocolArgs(), " ")})
 	}
 	start := time.Now()
 	var each func(uttt.Move, uint64)

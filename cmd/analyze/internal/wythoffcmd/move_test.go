@@ -134,7 +134,7 @@ func TestMoveShard(t *testing.T) {
 					t.Fatalf("%v shard %d/%d: code %d", args, k, n, code)
 				}
 				lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-				if lines[0] != fmt.Sprintf("%s %d/%d", shard.LinesHeader, k, n) {
+				if !strings.HasPrefix(lines[0], fmt.Sprintf("%s %d/%d job ", shard.LinesHeader, k, n)) || !strings.HasSuffix(lines[0], " wythoff move") {
 					t.Fatalf("shard %d/%d header %q", k, n, lines[0])
 				}
 				for _, l := range lines[1:] {
@@ -167,7 +167,7 @@ func TestMoveShard(t *testing.T) {
 	if _, errOut, code := run(t, "1 2\n3 5\n", "move", "--shard", "1/2", "--out", filepath.Join(dir, "m.txt")); code != 0 {
 		t.Fatalf("code %d: %s", code, errOut)
 	}
-	if b, err := os.ReadFile(filepath.Join(dir, "m.txt.1-of-2")); err != nil || string(b) != shard.LinesHeader+" 1/2\n1\tlose\n" {
+	if b, err := os.ReadFile(filepath.Join(dir, "m.txt.1-of-2")); err != nil || !strings.HasPrefix(string(b), shard.LinesHeader+" 1/2 job ") || !strings.HasSuffix(string(b), " wythoff move\n1\tlose\n") {
 		t.Fatalf("%q %v", b, err)
 	}
 }

@@ -1,0 +1,476 @@
+// Package bulk scores quantum tic-tac-toe game records and plays random games in bulk,
+// on several workers, with the output in input order and memory bounded.
+package bulk
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/bits"
+	"os"
+	"runtime"
+
+	"github.com/boardlab/boardlab/engine/qttt"
+	"github.com/boardlab/boardlab/fileio"
+	"github.com/boardlab/boardlab/pipeline"
+	"github.com/boardlab/boardlab/shard"
+)
+
+// MaxLine is the longest line Score scores, in bytes without its newline; a longer line
+// is reported by its number and length and skipped.
+const MaxLine = 1<<16 - 1
+
+// chunkBytes is the amount of input handed to a worker at once.
+const chunkBytes = 1 << 16
+
+// ScoreOptions say how Score scores and what it reports.
+type ScoreOptions struct {
+	// JSON writes one JSON object per record (file, line, record, scores, board, lines,
+	// measurements) instead of "X O".
+	JSON bool
+	// Workers is the number of scoring goroutines: 0 means one per CPU, and more than
+	// four per CPU count as four per CPU.
+	Workers int
+	// Shard, when enabled, scores only the lines it owns and writes the line-stream form
+	// that shard.Merge puts back together: a header, then each result prefixed with its
+	// input line number.
+	Shard shard.Shard
+	// Errors, when not nil, receives each bad line or unreadable input (a *LineError) in
+	// input order, once the output of the lines before it has been written and, when the
+	// writer has a Flush() error method, flushed.
+	Errors func(err *LineError)
+	// Progress, when not nil, is called with the number of records scored so far.
+	Progress func(records int64)
+}
+
+// ScoreStats count what Score did.
+type ScoreStats struct {
+	Records int64 // records scored and written
+	Bad     int64 // lines that are not records, or whose expected score differs
+	Failed  bool  // some line or input failed (a bad line, a line too long, an unreadable input)
+}
+
+// LineError is a bad line of an input (Line from 1) or an input that could not be read
+// to its end (Line 0).
+type LineError struct {
+	File string
+	Line int64
+	Msg  string
+}
+
+// Error returns "FILE:LINE: MSG", or "FILE: MSG" for the input itself.
+func (e *LineError) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+	}
+	return e.File + ": " + e.Msg
+}
+
+// Score scores every record of the inputs (FILE, DIR walked in sorted order, or "-"
+// for stdin, as fileio.Expand reads them) one per line and writes "X O" (or a JSON
+// object) per record to w in input order. Blank lines are skipped; a line may carry the
+// expected score after a tab, and a different score is an error. Bad lines are counted
+// and reported through opt.Errors; the others are still scored. A NUL byte ends its
+// input with an error (text records never hold one) and a leading UTF-8 byte order mark
+// is skipped. Score returns ctx.Err() when ctx is cancelled, after writing the records
+// scored before, or the first error writing to w.
+func Score(ctx context.Context, names []string, stdin io.Reader, w io.Writer, opt ScoreOptions) (ScoreStats, error) {
+	var st ScoreStats
+	if opt.Shard.Enabled() {
+		if err := shard.WriteLinesHeader(w, opt.Shard); err != nil {
+			return st, err
+		}
+	}
+	flusher, _ := w.(interface{ Flush() error })
+	s := pipeline.Stream[chunk]{
+		Workers: Workers(opt.Workers),
+		New:     func() *chunk { return &chunk{data: make([]byte, 0, chunkBytes+MaxLine+2)} },
+		Produce: func(ctx context.Context, take func() *chunk, send func(*chunk) bool) error {
+			return readChunks(ctx, names, stdin, opt.Shard, take, send)
+		},
+		Consume: func(c *chunk) error {
+			prev := 0
+			for i := range c.errs {
+				e := &c.errs[i]
+				if _, err := w.Write(c.out[prev:e.off]); err != nil {
+					return err
+				}
+				prev = e.off
+				st.Failed = true
+				if opt.Errors != nil {
+					if flusher != nil {
+						if err := flusher.Flush(); err != nil {
+							return err
+						}
+					}
+					opt.Errors(&e.err)
+				}
+			}
+			if _, err := w.Write(c.out[prev:]); err != nil {
+				return err
+			}
+			st.Records += c.records
+			st.Bad += c.bad
+			if opt.Progress != nil {
+				opt.Progress(st.Records)
+			}
+			if c.wait && flusher != nil { // the input is slow: show what is done
+				return flusher.Flush()
+			}
+			return nil
+		},
+	}
+	workers := make([]scoreWorker, s.Workers)
+	for i := range workers {
+		workers[i] = scoreWorker{json: opt.JSON, sharded: opt.Shard.Enabled()}
+	}
+	s.Work = func(i int, c *chunk) { workers[i].score(c) }
+	err := s.Run(ctx)
+	return st, err
+}
+
+// Workers returns the workers to run for a requested n: one per CPU for n <= 0, and
+// never more than four per CPU (the work is CPU-bound; more would only cost memory).
+func Workers(n int) int {
+	cpus := runtime.GOMAXPROCS(0)
+	if n <= 0 {
+		return cpus
+	}
+	return min(n, 4*cpus)
+}
+
+// chunk is a run of whole lines of one input, scored by one worker. The reader fills
+// the input side, a worker the output side; chunks are recycled, so a long run does
+// not allocate per line.
+type chunk struct {
+	file   string
+	line   int64 // 1-based line number of the first line in file
+	global int64 // 0-based index of the first line over all inputs
+	data   []byte
+	long   []longLine // lines too long to score, replaced by empty lines in data
+	ioErr  error      // an error about the input itself, reported after data's lines
+	wait   bool       // sent because the next read may wait on the input
+
+	out          []byte
+	errs         []lineErr // messages to report after out[:off]
+	records, bad int64
+}
+
+type longLine struct {
+	line   int64
+	size   int64
+	prefix []byte
+}
+
+type lineErr struct {
+	off int
+	err LineError
+}
+
+// errNUL is the error of an input holding a NUL byte at offset off.
+type errNUL struct{ off int64 }
+
+func (e errNUL) Error() string {
+	return fmt.Sprintf("binary data, not game records: NUL byte at offset %d", e.off)
+}
+
+// nulStop reads r until its first NUL byte, then fails with errNUL: text never holds
+// one, and an endless device such as /dev/zero then stops at once.
+type nulStop struct {
+	r   io.Reader
+	off int64
+	err error
+}
+
+func (n *nulStop) Read(b []byte) (int, error) {
+	if n.err != nil {
+		return 0, n.err
+	}
+	m, err := n.r.Read(b)
+	if i := bytes.IndexByte(b[:m], 0); i >= 0 {
+		n.err = errNUL{n.off + int64(i)}
+		n.off += int64(i)
+		return i, nil
+	}
+	n.off += int64(m)
+	return m, err
+}
+
+var bom = []byte("\xef\xbb\xbf")
+
+// readChunks reads the inputs line by line into chunks and sends them in input order.
+// Lines another shard owns are kept as empty lines so that line numbers stay right.
+func readChunks(ctx context.Context, names []string, stdin io.Reader, sh shard.Shard, take func() *chunk, send func(*chunk) bool) error {
+	var c *chunk
+	get := func(file string, line, global int64) bool {
+		if c = take(); c == nil {
+			return false
+		}
+		c.file, c.line, c.global = file, line, global
+		c.data, c.long, c.ioErr, c.wait = c.data[:0], c.long[:0], nil, false
+		c.out, c.errs, c.records, c.bad = c.out[:0], c.errs[:0], 0, 0
+		return true
+	}
+	inputFail := func(name string, global int64, err error) bool {
+		if !get(name, 0, global) {
+			return false
+		}
+		c.ioErr = err
+		return send(c)
+	}
+	if _, isFile := stdin.(*os.File); !isFile && stdin != nil {
+		// Open stops a blocked read of a file; any other reader is pumped, so that a
+		// cancellation is answered even while its Read blocks.
+		stdin = fileio.NewPumpReader(ctx, stdin)
+	}
+	inputs, errs := fileio.Expand(names)
+	var global int64
+	for i, in := range inputs {
+		if ctx.Err() != nil {
+			return nil
+		}
+		name := in.Name()
+		if errs[i] != nil {
+			if !inputFail(name, global, fileio.Cause(errs[i])) {
+				return nil
+			}
+			continue
+		}
+		r, err := in.Open(ctx, stdin)
+		if err != nil {
+			if !inputFail(name, global, fileio.Cause(err)) {
+				return nil
+			}
+			continue
+		}
+		ok := readInput(ctx, name, r, sh, &global, &c, get, send)
+		r.Close()
+		if !ok {
+			return nil
+		}
+	}
+	return nil
+}
+
+// readInput reads one input into chunks; it returns false once the run is stopping.
+func readInput(ctx context.Context, name string, r io.Reader, sh shard.Shard, global *int64, cp **chunk,
+	get func(string, int64, int64) bool, send func(*chunk) bool) bool {
+	lr := fileio.NewLineReader(&nulStop{r: r}, MaxLine)
+	if !get(name, 1, *global) {
+		return false
+	}
+	c := *cp
+	for {
+		s, line, length, ok := lr.Next()
+		err := lr.Err()
+		if err != nil && ok {
+			if _, isNUL := err.(errNUL); isNUL {
+				ok = false // the line holding the NUL byte is no record
+			}
+		}
+		if ok {
+			if line == 1 && bytes.HasPrefix(s, bom) {
+				s, length = s[len(bom):], length-int64(len(bom))
+			}
+			switch {
+			case !sh.Owns(*global):
+				c.data = append(c.data, '\n')
+			case length > int64(len(s)):
+				c.long = append(c.long, longLine{line: line, size: length, prefix: bytes.Clone(s[:min(len(s), 40)])})
+				c.data = append(c.data, '\n')
+			default:
+				c.data = append(append(c.data, s...), '\n')
+			}
+			*global++
+		}
+		if err != nil {
+			c.ioErr = fileio.Cause(err)
+		}
+		end := !ok || err != nil
+		// Hand the chunk over when it is full, and when the next read would wait, so
+		// that a slow stream is answered line by line.
+		if end || len(c.data) >= chunkBytes || len(c.long) >= 64 || (lr.Buffered() == 0 && len(c.data) > 0) {
+			c.wait = lr.Buffered() == 0
+			if !send(c) {
+				return false
+			}
+			if end || ctx.Err() != nil {
+				return ctx.Err() == nil
+			}
+			if !get(name, line+1, *global) {
+				return false
+			}
+			c = *cp
+		}
+	}
+}
+
+// scoreWorker scores chunks; its scratch buffers are reused from chunk to chunk.
+type scoreWorker struct {
+	json    bool
+	sharded bool
+	tmp     []byte
+}
+
+func (w *scoreWorker) score(c *chunk) {
+	data := c.data
+	line, global := c.line, c.global
+	long := c.long
+	for len(data) > 0 {
+		i := bytes.IndexByte(data, '\n')
+		s := data[:i]
+		data = data[i+1:]
+		if len(long) > 0 && long[0].line == line {
+			ll := long[0]
+			long = long[1:]
+			c.bad++
+			w.fail(c, line, fmt.Sprintf("line of %d bytes, longer than the limit of %d: skipped (it starts %s)", ll.size, MaxLine, quotePrefix(ll.prefix, 24)))
+		} else if len(s) > 0 {
+			w.scoreLine(c, line, global, s)
+		}
+		line++
+		global++
+	}
+	if c.ioErr != nil {
+		w.fail(c, 0, c.ioErr.Error())
+	}
+}
+
+func (w *scoreWorker) fail(c *chunk, line int64, msg string) {
+	c.errs = append(c.errs, lineErr{len(c.out), LineError{File: c.file, Line: line, Msg: msg}})
+}
+
+func (w *scoreWorker) scoreLine(c *chunk, line, global int64, s []byte) {
+	rec, expect, hasExpect := bytes.Cut(s, []byte{'\t'})
+	rec = bytes.TrimRight(rec, "\r")
+	if !hasExpect && len(bytes.TrimSpace(rec)) == 0 {
+		return
+	}
+	var tr *qttt.Trace
+	if w.json {
+		tr = &qttt.Trace{}
+	}
+	p, err := qttt.Replay(rec, tr)
+	if err != nil {
+		c.bad++
+		w.fail(c, line, err.Error())
+		return
+	}
+	sc := p.Score()
+	w.tmp = sc.AppendText(w.tmp[:0])
+	if hasExpect {
+		if want := bytes.TrimSpace(expect); !bytes.Equal(w.tmp, want) {
+			c.bad++
+			w.fail(c, line, fmt.Sprintf("record scores %q, the line says %s", w.tmp, quotePrefix(want, 24)))
+			return
+		}
+	}
+	c.records++
+	if w.sharded {
+		c.out = shard.AppendLineIndex(c.out, global)
+	}
+	if w.json {
+		b, _ := json.Marshal(jsonRecord(c.file, int(line), string(rec), &p, tr))
+		c.out = append(append(c.out, b...), '\n')
+		return
+	}
+	c.out = append(append(c.out, w.tmp...), '\n')
+}
+
+// quotePrefix quotes b, cut to its first n bytes (with "..." after the quote) when
+// longer, so that a message never echoes a huge line.
+func quotePrefix(b []byte, n int) string {
+	if len(b) <= n {
+		return fmt.Sprintf("%q", b)
+	}
+	return fmt.Sprintf("%q...", b[:n])
+}
+
+// JSONLine is a tic-tac-toe made: its player, its cells (such as "ABC") and its
+// largest mark.
+type JSONLine struct {
+	Player string `json:"player"`
+	Cells  string `json:"cells"`
+	Max    int    `json:"max"`
+}
+
+// JSONQuantum is a quantum mark and its two cells (such as "AB").
+type JSONQuantum struct {
+	Mark  int    `json:"mark"`
+	Cells string `json:"cells"`
+}
+
+// JSONMeasurement is a measurement: the move that closed the cycle (from 1), who
+// chose ("X", "O" or "forced"), the cycle's cells, the number written and the marks it
+// made classical, by cell.
+type JSONMeasurement struct {
+	Move      int            `json:"move"`
+	Chooser   string         `json:"chooser"`
+	Cycle     string         `json:"cycle"`
+	Mark      int            `json:"mark"`
+	Collapsed map[string]int `json:"collapsed"`
+}
+
+// JSONRecord is the object Score writes per record with ScoreOptions.JSON: where the
+// record was, X's and O's scores, the moves made, whether the game is over, the final
+// board (classical marks as "X1"), its quantum marks, the lines made and each
+// measurement.
+type JSONRecord struct {
+	File         string            `json:"file"`
+	Line         int               `json:"line"`
+	Record       string            `json:"record"`
+	X            float64           `json:"x"`
+	O            float64           `json:"o"`
+	Moves        int               `json:"moves"`
+	Over         bool              `json:"over"`
+	Board        [9]string         `json:"board"`
+	Quantum      []JSONQuantum     `json:"quantum"`
+	Lines        []JSONLine        `json:"lines"`
+	Measurements []JSONMeasurement `json:"measurements"`
+}
+
+func jsonRecord(file string, line int, rec string, p *qttt.Position, tr *qttt.Trace) JSONRecord {
+	s := p.Score()
+	r := JSONRecord{File: file, Line: line, Record: rec, X: float64(s.X) / 2, O: float64(s.O) / 2,
+		Moves: p.Marks(), Over: p.Over(), Quantum: []JSONQuantum{}, Lines: []JSONLine{}, Measurements: []JSONMeasurement{}}
+	for c := 0; c < qttt.NumCells; c++ {
+		if m := p.Cell(c); m != 0 {
+			r.Board[c] = fmt.Sprintf("%s%d", qttt.Owner(m), m)
+		}
+	}
+	for q := p.Quantum(); q != 0; q &= q - 1 {
+		k := bits.TrailingZeros16(q)
+		a, b := p.Edge(k)
+		r.Quantum = append(r.Quantum, JSONQuantum{k, qttt.FormatMove(a, b)})
+	}
+	for _, l := range p.Lines() {
+		r.Lines = append(r.Lines, JSONLine{l.Player.String(), string([]byte{qttt.CellName(l.Cells[0]), qttt.CellName(l.Cells[1]), qttt.CellName(l.Cells[2])}), l.Max})
+	}
+	// Replay the trace to read the marks each measurement made classical.
+	var q qttt.Position
+	for i, m := range tr.Moves {
+		q.Play(m.A, m.B)
+		if m.Mark == 0 {
+			continue
+		}
+		ra, na, rb, _ := q.Choices()
+		root := ra
+		if m.Mark != na {
+			root = rb
+		}
+		q.Measure(root)
+		chooser := qttt.Owner(i + 2).String()
+		if m.A == m.B {
+			chooser = "forced"
+		}
+		jm := JSONMeasurement{Move: i + 1, Chooser: chooser, Cycle: qttt.CellSet(m.Cycle), Mark: m.Mark, Collapsed: map[string]int{}}
+		for c := m.Collapsed; c != 0; c &= c - 1 {
+			cell := bits.TrailingZeros16(c)
+			jm.Collapsed[string(qttt.CellName(cell))] = q.Cell(cell)
+		}
+		r.Measurements = append(r.Measurements, jm)
+	}
+	return r
+}
