@@ -1,4 +1,4 @@
-package gobancmd
+package bulk
 
 import (
 	"archive/zip"
@@ -42,10 +42,11 @@ type scoreSrc struct{ k, i int32 }
 
 // srcSet is the inputs of "goban score" in order.
 type srcSet struct {
-	srcs   []scoreSrc
-	lists  []pathList // lists[0]: the files named as arguments; then one per directory
-	listed []bool     // lists[k] is a directory's listing of regular files
-	others []source   // standard input, archive members, arguments that could not be expanded
+	skipped int // files of walked folders that are not game files
+	srcs    []scoreSrc
+	lists   []pathList // lists[0]: the files named as arguments; then one per directory
+	listed  []bool     // lists[k] is a directory's listing of regular files
+	others  []source   // standard input, archive members, arguments that could not be expanded
 }
 
 // name is the printed name of the j-th input.

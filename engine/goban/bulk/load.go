@@ -1,59 +1,63 @@
-package gobancmd
+package bulk
 
 import (
 	"bytes"
 	"compress/gzip"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
+	"runtime"
 
-	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/goban"
 	"github.com/boardlab/boardlab/fileio"
 	"github.com/boardlab/boardlab/shard"
 )
 
-// defaultMaxSize is the default --max-size: a 65,536-by-65,536 board is 4.3 G points,
-// about 1 GiB of bit planes while it is read and as much again once placed.
-const defaultMaxSize = 65536
+// DefaultMaxSize is the default Options.MaxSize: a 65,536-by-65,536 board is 4.3 G
+// points, about 1 GiB of bit planes while it is read and as much again once placed.
+const DefaultMaxSize = 65536
 
-// bulkOpts are the flags of "goban score" for bulk input: --lines, --max-size, --jobs
-// and --shard.
+// Options say how Score and ScoreLines read their inputs and write their results.
+type Options struct {
+	Format  string  // how inputs are read: "auto" or "" (SGF by its content), "text" or "sgf"
+	Komi    float64 // komi for white, used when KomiSet: overrides SGF's KM
+	KomiSet bool
+	JSON    bool   // one JSON object per input or game (or line) instead of text
+	Map     bool   // add the ownership map after each result (not with ScoreLines)
+	SVGDir  string // when set, an existing directory that gets an ownership SVG per input or game
+	MaxSize int    // refuse a text board larger than MaxSize x MaxSize; 0: DefaultMaxSize
+	Jobs    int    // parallel workers; 0: one per core
+	Shard   shard.Shard
+
+	// Report, when set, is told of each input, game or line that failed, in input
+	// order, after the results before it were written to the output.
+	Report func(name string, err error)
+	// Progress, when set, is told how many inputs (of total; lines: total 0) are done.
+	Progress func(done, total int64)
+}
+
+// bulkOpts are the options that say how inputs are read and shared out.
 type bulkOpts struct {
-	lines   bool
 	maxSize int
 	jobs    int
-	spec    *cli.ShardSpec
 	shard   shard.Shard
 }
 
-// addBulkFlags registers the bulk flags on fs.
-func addBulkFlags(fs *flag.FlagSet) *bulkOpts {
-	o := &bulkOpts{}
-	fs.BoolVar(&o.lines, "lines", false, "read one board per line of each input (the whole board on one line) and print one result per line")
-	fs.IntVar(&o.maxSize, "max-size", defaultMaxSize, "refuse a board larger than `N`xN (counted before any board memory is allocated)")
-	fs.IntVar(&o.jobs, "jobs", 0, "parallel workers `N` (0: one per core)")
-	o.spec = cli.ShardFlag(fs)
-	return o
-}
-
-// resolve checks the bulk flags after parsing and fills the shard (from --shard or the
-// scheduler's variables); it returns -1 to go on or an exit status.
-func (o *bulkOpts) resolve(cmd string, stderr io.Writer) int {
-	if o.maxSize < 1 {
-		return cli.Usagef(stderr, cmd, "--max-size %d: must be at least 1", o.maxSize)
+// resolve splits o into the options of scoring and of reading.
+func (o *Options) resolve() (*scoreOpts, *bulkOpts) {
+	so := &scoreOpts{format: o.Format, komi: o.Komi, komiSet: o.KomiSet, svgDir: o.SVGDir, asJSON: o.JSON, withMap: o.Map}
+	if so.format == "" {
+		so.format = "auto"
 	}
-	if o.jobs < 0 {
-		return cli.Usagef(stderr, cmd, "--jobs %d: must be 0 (all cores) or more", o.jobs)
+	bo := &bulkOpts{maxSize: o.MaxSize, jobs: o.Jobs, shard: o.Shard}
+	if bo.maxSize <= 0 {
+		bo.maxSize = DefaultMaxSize
 	}
-	s, err := o.spec.Resolve(cmd, nil, stderr)
-	if err != nil {
-		return cli.Usagef(stderr, cmd, "%v", err)
+	if bo.jobs <= 0 {
+		bo.jobs = runtime.GOMAXPROCS(0)
 	}
-	o.shard = s
-	return -1
+	return so, bo
 }
 
 // sizeErr adds the flag to raise to a *goban.SizeError.
@@ -110,7 +114,7 @@ func (l *loader) load(ctx context.Context, in fileio.Input, listed bool, stdin i
 			return err
 		}
 	}
-	r, err := in.Open(cli.InterruptContext(), stdin)
+	r, err := in.Open(ctx, stdin)
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-package gobancmd
+package bulk
 
 import (
 	"context"
@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/goban"
 	"github.com/boardlab/boardlab/engine/goban/sgf"
 	"github.com/boardlab/boardlab/fileio"
@@ -60,64 +59,53 @@ func writePicture(path string, stdout io.Writer, format string, scale int, name 
 	return nil
 }
 
-const drawUsage = "analyze goban draw [--format svg|png] [--scale N] [--komi K] [--out FILE|DIR] [FILE|-]..."
+// DrawOptions say what Draw draws and where.
+type DrawOptions struct {
+	Format  string  // "svg" (or "") or "png"
+	Scale   int     // PNG pixels per point; 0: 1
+	Komi    float64 // komi for white, used when KomiSet: overrides SGF's KM
+	KomiSet bool
+	// Out is where the pictures go: "" or "-" for the writer Draw is given (one
+	// picture), a file (one picture), or a directory (created) that gets one
+	// NAME.svg or NAME.png per input or game when several inputs are named, it exists
+	// or its name ends in /.
+	Out string
+	// Report, when set, is told of each input or picture that failed, in order.
+	Report func(name string, err error)
+}
 
-const drawHelp = `Draws the ownership map of each input (a text board or an SGF record, as "goban score"
-reads them; the k-th game of a collection too): stones, each empty point shaded by the
-colour it counts for, coordinates and the result. --format svg (the default) suits
-boards up to a few hundred points a side; --format png draws --scale pixels per point
-(default 1, at least 1), streamed row by row, for boards of any size. One input without
---out writes to stdout; otherwise --out names the file (one picture) or a directory
-(several inputs, an existing directory, or a name ending in /) that receives one
-NAME.svg or NAME.png per input or game.`
-
-func runDraw(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := cli.NewFlagSet("goban draw", drawUsage, drawHelp, stderr)
-	format := fs.String("format", "svg", "picture format: svg or png")
-	scale := fs.Int("scale", 1, "PNG pixels per point")
-	outPath := fs.String("out", "", "output `FILE` (one input) or DIR")
-	o := scoreOpts{format: "auto"}
-	fs.Func("komi", "komi `K` for white (overrides SGF's KM)", func(s string) error {
-		k, err := strconv.ParseFloat(s, 64)
-		if err != nil {
-			return err
-		}
-		o.komi, o.komiSet = k, true
-		return nil
-	})
-	pos, st := cli.Parse(fs, args)
-	if st >= 0 {
-		return st
+// Draw draws the ownership map of each input args name (text boards and SGF records,
+// as Score reads them; every game of a collection) as SVG or PNG. A bad input is
+// handed to o.Report and the others still drawn; it returns an error when the output
+// directory cannot be made or ctx stops the run (ctx.Err()).
+func Draw(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer, o DrawOptions) error {
+	format, scale, outPath := o.Format, o.Scale, o.Out
+	if format == "" {
+		format = "svg"
 	}
-	if *format != "svg" && *format != "png" {
-		return cli.Usagef(stderr, "goban draw", "--format %q: want svg or png", *format)
+	if scale == 0 {
+		scale = 1
 	}
-	if *scale < 1 || *scale > 64 {
-		return cli.Usagef(stderr, "goban draw", "--scale %d: want 1..64", *scale)
-	}
+	so := scoreOpts{format: "auto", komi: o.Komi, komiSet: o.KomiSet}
+	pos := args
 	inputs, errs := fileio.Expand(pos)
 	srcs, closeArchives := expandArchives(inputs, errs)
 	defer closeArchives()
-	if *format == "png" && *outPath == "" && cli.IsTerminal(stdout) {
-		return cli.Usagef(stderr, "goban draw", "refusing to write PNG to a terminal: use --out")
-	}
-	toDir := *outPath != "" && (len(srcs) > 1 || isDir(*outPath) || strings.HasSuffix(*outPath, "/"))
+	toDir := outPath != "" && (len(srcs) > 1 || isDir(outPath) || strings.HasSuffix(outPath, "/"))
 	if toDir {
-		if err := mkdirAll(*outPath); err != nil {
-			fmt.Fprintf(stderr, "analyze goban draw: %v\n", err)
-			return cli.ExitFail
+		if err := mkdirAll(outPath); err != nil {
+			return err
 		}
 	}
-	failed := false
 	drawn := 0
 	for _, src := range srcs {
-		if ctx.Err() != nil {
-			fmt.Fprintf(stderr, "analyze goban draw: interrupted\n")
-			return cli.ExitInterrupted
+		if err := ctx.Err(); err != nil {
+			return err
 		}
 		fail := func(err error) {
-			fmt.Fprintf(stderr, "analyze goban draw: %s: %v\n", src.displayName(), fileio.Cause(err))
-			failed = true
+			if o.Report != nil {
+				o.Report(src.displayName(), fileio.Cause(err))
+			}
 		}
 		if src.err != nil {
 			fail(src.err)
@@ -136,11 +124,11 @@ func runDraw(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 			result string
 		}
 		var pics []picture
-		if o.isSGF(data) {
+		if so.isSGF(data) {
 			var w worker
 			var r scored
-			o.withMap = true
-			games, many, err := w.sgfGames(ctx, data, &o, &r)
+			so.withMap = true
+			games, many, err := w.sgfGames(ctx, data, &so, &r)
 			for _, m := range r.msgs {
 				fail(m)
 			}
@@ -159,30 +147,27 @@ func runDraw(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 			}
 			var s goban.Scorer
 			res := s.Score(b)
-			komi := o.textKomi()
+			komi := so.textKomi()
 			pics = append(pics, picture{src.name, res, s.Owner(nil, b), komi, string(sgf.FormatScore(nil, float64(res.Black-res.White)-komi))})
 		}
 		for _, p := range pics {
-			path := *outPath
+			path := outPath
 			if toDir {
-				path = filepath.Join(*outPath, pictureName(p.name, "."+*format))
+				path = filepath.Join(outPath, pictureName(p.name, "."+format))
 			} else if drawn > 0 {
 				fail(fmt.Errorf("more than one picture: use --out DIR/"))
 				break
 			}
-			if p.res.Size == 0 && *format == "png" {
+			if p.res.Size == 0 && format == "png" {
 				fail(fmt.Errorf("empty board: nothing to draw"))
 				continue
 			}
-			if err := writePicture(path, stdout, *format, *scale, p.name, p.res, p.owner, p.komi, p.result); err != nil {
+			if err := writePicture(path, stdout, format, scale, p.name, p.res, p.owner, p.komi, p.result); err != nil {
 				fail(err)
 				continue
 			}
 			drawn++
 		}
 	}
-	if failed {
-		return cli.ExitFail
-	}
-	return cli.ExitOK
+	return nil
 }

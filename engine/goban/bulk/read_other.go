@@ -1,6 +1,6 @@
 //go:build !linux
 
-package gobancmd
+package bulk
 
 import (
 	"context"
