@@ -13,6 +13,7 @@ import (
 
 	"github.com/boardlab/boardlab/engine/goban"
 	"github.com/boardlab/boardlab/fileio"
+	"github.com/boardlab/boardlab/internal/memlimit"
 )
 
 // maxMember bounds what one compressed input (a .gz file or a .zip member) may expand
@@ -79,8 +80,12 @@ func (s *srcSet) addOther(src source) {
 // board or game record. The returned function closes the archives.
 func scoreSources(args []string, o *bulkOpts) (set *srcSet, single bool, closeArchives func()) {
 	set = &srcSet{lists: []pathList{{}}, listed: []bool{false}}
-	add := func(ins []fileio.Input, errs []error) {
+	add := func(arg string, ins []fileio.Input, errs []error) {
 		for i, in := range ins {
+			if errs[i] == nil && in.Path != arg && !IsGameFile(in.Path) {
+				set.skipped++ // found by a folder walk, not named
+				continue
+			}
 			if errs[i] != nil || in.Path == "-" || set.lists[0].len() >= math.MaxInt32 {
 				set.addOther(source{name: in.Path, in: in, err: errs[i]})
 				continue
@@ -90,12 +95,14 @@ func scoreSources(args []string, o *bulkOpts) (set *srcSet, single bool, closeAr
 		}
 	}
 	if len(args) == 0 {
-		add(fileio.Expand(nil))
+		ins, errs := fileio.Expand(nil)
+		add("-", ins, errs)
 	}
 	for _, a := range args {
 		files, ok := walkPlain(a)
 		if !ok || files.len() >= math.MaxInt32 || len(set.lists) >= math.MaxInt32 {
-			add(fileio.Expand([]string{a}))
+			ins, errs := fileio.Expand([]string{a})
+			add(a, ins, errs)
 			continue
 		}
 		k := int32(len(set.lists))
@@ -103,6 +110,10 @@ func scoreSources(args []string, o *bulkOpts) (set *srcSet, single bool, closeAr
 		set.listed = append(set.listed, true)
 		set.srcs = slices.Grow(set.srcs, files.len())
 		for i := range files.len() {
+			if !IsGameFile(files.path(i)) {
+				set.skipped++
+				continue
+			}
 			set.srcs = append(set.srcs, scoreSrc{k, int32(i)})
 		}
 	}
@@ -134,14 +145,19 @@ func scoreSources(args []string, o *bulkOpts) (set *srcSet, single bool, closeAr
 		in := fileio.Input{Path: set.lists[x.k].path(int(x.i))}
 		zr, err := zip.OpenReader(in.Path)
 		if err != nil {
-			set.addOther(source{name: in.Path, in: in, err: fmt.Errorf("zip: %w", err)})
+			set.addOther(source{name: in.Path, in: in, err: zipErr(err)})
 			continue
 		}
 		open = append(open, zr)
 		for _, f := range zr.File {
-			if zipInput(f) {
-				set.addOther(source{name: in.Path + "/" + f.Name, in: in, zf: f})
+			if !zipInput(f) {
+				continue
 			}
+			if !IsGameFile(f.Name) {
+				set.skipped++
+				continue
+			}
+			set.addOther(source{name: in.Path + "/" + f.Name, in: in, zf: f})
 		}
 	}
 	return set, single && len(set.srcs) == 1, func() {
@@ -149,6 +165,27 @@ func scoreSources(args []string, o *bulkOpts) (set *srcSet, single bool, closeAr
 			zr.Close()
 		}
 	}
+}
+
+// gameExts are the extensions of game files: SGF records and text boards.
+var gameExts = []string{".sgf", ".txt", ".board"}
+
+// IsGameFile reports whether a folder walk or a zip archive's listing takes the file
+// name as an input: a name ending in .sgf, .txt or .board, each possibly followed by
+// .gz, or in .zip (any case). A file named by the caller is read whatever its name.
+func IsGameFile(name string) bool {
+	if hasExt(name, ".zip") {
+		return true
+	}
+	if hasExt(name, ".gz") {
+		name = name[:len(name)-3]
+	}
+	for _, e := range gameExts {
+		if hasExt(name, e) {
+			return true
+		}
+	}
+	return false
 }
 
 // zipInput says whether a zip member is an input: directories and hidden files are not.
@@ -169,12 +206,12 @@ func expandArchives(inputs []fileio.Input, errs []error) ([]source, func()) {
 		}
 		zr, err := zip.OpenReader(in.Path)
 		if err != nil {
-			srcs = append(srcs, source{name: in.Path, in: in, err: fmt.Errorf("zip: %w", err)})
+			srcs = append(srcs, source{name: in.Path, in: in, err: zipErr(err)})
 			continue
 		}
 		open = append(open, zr)
 		for _, f := range zr.File {
-			if !zipInput(f) {
+			if !zipInput(f) || !IsGameFile(f.Name) {
 				continue
 			}
 			srcs = append(srcs, source{name: in.Path + "/" + f.Name, in: in, zf: f})
@@ -187,42 +224,96 @@ func expandArchives(inputs []fileio.Input, errs []error) ([]source, func()) {
 	}
 }
 
-// read returns a zip member's bytes, decompressed (at most maxMember bytes). Plain
-// inputs, gzip included, are read by the loader.
-func (s source) read() ([]byte, error) {
-	if s.zf.UncompressedSize64 > maxMember {
-		return nil, fmt.Errorf("zip member of %d bytes: more than the %d allowed", s.zf.UncompressedSize64, maxMember)
-	}
+// open opens a zip member for reading, its errors named as zip's.
+func (s source) open() (io.ReadCloser, error) {
 	rc, err := s.zf.Open()
 	if err != nil {
-		return nil, fmt.Errorf("zip: %w", err)
+		return nil, zipErr(err)
 	}
-	defer rc.Close()
-	return readLimited(rc, "zip member")
+	return rc, nil
 }
 
-// readWhole returns an input's bytes whole (at most maxMember), decompressed when it
+// zipErr prefixes err with "zip: " unless the archive package's text already says so.
+func zipErr(err error) error {
+	if strings.HasPrefix(err.Error(), "zip: ") {
+		return err
+	}
+	return fmt.Errorf("zip: %w", err)
+}
+
+// readWhole returns an input's bytes whole (see readLimited), decompressed when it
 // is gzip.
 func (s source) readWhole(ctx context.Context, stdin io.Reader) ([]byte, error) {
-	if s.zf != nil {
-		return s.read()
-	}
 	var l loader
 	l.detect = func([]byte) bool { return true }
+	l.wantGzip = hasExt(s.name, ".gz")
 	var b goban.Board
+	if s.zf != nil {
+		if hasExt(s.zf.Name, ".zip") {
+			return nil, ErrNestedZip
+		}
+		rc, err := s.open()
+		if err != nil {
+			return nil, err
+		}
+		defer rc.Close()
+		l.inArchive = true
+		if err := l.streamDetect(ctx, rc, &b, 0); err != nil {
+			return nil, err
+		}
+		return l.whole, nil
+	}
 	if err := l.load(ctx, s.in, false, stdin, &b, 0); err != nil {
 		return nil, err
 	}
 	return l.whole, nil
 }
 
-func readLimited(r io.Reader, what string) ([]byte, error) {
-	data, err := io.ReadAll(io.LimitReader(r, maxMember+1))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", what, err)
+// hasExt reports whether name ends in ext, in any case.
+func hasExt(name, ext string) bool {
+	return len(name) >= len(ext) && strings.EqualFold(name[len(name)-len(ext):], ext)
+}
+
+// readLimited reads r to its end: at most maxMember bytes, and no more than share of
+// the memory this process may use (0: a half) for the bytes and their final copy,
+// checked before each chunk is allocated, so that a large or malicious input gives an
+// error instead of exhausting memory.
+func readLimited(r io.Reader, what string, share float64) ([]byte, error) {
+	if share <= 0 {
+		share = 0.5
 	}
-	if len(data) > maxMember {
-		return nil, fmt.Errorf("%s expands to more than %d bytes", what, maxMember)
+	var chunks [][]byte
+	var total int64
+	size := 64 << 10
+	for {
+		if need := 2 * (total + int64(size)); need > 16<<20 {
+			if err := memlimit.CheckAlloc(what, need, share); err != nil {
+				return nil, err
+			}
+		}
+		c := make([]byte, size)
+		n, err := io.ReadFull(r, c)
+		if n > 0 {
+			chunks = append(chunks, c[:n])
+			total += int64(n)
+		}
+		if total > maxMember {
+			return nil, fmt.Errorf("%s expands to more than %d bytes", what, maxMember)
+		}
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", what, err)
+		}
+		size = min(2*size, 4<<20)
+	}
+	if len(chunks) == 1 {
+		return chunks[0], nil
+	}
+	data := make([]byte, 0, total)
+	for _, c := range chunks {
+		data = append(data, c...)
 	}
 	return data, nil
 }

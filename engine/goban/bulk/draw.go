@@ -89,6 +89,7 @@ func Draw(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer,
 	so := scoreOpts{format: "auto", komi: o.Komi, komiSet: o.KomiSet}
 	pos := args
 	inputs, errs := fileio.Expand(pos)
+	inputs, errs, _ = gameInputs(pos, inputs, errs)
 	srcs, closeArchives := expandArchives(inputs, errs)
 	defer closeArchives()
 	toDir := outPath != "" && (len(srcs) > 1 || isDir(outPath) || strings.HasSuffix(outPath, "/"))
@@ -140,8 +141,8 @@ func Draw(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer,
 				pics = append(pics, picture{gm.name(src.name, many), gm.res, gm.owner, gm.komi, string(sgf.FormatScore(nil, gm.lead))})
 			}
 		} else {
-			b, err := goban.Parse(data)
-			if err != nil {
+			b := new(goban.Board)
+			if err := b.ParseText(data); err != nil {
 				fail(err)
 				continue
 			}

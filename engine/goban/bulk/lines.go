@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"strconv"
 	"sync"
@@ -64,6 +65,7 @@ type linesRun struct {
 func ScoreLines(ctx context.Context, args []string, stdin io.Reader, out io.Writer, o Options) error {
 	_, bo := o.resolve()
 	inputs, errs := expand(args)
+	inputs, errs, _ = gameInputs(args, inputs, errs)
 	lr := &linesRun{o: bo, inputs: inputs, json: o.JSON,
 		single: len(inputs) == 1 && (len(args) == 0 || inputs[0].Path == args[0])}
 	for _, in := range inputs {
@@ -293,13 +295,22 @@ func (lr *linesRun) longLine(ctx context.Context, w *lineWorker, c *lineChunk, r
 	w.parser.MaxSize = lr.o.maxSize
 	w.parser.Reset()
 	var perr error
+	// A NUL byte is binary data, not a board: the line is reported and the rest of the
+	// input not read (a stream such as /dev/zero has no end).
+	var off int64
+	binary := false
 	feed := func(p []byte) {
+		if i := bytes.IndexByte(p, 0); i >= 0 && !binary {
+			binary = true
+			perr = fmt.Errorf("%w; the rest of the input is not read", &goban.BinaryError{Offset: off + int64(i)})
+		}
+		off += int64(len(p))
 		if owned && perr == nil {
 			_, perr = w.parser.Write(p)
 		}
 	}
 	feed(c.buf)
-	for {
+	for !binary {
 		n, err := r.Read(c.buf)
 		p := c.buf[:n]
 		if nl := bytes.IndexByte(p, '\n'); nl >= 0 {
@@ -315,6 +326,10 @@ func (lr *linesRun) longLine(ctx context.Context, w *lineWorker, c *lineChunk, r
 			}
 			break
 		}
+	}
+	if binary {
+		*carry = (*carry)[:0]
+		*eof, *rerr = true, io.EOF
 	}
 	c.data, c.lines = nil, 1
 	if owned {

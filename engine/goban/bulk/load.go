@@ -42,6 +42,7 @@ type bulkOpts struct {
 	maxSize int
 	jobs    int
 	shard   shard.Shard
+	share   float64 // of the memory limit, for one whole read of each worker
 }
 
 // resolve splits o into the options of scoring and of reading.
@@ -57,6 +58,7 @@ func (o *Options) resolve() (*scoreOpts, *bulkOpts) {
 	if bo.jobs <= 0 {
 		bo.jobs = runtime.GOMAXPROCS(0)
 	}
+	bo.share = 0.5 / float64(bo.jobs)
 	return so, bo
 }
 
@@ -88,12 +90,33 @@ type loader struct {
 	parser goban.Parser
 
 	// detect, when set, is asked about the first bytes of each input; for an input it
-	// claims (an SGF record), load reads the input whole (at most maxMember bytes) into
-	// whole instead of parsing it as a text board. A gzip stream is always read whole,
-	// decompressed, for the caller to look at its content.
+	// claims (an SGF record), load reads the input whole (see readLimited) into whole
+	// instead of parsing it as a text board. A gzip stream is decompressed and its
+	// content looked at the same way.
 	detect func(head []byte) bool
 	whole  []byte
 	head   []byte
+
+	// wantGzip says the input is named *.gz: it must hold gzip data. inArchive says it
+	// is a zip member: a zip archive in it is refused. share is the part of the memory
+	// limit one whole read may take (0: a half).
+	wantGzip, inArchive bool
+	share               float64
+}
+
+// Errors of inputs that are archives of the wrong kind.
+var (
+	ErrNotGzip    = errors.New("not gzip data, though the name ends in .gz")
+	ErrNestedZip  = errors.New("a zip archive inside an archive is not read (unpack it first)")
+	ErrNestedGzip = errors.New("gzip data inside gzip data is not read (unpack it first)")
+)
+
+// isGzip reports whether data starts with gzip's magic bytes.
+func isGzip(data []byte) bool { return len(data) >= 2 && data[0] == 0x1f && data[1] == 0x8b }
+
+// isZip reports whether data starts as a zip archive does.
+func isZip(data []byte) bool {
+	return len(data) >= 4 && data[0] == 'P' && data[1] == 'K' && (data[2] == 3 && data[3] == 4 || data[2] == 5 && data[3] == 6)
 }
 
 // headSize is how much of a streamed input is looked at to recognise its kind.
@@ -122,15 +145,30 @@ func (l *loader) load(ctx context.Context, in fileio.Input, listed bool, stdin i
 	return l.streamDetect(ctx, r, b, maxSize)
 }
 
+// loadMember reads a zip member into b, or into l.whole when detect claims it.
+func (l *loader) loadMember(ctx context.Context, src *source, b *goban.Board, maxSize int) error {
+	if hasExt(src.zf.Name, ".zip") {
+		return ErrNestedZip
+	}
+	rc, err := src.open()
+	if err != nil {
+		return err
+	}
+	defer rc.Close()
+	l.inArchive = true
+	return l.streamDetect(ctx, rc, b, maxSize)
+}
+
 // loadData takes an input read whole into data: an input detect claims is left in
-// l.whole, gzip is decompressed into l.whole, a text board is parsed into b.
+// l.whole, gzip is decompressed (and looked at as streamDetect does), a text board is
+// parsed into b.
 func (l *loader) loadData(ctx context.Context, data []byte, b *goban.Board, maxSize int) error {
+	if l.wantGzip || isGzip(data) {
+		return l.streamDetect(ctx, bytes.NewReader(data), b, maxSize)
+	}
 	if l.detect != nil && l.detect(data) {
 		l.whole = data
 		return nil
-	}
-	if len(data) > 2 && data[0] == 0x1f && data[1] == 0x8b {
-		return l.streamDetect(ctx, bytes.NewReader(data), b, maxSize)
 	}
 	return l.parseWhole(ctx, data, b, maxSize)
 }
@@ -144,31 +182,72 @@ func (l *loader) parseWhole(ctx context.Context, data []byte, b *goban.Board, ma
 	return b.ParseText(data) // a NUL byte is a *goban.BinaryError
 }
 
-// streamDetect reads the head of r and either reads r whole (an input detect claims, or
-// gzip) or streams it through the parser.
+// streamDetect reads the head of r and either reads r whole (an input detect claims)
+// or streams it through the parser; gzip data is decompressed and its content looked
+// at the same way.
 func (l *loader) streamDetect(ctx context.Context, r io.Reader, b *goban.Board, maxSize int) error {
-	if cap(l.head) < headSize {
-		l.head = make([]byte, headSize)
-	}
 	cr := fileio.CheckedReader(ctx, r)
-	n, err := io.ReadFull(cr, l.head[:headSize])
-	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+	head, err := l.readHead(cr)
+	if err != nil {
 		return err
 	}
-	head := l.head[:n]
-	if len(head) > 2 && head[0] == 0x1f && head[1] == 0x8b {
-		zr, err := gzip.NewReader(io.MultiReader(bytes.NewReader(head), cr))
+	if isGzip(head) {
+		outer := append([]byte(nil), head...) // l.head is read into again below
+		zr, err := gzip.NewReader(io.MultiReader(bytes.NewReader(outer), cr))
 		if err != nil {
 			return fmt.Errorf("gzip: %w", err)
 		}
-		l.whole, err = readLimited(zr, "gzip stream")
-		return err
+		zr.Multistream(true)
+		gr := &gzipErrReader{zr}
+		if head, err = l.readHead(gr); err != nil {
+			return err
+		}
+		if isGzip(head) {
+			return ErrNestedGzip
+		}
+		return l.content(ctx, io.MultiReader(bytes.NewReader(head), gr), head, b, maxSize, "gzip stream")
+	}
+	if l.wantGzip {
+		return ErrNotGzip
+	}
+	return l.content(ctx, io.MultiReader(bytes.NewReader(head), cr), head, b, maxSize, "SGF input")
+}
+
+// readHead reads up to headSize bytes of r into l.head.
+func (l *loader) readHead(r io.Reader) ([]byte, error) {
+	if cap(l.head) < headSize {
+		l.head = make([]byte, headSize)
+	}
+	n, err := io.ReadFull(r, l.head[:headSize])
+	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+		return nil, err
+	}
+	return l.head[:n], nil
+}
+
+// content takes an input whose first bytes are head and which r reads from its start:
+// whole into l.whole when detect claims it, else streamed through the parser.
+func (l *loader) content(ctx context.Context, r io.Reader, head []byte, b *goban.Board, maxSize int, what string) error {
+	if l.inArchive && isZip(head) {
+		return ErrNestedZip
 	}
 	if l.detect != nil && l.detect(head) {
-		l.whole, err = readLimited(io.MultiReader(bytes.NewReader(head), cr), "SGF input")
+		var err error
+		l.whole, err = readLimited(r, what, l.share)
 		return err
 	}
-	return l.stream(ctx, r, head, b, maxSize)
+	return l.stream(ctx, r, nil, b, maxSize)
+}
+
+// gzipErrReader names gzip's errors as such.
+type gzipErrReader struct{ r io.Reader }
+
+func (g *gzipErrReader) Read(p []byte) (int, error) {
+	n, err := g.r.Read(p)
+	if err != nil && err != io.EOF && !errors.Is(err, fileio.ErrInterrupted) {
+		err = fmt.Errorf("gzip: %w", err)
+	}
+	return n, err
 }
 
 // stream parses head and then r into b through the parser.

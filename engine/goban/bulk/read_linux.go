@@ -153,16 +153,20 @@ func (l *loader) loadRegular(ctx context.Context, path string, b *goban.Board, m
 		}
 	}
 	data := buf[:n]
-	if l.detect != nil && l.detect(data) || len(data) > 2 && data[0] == 0x1f && data[1] == 0x8b {
+	if l.wantGzip || isGzip(data) {
+		var r io.Reader = bytes.NewReader(data)
 		if n == len(buf) { // the file grew: read what it holds now
-			rest, err := readLimited(fdReader(fd), "input")
+			r = io.MultiReader(r, fdReader(fd))
+		}
+		return true, l.streamDetect(ctx, r, b, maxSize)
+	}
+	if l.detect != nil && l.detect(data) {
+		if n == len(buf) { // the file grew: read what it holds now
+			rest, err := readLimited(fdReader(fd), "input", l.share)
 			if err != nil {
 				return true, err
 			}
 			data = append(data, rest...)
-		}
-		if data[0] == 0x1f {
-			return true, l.streamDetect(ctx, bytes.NewReader(data), b, maxSize)
 		}
 		l.whole = data
 		return true, nil

@@ -212,6 +212,7 @@ func (w *worker) scoreOne(ctx context.Context, set *srcSet, idx int, stdin io.Re
 	name := set.name(idx)
 	in := fileio.Input{Path: name}
 	listed := false
+	var member *source
 	if x.k >= 0 {
 		listed = set.listed[x.k]
 	} else {
@@ -222,35 +223,32 @@ func (w *worker) scoreOne(ctx context.Context, set *srcSet, idx int, stdin io.Re
 		}
 		in = src.in
 		if src.zf != nil {
-			var err error
-			if data, err = src.read(); err != nil {
-				r.fail(j, err)
-				return
-			}
+			member = src
 		}
 	}
-	if data == nil {
-		if w.detectFor != o {
-			// A method value is a closure: made once per worker, not once per input.
-			w.detect, w.detectFor = o.isSGF, o
-		}
-		var err error
-		switch at := w.aheadAt[j]; {
-		case at.end > 0:
-			w.whole = nil
-			err = w.loadData(ctx, w.ahead[at.start:at.end], &w.board, maxSize)
-		case at.end < 0:
-			err = w.load(ctx, in, false, stdin, &w.board, maxSize)
-		default:
-			err = w.load(ctx, in, listed, stdin, &w.board, maxSize)
-		}
-		if err != nil {
-			r.fail(j, err)
-			return
-		}
-		data = w.whole
-		w.whole = nil
+	if w.detectFor != o {
+		// A method value is a closure: made once per worker, not once per input.
+		w.detect, w.detectFor = o.isSGF, o
 	}
+	w.wantGzip, w.inArchive, w.share = hasExt(name, ".gz"), false, bo.share
+	w.whole = nil
+	var err error
+	switch at := w.aheadAt[j]; {
+	case member != nil:
+		err = w.loadMember(ctx, member, &w.board, maxSize)
+	case at.end > 0:
+		err = w.loadData(ctx, w.ahead[at.start:at.end], &w.board, maxSize)
+	case at.end < 0:
+		err = w.load(ctx, in, false, stdin, &w.board, maxSize)
+	default:
+		err = w.load(ctx, in, listed, stdin, &w.board, maxSize)
+	}
+	if err != nil {
+		r.fail(j, err)
+		return
+	}
+	data = w.whole
+	w.whole = nil
 	if data != nil {
 		if o.isSGF(data) {
 			sr := w.scoreSGF(ctx, name, data, o)
@@ -264,7 +262,7 @@ func (w *worker) scoreOne(ctx context.Context, set *srcSet, idx int, stdin io.Re
 			}
 			return
 		}
-		if err := w.board.Parse(data); err != nil {
+		if err := w.board.ParseText(data); err != nil {
 			r.fail(j, err)
 			return
 		}
