@@ -3,7 +3,6 @@ package bulk
 import (
 	"archive/zip"
 	"context"
-	"fmt"
 	"io"
 	"math"
 	"os"
@@ -13,12 +12,7 @@ import (
 
 	"github.com/boardlab/boardlab/engine/goban"
 	"github.com/boardlab/boardlab/fileio"
-	"github.com/boardlab/boardlab/internal/memlimit"
 )
-
-// maxMember bounds what one compressed input (a .gz file or a .zip member) may expand
-// to, so that a zip bomb gives an error instead of exhausting memory.
-const maxMember = 1 << 28
 
 // source is one input of "goban score": a file or stdin, a .gz file read through
 // gzip, or a member of a .zip archive.
@@ -143,16 +137,13 @@ func scoreSources(args []string, o *bulkOpts) (set *srcSet, single bool, closeAr
 			continue
 		}
 		in := fileio.Input{Path: set.lists[x.k].path(int(x.i))}
-		zr, err := zip.OpenReader(in.Path)
+		zr, members, err := fileio.OpenZip(in.Path)
 		if err != nil {
-			set.addOther(source{name: in.Path, in: in, err: zipErr(err)})
+			set.addOther(source{name: in.Path, in: in, err: err})
 			continue
 		}
 		open = append(open, zr)
-		for _, f := range zr.File {
-			if !zipInput(f) {
-				continue
-			}
+		for _, f := range members {
 			if !IsGameFile(f.Name) {
 				set.skipped++
 				continue
@@ -188,12 +179,6 @@ func IsGameFile(name string) bool {
 	return false
 }
 
-// zipInput says whether a zip member is an input: directories and hidden files are not.
-func zipInput(f *zip.File) bool {
-	base := path.Base(f.Name)
-	return !f.FileInfo().IsDir() && !strings.HasPrefix(base, ".") && !strings.HasPrefix(f.Name, "__MACOSX/")
-}
-
 // expandArchives replaces each .zip input by its members (directories and hidden files
 // left out), in the archive's order. The returned function closes the archives.
 func expandArchives(inputs []fileio.Input, errs []error) ([]source, func()) {
@@ -204,17 +189,16 @@ func expandArchives(inputs []fileio.Input, errs []error) ([]source, func()) {
 			srcs = append(srcs, source{name: in.Path, in: in, err: errs[i]})
 			continue
 		}
-		zr, err := zip.OpenReader(in.Path)
+		zr, members, err := fileio.OpenZip(in.Path)
 		if err != nil {
-			srcs = append(srcs, source{name: in.Path, in: in, err: zipErr(err)})
+			srcs = append(srcs, source{name: in.Path, in: in, err: err})
 			continue
 		}
 		open = append(open, zr)
-		for _, f := range zr.File {
-			if !zipInput(f) || !IsGameFile(f.Name) {
-				continue
+		for _, f := range members {
+			if IsGameFile(f.Name) {
+				srcs = append(srcs, source{name: in.Path + "/" + f.Name, in: in, zf: f})
 			}
-			srcs = append(srcs, source{name: in.Path + "/" + f.Name, in: in, zf: f})
 		}
 	}
 	return srcs, func() {
@@ -222,23 +206,6 @@ func expandArchives(inputs []fileio.Input, errs []error) ([]source, func()) {
 			zr.Close()
 		}
 	}
-}
-
-// open opens a zip member for reading, its errors named as zip's.
-func (s source) open() (io.ReadCloser, error) {
-	rc, err := s.zf.Open()
-	if err != nil {
-		return nil, zipErr(err)
-	}
-	return rc, nil
-}
-
-// zipErr prefixes err with "zip: " unless the archive package's text already says so.
-func zipErr(err error) error {
-	if strings.HasPrefix(err.Error(), "zip: ") {
-		return err
-	}
-	return fmt.Errorf("zip: %w", err)
 }
 
 // readWhole returns an input's bytes whole (see readLimited), decompressed when it
@@ -252,7 +219,7 @@ func (s source) readWhole(ctx context.Context, stdin io.Reader) ([]byte, error) 
 		if hasExt(s.zf.Name, ".zip") {
 			return nil, ErrNestedZip
 		}
-		rc, err := s.open()
+		rc, err := fileio.OpenMember(s.zf)
 		if err != nil {
 			return nil, err
 		}
@@ -272,50 +239,6 @@ func (s source) readWhole(ctx context.Context, stdin io.Reader) ([]byte, error) 
 // hasExt reports whether name ends in ext, in any case.
 func hasExt(name, ext string) bool {
 	return len(name) >= len(ext) && strings.EqualFold(name[len(name)-len(ext):], ext)
-}
-
-// readLimited reads r to its end: at most maxMember bytes, and no more than share of
-// the memory this process may use (0: a half) for the bytes and their final copy,
-// checked before each chunk is allocated, so that a large or malicious input gives an
-// error instead of exhausting memory.
-func readLimited(r io.Reader, what string, share float64) ([]byte, error) {
-	if share <= 0 {
-		share = 0.5
-	}
-	var chunks [][]byte
-	var total int64
-	size := 64 << 10
-	for {
-		if need := 2 * (total + int64(size)); need > 16<<20 {
-			if err := memlimit.CheckAlloc(what, need, share); err != nil {
-				return nil, err
-			}
-		}
-		c := make([]byte, size)
-		n, err := io.ReadFull(r, c)
-		if n > 0 {
-			chunks = append(chunks, c[:n])
-			total += int64(n)
-		}
-		if total > maxMember {
-			return nil, fmt.Errorf("%s expands to more than %d bytes", what, maxMember)
-		}
-		if err == io.EOF || err == io.ErrUnexpectedEOF {
-			break
-		}
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", what, err)
-		}
-		size = min(2*size, 4<<20)
-	}
-	if len(chunks) == 1 {
-		return chunks[0], nil
-	}
-	data := make([]byte, 0, total)
-	for _, c := range chunks {
-		data = append(data, c...)
-	}
-	return data, nil
 }
 
 func mkdirAll(dir string) error { return os.MkdirAll(dir, 0o755) }

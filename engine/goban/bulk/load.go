@@ -90,7 +90,7 @@ type loader struct {
 	parser goban.Parser
 
 	// detect, when set, is asked about the first bytes of each input; for an input it
-	// claims (an SGF record), load reads the input whole (see readLimited) into whole
+	// claims (an SGF record), load reads the input whole (see fileio.ReadLimited) into whole
 	// instead of parsing it as a text board. A gzip stream is decompressed and its
 	// content looked at the same way.
 	detect func(head []byte) bool
@@ -150,7 +150,7 @@ func (l *loader) loadMember(ctx context.Context, src *source, b *goban.Board, ma
 	if hasExt(src.zf.Name, ".zip") {
 		return ErrNestedZip
 	}
-	rc, err := src.open()
+	rc, err := fileio.OpenMember(src.zf)
 	if err != nil {
 		return err
 	}
@@ -233,10 +233,18 @@ func (l *loader) content(ctx context.Context, r io.Reader, head []byte, b *goban
 	}
 	if l.detect != nil && l.detect(head) {
 		var err error
-		l.whole, err = readLimited(r, what, l.share)
+		l.whole, err = fileio.ReadLimited(r, what, l.readShare())
 		return err
 	}
 	return l.stream(ctx, r, nil, b, maxSize)
+}
+
+// readShare is the part of the memory limit one whole read may take.
+func (l *loader) readShare() float64 {
+	if l.share <= 0 {
+		return 0.5
+	}
+	return l.share
 }
 
 // gzipErrReader names gzip's errors as such.

@@ -11,6 +11,7 @@ import (
 	"unsafe"
 
 	"github.com/boardlab/boardlab/engine/goban"
+	"github.com/boardlab/boardlab/fileio"
 )
 
 // The calls below are raw system calls: on a regular file in the page cache each takes
@@ -162,7 +163,7 @@ func (l *loader) loadRegular(ctx context.Context, path string, b *goban.Board, m
 	}
 	if l.detect != nil && l.detect(data) {
 		if n == len(buf) { // the file grew: read what it holds now
-			rest, err := readLimited(fdReader(fd), "input", l.share)
+			rest, err := fileio.ReadLimited(fdReader(fd), "input", l.readShare())
 			if err != nil {
 				return true, err
 			}
