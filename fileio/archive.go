@@ -55,15 +55,15 @@ func zipInput(f *zip.File) bool {
 	return !f.FileInfo().IsDir() && !strings.HasPrefix(base, ".") && !strings.HasPrefix(f.Name, "__MACOSX/")
 }
 
-// ReadLimited reads r to its end, naming it what in errors: at most MaxMember bytes,
-// and no more than share (0 < share <= 1) of the memory this process may use
+// ReadLimited reads r to its end, naming it what in errors: at most max bytes (such as
+// MaxMember), and no more than share (0 < share <= 1) of the memory this process may use
 // (memlimit) for the bytes and their final copy, checked before each chunk is
 // allocated, so that a large or hostile input gives an error instead of exhausting
 // memory.
-func ReadLimited(r io.Reader, what string, share float64) ([]byte, error) {
+func ReadLimited(r io.Reader, what string, max int64, share float64) ([]byte, error) {
 	var chunks [][]byte
 	var total int64
-	size := 64 << 10
+	size := int(min(64<<10, max+1))
 	for {
 		if need := 2 * (total + int64(size)); need > smallInput {
 			if err := memlimit.CheckAlloc(what, need, share); err != nil {
@@ -76,8 +76,8 @@ func ReadLimited(r io.Reader, what string, share float64) ([]byte, error) {
 			chunks = append(chunks, c[:n])
 			total += int64(n)
 		}
-		if total > MaxMember {
-			return nil, fmt.Errorf("%s expands to more than %d bytes", what, MaxMember)
+		if total > max {
+			return nil, fmt.Errorf("%s expands to more than %d bytes", what, max)
 		}
 		if err == io.EOF || err == io.ErrUnexpectedEOF {
 			break
@@ -85,7 +85,7 @@ func ReadLimited(r io.Reader, what string, share float64) ([]byte, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", what, err)
 		}
-		size = min(2*size, 4<<20)
+		size = int(min(int64(2*size), 4<<20, max+1-total))
 	}
 	if len(chunks) == 1 {
 		return chunks[0], nil

@@ -50,12 +50,11 @@ func TestOpenZip(t *testing.T) {
 }
 
 func TestReadLimited(t *testing.T) {
-	data, err := ReadLimited(strings.NewReader("hello"), "x", 0.5)
+	data, err := ReadLimited(strings.NewReader("hello"), "x", MaxMember, 0.5)
 	if err != nil || string(data) != "hello" {
 		t.Errorf("%q %v", data, err)
 	}
-	big := io.LimitReader(zeros{}, MaxMember+1)
-	if _, err := ReadLimited(big, "member m", 1); err == nil || !strings.HasPrefix(err.Error(), "member m ") {
+	if _, err := ReadLimited(zeros{}, "member m", 1<<20, 1); err == nil || err.Error() != "member m expands to more than 1048576 bytes" {
 		t.Errorf("more than MaxMember: %v", err)
 	}
 }

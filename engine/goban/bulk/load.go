@@ -233,7 +233,7 @@ func (l *loader) content(ctx context.Context, r io.Reader, head []byte, b *goban
 	}
 	if l.detect != nil && l.detect(head) {
 		var err error
-		l.whole, err = fileio.ReadLimited(r, what, l.readShare())
+		l.whole, err = fileio.ReadLimited(r, what, fileio.MaxMember, l.readShare())
 		return err
 	}
 	return l.stream(ctx, r, nil, b, maxSize)

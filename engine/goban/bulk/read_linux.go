@@ -163,7 +163,7 @@ func (l *loader) loadRegular(ctx context.Context, path string, b *goban.Board, m
 	}
 	if l.detect != nil && l.detect(data) {
 		if n == len(buf) { // the file grew: read what it holds now
-			rest, err := fileio.ReadLimited(fdReader(fd), "input", l.readShare())
+			rest, err := fileio.ReadLimited(fdReader(fd), "input", fileio.MaxMember, l.readShare())
 			if err != nil {
 				return true, err
 			}
