@@ -45,18 +45,6 @@ func ExampleScoreLines() {
 	// B+9
 }
 
-// Generate three random 3x3 boards, one per line, as "goban gen --lines" does.
-func ExampleGenJob_WriteLines() {
-	g := &bulk.GenJob{Kind: "random", Size: 3, Seed: 5, Count: 3, Lines: true}
-	if err := g.WriteLines(context.Background(), os.Stdout, 0, g.Count, 1, nil); err != nil {
-		fmt.Println(err)
-	}
-	// Output:
-	// -O-O-OO-O
-	// -OXOX--X-
-	// OXOX--XO-
-}
-
 // Draw the ownership map of every game file of a folder into a directory, one SVG
 // picture per input or game.
 func ExampleDraw() {

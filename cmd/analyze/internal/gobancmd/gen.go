@@ -9,7 +9,7 @@ import (
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/goban"
-	"github.com/boardlab/boardlab/engine/goban/bulk"
+	"github.com/boardlab/boardlab/engine/goban/gen"
 	"github.com/boardlab/boardlab/fileio"
 )
 
@@ -50,8 +50,8 @@ func runGen(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	if len(pos) > 0 {
 		return cli.Usagef(stderr, "goban gen", "unexpected argument %q", pos[0])
 	}
-	if *size < 0 || *size > bulk.MaxGenSize {
-		return cli.Usagef(stderr, "goban gen", "--size %d out of range [0, %d]", *size, bulk.MaxGenSize)
+	if *size < 0 || *size > gen.MaxGenSize {
+		return cli.Usagef(stderr, "goban gen", "--size %d out of range [0, %d]", *size, gen.MaxGenSize)
 	}
 	if *jobs < 0 {
 		return cli.Usagef(stderr, "goban gen", "--jobs %d: must be 0 (all cores) or more", *jobs)
@@ -63,7 +63,7 @@ func runGen(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	if err != nil {
 		return cli.Usagef(stderr, "goban gen", "%v", err)
 	}
-	g := &bulk.GenJob{Kind: *kind, Size: *size, Seed: *seed, Count: *count, Lines: *lines}
+	g := &gen.Job{Kind: *kind, Size: *size, Seed: *seed, Count: *count, Lines: *lines}
 	switch *kind {
 	case "random", "corridor", "spiral":
 	case "spec":
@@ -125,7 +125,7 @@ func runGen(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 }
 
 // writeLines writes boards [lo, hi) one per line to path (stdout for "" or "-").
-func writeLines(ctx context.Context, g *bulk.GenJob, path string, lo, hi, jobs int, stdout, stderr io.Writer) int {
+func writeLines(ctx context.Context, g *gen.Job, path string, lo, hi, jobs int, stdout, stderr io.Writer) int {
 	o, err := fileio.CreateOutput(path, stdout)
 	if err != nil {
 		fmt.Fprintf(stderr, "analyze goban gen: %v\n", err)

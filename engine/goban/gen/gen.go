@@ -1,4 +1,7 @@
-package bulk
+// Package gen writes generated Go boards in the goban spec's text format (random,
+// winding corridor, spiral, or the spec's test cases), one file each or one per line,
+// in parallel and in bounded memory.
+package gen
 
 import (
 	"context"
@@ -21,8 +24,8 @@ const MaxGenSize = 16384
 // genBlock is how many boards a worker makes at a time.
 const genBlock = 256
 
-// GenJob describes generated boards in the text format of the goban spec.
-type GenJob struct {
+// Job describes generated boards in the text format of the goban spec.
+type Job struct {
 	Kind  string // random, corridor, spiral or spec (the spec's five test cases)
 	Size  int    // side length, at most MaxGenSize (not for spec)
 	Seed  uint64 // board i of a random run has seed Seed+i
@@ -31,7 +34,7 @@ type GenJob struct {
 }
 
 // Name is the file name of board i: KIND-SIZE-SEED.txt, or NUMBER-NAME.txt for spec.
-func (g *GenJob) Name(i int) string {
+func (g *Job) Name(i int) string {
 	if g.Kind == "spec" {
 		return fmt.Sprintf("%d-%s.txt", i+1, goban.SpecCases[i].Name)
 	}
@@ -40,12 +43,12 @@ func (g *GenJob) Name(i int) string {
 
 // appendBoard appends board i: rows of symbols separated by spaces, or one line of
 // symbols with --lines.
-func (g *GenJob) appendBoard(dst []byte, i int) []byte { return g.streamBoard(dst, i, nil) }
+func (g *Job) appendBoard(dst []byte, i int) []byte { return g.streamBoard(dst, i, nil) }
 
 // streamBoard is appendBoard that hands the text to spill (when not nil) whenever a
 // row ends with a megabyte or more pending, so that one huge board is written in bounded
 // memory; spill returns the buffer to go on with.
-func (g *GenJob) streamBoard(dst []byte, i int, spill func([]byte) []byte) []byte {
+func (g *Job) streamBoard(dst []byte, i int, spill func([]byte) []byte) []byte {
 	rowEnd := func() {
 		if spill != nil && len(dst) >= 1<<20 {
 			dst = spill(dst)
@@ -97,7 +100,7 @@ func (g *GenJob) streamBoard(dst []byte, i int, spill func([]byte) []byte) []byt
 
 // appendRow appends one row of symbols: separated by spaces and ended by a newline,
 // or as they are with --lines (the board's one line goes on).
-func (g *GenJob) appendRow(dst, row []byte) []byte {
+func (g *Job) appendRow(dst, row []byte) []byte {
 	if g.Lines {
 		return append(dst, row...)
 	}
@@ -111,7 +114,7 @@ func (g *GenJob) appendRow(dst, row []byte) []byte {
 }
 
 // endBoard ends a board: its one line with --lines (rows already end themselves).
-func (g *GenJob) endBoard(dst []byte) []byte {
+func (g *Job) endBoard(dst []byte) []byte {
 	if g.Lines {
 		return append(dst, '\n')
 	}
@@ -119,7 +122,7 @@ func (g *GenJob) endBoard(dst []byte) []byte {
 }
 
 // WriteBoard writes board i of g to w, in bounded memory however large it is.
-func (g *GenJob) WriteBoard(w io.Writer, i int) error {
+func (g *Job) WriteBoard(w io.Writer, i int) error {
 	var werr error
 	rest := g.streamBoard(make([]byte, 0, 2<<20), i, func(b []byte) []byte {
 		if werr == nil {
@@ -136,7 +139,7 @@ func (g *GenJob) WriteBoard(w io.Writer, i int) error {
 // WriteLines writes boards [lo, hi) to w one per line (Lines should be set), made
 // in parallel blocks on jobs workers (0: one per core) and written in order. It
 // returns w's error, or ctx.Err() when ctx stops it.
-func (g *GenJob) WriteLines(ctx context.Context, w io.Writer, lo, hi, jobs int, progress func(done, total int64)) error {
+func (g *Job) WriteLines(ctx context.Context, w io.Writer, lo, hi, jobs int, progress func(done, total int64)) error {
 	var pool sync.Pool
 	nblocks := (hi - lo + genBlock - 1) / genBlock
 	var werr error
@@ -172,7 +175,7 @@ func (g *GenJob) WriteLines(ctx context.Context, w io.Writer, lo, hi, jobs int, 
 // into place: four system calls a file (open, write, close, rename), no fsync, no
 // per-file buffer. (Parallel writers into one directory contend for its lock: on ext4
 // that cost ten times the CPU time of writing from one goroutine.)
-func (g *GenJob) WriteDir(ctx context.Context, dir string, lo, hi, jobs int, progress func(done, total int64)) error {
+func (g *Job) WriteDir(ctx context.Context, dir string, lo, hi, jobs int, progress func(done, total int64)) error {
 	type block struct {
 		buf  []byte
 		ends []int
