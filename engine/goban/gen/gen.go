@@ -41,11 +41,11 @@ func (g *Job) Name(i int) string {
 	return fmt.Sprintf("%s-%d-%d.txt", g.Kind, g.Size, g.Seed+uint64(i))
 }
 
-// appendBoard appends board i: rows of symbols separated by spaces, or one line of
-// symbols with --lines.
-func (g *Job) appendBoard(dst []byte, i int) []byte { return g.streamBoard(dst, i, nil) }
+// AppendBoard appends board i to dst: rows of symbols separated by spaces, or one
+// line of symbols when Lines is set.
+func (g *Job) AppendBoard(dst []byte, i int) []byte { return g.streamBoard(dst, i, nil) }
 
-// streamBoard is appendBoard that hands the text to spill (when not nil) whenever a
+// streamBoard is AppendBoard that hands the text to spill (when not nil) whenever a
 // row ends with a megabyte or more pending, so that one huge board is written in bounded
 // memory; spill returns the buffer to go on with.
 func (g *Job) streamBoard(dst []byte, i int, spill func([]byte) []byte) []byte {
@@ -150,7 +150,7 @@ func (g *Job) WriteLines(ctx context.Context, w io.Writer, lo, hi, jobs int, pro
 		}
 		b := (*buf)[:0]
 		for i := lo + k*genBlock; i < min(hi, lo+(k+1)*genBlock); i++ {
-			b = g.appendBoard(b, i)
+			b = g.AppendBoard(b, i)
 		}
 		*buf = b
 		return buf
@@ -195,7 +195,7 @@ func (g *Job) WriteDir(ctx context.Context, dir string, lo, hi, jobs int, progre
 		}
 		bl.buf, bl.ends = bl.buf[:0], bl.ends[:0]
 		for i := lo + k*genBlock; i < min(hi, lo+(k+1)*genBlock); i++ {
-			bl.buf = g.appendBoard(bl.buf, i)
+			bl.buf = g.AppendBoard(bl.buf, i)
 			bl.ends = append(bl.ends, len(bl.buf))
 		}
 		return bl
