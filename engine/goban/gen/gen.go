@@ -18,8 +18,8 @@ import (
 	"github.com/boardlab/boardlab/pipeline"
 )
 
-// MaxGenSize bounds Size: a board of that side is a 512 MB text file.
-const MaxGenSize = 16384
+// MaxSize bounds Size: a board of that side is a 512 MB text file.
+const MaxSize = 16384
 
 // genBlock is how many boards a worker makes at a time.
 const genBlock = 256
@@ -27,7 +27,7 @@ const genBlock = 256
 // Job describes generated boards in the text format of the goban spec.
 type Job struct {
 	Kind  string // random, corridor, spiral or spec (the spec's five test cases)
-	Size  int    // side length, at most MaxGenSize (not for spec)
+	Size  int    // side length, at most MaxSize (not for spec)
 	Seed  uint64 // board i of a random run has seed Seed+i
 	Count int    // number of boards (spec: len(goban.SpecCases))
 	Lines bool   // each board on one line of symbols instead of rows

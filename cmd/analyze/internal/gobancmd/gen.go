@@ -50,8 +50,8 @@ func runGen(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	if len(pos) > 0 {
 		return cli.Usagef(stderr, "goban gen", "unexpected argument %q", pos[0])
 	}
-	if *size < 0 || *size > gen.MaxGenSize {
-		return cli.Usagef(stderr, "goban gen", "--size %d out of range [0, %d]", *size, gen.MaxGenSize)
+	if *size < 0 || *size > gen.MaxSize {
+		return cli.Usagef(stderr, "goban gen", "--size %d out of range [0, %d]", *size, gen.MaxSize)
 	}
 	if *jobs < 0 {
 		return cli.Usagef(stderr, "goban gen", "--jobs %d: must be 0 (all cores) or more", *jobs)
