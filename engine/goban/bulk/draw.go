@@ -5,58 +5,21 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"github.com/boardlab/boardlab/engine/goban"
+	"github.com/boardlab/boardlab/engine/goban/draw"
 	"github.com/boardlab/boardlab/engine/goban/sgf"
 	"github.com/boardlab/boardlab/fileio"
 )
-
-// pictureName turns an input name (a path, ARCHIVE/MEMBER, FILE#k or -) into a file
-// name for its picture: separators become '_', #k becomes -k.
-func pictureName(name, ext string) string {
-	if name == "-" {
-		name = "stdin"
-	}
-	name = strings.TrimPrefix(filepath.ToSlash(name), "./")
-	name = strings.TrimLeft(name, "/")
-	name = strings.NewReplacer("/", "_", "#", "-", "\\", "_", ":", "_").Replace(name)
-	return name + ext
-}
 
 // writeSVG writes the ownership-map picture of one input or game into --svg DIR.
 func (o *scoreOpts) writeSVG(name string, res goban.Result, owner []byte, komi float64, result string) error {
 	if result == "" {
 		result = string(sgf.FormatScore(nil, float64(res.Black-res.White)-komi))
 	}
-	path := filepath.Join(o.svgDir, pictureName(name, ".svg"))
-	return writePicture(path, nil, "svg", 0, name, res, owner, komi, result)
-}
-
-// writePicture writes one ownership picture (svg or png) to path, or to stdout when
-// path is "" or "-".
-func writePicture(path string, stdout io.Writer, format string, scale int, name string, res goban.Result, owner []byte, komi float64, result string) error {
-	out, err := fileio.CreateOutput(path, stdout)
-	if err != nil {
-		return fmt.Errorf("picture: %w", err)
-	}
-	out.NoSync = true
-	if format == "png" {
-		err = goban.WriteOwnershipPNG(out, owner, res.Size, res.Cols, scale)
-	} else {
-		title := fmt.Sprintf("%s: %s", name, result)
-		legend := fmt.Sprintf("black %d, white %d, komi %s", res.Black, res.White, strconv.FormatFloat(komi, 'f', -1, 64))
-		err = goban.WriteOwnershipSVG(out, owner, res.Size, res.Cols, title, legend)
-	}
-	if err != nil {
-		out.Abort()
-		return fmt.Errorf("picture: %w", err)
-	}
-	if err := out.Commit(); err != nil {
-		return fmt.Errorf("picture %s: %w", path, err)
-	}
-	return nil
+	path := filepath.Join(o.svgDir, draw.FileName(name, ".svg"))
+	return draw.Write(path, nil, "svg", 0, draw.Picture{Name: name, Result: res, Owner: owner, Komi: komi, Text: result})
 }
 
 // DrawOptions say what Draw draws and where.
@@ -117,14 +80,7 @@ func Draw(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer,
 			fail(err)
 			continue
 		}
-		type picture struct {
-			name   string
-			res    goban.Result
-			owner  []byte
-			komi   float64
-			result string
-		}
-		var pics []picture
+		var pics []draw.Picture
 		if so.isSGF(data) {
 			var w worker
 			var r scored
@@ -138,7 +94,7 @@ func Draw(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer,
 			}
 			for i := range games {
 				gm := &games[i]
-				pics = append(pics, picture{gm.name(src.name, many), gm.res, gm.owner, gm.komi, string(sgf.FormatScore(nil, gm.lead))})
+				pics = append(pics, draw.Picture{Name: gm.name(src.name, many), Result: gm.res, Owner: gm.owner, Komi: gm.komi, Text: string(sgf.FormatScore(nil, gm.lead))})
 			}
 		} else {
 			b := new(goban.Board)
@@ -149,21 +105,21 @@ func Draw(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer,
 			var s goban.Scorer
 			res := s.Score(b)
 			komi := so.textKomi()
-			pics = append(pics, picture{src.name, res, s.Owner(nil, b), komi, string(sgf.FormatScore(nil, float64(res.Black-res.White)-komi))})
+			pics = append(pics, draw.Picture{Name: src.name, Result: res, Owner: s.Owner(nil, b), Komi: komi, Text: string(sgf.FormatScore(nil, float64(res.Black-res.White)-komi))})
 		}
 		for _, p := range pics {
 			path := outPath
 			if toDir {
-				path = filepath.Join(outPath, pictureName(p.name, "."+format))
+				path = filepath.Join(outPath, draw.FileName(p.Name, "."+format))
 			} else if drawn > 0 {
 				fail(fmt.Errorf("more than one picture: use --out DIR/"))
 				break
 			}
-			if p.res.Size == 0 && format == "png" {
+			if p.Result.Size == 0 && format == "png" {
 				fail(fmt.Errorf("empty board: nothing to draw"))
 				continue
 			}
-			if err := writePicture(path, stdout, format, scale, p.name, p.res, p.owner, p.komi, p.result); err != nil {
+			if err := draw.Write(path, stdout, format, scale, p); err != nil {
 				fail(err)
 				continue
 			}
