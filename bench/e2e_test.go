@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/boardlab/boardlab/engine/goban"
+	gobangen "github.com/boardlab/boardlab/engine/goban/gen"
 	"github.com/boardlab/boardlab/engine/qttt/bulk"
 	"github.com/boardlab/boardlab/engine/uttt/selfplay"
 	"github.com/boardlab/boardlab/engine/uttt/zoo"
@@ -262,8 +263,9 @@ func BenchmarkE2E(b *testing.B) {
 			// last run's 100,000 files would otherwise slow the next one down
 			prepare: func() { os.RemoveAll(out); syscall.Sync() },
 			inproc: func() {
+				g := &gobangen.Job{Kind: "random", Size: 19, Seed: 1, Count: nfiles}
 				for i := 0; i < nfiles; i++ {
-					buf = goban.RandomBoard(19, uint64(1+i)).AppendText(buf[:0])
+					buf = g.AppendBoard(buf[:0], i)
 				}
 			},
 			floor: func() time.Duration {
@@ -284,8 +286,9 @@ func BenchmarkE2E(b *testing.B) {
 		runE2E(b, dir, bin, e2eJob{unit: "boards", items: nlines, lines: nlines,
 			args: []string{"goban", "gen", "--lines", "--size", "19", "--count", strconv.Itoa(nlines)},
 			inproc: func() {
+				g := &gobangen.Job{Kind: "random", Size: 19, Seed: 1, Count: nlines, Lines: true}
 				for i := 0; i < nlines; i++ {
-					buf = goban.RandomBoard(19, uint64(1+i)).AppendText(buf[:0])
+					buf = g.AppendBoard(buf[:0], i)
 				}
 			}})
 	})

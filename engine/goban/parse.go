@@ -1,3 +1,5 @@
+//go:generate go run ./internal/gentables pext_table.go
+
 package goban
 
 import (
@@ -5,7 +7,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
-	"math/bits"
 )
 
 // ParseError is input whose number of board characters (X, O and -) is not the square of
@@ -58,32 +59,6 @@ const (
 	shiftX = 3 // bit 4 to bit 7
 	shiftO = 6 // bit 1 to bit 7
 )
-
-// buildPextXO computes pextXO and pop4 (pext_table.go), which hold, at index
-// c<<8|o<<4|x for 4-bit masks c (counted), o and x (subsets of c), pext(x, c) in the
-// low nibble and pext(o, c) in the high nibble, and popcount(c). The tables are
-// literals so that no process pays for them at start; TestPextTable checks them.
-func buildPextXO() (t [4096]uint8, p [16]uint8) {
-	pext := func(x, c int) (v int) {
-		k := 0
-		for i := 0; i < 4; i++ {
-			if c>>i&1 != 0 {
-				v |= (x >> i & 1) << k
-				k++
-			}
-		}
-		return v
-	}
-	for c := 0; c < 16; c++ {
-		p[c] = uint8(bits.OnesCount8(uint8(c)))
-		for o := 0; o < 16; o++ {
-			for x := 0; x < 16; x++ {
-				t[c<<8|o<<4|x] = uint8(pext(x, c) | pext(o, c)<<4)
-			}
-		}
-	}
-	return
-}
 
 // evenBits gathers bits 0, 2, 4, ... 14 of x into bits 0..7.
 func evenBits(x uint64) uint64 {

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 )
 
@@ -428,7 +429,7 @@ func (p *Parser) apply(root bool) {
 				continue
 			}
 			k, err := strconv.ParseFloat(string(trim(v)), 64) // no allocation: the conversion does not escape
-			if err != nil {
+			if err != nil || math.IsNaN(k) || math.IsInf(k, 0) {
 				p.fail(int(pr.start), false, false, "KM[%s]: komi is not a number", v)
 				continue
 			}

@@ -1,32 +1,33 @@
 package gobancmd
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
-	"runtime/debug"
-	"strings"
-	"sync"
+	"math"
+	"os"
+	"strconv"
 	"time"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
-	"github.com/boardlab/boardlab/engine/goban"
+	"github.com/boardlab/boardlab/engine/goban/bulk"
 	"github.com/boardlab/boardlab/fileio"
-	"github.com/boardlab/boardlab/pipeline"
 )
 
-const scoreUsage = "analyze goban score [--json] [--map] [--format auto|text|sgf] [--komi K] [--summary] [--svg DIR] [--lines] [--max-size N] [-j N] [--shard K/N] [FILE|DIR|-]..."
+const scoreUsage = "analyze goban score [--json] [--map] [--format auto|text|sgf] [--komi K] [--summary] [--svg DIR] [--lines] [--max-size N] [-j N] [--shard K/N] [--out FILE] [FILE|DIR|-]..."
 
 const scoreHelp = `Scores Go positions by Tromp-Taylor area rules: each player gets their stones plus the
 empty points that reach only their colour. An input is a board in the seed's text format
 (only X, O and - count, row by row; the count must be a square n*n, any n) or an SGF game
 record (FF[4]/FF[3]: the main line is replayed with captures and suicide, the final
 position scored); SGF is recognised by its content ('(' then ';'), or forced with
---format. A DIR is walked and each regular file in it is an input, in sorted order; no
-argument or - reads standard input. FILE.gz is read through gzip, and each member of
-FILE.zip is an input named FILE.zip/MEMBER.
+--format. A DIR is walked and each game file in it (.sgf, .txt, .board, each also
+with .gz, and .zip) is an input, in sorted order, the other files skipped; a FILE named
+as an argument is read whatever its name; no argument or - reads standard input.
+FILE.gz is read through gzip, and each member of FILE.zip is an input named
+FILE.zip/MEMBER.
 
 One input prints its result alone (B+k, W+k or Jigo); several print NAME<TAB>RESULT per
 input, in input order, scored in parallel on all cores; the k-th game of an SGF
@@ -35,8 +36,10 @@ it, --komi 0 gives the plain area difference); text boards have komi 0 unless --
 --map adds the ownership map after each result (X/O stones, x/o empty points counted for
 black/white, - for nobody). --json prints one JSON object per input or game (for SGF
 also cols, rows, komi, moves, captures, the recorded result re and re_agrees).
---summary ends with counts (scored, agreeing with RE, resigned, failed) and the rate on
-stderr. --svg DIR writes an ownership-map picture per input or game into DIR.
+--summary ends with counts (scored, agreeing with RE, resigned, failed, skipped) and the
+rate on stderr (one JSON object with --json). --svg DIR writes an ownership-map picture
+per input or game into DIR. --out FILE writes the results to FILE, which appears whole
+when the run ends (with --shard K/N: FILE.K-of-N).
 
 --lines reads every line of every input as one text board (the whole board on one
 line) and prints one result per line, in order: the format for millions of boards.
@@ -45,342 +48,114 @@ before holding it. --shard K/N scores part K of N of the inputs (see 'analyze he
 shard'). Bad inputs are reported on stderr, the others still scored; the exit status
 is then 1.`
 
-// scored is the outcome of one input: its output lines, or the error to report; an SGF
-// collection may also have faults in some games (msgs) and counts for --summary.
-type scored struct {
-	out   []byte
-	err   error
-	msgs  []error
-	stats summary
-}
-
-// worker is a board and scorer reused across inputs.
-type worker struct {
-	board   goban.Board
-	scorer  goban.Scorer
-	owner   []byte
-	ahead   []byte // a batch's files, see readAhead
-	aheadAt []span
-	// detectFor is the options w.detect was made from.
-	detectFor *scoreOpts
-	sgfWorker
-	loader
-}
-
-var workers = sync.Pool{New: func() any { return new(worker) }}
-
 func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := cli.NewFlagSet("goban score", scoreUsage, scoreHelp, stderr)
-	asJSON := fs.Bool("json", false, "print JSON Lines: one object per input")
-	withMap := fs.Bool("map", false, "add the ownership map")
-	o := scoreOpts{}
-	o.flags(fs)
-	bulk := addBulkFlags(fs)
+	var o bulk.Options
+	fs.BoolVar(&o.JSON, "json", false, "print JSON Lines: one object per input")
+	fs.BoolVar(&o.Map, "map", false, "add the ownership map")
+	fs.StringVar(&o.Format, "format", "auto", "input format: auto (SGF when the input starts with '(' and ';'), text or sgf")
+	komiFlag(fs, &o.Komi, &o.KomiSet)
+	summary := fs.Bool("summary", false, "after the results, print counts and the rate on stderr")
+	fs.StringVar(&o.SVGDir, "svg", "", "write an ownership-map SVG per input (or game) into `DIR`")
+	lines := fs.Bool("lines", false, "read one board per line of each input (the whole board on one line) and print one result per line")
+	fs.IntVar(&o.MaxSize, "max-size", bulk.DefaultMaxSize, "refuse a board larger than `N`xN (counted before any board memory is allocated)")
+	cli.JobsVar(fs, &o.Jobs, 0, 0, "parallel workers `N` (0: one per core)")
+	spec := cli.ShardFlag(fs)
+	outPath := cli.OutFlag(fs, "write the results to `FILE` (created atomically) instead of standard output")
 	pos, st := cli.Parse(fs, args)
 	if st >= 0 {
 		return st
 	}
-	if st := o.check(stderr); st >= 0 {
-		return st
+	const cmd = "goban score"
+	switch o.Format {
+	case "auto", "text", "sgf":
+	default:
+		return cli.Usagef(stderr, cmd, "--format %q: want auto, text or sgf", o.Format)
 	}
-	if st := bulk.resolve("goban score", stderr); st >= 0 {
-		return st
-	}
-	o.asJSON, o.withMap = *asJSON, *withMap
-	if bulk.lines {
-		return bulk.scoreLines(ctx, pos, stdin, stdout, stderr, *asJSON, *withMap)
-	}
-	// Listing keeps what it lists until the end: a collection during it frees only the
-	// buffers that growing left behind (at most what it keeps), and the three it took
-	// for 100,000 files cost 7% of the CPU time of scoring them (the idle processor ran
-	// the marking, spinning while the walk's goroutine was in a system call). The
-	// collector is off while listing; one collection follows it.
-	resumeGC := pauseGC()
-	set, single, closeArchives := scoreSources(pos, bulk)
-	resumeGC()
-	defer closeArchives()
-	o.single = single
-	out := bufio.NewWriterSize(stdout, 1<<16)
-	progress := cli.NewProgress(stderr, "goban score", "inputs")
-	failed := false
-	var total summary
-	start := time.Now()
-	// A batch of 64 small files takes about 0.2 ms: the hand-over to the printing
-	// goroutine is then a small part of the work.
-	err := pipeline.Ranges(ctx, len(set.srcs), bulk.jobs, 64, func(lo, hi int, r *scoreBatch) {
-		r.reset()
-		w := workers.Get().(*worker)
-		defer workers.Put(w)
-		w.readAhead(set, lo, hi)
-		for i := lo; i < hi; i++ {
-			w.scoreOne(ctx, set, i, stdin, &o, bulk.maxSize, i-lo, r)
+	if o.SVGDir != "" {
+		if err := os.MkdirAll(o.SVGDir, 0o755); err != nil {
+			fmt.Fprintf(stderr, "analyze goban score: --svg: %v\n", err)
+			return cli.ExitFail
 		}
-	}, func(lo, hi int, r *scoreBatch) {
-		total.add(r.stats)
-		prev := 0
-		for _, f := range r.fails {
-			out.Write(r.out[prev:f.end])
-			prev = f.end
-			name := set.displayName(lo + f.j)
-			if f.err != nil {
-				out.Flush()
-				fmt.Fprintf(stderr, "analyze goban score: %s: %v\n", name, fileio.Cause(f.err))
-				failed = true
-			}
-			if len(f.msgs) > 0 {
-				out.Flush()
-				for _, m := range f.msgs {
-					fmt.Fprintf(stderr, "analyze goban score: %s: %v\n", name, m)
-				}
-				failed = true
-			}
-		}
-		out.Write(r.out[prev:])
-		progress.Update(int64(hi), int64(len(set.srcs)))
-	})
-	progress.Done()
-	if o.summary {
-		out.Flush()
-		total.print(stderr, time.Since(start))
 	}
-	if ferr := out.Flush(); ferr != nil {
-		fmt.Fprintf(stderr, "analyze goban score: %v\n", ferr)
+	if o.MaxSize < 1 {
+		return cli.Usagef(stderr, cmd, "--max-size %d: must be at least 1", o.MaxSize)
+	}
+	if o.Jobs < 0 {
+		return cli.Usagef(stderr, cmd, "--jobs %d: must be 0 (all cores) or more", o.Jobs)
+	}
+	s, err := spec.Resolve(cmd, nil, stderr)
+	if err != nil {
+		return cli.Usagef(stderr, cmd, "%v", err)
+	}
+	o.Shard = s
+	if *lines && o.Map {
+		return cli.Usagef(stderr, cmd, "--map is not available with --lines (one line per board)")
+	}
+	path := *outPath
+	if path != "" && path != "-" {
+		path = s.Path(path)
+	}
+	out, err := fileio.CreateOutput(path, stdout)
+	if err != nil {
+		fmt.Fprintf(stderr, "analyze goban score: %v\n", err)
 		return cli.ExitFail
 	}
+	failed := false
+	o.Report = func(name string, err error) {
+		fmt.Fprintf(stderr, "analyze goban score: %s: %v\n", name, err)
+		failed = true
+	}
+	unit := "inputs"
+	if *lines {
+		unit = "lines"
+	}
+	progress := cli.NewProgress(stderr, cmd, unit)
+	o.Progress = progress.Update
+	start := time.Now()
+	var stats bulk.Stats
+	if *lines {
+		err = bulk.ScoreLines(ctx, pos, stdin, out, o)
+	} else {
+		stats, err = bulk.Score(ctx, pos, stdin, out, o)
+	}
+	progress.Done()
+	if *summary && !*lines {
+		if o.JSON {
+			stats.WriteJSON(stderr, time.Since(start))
+		} else {
+			stats.WriteText(stderr, time.Since(start))
+		}
+	}
+	var we *bulk.WriteError
 	switch {
+	case errors.As(err, &we):
+		out.Abort()
+		fmt.Fprintf(stderr, "analyze goban score: %v\n", we.Err)
+		return cli.ExitFail
 	case err != nil:
+		out.Commit()
 		fmt.Fprintf(stderr, "analyze goban score: interrupted\n")
 		return cli.ExitInterrupted
-	case failed:
+	}
+	if err := out.Commit(); err != nil {
+		fmt.Fprintf(stderr, "analyze goban score: %v\n", err)
+		return cli.ExitFail
+	}
+	if failed {
 		return cli.ExitFail
 	}
 	return cli.ExitOK
 }
 
-// gcPause counts the callers of pauseGC that have not resumed, and keeps the
-// collector's setting from before the first.
-var gcPause struct {
-	sync.Mutex
-	n, percent int
-}
-
-// pauseGC turns the garbage collector off until the function it returns is called;
-// calls may overlap (runs in one process, as in tests): the last to resume restores
-// the setting the first found.
-func pauseGC() (resume func()) {
-	gcPause.Lock()
-	if gcPause.n == 0 {
-		gcPause.percent = debug.SetGCPercent(-1)
-	}
-	gcPause.n++
-	gcPause.Unlock()
-	return func() {
-		gcPause.Lock()
-		if gcPause.n--; gcPause.n == 0 {
-			debug.SetGCPercent(gcPause.percent)
+// komiFlag registers --komi, a finite number stored in *komi with *set true.
+func komiFlag(fs *flag.FlagSet, komi *float64, set *bool) {
+	fs.Func("komi", "komi `K` for white: overrides SGF's KM; text boards have 0 unless given", func(s string) error {
+		k, err := strconv.ParseFloat(s, 64)
+		if err != nil || math.IsNaN(k) || math.IsInf(k, 0) {
+			return errors.New("not a number")
 		}
-		gcPause.Unlock()
-	}
-}
-
-// scoreBatch is the output of a batch of inputs: their output lines one after the
-// other, the inputs that failed or have messages, and the counts for --summary.
-type scoreBatch struct {
-	out   []byte
-	fails []scoreFail
-	stats summary
-}
-
-// scoreFail is an input of a batch (the j-th) that failed (err) or has messages;
-// its output, if any, ends at out[end].
-type scoreFail struct {
-	j, end int
-	err    error
-	msgs   []error
-}
-
-func (r *scoreBatch) reset() {
-	clear(r.fails)
-	r.out, r.fails, r.stats = r.out[:0], r.fails[:0], summary{}
-}
-
-// fail records that the j-th input of the batch failed.
-func (r *scoreBatch) fail(j int, err error) {
-	r.stats.failed++
-	r.fails = append(r.fails, scoreFail{j: j, end: len(r.out), err: err})
-}
-
-// aheadSize is the buffer readAhead reads a batch's files into.
-const aheadSize = 256 << 10
-
-// readAhead reads the listed files of a batch, inputs lo to hi-1, one after the other
-// into w.ahead: w.aheadAt[j] is where the j-th is, with end 0 when it was not tried
-// (not a listed file, no room left) and -1 when it must be read as any other file
-// (whatever loadListed leaves to load, and errors, which load reports). Doing a
-// batch's system calls in a row and then its parsing in a row keeps each one's code
-// and data in the caches: it took 6% off the CPU time of scoring a directory of
-// 100,000 small files.
-func (w *worker) readAhead(set *srcSet, lo, hi int) {
-	if cap(w.ahead) < aheadSize {
-		w.ahead = make([]byte, aheadSize)
-	}
-	w.aheadAt = w.aheadAt[:0]
-	off := 0
-	for _, x := range set.srcs[lo:hi] {
-		var at span
-		if x.k >= 0 && set.listed[x.k] && aheadSize-off >= listedBuf {
-			if n, ok, _ := w.readListed(set.lists[x.k].path(int(x.i)), w.ahead[off:off+listedBuf]); ok {
-				at = span{off, off + n}
-				off += n
-			} else {
-				at.end = -1
-			}
-		}
-		w.aheadAt = append(w.aheadAt, at)
-	}
-}
-
-// span is a part [start, end) of a buffer.
-type span struct{ start, end int }
-
-// scoreOne scores input idx, the j-th of batch r, and appends its output to r.
-func (w *worker) scoreOne(ctx context.Context, set *srcSet, idx int, stdin io.Reader, o *scoreOpts, maxSize, j int, r *scoreBatch) {
-	var data []byte
-	x := set.srcs[idx]
-	name := set.name(idx)
-	in := fileio.Input{Path: name}
-	listed := false
-	if x.k >= 0 {
-		listed = set.listed[x.k]
-	} else {
-		src := &set.others[x.i]
-		if src.err != nil {
-			r.fail(j, src.err)
-			return
-		}
-		in = src.in
-		if src.zf != nil {
-			var err error
-			if data, err = src.read(); err != nil {
-				r.fail(j, err)
-				return
-			}
-		}
-	}
-	if data == nil {
-		if w.detectFor != o {
-			// A method value is a closure: made once per worker, not once per input.
-			w.detect, w.detectFor = o.isSGF, o
-		}
-		var err error
-		switch at := w.aheadAt[j]; {
-		case at.end > 0:
-			w.whole = nil
-			err = w.loadData(ctx, w.ahead[at.start:at.end], &w.board, maxSize)
-		case at.end < 0:
-			err = w.load(ctx, in, false, stdin, &w.board, maxSize)
-		default:
-			err = w.load(ctx, in, listed, stdin, &w.board, maxSize)
-		}
-		if err != nil {
-			r.fail(j, err)
-			return
-		}
-		data = w.whole
-		w.whole = nil
-	}
-	if data != nil {
-		if o.isSGF(data) {
-			sr := w.scoreSGF(ctx, name, data, o)
-			r.out = append(r.out, sr.out...)
-			r.stats.add(sr.stats)
-			if sr.err != nil || len(sr.msgs) > 0 {
-				if sr.err != nil {
-					r.stats.failed++
-				}
-				r.fails = append(r.fails, scoreFail{j: j, end: len(r.out), err: sr.err, msgs: sr.msgs})
-			}
-			return
-		}
-		if err := w.board.Parse(data); err != nil {
-			r.fail(j, err)
-			return
-		}
-	}
-	res := w.scorer.Score(&w.board)
-	if o.withMap || o.svgDir != "" {
-		w.owner = w.scorer.Owner(w.owner[:0], &w.board)
-	}
-	r.out = o.appendText(r.out, name, res, w.owner)
-	r.stats.boards++
-	r.stats.bytes += int64(len(data))
-	if o.svgDir != "" {
-		if err := o.writeSVG(name, res, w.owner, o.textKomi(), ""); err != nil {
-			r.fails = append(r.fails, scoreFail{j: j, end: len(r.out), msgs: []error{err}})
-		}
-	}
-}
-
-// appendText appends the result of a text board to dst: the line (with its path unless
-// single), the map lines, or one JSON object.
-func (o *scoreOpts) appendText(dst []byte, path string, res goban.Result, owner []byte) []byte {
-	if o.asJSON {
-		return append(dst, o.formatText(path, res, owner)...)
-	}
-	if !o.single {
-		dst = append(append(dst, path...), '\t')
-	}
-	if o.komiSet {
-		dst = append(dst, o.textResult(res)...)
-	} else {
-		dst = res.AppendText(dst)
-	}
-	dst = append(dst, '\n')
-	if o.withMap {
-		dst = goban.AppendMapRect(dst, owner, res.Size, res.Cols)
-	}
-	return dst
-}
-
-// formatText renders the result of a text board: the line (with its path unless
-// single), the map lines, or one JSON object.
-func (o *scoreOpts) formatText(path string, res goban.Result, owner []byte) []byte {
-	if o.asJSON {
-		v := struct {
-			Path   string    `json:"path"`
-			Size   int       `json:"size"`
-			Black  int       `json:"black"`
-			White  int       `json:"white"`
-			Komi   *float64  `json:"komi,omitempty"`
-			Result string    `json:"result"`
-			Map    *[]string `json:"map,omitempty"`
-		}{Path: path, Size: res.Size, Black: res.Black, White: res.White, Result: o.textResult(res)}
-		if o.komiSet {
-			v.Komi = &o.komi
-		}
-		if o.withMap {
-			v.Map = mapLines(res, owner)
-		}
-		b, _ := json.Marshal(v)
-		return append(b, '\n')
-	}
-	var b []byte
-	if !o.single {
-		b = append(append(b, path...), '\t')
-	}
-	b = append(append(b, o.textResult(res)...), '\n')
-	if o.withMap {
-		b = goban.AppendMapRect(b, owner, res.Size, res.Cols)
-	}
-	return b
-}
-
-// mapLines returns the ownership map as one string per row, for JSON.
-func mapLines(res goban.Result, owner []byte) *[]string {
-	lines := []string{}
-	if res.Size > 0 {
-		m := string(goban.AppendMapRect(nil, owner, res.Size, res.Cols))
-		lines = strings.Split(strings.TrimSuffix(m, "\n"), "\n")
-	}
-	return &lines
+		*komi, *set = k, true
+		return nil
+	})
 }

@@ -1,4 +1,4 @@
-package gobancmd
+package bulk
 
 import (
 	"runtime/debug"

@@ -1,9 +1,8 @@
-package gobancmd
+package bulk
 
 import (
 	"archive/zip"
 	"context"
-	"fmt"
 	"io"
 	"math"
 	"os"
@@ -14,10 +13,6 @@ import (
 	"github.com/boardlab/boardlab/engine/goban"
 	"github.com/boardlab/boardlab/fileio"
 )
-
-// maxMember bounds what one compressed input (a .gz file or a .zip member) may expand
-// to, so that a zip bomb gives an error instead of exhausting memory.
-const maxMember = 1 << 28
 
 // source is one input of "goban score": a file or stdin, a .gz file read through
 // gzip, or a member of a .zip archive.
@@ -42,10 +37,11 @@ type scoreSrc struct{ k, i int32 }
 
 // srcSet is the inputs of "goban score" in order.
 type srcSet struct {
-	srcs   []scoreSrc
-	lists  []pathList // lists[0]: the files named as arguments; then one per directory
-	listed []bool     // lists[k] is a directory's listing of regular files
-	others []source   // standard input, archive members, arguments that could not be expanded
+	skipped int // files of walked folders that are not game files
+	srcs    []scoreSrc
+	lists   []pathList // lists[0]: the files named as arguments; then one per directory
+	listed  []bool     // lists[k] is a directory's listing of regular files
+	others  []source   // standard input, archive members, arguments that could not be expanded
 }
 
 // name is the printed name of the j-th input.
@@ -78,8 +74,12 @@ func (s *srcSet) addOther(src source) {
 // board or game record. The returned function closes the archives.
 func scoreSources(args []string, o *bulkOpts) (set *srcSet, single bool, closeArchives func()) {
 	set = &srcSet{lists: []pathList{{}}, listed: []bool{false}}
-	add := func(ins []fileio.Input, errs []error) {
+	add := func(arg string, ins []fileio.Input, errs []error) {
 		for i, in := range ins {
+			if errs[i] == nil && in.Path != arg && !IsGameFile(in.Path) {
+				set.skipped++ // found by a folder walk, not named
+				continue
+			}
 			if errs[i] != nil || in.Path == "-" || set.lists[0].len() >= math.MaxInt32 {
 				set.addOther(source{name: in.Path, in: in, err: errs[i]})
 				continue
@@ -89,12 +89,14 @@ func scoreSources(args []string, o *bulkOpts) (set *srcSet, single bool, closeAr
 		}
 	}
 	if len(args) == 0 {
-		add(fileio.Expand(nil))
+		ins, errs := fileio.Expand(nil)
+		add("-", ins, errs)
 	}
 	for _, a := range args {
 		files, ok := walkPlain(a)
 		if !ok || files.len() >= math.MaxInt32 || len(set.lists) >= math.MaxInt32 {
-			add(fileio.Expand([]string{a}))
+			ins, errs := fileio.Expand([]string{a})
+			add(a, ins, errs)
 			continue
 		}
 		k := int32(len(set.lists))
@@ -102,6 +104,10 @@ func scoreSources(args []string, o *bulkOpts) (set *srcSet, single bool, closeAr
 		set.listed = append(set.listed, true)
 		set.srcs = slices.Grow(set.srcs, files.len())
 		for i := range files.len() {
+			if !IsGameFile(files.path(i)) {
+				set.skipped++
+				continue
+			}
 			set.srcs = append(set.srcs, scoreSrc{k, int32(i)})
 		}
 	}
@@ -131,16 +137,18 @@ func scoreSources(args []string, o *bulkOpts) (set *srcSet, single bool, closeAr
 			continue
 		}
 		in := fileio.Input{Path: set.lists[x.k].path(int(x.i))}
-		zr, err := zip.OpenReader(in.Path)
+		zr, members, err := fileio.OpenZip(in.Path)
 		if err != nil {
-			set.addOther(source{name: in.Path, in: in, err: fmt.Errorf("zip: %w", err)})
+			set.addOther(source{name: in.Path, in: in, err: err})
 			continue
 		}
 		open = append(open, zr)
-		for _, f := range zr.File {
-			if zipInput(f) {
-				set.addOther(source{name: in.Path + "/" + f.Name, in: in, zf: f})
+		for _, f := range members {
+			if !IsGameFile(f.Name) {
+				set.skipped++
+				continue
 			}
+			set.addOther(source{name: in.Path + "/" + f.Name, in: in, zf: f})
 		}
 	}
 	return set, single && len(set.srcs) == 1, func() {
@@ -150,10 +158,25 @@ func scoreSources(args []string, o *bulkOpts) (set *srcSet, single bool, closeAr
 	}
 }
 
-// zipInput says whether a zip member is an input: directories and hidden files are not.
-func zipInput(f *zip.File) bool {
-	base := path.Base(f.Name)
-	return !f.FileInfo().IsDir() && !strings.HasPrefix(base, ".") && !strings.HasPrefix(f.Name, "__MACOSX/")
+// gameExts are the extensions of game files: SGF records and text boards.
+var gameExts = []string{".sgf", ".txt", ".board"}
+
+// IsGameFile reports whether a folder walk or a zip archive's listing takes the file
+// name as an input: a name ending in .sgf, .txt or .board, each possibly followed by
+// .gz, or in .zip (any case). A file named by the caller is read whatever its name.
+func IsGameFile(name string) bool {
+	if hasExt(name, ".zip") {
+		return true
+	}
+	if hasExt(name, ".gz") {
+		name = name[:len(name)-3]
+	}
+	for _, e := range gameExts {
+		if hasExt(name, e) {
+			return true
+		}
+	}
+	return false
 }
 
 // expandArchives replaces each .zip input by its members (directories and hidden files
@@ -166,17 +189,16 @@ func expandArchives(inputs []fileio.Input, errs []error) ([]source, func()) {
 			srcs = append(srcs, source{name: in.Path, in: in, err: errs[i]})
 			continue
 		}
-		zr, err := zip.OpenReader(in.Path)
+		zr, members, err := fileio.OpenZip(in.Path)
 		if err != nil {
-			srcs = append(srcs, source{name: in.Path, in: in, err: fmt.Errorf("zip: %w", err)})
+			srcs = append(srcs, source{name: in.Path, in: in, err: err})
 			continue
 		}
 		open = append(open, zr)
-		for _, f := range zr.File {
-			if !zipInput(f) {
-				continue
+		for _, f := range members {
+			if IsGameFile(f.Name) {
+				srcs = append(srcs, source{name: in.Path + "/" + f.Name, in: in, zf: f})
 			}
-			srcs = append(srcs, source{name: in.Path + "/" + f.Name, in: in, zf: f})
 		}
 	}
 	return srcs, func() {
@@ -186,44 +208,37 @@ func expandArchives(inputs []fileio.Input, errs []error) ([]source, func()) {
 	}
 }
 
-// read returns a zip member's bytes, decompressed (at most maxMember bytes). Plain
-// inputs, gzip included, are read by the loader.
-func (s source) read() ([]byte, error) {
-	if s.zf.UncompressedSize64 > maxMember {
-		return nil, fmt.Errorf("zip member of %d bytes: more than the %d allowed", s.zf.UncompressedSize64, maxMember)
-	}
-	rc, err := s.zf.Open()
-	if err != nil {
-		return nil, fmt.Errorf("zip: %w", err)
-	}
-	defer rc.Close()
-	return readLimited(rc, "zip member")
-}
-
-// readWhole returns an input's bytes whole (at most maxMember), decompressed when it
+// readWhole returns an input's bytes whole (see readLimited), decompressed when it
 // is gzip.
 func (s source) readWhole(ctx context.Context, stdin io.Reader) ([]byte, error) {
-	if s.zf != nil {
-		return s.read()
-	}
 	var l loader
 	l.detect = func([]byte) bool { return true }
+	l.wantGzip = hasExt(s.name, ".gz")
 	var b goban.Board
+	if s.zf != nil {
+		if hasExt(s.zf.Name, ".zip") {
+			return nil, ErrNestedZip
+		}
+		rc, err := fileio.OpenMember(s.zf)
+		if err != nil {
+			return nil, err
+		}
+		defer rc.Close()
+		l.inArchive = true
+		if err := l.streamDetect(ctx, rc, &b, 0); err != nil {
+			return nil, err
+		}
+		return l.whole, nil
+	}
 	if err := l.load(ctx, s.in, false, stdin, &b, 0); err != nil {
 		return nil, err
 	}
 	return l.whole, nil
 }
 
-func readLimited(r io.Reader, what string) ([]byte, error) {
-	data, err := io.ReadAll(io.LimitReader(r, maxMember+1))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", what, err)
-	}
-	if len(data) > maxMember {
-		return nil, fmt.Errorf("%s expands to more than %d bytes", what, maxMember)
-	}
-	return data, nil
+// hasExt reports whether name ends in ext, in any case.
+func hasExt(name, ext string) bool {
+	return len(name) >= len(ext) && strings.EqualFold(name[len(name)-len(ext):], ext)
 }
 
 func mkdirAll(dir string) error { return os.MkdirAll(dir, 0o755) }

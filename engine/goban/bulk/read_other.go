@@ -1,10 +1,9 @@
 //go:build !linux
 
-package gobancmd
+package bulk
 
 import (
 	"context"
-	"os"
 
 	"github.com/boardlab/boardlab/engine/goban"
 )
@@ -12,14 +11,6 @@ import (
 // loadRegular has no fast path here: every input is read through os and the parser.
 func (l *loader) loadRegular(ctx context.Context, path string, b *goban.Board, maxSize int) (done bool, err error) {
 	return false, nil
-}
-
-// writeFile writes data to tmp and renames it to path, so that path appears whole.
-func writeFile(tmp, path string, data []byte) error {
-	if err := os.WriteFile(tmp, data, 0o666); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
 }
 
 // loadListed has no fast path here: listed files are read as any other.

@@ -1,4 +1,4 @@
-package gobancmd
+package bulk
 
 import (
 	"context"
@@ -35,7 +35,7 @@ func TestLoadListedRaces(t *testing.T) {
 		var b goban.Board
 		var list pathList
 		list.add([]byte(filepath.Join(dir, name)))
-		if err := l.load(ctx, fileio.Input{Path: list.path(0)}, true, nil, &b, defaultMaxSize); err != nil {
+		if err := l.load(ctx, fileio.Input{Path: list.path(0)}, true, nil, &b, DefaultMaxSize); err != nil {
 			return goban.Result{}, err
 		}
 		return goban.Score(&b), nil

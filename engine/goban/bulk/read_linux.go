@@ -1,9 +1,8 @@
-package gobancmd
+package bulk
 
 import (
 	"bytes"
 	"context"
-	"errors"
 	"io"
 	"runtime"
 	"strings"
@@ -11,6 +10,7 @@ import (
 	"unsafe"
 
 	"github.com/boardlab/boardlab/engine/goban"
+	"github.com/boardlab/boardlab/fileio"
 )
 
 // The calls below are raw system calls: on a regular file in the page cache each takes
@@ -153,16 +153,20 @@ func (l *loader) loadRegular(ctx context.Context, path string, b *goban.Board, m
 		}
 	}
 	data := buf[:n]
-	if l.detect != nil && l.detect(data) || len(data) > 2 && data[0] == 0x1f && data[1] == 0x8b {
+	if l.wantGzip || isGzip(data) {
+		var r io.Reader = bytes.NewReader(data)
 		if n == len(buf) { // the file grew: read what it holds now
-			rest, err := readLimited(fdReader(fd), "input")
+			r = io.MultiReader(r, fdReader(fd))
+		}
+		return true, l.streamDetect(ctx, r, b, maxSize)
+	}
+	if l.detect != nil && l.detect(data) {
+		if n == len(buf) { // the file grew: read what it holds now
+			rest, err := fileio.ReadLimited(fdReader(fd), "input", fileio.MaxMember, l.readShare())
 			if err != nil {
 				return true, err
 			}
 			data = append(data, rest...)
-		}
-		if data[0] == 0x1f {
-			return true, l.streamDetect(ctx, bytes.NewReader(data), b, maxSize)
 		}
 		l.whole = data
 		return true, nil
@@ -226,34 +230,6 @@ func (f fdReader) Read(p []byte) (int, error) {
 		return 0, io.EOF
 	}
 	return n, nil
-}
-
-// writeFile writes data to tmp and renames it to path, so that path appears whole.
-// The file's mode is 0666 less the umask.
-func writeFile(tmp, path string, data []byte) error {
-	fd, err := syscall.Open(tmp, syscall.O_WRONLY|syscall.O_CREAT|syscall.O_TRUNC|syscall.O_CLOEXEC, 0o666)
-	if err != nil {
-		return err
-	}
-	for len(data) > 0 {
-		n, err := syscall.Write(fd, data)
-		if err == syscall.EINTR {
-			continue
-		}
-		if err != nil {
-			syscall.Close(fd)
-			return err
-		}
-		if n == 0 {
-			syscall.Close(fd)
-			return errors.New("short write")
-		}
-		data = data[n:]
-	}
-	if err := syscall.Close(fd); err != nil {
-		return err
-	}
-	return syscall.Rename(tmp, path)
 }
 
 // listDir appends the regular files of dir to files and its directories to dirs (as

@@ -1,4 +1,4 @@
-package gobancmd
+package bulk
 
 import (
 	"bufio"
@@ -7,11 +7,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"runtime"
 	"strconv"
 	"sync"
 
-	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/goban"
 	"github.com/boardlab/boardlab/fileio"
 	"github.com/boardlab/boardlab/shard"
@@ -31,12 +29,15 @@ type lineChunk struct {
 	buf    []byte // the chunk's own buffer, data's backing store
 	lines  int64  // number of lines in data
 	out    []byte // output lines
-	errs   []byte // error messages
-	marks  []mark // where each message goes among the output lines
+	fails  []lineFail
 }
 
-// mark places the message errs[..errEnd] after out[..outAt].
-type mark struct{ outAt, errEnd int }
+// lineFail is an error to report after out[..outAt].
+type lineFail struct {
+	outAt int
+	name  string
+	err   error
+}
 
 // lineWorker is what one worker reuses from line to line.
 type lineWorker struct {
@@ -55,24 +56,24 @@ type linesRun struct {
 	single bool
 }
 
-// scoreLines runs "goban score --lines": every line of every input is one board in the
-// seed's format; each gives one output line, in input order, scored in parallel.
-func (o *bulkOpts) scoreLines(ctx context.Context, pos []string, stdin io.Reader, stdout, stderr io.Writer, asJSON, withMap bool) int {
-	if withMap {
-		return cli.Usagef(stderr, "goban score", "--map is not available with --lines (one line per board)")
-	}
-	inputs, errs := expand(pos)
-	lr := &linesRun{o: o, inputs: inputs, json: asJSON,
-		single: len(inputs) == 1 && (len(pos) == 0 || inputs[0].Path == pos[0])}
+// ScoreLines reads every line of every input args name as one text board (the whole
+// board on one line; blank lines and lines starting with # are skipped) and writes one
+// result per line to out, in input order, scoring in parallel; a bad line or input is
+// handed to o.Report as NAME:LINE or NAME, the others still scored. With o.Shard it
+// scores the lines the shard owns, after a shard.WriteLinesHeader header. It returns
+// an error when out fails (a *WriteError) or ctx stops the run.
+func ScoreLines(ctx context.Context, args []string, stdin io.Reader, out io.Writer, o Options) error {
+	_, bo := o.resolve()
+	inputs, errs := expand(args)
+	inputs, errs, _ = gameInputs(args, inputs, errs)
+	lr := &linesRun{o: bo, inputs: inputs, json: o.JSON,
+		single: len(inputs) == 1 && (len(args) == 0 || inputs[0].Path == args[0])}
 	for _, in := range inputs {
 		lr.names = append(lr.names, in.Name())
 		q, _ := json.Marshal(in.Path)
 		lr.quoted = append(lr.quoted, q)
 	}
-	workers := o.jobs
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
+	workers := bo.jobs
 	nchunks := 3*workers + 2
 	free := make(chan *lineChunk, nchunks)
 	for range nchunks {
@@ -101,13 +102,18 @@ func (o *bulkOpts) scoreLines(ctx context.Context, pos []string, stdin io.Reader
 	}()
 	go func() { wg.Wait(); close(results) }()
 
-	out := bufio.NewWriterSize(stdout, 1<<16)
-	if o.shard.Enabled() {
-		shard.WriteLinesHeader(out, o.shard)
+	w := bufio.NewWriterSize(out, 1<<16)
+	var werr error
+	write := func(p []byte) {
+		if werr == nil {
+			_, werr = w.Write(p)
+		}
 	}
-	progress := cli.NewProgress(stderr, "goban score", "lines")
+	if bo.shard.Enabled() {
+		werr = shard.WriteLinesHeader(w, bo.shard)
+	}
 	pending := map[int]*lineChunk{}
-	next, failed := 0, false
+	next := 0
 	var done int64
 	for c := range results {
 		pending[c.seq] = c
@@ -118,47 +124,49 @@ func (o *bulkOpts) scoreLines(ctx context.Context, pos []string, stdin io.Reader
 			}
 			delete(pending, next)
 			next++
-			at, from := 0, 0
-			for _, m := range c.marks {
-				out.Write(c.out[at:m.outAt])
-				out.Flush()
-				stderr.Write(c.errs[from:m.errEnd])
-				at, from = m.outAt, m.errEnd
-				failed = true
+			at := 0
+			for _, f := range c.fails {
+				write(c.out[at:f.outAt])
+				if werr == nil {
+					werr = w.Flush()
+				}
+				if o.Report != nil {
+					o.Report(f.name, f.err)
+				}
+				at = f.outAt
 			}
-			out.Write(c.out[at:])
+			write(c.out[at:])
 			done += c.lines
-			progress.Update(done, 0)
-			c.out, c.errs, c.marks, c.data = c.out[:0], c.errs[:0], c.marks[:0], nil
+			if o.Progress != nil {
+				o.Progress(done, 0)
+			}
+			clear(c.fails)
+			c.out, c.fails, c.data = c.out[:0], c.fails[:0], nil
 			free <- c
 		}
 	}
-	progress.Done()
-	if err := out.Flush(); err != nil {
-		fmt.Fprintf(stderr, "analyze goban score: %v\n", err)
-		return cli.ExitFail
+	if werr == nil {
+		werr = w.Flush()
 	}
 	switch {
+	case werr != nil:
+		return &WriteError{werr}
 	case interrupted || ctx.Err() != nil:
-		fmt.Fprintf(stderr, "analyze goban score: interrupted\n")
-		return cli.ExitInterrupted
-	case failed:
-		return cli.ExitFail
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		return context.Canceled
 	}
-	return cli.ExitOK
+	return nil
 }
 
 // fail records the error of one line (lineNo > 0) or of a whole input (lineNo 0).
 func (lr *linesRun) fail(c *lineChunk, lineNo int64, err error) {
-	c.errs = append(c.errs, "analyze goban score: "...)
-	c.errs = append(c.errs, lr.names[c.in]...)
+	name := lr.names[c.in]
 	if lineNo > 0 {
-		c.errs = strconv.AppendInt(append(c.errs, ':'), lineNo, 10)
+		name += ":" + strconv.FormatInt(lineNo, 10)
 	}
-	c.errs = append(c.errs, ": "...)
-	c.errs = append(c.errs, fileio.Cause(err).Error()...)
-	c.errs = append(c.errs, '\n')
-	c.marks = append(c.marks, mark{len(c.out), len(c.errs)})
+	c.fails = append(c.fails, lineFail{len(c.out), name, fileio.Cause(err)})
 }
 
 // read splits the inputs into chunks of whole lines for the workers, in order; it
@@ -186,7 +194,7 @@ func (lr *linesRun) read(ctx context.Context, stdin io.Reader, errs []error, fre
 			}
 			continue
 		}
-		r, err := in.Open(cli.InterruptContext(), stdin)
+		r, err := in.Open(ctx, stdin)
 		if err != nil {
 			if !lr.readFailed(get, i, err, results) {
 				return false
@@ -287,13 +295,22 @@ func (lr *linesRun) longLine(ctx context.Context, w *lineWorker, c *lineChunk, r
 	w.parser.MaxSize = lr.o.maxSize
 	w.parser.Reset()
 	var perr error
+	// A NUL byte is binary data, not a board: the line is reported and the rest of the
+	// input not read (a stream such as /dev/zero has no end).
+	var off int64
+	binary := false
 	feed := func(p []byte) {
+		if i := bytes.IndexByte(p, 0); i >= 0 && !binary {
+			binary = true
+			perr = fmt.Errorf("%w; the rest of the input is not read", &goban.BinaryError{Offset: off + int64(i)})
+		}
+		off += int64(len(p))
 		if owned && perr == nil {
 			_, perr = w.parser.Write(p)
 		}
 	}
 	feed(c.buf)
-	for {
+	for !binary {
 		n, err := r.Read(c.buf)
 		p := c.buf[:n]
 		if nl := bytes.IndexByte(p, '\n'); nl >= 0 {
@@ -309,6 +326,10 @@ func (lr *linesRun) longLine(ctx context.Context, w *lineWorker, c *lineChunk, r
 			}
 			break
 		}
+	}
+	if binary {
+		*carry = (*carry)[:0]
+		*eof, *rerr = true, io.EOF
 	}
 	c.data, c.lines = nil, 1
 	if owned {

@@ -1,61 +1,24 @@
-package gobancmd
+package bulk
 
 import (
 	"context"
 	"encoding/json"
-	"errors"
-	"flag"
-	"fmt"
 	"io"
-	"math"
 	"os"
 	"strconv"
-	"time"
 
-	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/goban"
 	"github.com/boardlab/boardlab/engine/goban/sgf"
 )
 
-// scoreOpts are the options of "goban score" beyond --json and --map.
+// scoreOpts are the options of a run, as Score uses them.
 type scoreOpts struct {
 	format  string  // auto, text or sgf
-	komi    float64 // --komi, when komiSet
+	komi    float64 // when komiSet
 	komiSet bool
-	summary bool
 	svgDir  string
 
 	asJSON, withMap, single bool
-}
-
-func (o *scoreOpts) flags(fs *flag.FlagSet) {
-	fs.StringVar(&o.format, "format", "auto", "input format: auto (SGF when the input starts with '(' and ';'), text or sgf")
-	fs.Func("komi", "komi `K` for white: overrides SGF's KM; text boards have 0 unless given", func(s string) error {
-		k, err := strconv.ParseFloat(s, 64)
-		if err != nil || math.IsNaN(k) || math.IsInf(k, 0) {
-			return errors.New("not a number")
-		}
-		o.komi, o.komiSet = k, true
-		return nil
-	})
-	fs.BoolVar(&o.summary, "summary", false, "after the results, print counts and the rate on stderr")
-	fs.StringVar(&o.svgDir, "svg", "", "write an ownership-map SVG per input (or game) into `DIR`")
-}
-
-// check validates the options after parsing; it returns an exit status or -1.
-func (o *scoreOpts) check(stderr io.Writer) int {
-	switch o.format {
-	case "auto", "text", "sgf":
-	default:
-		return cli.Usagef(stderr, "goban score", "--format %q: want auto, text or sgf", o.format)
-	}
-	if o.svgDir != "" {
-		if err := mkdirAll(o.svgDir); err != nil {
-			fmt.Fprintf(stderr, "analyze goban score: --svg: %v\n", err)
-			return cli.ExitFail
-		}
-	}
-	return -1
 }
 
 func (o *scoreOpts) isSGF(data []byte) bool {
@@ -91,40 +54,6 @@ type sgfWorker struct {
 	replay    sgf.Replay
 }
 
-// summary counts what a run scored, for --summary.
-type summary struct {
-	boards, games, failed        int // text boards and SGF games scored, inputs or games failed
-	compared, agree, winnerAgree int // games whose RE can be compared; agreeing exactly; on the winner
-	resigned, timeLoss, other    int // games whose RE is a resignation, a time loss, anything else not comparable
-	bytes                        int64
-}
-
-func (s *summary) add(t summary) {
-	s.boards += t.boards
-	s.games += t.games
-	s.failed += t.failed
-	s.compared += t.compared
-	s.agree += t.agree
-	s.winnerAgree += t.winnerAgree
-	s.resigned += t.resigned
-	s.timeLoss += t.timeLoss
-	s.other += t.other
-	s.bytes += t.bytes
-}
-
-func (s *summary) print(w io.Writer, d time.Duration) {
-	sec := d.Seconds()
-	if sec <= 0 {
-		sec = 1e-9
-	}
-	fmt.Fprintf(w, "summary: %d SGF games and %d text boards scored, %d failed\n", s.games, s.boards, s.failed)
-	if s.games > 0 {
-		fmt.Fprintf(w, "summary: RE comparable in %d games: %d agree with the Tromp-Taylor result (winner and margin), %d on the winner; not comparable: %d resigned, %d lost on time, %d other or missing\n",
-			s.compared, s.agree, s.winnerAgree, s.resigned, s.timeLoss, s.other)
-	}
-	fmt.Fprintf(w, "summary: %.3f s, %.0f records/s, %.1f MB/s\n", sec, float64(s.games+s.boards)/sec, float64(s.bytes)/sec/1e6)
-}
-
 // sgfGame is one game's outcome, kept until the collection's size is known.
 type sgfGame struct {
 	index    int
@@ -141,10 +70,10 @@ type sgfGame struct {
 // and the others still scored.
 func (w *worker) scoreSGF(ctx context.Context, name string, data []byte, o *scoreOpts) scored {
 	var r scored
-	r.stats.bytes = int64(len(data))
+	r.stats.Bytes = int64(len(data))
 	games, many, err := w.sgfGames(ctx, data, o, &r)
 	if err != nil {
-		return scored{err: err, stats: summary{bytes: int64(len(data))}}
+		return scored{err: err, stats: Stats{Bytes: int64(len(data))}}
 	}
 	for i := range games {
 		gm := &games[i]
@@ -184,7 +113,7 @@ func (w *worker) sgfGames(ctx context.Context, data []byte, o *scoreOpts, r *sco
 		}
 		if err != nil {
 			r.msgs = append(r.msgs, err)
-			r.stats.failed++
+			r.stats.Failed++
 			continue
 		}
 		b, s := &w.board, &w.scorer
@@ -206,22 +135,22 @@ func (w *worker) sgfGames(ctx context.Context, data []byte, o *scoreOpts, r *sco
 			gm.owner = s.Owner(nil, b)
 		}
 		games = append(games, gm)
-		r.stats.games++
+		r.stats.Games++
 		switch c := gm.check; {
 		case c.Comparable():
-			r.stats.compared++
+			r.stats.Compared++
 			if c.Agrees {
-				r.stats.agree++
+				r.stats.Agree++
 			}
 			if (c.Kind == "score" || c.Kind == "win") && sameWinner(w.game.RE, lead) || c.Kind == "draw" && lead == 0 {
-				r.stats.winnerAgree++
+				r.stats.WinnerAgree++
 			}
 		case c.Kind == "resign":
-			r.stats.resigned++
+			r.stats.Resigned++
 		case c.Kind == "time":
-			r.stats.timeLoss++
+			r.stats.TimeLoss++
 		default:
-			r.stats.other++
+			r.stats.Other++
 		}
 	}
 	if p.Games() == 0 {

@@ -1,4 +1,4 @@
-package gobancmd
+package bulk
 
 import (
 	"bytes"
@@ -37,6 +37,25 @@ func expand(args []string) ([]fileio.Input, []error) {
 		}
 	}
 	return inputs, errs
+}
+
+// gameInputs drops from inputs (and errs) the files that a folder walk found and that
+// are not game files (IsGameFile), and returns how many it dropped; the arguments
+// themselves and the errors stay.
+func gameInputs(args []string, inputs []fileio.Input, errs []error) ([]fileio.Input, []error, int) {
+	named := make(map[string]bool, len(args))
+	for _, a := range args {
+		named[a] = true
+	}
+	n := 0
+	for i, in := range inputs {
+		if errs[i] == nil && in.Path != "-" && !named[in.Path] && !IsGameFile(in.Path) {
+			continue
+		}
+		inputs[n], errs[n] = in, errs[i]
+		n++
+	}
+	return inputs[:n], errs[:n], len(inputs) - n
 }
 
 // pathList holds paths one after the other in one buffer, each followed by a NUL byte:

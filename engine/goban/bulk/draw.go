@@ -1,0 +1,130 @@
+package bulk
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/boardlab/boardlab/engine/goban"
+	"github.com/boardlab/boardlab/engine/goban/draw"
+	"github.com/boardlab/boardlab/engine/goban/sgf"
+	"github.com/boardlab/boardlab/fileio"
+)
+
+// writeSVG writes the ownership-map picture of one input or game into --svg DIR.
+func (o *scoreOpts) writeSVG(name string, res goban.Result, owner []byte, komi float64, result string) error {
+	if result == "" {
+		result = string(sgf.FormatScore(nil, float64(res.Black-res.White)-komi))
+	}
+	path := filepath.Join(o.svgDir, draw.FileName(name, ".svg"))
+	return draw.Write(path, nil, "svg", 0, draw.Picture{Name: name, Result: res, Owner: owner, Komi: komi, Text: result})
+}
+
+// DrawOptions say what Draw draws and where.
+type DrawOptions struct {
+	Format  string  // "svg" (or "") or "png"
+	Scale   int     // PNG pixels per point; 0: 1
+	Komi    float64 // komi for white, used when KomiSet: overrides SGF's KM
+	KomiSet bool
+	// Out is where the pictures go: "" or "-" for the writer Draw is given (one
+	// picture), a file (one picture), or a directory (created) that gets one
+	// NAME.svg or NAME.png per input or game when several inputs are named, it exists
+	// or its name ends in /.
+	Out string
+	// Report, when set, is told of each input or picture that failed, in order.
+	Report func(name string, err error)
+}
+
+// Draw draws the ownership map of each input args name (text boards and SGF records,
+// as Score reads them; every game of a collection) as SVG or PNG. A bad input is
+// handed to o.Report and the others still drawn; it returns an error when the output
+// directory cannot be made or ctx stops the run (ctx.Err()).
+func Draw(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer, o DrawOptions) error {
+	format, scale, outPath := o.Format, o.Scale, o.Out
+	if format == "" {
+		format = "svg"
+	}
+	if scale == 0 {
+		scale = 1
+	}
+	so := scoreOpts{format: "auto", komi: o.Komi, komiSet: o.KomiSet}
+	pos := args
+	inputs, errs := fileio.Expand(pos)
+	inputs, errs, _ = gameInputs(pos, inputs, errs)
+	srcs, closeArchives := expandArchives(inputs, errs)
+	defer closeArchives()
+	toDir := outPath != "" && (len(srcs) > 1 || isDir(outPath) || strings.HasSuffix(outPath, "/"))
+	if toDir {
+		if err := mkdirAll(outPath); err != nil {
+			return err
+		}
+	}
+	drawn := 0
+	for _, src := range srcs {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		fail := func(err error) {
+			if o.Report != nil {
+				o.Report(src.displayName(), fileio.Cause(err))
+			}
+		}
+		if src.err != nil {
+			fail(src.err)
+			continue
+		}
+		data, err := src.readWhole(ctx, stdin)
+		if err != nil {
+			fail(err)
+			continue
+		}
+		var pics []draw.Picture
+		if so.isSGF(data) {
+			var w worker
+			var r scored
+			so.withMap = true
+			games, many, err := w.sgfGames(ctx, data, &so, &r)
+			for _, m := range r.msgs {
+				fail(m)
+			}
+			if err != nil {
+				fail(err)
+			}
+			for i := range games {
+				gm := &games[i]
+				pics = append(pics, draw.Picture{Name: gm.name(src.name, many), Result: gm.res, Owner: gm.owner, Komi: gm.komi, Text: string(sgf.FormatScore(nil, gm.lead))})
+			}
+		} else {
+			b := new(goban.Board)
+			if err := b.ParseText(data); err != nil {
+				fail(err)
+				continue
+			}
+			var s goban.Scorer
+			res := s.Score(b)
+			komi := so.textKomi()
+			pics = append(pics, draw.Picture{Name: src.name, Result: res, Owner: s.Owner(nil, b), Komi: komi, Text: string(sgf.FormatScore(nil, float64(res.Black-res.White)-komi))})
+		}
+		for _, p := range pics {
+			path := outPath
+			if toDir {
+				path = filepath.Join(outPath, draw.FileName(p.Name, "."+format))
+			} else if drawn > 0 {
+				fail(fmt.Errorf("more than one picture: use --out DIR/"))
+				break
+			}
+			if p.Result.Size == 0 && format == "png" {
+				fail(fmt.Errorf("empty board: nothing to draw"))
+				continue
+			}
+			if err := draw.Write(path, stdout, format, scale, p); err != nil {
+				fail(err)
+				continue
+			}
+			drawn++
+		}
+	}
+	return nil
+}

@@ -1,0 +1,73 @@
+package bulk_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/boardlab/boardlab/engine/goban/bulk"
+)
+
+// Score a folder (its MANIFEST.tsv is not a game file: skipped) holding an SGF
+// record, a text board and a zip archive, with the fast path for folders, and print
+// the results in order.
+func ExampleScore() {
+	stats, err := bulk.Score(context.Background(), []string{"testdata/games"}, nil, os.Stdout, bulk.Options{
+		Report: func(name string, err error) { fmt.Printf("%s: %v\n", name, err) },
+	})
+	if err != nil {
+		fmt.Println(err)
+	}
+	fmt.Printf("%d games, %d boards, %d failed, %d skipped\n", stats.Games, stats.Boards, stats.Failed, stats.Skipped)
+	// Output:
+	// testdata/games/1.sgf	W+5.5
+	// testdata/games/2.txt	B+2
+	// testdata/games/3.zip/a.sgf	W+0.5
+	// testdata/games/3.zip/b.txt	W+1
+	// 2 games, 2 boards, 0 failed, 1 skipped
+}
+
+// Score a stream of text boards, one per line; a bad line is reported by its number
+// and the others still scored.
+func ExampleScoreLines() {
+	boards := strings.NewReader("XO-X\nX O\n# a comment\n----\nXXXXXXXXX\n")
+	err := bulk.ScoreLines(context.Background(), nil, boards, os.Stdout, bulk.Options{
+		Report: func(name string, err error) { fmt.Printf("%s: %v\n", name, err) },
+	})
+	if err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// B+2
+	// stdin:2: 2 board characters (X, O, -) is not a perfect square (1x1=1, 2x2=4)
+	// Jigo
+	// B+9
+}
+
+// Draw the ownership map of every game file of a folder into a directory, one SVG
+// picture per input or game.
+func ExampleDraw() {
+	dir, err := os.MkdirTemp("", "maps")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer os.RemoveAll(dir)
+	err = bulk.Draw(context.Background(), []string{"testdata/games"}, nil, os.Stdout, bulk.DrawOptions{
+		Out:    dir + "/",
+		Report: func(name string, err error) { fmt.Printf("%s: %v\n", name, err) },
+	})
+	if err != nil {
+		fmt.Println(err)
+	}
+	ents, _ := os.ReadDir(dir)
+	for _, e := range ents {
+		fmt.Println(e.Name())
+	}
+	// Output:
+	// testdata_games_1.sgf.svg
+	// testdata_games_2.txt.svg
+	// testdata_games_3.zip_a.sgf.svg
+	// testdata_games_3.zip_b.txt.svg
+}

@@ -1,0 +1,84 @@
+package bulk
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"time"
+)
+
+// Stats counts what a run scored: text boards and SGF games, failures, files a folder
+// walk skipped, and how the games' recorded results (RE) compare with the scores.
+type Stats struct {
+	Boards      int   `json:"boards"`      // text boards scored
+	Games       int   `json:"games"`       // SGF games scored
+	Failed      int   `json:"failed"`      // inputs or games that failed
+	Skipped     int   `json:"skipped"`     // files of a walked folder that are not game files
+	Compared    int   `json:"re_compared"` // games whose RE can be compared with the score
+	Agree       int   `json:"re_agree"`    // of those, agreeing on winner and margin
+	WinnerAgree int   `json:"re_winner"`   // of those, agreeing on the winner
+	Resigned    int   `json:"re_resigned"` // games whose RE is a resignation
+	TimeLoss    int   `json:"re_time"`     // games lost on time
+	Other       int   `json:"re_other"`    // games whose RE is anything else or missing
+	Bytes       int64 `json:"bytes"`       // bytes of the inputs scored
+}
+
+// Add adds the counts of t to s.
+func (s *Stats) Add(t Stats) {
+	s.Boards += t.Boards
+	s.Games += t.Games
+	s.Failed += t.Failed
+	s.Skipped += t.Skipped
+	s.Compared += t.Compared
+	s.Agree += t.Agree
+	s.WinnerAgree += t.WinnerAgree
+	s.Resigned += t.Resigned
+	s.TimeLoss += t.TimeLoss
+	s.Other += t.Other
+	s.Bytes += t.Bytes
+}
+
+// WriteText writes the summary lines of "goban score --summary" for a run that took d.
+func (s *Stats) WriteText(w io.Writer, d time.Duration) error {
+	sec := seconds(d)
+	skipped := ""
+	if s.Skipped > 0 {
+		skipped = fmt.Sprintf(", %d skipped (not game files)", s.Skipped)
+	}
+	if _, err := fmt.Fprintf(w, "summary: %d SGF games and %d text boards scored, %d failed%s\n", s.Games, s.Boards, s.Failed, skipped); err != nil {
+		return err
+	}
+	if s.Games > 0 {
+		if _, err := fmt.Fprintf(w, "summary: RE comparable in %d games: %d agree with the Tromp-Taylor result (winner and margin), %d on the winner; not comparable: %d resigned, %d lost on time, %d other or missing\n",
+			s.Compared, s.Agree, s.WinnerAgree, s.Resigned, s.TimeLoss, s.Other); err != nil {
+			return err
+		}
+	}
+	_, err := fmt.Fprintf(w, "summary: %.3f s, %.0f records/s, %.1f MB/s\n", sec, float64(s.Games+s.Boards)/sec, float64(s.Bytes)/sec/1e6)
+	return err
+}
+
+// WriteJSON writes the summary as one JSON object on one line: the counts of Stats
+// under their JSON names, then "seconds", "records_per_second" and "mb_per_second".
+func (s *Stats) WriteJSON(w io.Writer, d time.Duration) error {
+	sec := seconds(d)
+	v := struct {
+		Stats
+		Seconds  float64 `json:"seconds"`
+		Records  float64 `json:"records_per_second"`
+		MBPerSec float64 `json:"mb_per_second"`
+	}{*s, d.Seconds(), float64(s.Games+s.Boards) / sec, float64(s.Bytes) / sec / 1e6}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
+}
+
+func seconds(d time.Duration) float64 {
+	if sec := d.Seconds(); sec > 0 {
+		return sec
+	}
+	return 1e-9
+}
