@@ -200,7 +200,7 @@ const maxJobLine = 64 << 10
 func parsePlan(name string, r io.Reader) ([]job, []error) {
 	var jobs []job
 	var errs []error
-	lr := fileio.NewLineReader(r, maxJobLine+1)
+	lr := fileio.NewLineReader(fileio.NewTextReader(r, "a plan"), maxJobLine+1)
 	for {
 		b, n, size, ok := lr.Next()
 		if !ok {

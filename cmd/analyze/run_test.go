@@ -314,3 +314,18 @@ func TestEndlessInputRefused(t *testing.T) {
 		t.Fatalf("code %d, out %q, stderr %q", code, out, errOut)
 	}
 }
+
+// TestBatchBinaryPlan: a plan holding a NUL byte (/dev/zero, a binary file) stops there
+// with the offset named, instead of reading an endless line; the text before it runs.
+func TestBatchBinaryPlan(t *testing.T) {
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		_, errOut, code := runArgs(t, "batch", "--list", "/dev/zero")
+		if code != cli.ExitFail || !strings.Contains(errOut, "/dev/zero: binary data, not a plan: NUL byte at offset 0") {
+			t.Errorf("batch /dev/zero: exit %d, %q", code, errOut)
+		}
+	}
+	out, errOut, code := analyze(t, "version\nversion\x00version\n", "batch", "-q", "-")
+	if code != cli.ExitFail || !strings.Contains(out, "2 of 2 jobs run, 0 failed") || !strings.Contains(errOut, "NUL byte at offset 15") {
+		t.Errorf("plan with a NUL byte: exit %d, out %q, stderr %q", code, out, errOut)
+	}
+}

@@ -73,13 +73,7 @@ func (e *LongLineError) Error() string {
 
 // BinaryError says the input holds a NUL byte, which no text of positions has: the
 // input stops there.
-type BinaryError struct {
-	Offset int64 // of the NUL byte in the input, from 0
-}
-
-func (e *BinaryError) Error() string {
-	return fmt.Sprintf("binary data, not positions: NUL byte at offset %d", e.Offset)
-}
+type BinaryError = fileio.BinaryError
 
 func (a Answerer) maxLine() int {
 	if a.MaxLine == 0 {
@@ -162,7 +156,7 @@ func (m *mover) batch(ctx context.Context, in io.Reader, out io.Writer, maxLine 
 			return st, err
 		}
 	}
-	lr := fileio.NewLineReader(&textReader{r: fileio.NewContextReader(ctx, in)}, maxLine)
+	lr := fileio.NewLineReader(fileio.NewTextReader(fileio.NewContextReader(ctx, in), "positions"), maxLine)
 	var a, b pile
 	buf := make([]byte, 0, 64<<10)
 	report := func(e *LineError) {
@@ -237,52 +231,4 @@ func (m *mover) line(buf, line []byte, i int64, sh shard.Shard, a, b *pile) ([]b
 		buf = shard.AppendLineIndex(buf, i)
 	}
 	return m.answer(buf, a, b), nil
-}
-
-// bom is the UTF-8 byte order mark some editors put at the start of a text file.
-var bom = []byte{0xef, 0xbb, 0xbf}
-
-// textReader passes r's bytes on, without a byte order mark at the start, and stops
-// with a *BinaryError at the first NUL byte (after passing the bytes before it).
-type textReader struct {
-	r       io.Reader
-	off     int64 // bytes of r passed or dropped
-	started bool
-	head    []byte // the first bytes, not yet passed
-	err     error
-}
-
-func (t *textReader) Read(p []byte) (int, error) {
-	for !t.started {
-		var b [3]byte
-		k := copy(b[:], t.head)
-		n, err := t.r.Read(b[k:])
-		t.head = append(t.head, b[k:k+n]...)
-		switch {
-		case !bytes.HasPrefix(bom, t.head):
-			t.started = true
-		case len(t.head) == len(bom):
-			t.started, t.head, t.off = true, nil, int64(len(bom))
-		}
-		if err != nil {
-			t.started, t.err = true, err
-		}
-	}
-	var n int
-	if len(t.head) > 0 {
-		n = copy(p, t.head)
-		t.head = t.head[n:]
-	} else if t.err != nil {
-		return 0, t.err
-	} else {
-		n, t.err = t.r.Read(p)
-	}
-	if i := bytes.IndexByte(p[:n], 0); i >= 0 {
-		n, t.err, t.head = i, &BinaryError{t.off + int64(i)}, nil
-	}
-	t.off += int64(n)
-	if len(t.head) > 0 && t.err != nil {
-		return n, nil // the error after the held bytes
-	}
-	return n, t.err
 }

@@ -32,14 +32,14 @@ func TestHostileInputs(t *testing.T) {
 		{"NUL after a bad line", "x\n13 9\n\x00", []string{"move"}, "13 8\n", cli.ExitFail, "stdin:1: want two piles"},
 		{"BOM", "\ufeff13 9\n1 2\n", []string{"move"}, "13 8\nlose\n", cli.ExitOK, ""},
 		{"BOM alone", "\ufeff", []string{"move"}, "", cli.ExitOK, ""},
-		{"BOM, sharded", "\ufeff13 9\n1 2\n", []string{"move", "--shard", "0/2"}, "#boardlab-shard-lines 0/2\n0\t13 8\n", cli.ExitOK, ""},
+		{"BOM, sharded", "\ufeff13 9\n1 2\n", []string{"move", "--shard", "0/2"}, "#boardlab-shard-lines 0/2 job 4680008ba56c0efc wythoff move\n0\t13 8\n", cli.ExitOK, ""},
 		{"BOM only at the start", "13 9\n\ufeff1 2\n", []string{"move"}, "13 8\n", cli.ExitFail, `stdin:2: pile A: "\ufeff1" is not a non-negative decimal integer`},
 		{"misère (0,0) in a stream", "0 0\n13 9\n0 0\n", []string{"move", "--misere"}, "win\n13 8\nwin\n", cli.ExitOK, ""},
 		{"misère (0,0) as JSON", "0 0\n", []string{"move", "--misere", "--json"}, `{"position":[0,0],"cold":false,"moves":[]}` + "\n", cli.ExitOK, ""},
 		{"normal (0,0)", "0 0\n", []string{"move"}, "lose\n", cli.ExitOK, ""},
 		{"too many workers for the memory", "13 9\n", []string{"move", "-j", "100000"}, "", cli.ExitUsage, "analyze wythoff move: --jobs 100000, --max-line 1048576: answering on 100000 workers"},
-		{"negative --jobs", "13 9\n", []string{"move", "-j", "-1"}, "", cli.ExitUsage, "--jobs -1: must be 0 (all cores) or more"},
-		{"negative --jobs, grundy", "", []string{"grundy", "-j", "-1", "3"}, "", cli.ExitUsage, "--jobs -1: must be 0 (all cores) or more"},
+		{"negative --jobs", "13 9\n", []string{"move", "-j", "-1"}, "", cli.ExitUsage, `invalid value "-1" for --jobs`},
+		{"negative --jobs, grundy", "", []string{"grundy", "-j", "-1", "3"}, "", cli.ExitUsage, `invalid value "-1" for --jobs`},
 		{"--scale 0", "", []string{"grundy", "--format", "png", "--scale", "0", "3"}, "", cli.ExitUsage, "--scale must be in 1..64, got 0"},
 	}
 	for _, c := range cases {
