@@ -8,10 +8,10 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"sync"
 
 	"github.com/boardlab/boardlab/engine/goban"
 	"github.com/boardlab/boardlab/fileio"
+	"github.com/boardlab/boardlab/pipeline"
 	"github.com/boardlab/boardlab/shard"
 )
 
@@ -19,9 +19,10 @@ import (
 // together, so the hand-over costs once per block rather than once per board.
 const chunkSize = 512 << 10
 
-// lineChunk is a block of whole lines of one input, and then the output they gave.
+// lineChunk is a block of whole lines of one input, and then the output they gave; a
+// chunk without data (an input's error, a line longer than a chunk) comes to the
+// workers already done.
 type lineChunk struct {
-	seq    int
 	in     int    // index of the input
 	first  int64  // 0-based index of its first line among all lines read
 	lineNo int64  // 1-based number of its first line in its input
@@ -73,35 +74,6 @@ func ScoreLines(ctx context.Context, args []string, stdin io.Reader, out io.Writ
 		q, _ := json.Marshal(in.Path)
 		lr.quoted = append(lr.quoted, q)
 	}
-	workers := bo.jobs
-	nchunks := 3*workers + 2
-	free := make(chan *lineChunk, nchunks)
-	for range nchunks {
-		free <- &lineChunk{buf: make([]byte, chunkSize)}
-	}
-	jobs := make(chan *lineChunk, nchunks)
-	results := make(chan *lineChunk, nchunks)
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			w := &lineWorker{}
-			for c := range jobs {
-				lr.score(w, c)
-				results <- c
-			}
-		}()
-	}
-	interrupted := false
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		defer close(jobs)
-		interrupted = !lr.read(ctx, stdin, errs, free, jobs, results)
-	}()
-	go func() { wg.Wait(); close(results) }()
-
 	w := bufio.NewWriterSize(out, 1<<16)
 	var werr error
 	write := func(p []byte) {
@@ -112,18 +84,24 @@ func ScoreLines(ctx context.Context, args []string, stdin io.Reader, out io.Writ
 	if bo.shard.Enabled() {
 		werr = shard.WriteLinesHeader(w, bo.shard)
 	}
-	pending := map[int]*lineChunk{}
-	next := 0
+	scratch := make([]lineWorker, max(bo.jobs, 1))
 	var done int64
-	for c := range results {
-		pending[c.seq] = c
-		for {
-			c, ok := pending[next]
-			if !ok {
-				break
+	// ctx stops the reading only: the chunks read before are still scored and written.
+	// A write error does not stop the run, as in Score: the bad lines are still reported.
+	err := pipeline.Stream[lineChunk]{
+		Workers: bo.jobs,
+		New:     func() *lineChunk { return &lineChunk{buf: make([]byte, chunkSize)} },
+		Produce: func(_ context.Context, take func() *lineChunk, send func(*lineChunk) bool) error {
+			if !lr.read(ctx, stdin, errs, take, send) {
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+				return context.Canceled
 			}
-			delete(pending, next)
-			next++
+			return nil
+		},
+		Work: func(worker int, c *lineChunk) { lr.score(&scratch[worker], c) },
+		Consume: func(c *lineChunk) error {
 			at := 0
 			for _, f := range c.fails {
 				write(c.out[at:f.outAt])
@@ -141,23 +119,20 @@ func ScoreLines(ctx context.Context, args []string, stdin io.Reader, out io.Writ
 				o.Progress(done, 0)
 			}
 			clear(c.fails)
-			c.out, c.fails, c.data = c.out[:0], c.fails[:0], nil
-			free <- c
-		}
-	}
+			c.out, c.fails, c.data, c.lines = c.out[:0], c.fails[:0], nil, 0
+			return nil
+		},
+	}.Run(context.WithoutCancel(ctx))
 	if werr == nil {
 		werr = w.Flush()
 	}
 	switch {
 	case werr != nil:
 		return &WriteError{werr}
-	case interrupted || ctx.Err() != nil:
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		return context.Canceled
+	case err != nil:
+		return err
 	}
-	return nil
+	return ctx.Err()
 }
 
 // fail records the error of one line (lineNo > 0) or of a whole input (lineNo 0).
@@ -169,34 +144,29 @@ func (lr *linesRun) fail(c *lineChunk, lineNo int64, err error) {
 	c.fails = append(c.fails, lineFail{len(c.out), name, fileio.Cause(err)})
 }
 
-// read splits the inputs into chunks of whole lines for the workers, in order; it
-// streams a line longer than a chunk through a parser itself. It returns false when
-// ctx stopped it.
-func (lr *linesRun) read(ctx context.Context, stdin io.Reader, errs []error, free, jobs, results chan *lineChunk) bool {
-	seq := 0
+// read splits the inputs into chunks of whole lines taken from take and handed to
+// send, in order; it streams a line longer than a chunk through a parser itself. It
+// returns false when ctx or the run stopped it.
+func (lr *linesRun) read(ctx context.Context, stdin io.Reader, errs []error, take func() *lineChunk, send func(*lineChunk) bool) bool {
 	var index int64 // lines read before, over all inputs
 	carry := make([]byte, 0, chunkSize)
 	long := &lineWorker{}
 	get := func() *lineChunk {
-		select {
-		case c := <-free:
-			c.seq = seq
-			seq++
-			return c
-		case <-ctx.Done():
+		if ctx.Err() != nil {
 			return nil
 		}
+		return take()
 	}
 	for i, in := range lr.inputs {
 		if errs[i] != nil {
-			if !lr.readFailed(get, i, errs[i], results) {
+			if !lr.readFailed(get, send, i, errs[i]) {
 				return false
 			}
 			continue
 		}
 		r, err := in.Open(ctx, stdin)
 		if err != nil {
-			if !lr.readFailed(get, i, err, results) {
+			if !lr.readFailed(get, send, i, err) {
 				return false
 			}
 			continue
@@ -245,9 +215,12 @@ func (lr *linesRun) read(ctx context.Context, stdin io.Reader, errs []error, fre
 					}
 					index += c.lines
 					lineNo += c.lines
-					results <- c
+					if !send(c) {
+						r.Close()
+						return false
+					}
 					if rerr != nil && rerr != io.EOF {
-						lr.readFailed(get, i, rerr, results)
+						lr.readFailed(get, send, i, rerr)
 					}
 					continue
 				}
@@ -261,9 +234,12 @@ func (lr *linesRun) read(ctx context.Context, stdin io.Reader, errs []error, fre
 			}
 			index += c.lines
 			lineNo += c.lines
-			jobs <- c
+			if !send(c) {
+				r.Close()
+				return false
+			}
 			if eof && rerr != io.EOF {
-				if !lr.readFailed(get, i, rerr, results) {
+				if !lr.readFailed(get, send, i, rerr) {
 					r.Close()
 					return false
 				}
@@ -276,15 +252,14 @@ func (lr *linesRun) read(ctx context.Context, stdin io.Reader, errs []error, fre
 
 // readFailed reports an error of input i (it could not be opened or read) in a chunk
 // of its own; false when the run is stopping.
-func (lr *linesRun) readFailed(get func() *lineChunk, i int, err error, results chan *lineChunk) bool {
+func (lr *linesRun) readFailed(get func() *lineChunk, send func(*lineChunk) bool, i int, err error) bool {
 	c := get()
 	if c == nil {
 		return false
 	}
 	c.in = i
 	lr.fail(c, 0, err)
-	results <- c
-	return true
+	return send(c)
 }
 
 // longLine reads the rest of a line that filled chunk c without a newline, streaming it
