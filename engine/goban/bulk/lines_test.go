@@ -1,0 +1,70 @@
+package bulk_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/boardlab/boardlab/engine/goban"
+	"github.com/boardlab/boardlab/engine/goban/bulk"
+)
+
+// TestScoreLinesOrder scores inputs of many chunks (bad lines, a missing input, a line
+// longer than a chunk) with one to five workers: the results and the reports come in
+// input order, each report after the results of the lines before it.
+func TestScoreLinesOrder(t *testing.T) {
+	dir := t.TempDir()
+	var many strings.Builder
+	for i := range 40000 {
+		switch {
+		case i%997 == 0:
+			many.WriteString("XO\n") // not a square
+		case i%13 == 0:
+			many.WriteString("# comment\n")
+		default:
+			b := goban.RandomBoard(5+i%15, uint64(i))
+			many.WriteString(strings.ReplaceAll(b.String(), "\n", "") + "\n")
+		}
+	}
+	big := strings.ReplaceAll(goban.RandomBoard(800, 7).String(), "\n", "") // more than a chunk
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	args := []string{
+		write("many.txt", many.String()),
+		filepath.Join(dir, "nosuch.txt"),
+		write("long.txt", "X\n"+big+"\nXO\n"+big),
+		write("last.txt", "O"),
+	}
+	run := func(jobs int) string {
+		var log bytes.Buffer
+		err := bulk.ScoreLines(context.Background(), args, nil, &log, bulk.Options{Jobs: jobs,
+			Report: func(name string, err error) { fmt.Fprintf(&log, "report %s: %v\n", name, err) }})
+		if err != nil {
+			t.Fatalf("--jobs %d: %v", jobs, err)
+		}
+		return log.String()
+	}
+	want := run(1)
+	for _, needle := range []string{"many.txt:998: 2 board characters", "nosuch.txt: ", "long.txt:3: 2 board characters", "last.txt:1\tW+1\n"} {
+		if !strings.Contains(want, needle) {
+			t.Fatalf("--jobs 1: no %q in the output", needle)
+		}
+	}
+	if n := strings.Count(want, "\n"); n < 35000 {
+		t.Fatalf("--jobs 1: %d lines of output", n)
+	}
+	for _, jobs := range []int{2, 5} {
+		if got := run(jobs); got != want {
+			t.Errorf("--jobs %d: the output differs from --jobs 1's", jobs)
+		}
+	}
+}
