@@ -29,6 +29,9 @@ type AIGames struct {
 	Threads int
 	// MaxTime caps the thinking time of a move (0: only the time bank limits).
 	MaxTime time.Duration
+	// Depth, when above 0, searches every move to that depth, ignoring the clock, so
+	// the answers depend on the input alone (with one thread).
+	Depth int
 	// Verbose writes a line per search (depth, score, nodes, time) to the log.
 	Verbose bool
 	// Prefix starts each report of a bad line or warning in the log, e.g. "analyze uttt engine: ".
@@ -41,6 +44,7 @@ type aiSession struct {
 	eng      *uttt.Engine
 	threads  int
 	maxTime  time.Duration
+	depth    int
 	verbose  bool
 	log      io.Writer
 	prefix   string
@@ -70,7 +74,7 @@ func (a AIGames) Run(ctx context.Context, r io.Reader, w io.Writer, log io.Write
 	if eng == nil {
 		eng = uttt.NewEngine(64)
 	}
-	s := &aiSession{eng: eng, threads: max(a.Threads, 1), maxTime: a.MaxTime, verbose: a.Verbose,
+	s := &aiSession{eng: eng, threads: max(a.Threads, 1), maxTime: a.MaxTime, depth: a.Depth, verbose: a.Verbose,
 		log: log, prefix: a.Prefix, timebank: 10 * time.Second, perMove: 500 * time.Millisecond}
 	type aiLine struct {
 		text         string
@@ -342,7 +346,11 @@ func (s *aiSession) act(ctx context.Context, bank time.Duration) (string, error)
 		return "", errors.New("action move: no empty tile in the playable boards; no move sent")
 	}
 	t, most := Allot(bank, s.perMove, 81-p.Empty(), s.maxTime)
-	r := s.eng.Search(ctx, p, uttt.Limits{Time: t, MaxTime: most, Threads: s.threads})
+	lim := uttt.Limits{Time: t, MaxTime: most, Threads: s.threads}
+	if s.depth > 0 {
+		lim = uttt.Limits{Depth: s.depth, Threads: s.threads}
+	}
+	r := s.eng.Search(ctx, p, lim)
 	m := r.Move
 	if !p.IsLegal(m) || playable>>m.Board()&1 == 0 {
 		m = allowed[0]
