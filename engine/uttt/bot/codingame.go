@@ -35,6 +35,9 @@ type CodinGame struct {
 	// Start is when the first turn's clock started (a referee's runs from the
 	// process's start); zero means when Run is called.
 	Start time.Time
+	// Depth, when above 0, searches every turn to that depth, ignoring the clock, so
+	// the answers depend on the input alone (with one thread).
+	Depth int
 	// Message appends the search's depth and score to each answer.
 	Message bool
 	// Verbose writes a line per search (depth, score, nodes, time) to the log.
@@ -47,6 +50,7 @@ type CodinGame struct {
 type cgSession struct {
 	eng     *uttt.Engine
 	threads int
+	depth   int
 	first   time.Duration
 	turn    time.Duration
 	message bool
@@ -71,7 +75,7 @@ func (g CodinGame) Run(ctx context.Context, r io.Reader, w io.Writer, log io.Wri
 	if eng == nil {
 		eng = uttt.NewEngine(64)
 	}
-	s := &cgSession{eng: eng, threads: max(g.Threads, 1), first: g.FirstTime, turn: g.TurnTime, message: g.Message,
+	s := &cgSession{eng: eng, threads: max(g.Threads, 1), depth: g.Depth, first: g.FirstTime, turn: g.TurnTime, message: g.Message,
 		verbose: g.Verbose, log: log, pos: uttt.Start()}
 	lines := make(chan string)
 	readErr := make(chan error, 1)
@@ -279,7 +283,11 @@ func (s *cgSession) answer(ctx context.Context, start time.Time, actions []uttt.
 	searched := false
 	if len(own) > 0 {
 		t := max(budget-margin-time.Since(start), time.Millisecond)
-		res = s.eng.Search(ctx, s.pos, uttt.Limits{Time: t, Threads: s.threads})
+		lim := uttt.Limits{Time: t, Threads: s.threads}
+		if s.depth > 0 {
+			lim = uttt.Limits{Depth: s.depth, Threads: s.threads}
+		}
+		res = s.eng.Search(ctx, s.pos, lim)
 		m, searched = res.Move, true
 	}
 	if given && len(actions) > 0 && !slices.Contains(actions, m) {

@@ -30,3 +30,21 @@ hello
 	// bot: line 6: cannot read "hello": want settings KEY VALUE, update game KEY VALUE or action move T
 	// bad input lines were reported
 }
+
+// A CodinGame turn over strings: the bot moves first (the opponent's move is -1 -1,
+// all 81 cells are valid actions) and answers "row col" with the search's depth and score.
+func ExampleCodinGame() {
+	var actions strings.Builder
+	for r := range 9 {
+		for c := range 9 {
+			fmt.Fprintf(&actions, "%d %d\n", r, c)
+		}
+	}
+	in := strings.NewReader("-1 -1\n81\n" + actions.String())
+	g := bot.CodinGame{Engine: uttt.NewEngine(1), Depth: 4, Message: true, Prefix: "bot: "}
+	err := g.Run(context.Background(), in, os.Stdout, os.Stdout)
+	fmt.Println(err)
+	// Output:
+	// 5 3 d4 228
+	// <nil>
+}
