@@ -82,6 +82,8 @@ func (a AIGames) Run(ctx context.Context, r io.Reader, w io.Writer, log io.Write
 	}
 	lines := make(chan aiLine)
 	readErr := make(chan error, 1)
+	readCtx, stopReading := context.WithCancel(ctx) // the reader stops sending when Run returns
+	defer stopReading()
 	go func() {
 		lr := fileio.NewLineReader(r, aiMaxLine)
 		for {
@@ -91,7 +93,7 @@ func (a AIGames) Run(ctx context.Context, r io.Reader, w io.Writer, log io.Write
 			}
 			select {
 			case lines <- aiLine{string(line), n, size}:
-			case <-ctx.Done():
+			case <-readCtx.Done():
 				return
 			}
 		}

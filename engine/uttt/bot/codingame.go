@@ -79,6 +79,8 @@ func (g CodinGame) Run(ctx context.Context, r io.Reader, w io.Writer, log io.Wri
 		verbose: g.Verbose, log: log, pos: uttt.Start()}
 	lines := make(chan string)
 	readErr := make(chan error, 1)
+	readCtx, stopReading := context.WithCancel(ctx) // the reader stops sending when Run returns
+	defer stopReading()
 	go func() {
 		lr := fileio.NewLineReader(r, cgMaxLine)
 		for {
@@ -93,7 +95,7 @@ func (g CodinGame) Run(ctx context.Context, r io.Reader, w io.Writer, log io.Wri
 			}
 			select {
 			case lines <- string(line):
-			case <-ctx.Done():
+			case <-readCtx.Done():
 				return
 			}
 		}
