@@ -313,7 +313,7 @@ func (s *aiSession) budget(p *uttt.Position, bank time.Duration) time.Duration {
 // "action move"), perMove added to the bank after each move and plies played so far
 // is allotted target = min(perMove + bank/n, bank/2) - 15 ms, at least 5 ms, where
 // n = max((50-plies)/2, 6) is the bot's moves likely left; an unclear decision may go
-// on to most = min(3 target, bank/3 - aiMargin), never below target. maxTime > 0 caps
+// on to most = min(3 target, bank/3 - 15 ms), never below target. maxTime > 0 caps
 // both. A move thus takes at most a third of the bank (or 5 ms), which keeps a bank
 // that is refilled by perMove from running out.
 func Allot(bank, perMove time.Duration, plies int, maxTime time.Duration) (target, most time.Duration) {
