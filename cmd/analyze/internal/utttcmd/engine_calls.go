@@ -2,12 +2,11 @@ package utttcmd
 
 import (
 	"context"
-	"time"
 
 	"github.com/boardlab/boardlab/engine/uttt"
 )
 
-// searcher is how the codingame engine and the review reach the engine's search: every
+// searcher is how the review reaches the engine's search: every
 // such call goes through this file, so a change of the search's configuration API is
 // patched here alone.
 type searcher struct {
@@ -18,12 +17,6 @@ type searcher struct {
 // newSearcher returns a searcher with its own transposition table of hashMB MB.
 func newSearcher(hashMB, threads int) *searcher {
 	return &searcher{eng: uttt.NewEngine(hashMB), threads: threads}
-}
-
-// byTime searches p for t (at most until ctx is done), keeping the table from earlier
-// searches.
-func (s *searcher) byTime(ctx context.Context, p uttt.Position, t time.Duration) uttt.Result {
-	return s.eng.Search(ctx, p, uttt.Limits{Time: t, Threads: s.threads})
 }
 
 // byNodes searches p from an empty table for about nodes positions on one thread, so

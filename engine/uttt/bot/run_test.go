@@ -1,0 +1,87 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/boardlab/boardlab/engine/uttt"
+)
+
+type failWriter struct{}
+
+var errWrite = errors.New("write failed")
+
+func (failWriter) Write([]byte) (int, error) { return 0, errWrite }
+
+// session is one protocol's Run.
+type session func(ctx context.Context, r io.Reader, w, log io.Writer) error
+
+func sessions() map[string]session {
+	return map[string]session{
+		"aigames":   AIGames{Engine: uttt.NewEngine(1), Depth: 2}.Run,
+		"codingame": CodinGame{Engine: uttt.NewEngine(1), Depth: 2}.Run,
+	}
+}
+
+var goodInput = map[string]string{
+	"aigames": "settings your_botid 1\nupdate game field " + strings.TrimSuffix(strings.Repeat("0,", 81), ",") +
+		"\nupdate game macroboard " + strings.TrimSuffix(strings.Repeat("-1,", 9), ",") + "\naction move 1000\n",
+	"codingame": "-1 -1\n81\n" + allCells(),
+}
+
+// allCells lists the 81 cells as "row col" lines.
+func allCells() string {
+	var b strings.Builder
+	for r := range 9 {
+		for c := range 9 {
+			b.WriteString(string(rune('0'+r)) + " " + string(rune('0'+c)) + "\n")
+		}
+	}
+	return b.String()
+}
+
+// TestRunResults checks what Run returns: nil after good input, ErrBadInput after a bad
+// line (the good turn still answered), ctx.Err() when cancelled while waiting for
+// input, and the writer's error when an answer cannot be written.
+func TestRunResults(t *testing.T) {
+	for name, run := range sessions() {
+		var out, log strings.Builder
+		if err := run(context.Background(), strings.NewReader(goodInput[name]), &out, &log); err != nil || out.Len() == 0 || log.Len() > 0 {
+			t.Errorf("%s good input: err %v, out %q, log %q", name, err, out.String(), log.String())
+		}
+
+		out.Reset()
+		log.Reset()
+		bad := "x y z\n" + goodInput[name]
+		if name == "codingame" {
+			bad = goodInput[name] + "9 9\n1\n4 3\n"
+		}
+		err := run(context.Background(), strings.NewReader(bad), &out, &log)
+		if !errors.Is(err, ErrBadInput) || out.Len() == 0 || !strings.Contains(log.String(), "line ") {
+			t.Errorf("%s bad line: err %v, out %q, log %q", name, err, out.String(), log.String())
+		}
+
+		ctx, cancel := context.WithCancel(context.Background())
+		pr, pw := io.Pipe()
+		done := make(chan error, 1)
+		go func() { done <- run(ctx, pr, io.Discard, io.Discard) }()
+		cancel()
+		select {
+		case err := <-done:
+			if !errors.Is(err, context.Canceled) {
+				t.Errorf("%s cancelled: err %v, want context.Canceled", name, err)
+			}
+		case <-time.After(20 * time.Second):
+			t.Fatalf("%s: Run did not return after cancel", name)
+		}
+		pw.Close()
+
+		if err := run(context.Background(), strings.NewReader(goodInput[name]), failWriter{}, io.Discard); !errors.Is(err, errWrite) {
+			t.Errorf("%s failing writer: err %v, want %v", name, err, errWrite)
+		}
+	}
+}
