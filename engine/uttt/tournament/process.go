@@ -8,6 +8,8 @@ import (
 	"os/exec"
 	"strings"
 	"time"
+
+	"github.com/boardlab/boardlab/sandbox"
 )
 
 // DefaultMaxOutput is how many bytes of output a bot may print in one turn; a valid
@@ -33,8 +35,8 @@ type Process struct {
 	// Sandbox, when set, runs every turn under bubblewrap with Folder (the bot's own
 	// folder, "" for none) the only writable place and the folders in Hide (the other
 	// bots') closed. A turn whose stderr shows a failed access outside the folder ends
-	// with an error wrapping ErrViolation.
-	Sandbox *Sandbox
+	// with an error wrapping sandbox.ErrViolation.
+	Sandbox *sandbox.Sandbox
 	Folder  string
 	Hide    []string
 }
@@ -57,16 +59,16 @@ func (p *Process) Answer(ctx context.Context, args []string) (string, error) {
 		out, _, err := runTurn(ctx, p.Dir, argv, p.Limit, max, false)
 		return string(out), err
 	}
-	cg, err := p.Sandbox.newTurnCgroup()
+	cg, err := p.Sandbox.NewCgroup()
 	if err != nil {
 		return "", err
 	}
-	out, violation, err := runTurn(ctx, p.Dir, p.Sandbox.command(p.Dir, p.Folder, p.Hide, argv, cg), p.Limit, max, true)
-	if _, cerr := endCgroup(cg); cerr != nil && err == nil {
+	out, violation, err := runTurn(ctx, p.Dir, p.Sandbox.Command(p.Dir, p.Folder, p.Hide, argv, cg), p.Limit, max, true)
+	if _, cerr := sandbox.EndCgroup(cg); cerr != nil && err == nil {
 		err = cerr
 	}
 	if violation != "" && ctx.Err() == nil {
-		err = fmt.Errorf("%w; stderr: %q", ErrViolation, violation)
+		err = fmt.Errorf("%w; stderr: %q", sandbox.ErrViolation, violation)
 	}
 	return string(out), err
 }
@@ -99,7 +101,7 @@ const stderrTail = 512
 
 // readTail reads r until EOF or an error (a deadline), keeping the last max bytes, so
 // a bot writing much on stderr is never blocked. A non-nil sc sees everything read.
-func readTail(r *os.File, max int, sc *scanner, done chan<- []byte) {
+func readTail(r *os.File, max int, sc *sandbox.Scanner, done chan<- []byte) {
 	tail := make([]byte, 0, 2*max)
 	buf := make([]byte, 4096)
 	for {
@@ -108,7 +110,7 @@ func readTail(r *os.File, max int, sc *scanner, done chan<- []byte) {
 			n += readBuffered(r, buf[n:])
 		}
 		if sc != nil && n > 0 {
-			sc.write(buf[:n])
+			sc.Write(buf[:n])
 		}
 		tail = append(tail, buf[:n]...)
 		if len(tail) > max {

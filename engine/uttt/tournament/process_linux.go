@@ -8,16 +8,13 @@ import (
 	"syscall"
 	"time"
 	"unsafe"
+
+	"github.com/boardlab/boardlab/sandbox"
 )
 
 // drainGrace is how long the output pipe may stay open after the bot has exited and its
 // process group was killed (only a process that left the group can hold it).
 const drainGrace = 100 * time.Millisecond
-
-// sandboxStartGrace is how long a sandboxed turn may take to set up its sandbox
-// before the bot starts; the turn's time limit runs from the bot's start (the wrapper
-// says when on fd 3).
-const sandboxStartGrace = 10 * time.Second
 
 // sandboxDrainGrace replaces drainGrace for sandboxed turns. There no process can
 // outlive the turn's PID namespace to hold the pipes, so they reach EOF as soon as the
@@ -34,12 +31,12 @@ func runTurn(ctx context.Context, dir string, argv []string, limit time.Duration
 	out, sc, err := runTurnScan(ctx, dir, argv, limit, max, scan)
 	line := ""
 	if sc != nil {
-		line = sc.line
-		if sc.left != "" && ctx.Err() == nil {
-			if _, n, ok := strings.Cut(sc.left, "leaving "); ok {
-				err = fmt.Errorf("%w (%s)", ErrLeftRunning, strings.TrimSuffix(n, " running"))
+		line = sc.Violation()
+		if sc.Left() != "" && ctx.Err() == nil {
+			if _, n, ok := strings.Cut(sc.Left(), "leaving "); ok {
+				err = fmt.Errorf("%w (%s)", sandbox.ErrLeftRunning, strings.TrimSuffix(n, " running"))
 			} else {
-				err = ErrLeftRunning
+				err = sandbox.ErrLeftRunning
 			}
 		}
 	}
@@ -47,7 +44,7 @@ func runTurn(ctx context.Context, dir string, argv []string, limit time.Duration
 }
 
 // runTurnScan is runTurn returning the scanner of stderr (nil without scan).
-func runTurnScan(ctx context.Context, dir string, argv []string, limit time.Duration, max int, scan bool) ([]byte, *scanner, error) {
+func runTurnScan(ctx context.Context, dir string, argv []string, limit time.Duration, max int, scan bool) ([]byte, *sandbox.Scanner, error) {
 	r, w, err := os.Pipe()
 	if err != nil {
 		return nil, nil, err
@@ -63,7 +60,7 @@ func runTurnScan(ctx context.Context, dir string, argv []string, limit time.Dura
 	cmd.Stderr = ew
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	// A sandboxed turn's clock starts when the wrapper says the bot starts (a byte on
-	// fd 3); until then the sandbox's set-up may take up to sandboxStartGrace.
+	// fd 3); until then the sandbox's set-up may take up to sandbox.StartGrace.
 	var started chan struct{}
 	var sr, sw *os.File
 	if scan {
@@ -87,7 +84,7 @@ func runTurnScan(ctx context.Context, dir string, argv []string, limit time.Dura
 		return nil, nil, err
 	}
 	if started != nil {
-		deadline = time.Now().Add(sandboxStartGrace + limit)
+		deadline = time.Now().Add(sandbox.StartGrace + limit)
 		go func() {
 			var b [1]byte
 			if n, _ := sr.Read(b[:]); n == 1 {
@@ -95,10 +92,10 @@ func runTurnScan(ctx context.Context, dir string, argv []string, limit time.Dura
 			}
 		}()
 	}
-	var sc *scanner
+	var sc *sandbox.Scanner
 	grace := drainGrace
 	if scan {
-		sc = &scanner{}
+		sc = &sandbox.Scanner{}
 		grace = sandboxDrainGrace
 	}
 	stderr := make(chan []byte, 1)
@@ -174,30 +171,6 @@ func waitExitNoReap(pid int) {
 			return
 		}
 	}
-}
-
-// processAlive reports whether a process with this pid exists.
-func processAlive(pid int) bool {
-	err := syscall.Kill(pid, 0)
-	return err == nil || err == syscall.EPERM
-}
-
-// killPid sends SIGKILL to one process.
-func killPid(pid int) {
-	syscall.Kill(pid, syscall.SIGKILL)
-}
-
-// fileOwner returns the owner and group of path.
-func fileOwner(path string) (uid, gid int, ok bool) {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return 0, 0, false
-	}
-	st, ok := fi.Sys().(*syscall.Stat_t)
-	if !ok {
-		return 0, 0, false
-	}
-	return int(st.Uid), int(st.Gid), true
 }
 
 // readBuffered reads what is already in the pipe r without waiting, into p. A read

@@ -79,22 +79,6 @@ func runTurnPlain(ctx context.Context, dir string, argv []string, limit time.Dur
 	return res.buf, reason
 }
 
-// processAlive reports whether a process with this pid exists.
-func processAlive(pid int) bool {
-	p, err := os.FindProcess(pid)
-	return err == nil && p != nil
-}
-
-// killPid kills one process.
-func killPid(pid int) {
-	if p, err := os.FindProcess(pid); err == nil {
-		p.Kill()
-	}
-}
-
-// fileOwner is not known off Linux.
-func fileOwner(string) (uid, gid int, ok bool) { return 0, 0, false }
-
 // readBuffered reads nothing here: the platform's turns read their pipes to the end
 // (see runTurn).
 func readBuffered(r *os.File, p []byte) int { return 0 }

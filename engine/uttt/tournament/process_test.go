@@ -150,20 +150,6 @@ func TestWithStderrKeepsTheReason(t *testing.T) {
 	}
 }
 
-// TestLineAroundKeepsTheMark: a violation found in a long stderr line is quoted with the
-// line's start and the mark itself, however long the paths before it.
-func TestLineAroundKeepsTheMark(t *testing.T) {
-	line := "/tmp/" + strings.Repeat("p", 300) + "/bot.sh: 2: cannot create ../x: Read-only file system"
-	w := []byte("before\n" + line + "\nafter\n")
-	got := lineAround(w, strings.Index(string(w), "Read-only"))
-	if !strings.Contains(got, "Read-only file system") || !strings.HasPrefix(got, "/tmp/ppp") || len(got) > 220 {
-		t.Fatalf("%q", got)
-	}
-	if short := lineAround([]byte("a\nshort: Permission denied\nb"), 9); short != "short: Permission denied" {
-		t.Fatalf("%q", short)
-	}
-}
-
 // TestReadAfterDeadlineKeepsAnswer: when the reading goroutine runs only after the
 // drain deadline has passed (a loaded machine), what the bot wrote before exiting is
 // still read; a writer that stays open does not block it.
