@@ -268,3 +268,49 @@ func TestLineAroundKeepsTheMark(t *testing.T) {
 		t.Fatalf("%q", short)
 	}
 }
+
+// TestCommandRunsBot runs what the package example runs: a bot writing in its folder
+// and answering, in a turn cgroup ended afterwards; writing in the judge's directory
+// beside its folder fails with a mark the Scanner finds.
+func TestCommandRunsBot(t *testing.T) {
+	sb := testSandbox(t)
+	dir := t.TempDir()
+	folder := filepath.Join(dir, "bot")
+	if err := os.Mkdir(folder, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		script, out string
+		violation   bool
+	}{
+		{"echo 44 > bot/answer; cat bot/answer", "44\n", false},
+		{"echo 44 > outside; echo 45", "45\n", true},
+	} {
+		cg, err := sb.NewCgroup()
+		if err != nil {
+			t.Fatal(err)
+		}
+		argv := sb.Command(dir, folder, nil, []string{"/bin/sh", "-c", c.script}, cg)
+		cmd := exec.Command(argv[0], argv[1:]...)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		out, err := cmd.Output()
+		if _, cerr := EndCgroup(cg); cerr != nil {
+			t.Errorf("%s: ending the cgroup: %v", c.script, cerr)
+		}
+		if err != nil || string(out) != c.out {
+			t.Errorf("%s: %q, %v (stderr %q), want %q", c.script, out, err, stderr.String(), c.out)
+		}
+		var sc Scanner
+		sc.Write(stderr.Bytes())
+		if (sc.Violation() != "") != c.violation {
+			t.Errorf("%s: violation %q, want one: %v", c.script, sc.Violation(), c.violation)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "outside")); err == nil {
+			t.Errorf("%s: wrote outside its folder", c.script)
+		}
+	}
+	if b, err := os.ReadFile(filepath.Join(folder, "answer")); err != nil || string(b) != "44\n" {
+		t.Errorf("the bot's own file: %q, %v", b, err)
+	}
+}
