@@ -213,8 +213,8 @@ func (g *cgGame) start() error {
 				g.sc.Write(buf[:n])
 			}
 			g.tail = append(g.tail, buf[:n]...)
-			if len(g.tail) > stderrTail {
-				g.tail = append(g.tail[:0], g.tail[len(g.tail)-stderrTail:]...)
+			if len(g.tail) > sandbox.StderrTail {
+				g.tail = append(g.tail[:0], g.tail[len(g.tail)-sandbox.StderrTail:]...)
 			}
 			g.mu.Unlock()
 			if err != nil {
@@ -356,13 +356,13 @@ func (g *cgGame) violation() string {
 func (g *cgGame) withStderr(err error) error {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	return withStderr(err, g.tail)
+	return sandbox.WithStderr(err, g.tail)
 }
 
 // exitError describes the exit of a process whose output ended.
 func (g *cgGame) exitError(err error) error {
 	if g.cmd.ProcessState != nil {
-		if ce := crashError(g.cmd.ProcessState); ce != nil {
+		if ce := sandbox.CrashError(g.cmd.ProcessState); ce != nil {
 			return ce
 		}
 		return errors.New("exited before answering")
