@@ -440,9 +440,10 @@ func cleanStaleCgroups(root string) {
 
 // Folders works out, for bots whose commands are argvs, each bot's own folder (""
 // for none) and the folders closed to it. A bot's folder (BotFolder) is its own, the
-// only place it can write, when it holds a data.txt, as the spec's layout has; it is
-// then closed to the other bots (unless it is theirs too). A folder without data.txt,
-// such as bin/ holding the zoo's program, stays read-only and visible to every bot.
+// only place it can write, when it holds a data.txt, as in a tournament directory of
+// bot folders; it is then closed to the other bots (unless it is theirs too). A folder
+// without data.txt, such as bin/ holding the zoo's program, stays read-only and
+// visible to every bot.
 func Folders(dir string, argvs [][]string) (own []string, hide [][]string) {
 	own = make([]string, len(argvs))
 	for i, argv := range argvs {
