@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/sandbox"
 )
 
 // CodinGame's time limits per turn: the first turn's allowance covers the bot's start.
@@ -60,7 +61,7 @@ type CGPlayer struct {
 	Limit      time.Duration // 0 means DefaultCGLimit
 	FirstLimit time.Duration // 0 means DefaultCGFirstLimit
 	MaxLine    int           // 0 means DefaultCGMaxLine
-	Sandbox    *Sandbox
+	Sandbox    *sandbox.Sandbox
 	Folder     string
 	Hide       []string
 }
@@ -87,7 +88,7 @@ type cgGame struct {
 
 	mu       sync.Mutex
 	tail     []byte
-	sc       scanner
+	sc       sandbox.Scanner
 	reported bool // the violation was reported already
 	errDone  chan struct{}
 }
@@ -121,12 +122,12 @@ func (g *cgGame) start() error {
 		first, turn := c.limits()
 		sb := *c.Sandbox
 		sb.CPU = first + MaxTurns/2*turn + time.Second // the whole game's CPU time
-		cg, err := sb.newTurnCgroup()
+		cg, err := sb.NewCgroup()
 		if err != nil {
 			return err
 		}
 		g.cgroup = cg
-		argv = sb.command(c.Dir, c.Folder, c.Hide, c.Argv, cg)
+		argv = sb.Command(c.Dir, c.Folder, c.Hide, c.Argv, cg)
 	}
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Dir = c.Dir
@@ -158,7 +159,7 @@ func (g *cgGame) start() error {
 		if sr != nil {
 			sr.Close()
 		}
-		endCgroup(g.cgroup)
+		sandbox.EndCgroup(g.cgroup)
 		return err
 	}
 	g.cmd, g.stdin = cmd, stdin
@@ -209,11 +210,11 @@ func (g *cgGame) start() error {
 			n, err := errPipe.Read(buf)
 			g.mu.Lock()
 			if c.Sandbox != nil {
-				g.sc.write(buf[:n])
+				g.sc.Write(buf[:n])
 			}
 			g.tail = append(g.tail, buf[:n]...)
-			if len(g.tail) > stderrTail {
-				g.tail = append(g.tail[:0], g.tail[len(g.tail)-stderrTail:]...)
+			if len(g.tail) > sandbox.StderrTail {
+				g.tail = append(g.tail[:0], g.tail[len(g.tail)-sandbox.StderrTail:]...)
 			}
 			g.mu.Unlock()
 			if err != nil {
@@ -293,7 +294,7 @@ func (g *cgGame) Turn(ctx context.Context, p *uttt.Position) (string, string, er
 	started := g.started
 	wait := limit
 	if started != nil {
-		wait = sandboxStartGrace + limit
+		wait = sandbox.StartGrace + limit
 	}
 	// A turn's input is at most about 340 bytes and a game at most 125 turns of a bot,
 	// so the pipe (64 KiB) never fills even if the bot reads nothing. A bot that has
@@ -321,7 +322,7 @@ func (g *cgGame) Turn(ctx context.Context, p *uttt.Position) (string, string, er
 				return "", "", err
 			}
 			if v := g.violation(); v != "" {
-				return l.text, "", fmt.Errorf("%w; stderr: %q", ErrViolation, v)
+				return l.text, "", fmt.Errorf("%w; stderr: %q", sandbox.ErrViolation, v)
 			}
 			m, msg, err := ParseCGAnswer(l.text)
 			if err != nil {
@@ -345,23 +346,23 @@ func (g *cgGame) Turn(ctx context.Context, p *uttt.Position) (string, string, er
 func (g *cgGame) violation() string {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if g.sc.line == "" || g.reported {
+	if g.sc.Violation() == "" || g.reported {
 		return ""
 	}
 	g.reported = true
-	return g.sc.line
+	return g.sc.Violation()
 }
 
 func (g *cgGame) withStderr(err error) error {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	return withStderr(err, g.tail)
+	return sandbox.WithStderr(err, g.tail)
 }
 
 // exitError describes the exit of a process whose output ended.
 func (g *cgGame) exitError(err error) error {
 	if g.cmd.ProcessState != nil {
-		if ce := crashError(g.cmd.ProcessState); ce != nil {
+		if ce := sandbox.CrashError(g.cmd.ProcessState); ce != nil {
 			return ce
 		}
 		return errors.New("exited before answering")
@@ -396,7 +397,7 @@ func (g *cgGame) end(why error) {
 	case <-g.errDone:
 	case <-time.After(drainGraceCG):
 	}
-	endCgroup(g.cgroup)
+	sandbox.EndCgroup(g.cgroup)
 	g.cgroup = ""
 }
 
@@ -408,6 +409,6 @@ func (g *cgGame) Close() error {
 	if g.cmd != nil {
 		g.end(nil)
 	}
-	endCgroup(g.cgroup)
+	sandbox.EndCgroup(g.cgroup)
 	return nil
 }

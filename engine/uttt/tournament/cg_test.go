@@ -10,10 +10,11 @@ import (
 	"time"
 
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/sandbox"
 )
 
 // cgBot returns a CGPlayer running testdata/cgbot.py with args, in a fresh directory.
-func cgBot(t *testing.T, sb *Sandbox, args ...string) *CGPlayer {
+func cgBot(t *testing.T, sb *sandbox.Sandbox, args ...string) *CGPlayer {
 	t.Helper()
 	script, err := filepath.Abs("testdata/cgbot.py")
 	if err != nil {
@@ -108,7 +109,7 @@ func playCG(t *testing.T, x, o Player) Result {
 	return r
 }
 
-func testCGGames(t *testing.T, sb *Sandbox) {
+func testCGGames(t *testing.T, sb *sandbox.Sandbox) {
 	// A well-behaved bot, both colours: every turn valid, its messages logged.
 	for _, asX := range []bool{true, false} {
 		bot := cgBot(t, sb, "first")
@@ -205,7 +206,7 @@ func TestCGGamesSandboxed(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	r, err := PlayWith(ctx, cgBot(t, sb, "write", "2"), firstLegal{}, Options{Disqualify: true})
-	if err != nil || r.Disqualified != "X" || !strings.Contains(r.Turns[len(r.Turns)-1].Invalid, ErrViolation.Error()) {
+	if err != nil || r.Disqualified != "X" || !strings.Contains(r.Turns[len(r.Turns)-1].Invalid, sandbox.ErrViolation.Error()) {
 		t.Errorf("write outside its folder: %v, %+v", err, r)
 	}
 	if _, err := os.Stat("/etc/boardlab-cg-test"); err == nil {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/sandbox"
 )
 
 // Scoring of the spec's controller.
@@ -96,7 +97,7 @@ func freeMove(p uttt.Position) uttt.Position {
 
 // Options change how a game is judged.
 type Options struct {
-	// Disqualify removes a bot from the game at a turn whose error wraps ErrViolation
+	// Disqualify removes a bot from the game at a turn whose error wraps sandbox.ErrViolation
 	// (an access outside its folder): the game ends there and the opponent wins it,
 	// scoring 100 plus the empty tiles left, as if it had won on the board.
 	Disqualify bool
@@ -148,7 +149,7 @@ func PlayWith(ctx context.Context, x, o Player, opts Options) (Result, error) {
 			t.Answer = clip(strings.TrimSpace(out), 32)
 			r.Invalid[s]++
 			r.Points[s]--
-			if opts.Disqualify && errors.Is(err, ErrViolation) {
+			if opts.Disqualify && errors.Is(err, sandbox.ErrViolation) {
 				r.Turns = append(r.Turns, t)
 				w := s.Other()
 				r.Disqualified = s.String()

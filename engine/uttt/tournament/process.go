@@ -2,22 +2,21 @@ package tournament
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"os"
-	"os/exec"
 	"strings"
 	"time"
+
+	"github.com/boardlab/boardlab/sandbox"
 )
 
 // DefaultMaxOutput is how many bytes of output a bot may print in one turn; a valid
 // answer is two digits and a newline, so more is garbage.
 const DefaultMaxOutput = 256
 
-// Errors a turn can end with besides a crash's exit status.
+// Errors a turn can end with besides a crash's exit status (the sandbox package's).
 var (
-	ErrTimeout = errors.New("no answer within the time limit")
-	ErrFlood   = errors.New("too much output")
+	ErrTimeout = sandbox.ErrTimeout
+	ErrFlood   = sandbox.ErrFlood
 )
 
 // Process is a bot run as an external command, once per turn: Argv plus the 12
@@ -33,8 +32,8 @@ type Process struct {
 	// Sandbox, when set, runs every turn under bubblewrap with Folder (the bot's own
 	// folder, "" for none) the only writable place and the folders in Hide (the other
 	// bots') closed. A turn whose stderr shows a failed access outside the folder ends
-	// with an error wrapping ErrViolation.
-	Sandbox *Sandbox
+	// with an error wrapping sandbox.ErrViolation.
+	Sandbox *sandbox.Sandbox
 	Folder  string
 	Hide    []string
 }
@@ -54,111 +53,19 @@ func (p *Process) Answer(ctx context.Context, args []string) (string, error) {
 		}
 	}
 	if p.Sandbox == nil {
-		out, _, err := runTurn(ctx, p.Dir, argv, p.Limit, max, false)
+		out, _, err := sandbox.Run(ctx, p.Dir, argv, p.Limit, max, false)
 		return string(out), err
 	}
-	cg, err := p.Sandbox.newTurnCgroup()
+	cg, err := p.Sandbox.NewCgroup()
 	if err != nil {
 		return "", err
 	}
-	out, violation, err := runTurn(ctx, p.Dir, p.Sandbox.command(p.Dir, p.Folder, p.Hide, argv, cg), p.Limit, max, true)
-	if _, cerr := endCgroup(cg); cerr != nil && err == nil {
+	out, violation, err := sandbox.Run(ctx, p.Dir, p.Sandbox.Command(p.Dir, p.Folder, p.Hide, argv, cg), p.Limit, max, true)
+	if _, cerr := sandbox.EndCgroup(cg); cerr != nil && err == nil {
 		err = cerr
 	}
 	if violation != "" && ctx.Err() == nil {
-		err = fmt.Errorf("%w; stderr: %q", ErrViolation, violation)
+		err = fmt.Errorf("%w; stderr: %q", sandbox.ErrViolation, violation)
 	}
 	return string(out), err
-}
-
-type readResult struct {
-	buf  []byte
-	over bool
-}
-
-// readCapped reads r until EOF, an error (a deadline) or more than max bytes.
-func readCapped(r *os.File, max int, done chan<- readResult) {
-	buf := make([]byte, 0, max+1)
-	for len(buf) <= max {
-		n, err := r.Read(buf[len(buf):cap(buf)])
-		if errors.Is(err, os.ErrDeadlineExceeded) {
-			n += readBuffered(r, buf[len(buf)+n:cap(buf)])
-		}
-		buf = buf[:len(buf)+n]
-		if err != nil {
-			done <- readResult{buf: buf, over: len(buf) > max}
-			return
-		}
-	}
-	done <- readResult{buf: buf, over: true}
-}
-
-// stderrTail is how many of the last bytes a bot wrote on stderr are kept for the
-// record of a failed turn.
-const stderrTail = 512
-
-// readTail reads r until EOF or an error (a deadline), keeping the last max bytes, so
-// a bot writing much on stderr is never blocked. A non-nil sc sees everything read.
-func readTail(r *os.File, max int, sc *scanner, done chan<- []byte) {
-	tail := make([]byte, 0, 2*max)
-	buf := make([]byte, 4096)
-	for {
-		n, err := r.Read(buf)
-		if errors.Is(err, os.ErrDeadlineExceeded) {
-			n += readBuffered(r, buf[n:])
-		}
-		if sc != nil && n > 0 {
-			sc.write(buf[:n])
-		}
-		tail = append(tail, buf[:n]...)
-		if len(tail) > max {
-			tail = append(tail[:0], tail[len(tail)-max:]...)
-		}
-		if err != nil {
-			done <- tail
-			return
-		}
-	}
-}
-
-// withStderr adds the last line the bot wrote on stderr, if any, to err. A long line
-// keeps its start and its end, where a shell's or a runtime's reason stands.
-func withStderr(err error, tail []byte) error {
-	s := strings.TrimSpace(string(tail))
-	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
-		s = strings.TrimSpace(s[i+1:])
-	}
-	if s == "" {
-		return err
-	}
-	if len(s) > 120 {
-		s = s[:40] + "..." + s[len(s)-77:]
-	}
-	return fmt.Errorf("%w; stderr: %q", err, s)
-}
-
-// crashError describes how a process ended when that was not a clean exit.
-func crashError(ps *os.ProcessState) error {
-	if ps == nil || ps.Success() {
-		return nil
-	}
-	return fmt.Errorf("crashed: %v", ps)
-}
-
-// newCommand prepares the command with stdout on w, stdin (and stderr, unless the caller
-// sets it) on /dev/null.
-func newCommand(dir string, argv []string, w *os.File) *exec.Cmd {
-	cmd := exec.Command(argv[0], argv[1:]...)
-	cmd.Dir = dir
-	cmd.Stdout = w
-	return cmd
-}
-
-// remaining returns the time left until deadline, at least a nanosecond so timers fire.
-func remaining(deadline time.Time) time.Duration {
-	d := time.Until(deadline)
-	if d <= 0 {
-		d = 1
-	}
-	return d
 }

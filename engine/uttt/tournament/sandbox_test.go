@@ -7,24 +7,24 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/sandbox"
 )
 
 var startPos = uttt.Start()
 
-// errLeftOrTimeout accepts ErrLeftRunning or ErrTimeout in the table of hostile bots.
+// errLeftOrTimeout accepts sandbox.ErrLeftRunning or ErrTimeout in the table of hostile bots.
 var errLeftOrTimeout = errors.New("left running or timeout")
 
 // testSandbox returns a sandbox for tests, or skips the test where bwrap cannot run.
-func testSandbox(t testing.TB) *Sandbox {
+func testSandbox(t testing.TB) *sandbox.Sandbox {
 	t.Helper()
-	sb, err := NewSandbox(Sandbox{CPU: time.Second})
+	sb, err := sandbox.New(sandbox.Sandbox{CPU: time.Second})
 	if err != nil {
 		t.Skipf("needs a working bubblewrap (Debian package bubblewrap): %v", err)
 	}
@@ -104,7 +104,7 @@ func newFieldIn(t *testing.T, dir, outside string) field {
 }
 
 // bot writes a's script and returns a's player.
-func (f field) bot(t *testing.T, sb *Sandbox, body string, limit time.Duration) *Process {
+func (f field) bot(t *testing.T, sb *sandbox.Sandbox, body string, limit time.Duration) *Process {
 	t.Helper()
 	writeScript(t, f.a, "bot.sh", body)
 	return &Process{Argv: []string{filepath.Join(f.a, "bot.sh")}, Dir: f.dir, Limit: limit,
@@ -113,7 +113,7 @@ func (f field) bot(t *testing.T, sb *Sandbox, body string, limit time.Duration) 
 
 // noneAlive waits up to the liveness deadline for the processes whose command line
 // mentions marker to be gone, and checks that no turn cgroup is left.
-func noneAlive(t *testing.T, sb *Sandbox, marker string) {
+func noneAlive(t *testing.T, sb *sandbox.Sandbox, marker string) {
 	t.Helper()
 	deadline := time.Now().Add(liveness)
 	for len(leftovers(marker)) > 0 && time.Now().Before(deadline) {
@@ -122,9 +122,9 @@ func noneAlive(t *testing.T, sb *Sandbox, marker string) {
 	if l := leftovers(marker); len(l) > 0 {
 		t.Errorf("processes left behind: %q", l)
 	}
-	if sb.cgroup != "" {
-		ents, _ := os.ReadDir(sb.cgroup)
-		prefix := fmt.Sprintf("%s%d-", cgroupPrefix, os.Getpid())
+	if sb.Cgroup() != "" {
+		ents, _ := os.ReadDir(sb.Cgroup())
+		prefix := fmt.Sprintf("%s%d-", sandbox.CgroupPrefix, os.Getpid())
 		for _, e := range ents {
 			if strings.HasPrefix(e.Name(), prefix) {
 				t.Errorf("turn cgroup left behind: %s", e.Name())
@@ -172,10 +172,10 @@ func TestSandboxHostileBots(t *testing.T) {
 		// The same in the background while the bot answers: the bombs are left running.
 		// (On a loaded machine the spinning bombs may also make the bot overrun.)
 		{"forkbomb-background", `bomb() { bomb & bomb & exec sleep 3133; }; bomb & sleep 0.2; echo 44`, errLeftOrTimeout, ""},
-		{"setsid-daemon", `(setsid sh -c 'sleep 3133' &); (setsid sh -c 'sleep 3133 & sleep 3133' &); echo 44`, ErrLeftRunning, " processes)"},
-		{"writer-outside", `echo x >> instructions.txt; echo x >> "$(dirname "$0")/../b/data.txt"; echo x > /etc/boardlab-test; echo 44`, ErrViolation, "Read-only file system"},
-		{"writer-parent", `echo x >> ../canary; echo x > "$(dirname "$0")/../new-file"; echo 44`, ErrViolation, "Read-only file system"},
-		{"reader-other", `cat b/data.txt >&2; echo 44`, ErrViolation, "Permission denied"},
+		{"setsid-daemon", `(setsid sh -c 'sleep 3133' &); (setsid sh -c 'sleep 3133 & sleep 3133' &); echo 44`, sandbox.ErrLeftRunning, " processes)"},
+		{"writer-outside", `echo x >> instructions.txt; echo x >> "$(dirname "$0")/../b/data.txt"; echo x > /etc/boardlab-test; echo 44`, sandbox.ErrViolation, "Read-only file system"},
+		{"writer-parent", `echo x >> ../canary; echo x > "$(dirname "$0")/../new-file"; echo 44`, sandbox.ErrViolation, "Read-only file system"},
+		{"reader-other", `cat b/data.txt >&2; echo 44`, sandbox.ErrViolation, "Permission denied"},
 		{"kill-parent", `kill -TERM $PPID; kill -KILL $PPID; kill -KILL -1; sleep 1; echo 44`, nil, "crashed"},
 		{"stop-parent", `kill -STOP $PPID; kill -STOP 1; echo 44`, ErrTimeout, ""},
 		// Reads 1.5 GB into one buffer: more than the 1 GiB address space allowed.
@@ -213,7 +213,7 @@ func TestSandboxHostileBots(t *testing.T) {
 				t.Fatalf("valid move %v (output %q): want an invalid move", m, out)
 			}
 			if c.err == errLeftOrTimeout {
-				if !errors.Is(err, ErrLeftRunning) && !errors.Is(err, ErrTimeout) {
+				if !errors.Is(err, sandbox.ErrLeftRunning) && !errors.Is(err, ErrTimeout) {
 					t.Fatalf("err = %v, want processes left running or an overrun", err)
 				}
 			} else if c.err != nil && !errors.Is(err, c.err) {
@@ -253,7 +253,7 @@ func TestSandboxDisqualify(t *testing.T) {
 	if err != nil || r.Disqualified != "X" || r.Result != "O" || len(r.Turns) != 1 || r.Points != [2]int{-1, 100 + 81} || r.Invalid != [2]int{1, 0} {
 		t.Fatalf("%+v, %v", r, err)
 	}
-	if !strings.HasPrefix(r.Turns[0].Invalid, ErrViolation.Error()) {
+	if !strings.HasPrefix(r.Turns[0].Invalid, sandbox.ErrViolation.Error()) {
 		t.Fatalf("turn: %+v", r.Turns[0])
 	}
 	noneAlive(t, sb, f.dir)
@@ -262,7 +262,7 @@ func TestSandboxDisqualify(t *testing.T) {
 	violator := &script{}
 	r, _ = Play(context.Background(), playerFunc(func(args []string) (string, error) {
 		if args[11] == "xx" && strings.Count(strings.Join(args[1:10], ""), "-") == 81 {
-			return "44\n", fmt.Errorf("%w; stderr: %q", ErrViolation, "cat: b/data.txt: Permission denied")
+			return "44\n", fmt.Errorf("%w; stderr: %q", sandbox.ErrViolation, "cat: b/data.txt: Permission denied")
 		}
 		return violator.Answer(context.Background(), args)
 	}), &script{answers: []string{"40"}})
@@ -274,83 +274,6 @@ func TestSandboxDisqualify(t *testing.T) {
 type playerFunc func([]string) (string, error)
 
 func (f playerFunc) Answer(_ context.Context, args []string) (string, error) { return f(args) }
-
-func TestBotFolder(t *testing.T) {
-	dir := t.TempDir()
-	os.MkdirAll(filepath.Join(dir, "randBot"), 0o755)
-	os.MkdirAll(filepath.Join(dir, "bin"), 0o755)
-	for _, c := range []struct {
-		argv []string
-		want string
-	}{
-		{[]string{"python3", "randBot/bot.py"}, "randBot"},
-		{[]string{filepath.Join(dir, "randBot", "bot")}, "randBot"},
-		{[]string{filepath.Join(dir, "bin", "analyze"), "uttt", "bot"}, "bin"},
-		{[]string{filepath.Join(dir, "bot.sh")}, ""},
-		{[]string{"/usr/bin/python3", "/elsewhere/x.py"}, ""},
-		{[]string{"python3", "missing/x.py"}, ""},
-		{[]string{"sh", "../randBot/x"}, ""},
-	} {
-		got := BotFolder(dir, c.argv)
-		want := ""
-		if c.want != "" {
-			want = filepath.Join(dir, c.want)
-		}
-		if got != want {
-			t.Errorf("%q: %q, want %q", c.argv, got, want)
-		}
-	}
-}
-
-func TestFolders(t *testing.T) {
-	dir := t.TempDir()
-	for _, d := range []string{"a", "b", "bin", "c"} {
-		os.MkdirAll(filepath.Join(dir, d), 0o755)
-	}
-	for _, d := range []string{"a", "b"} {
-		os.WriteFile(filepath.Join(dir, d, "data.txt"), nil, 0o644)
-	}
-	argvs := [][]string{
-		{filepath.Join(dir, "a", "bot")},            // own folder a
-		{"python3", "b/bot.py"},                     // own folder b
-		{filepath.Join(dir, "bin", "analyze"), "x"}, // bin has no data.txt: no own folder
-		{filepath.Join(dir, "c", "bot")},            // c has no data.txt either
-		{filepath.Join(dir, "a", "other")},          // shares a
-	}
-	own, hide := Folders(dir, argvs)
-	j := func(n string) string { return filepath.Join(dir, n) }
-	wantOwn := []string{j("a"), j("b"), "", "", j("a")}
-	wantHide := [][]string{{j("b")}, {j("a")}, {j("a"), j("b")}, {j("a"), j("b")}, {j("b")}}
-	for i := range argvs {
-		if own[i] != wantOwn[i] || strings.Join(hide[i], " ") != strings.Join(wantHide[i], " ") {
-			t.Errorf("bot %d: own %q hide %q, want %q %q", i, own[i], hide[i], wantOwn[i], wantHide[i])
-		}
-	}
-}
-
-func TestScannerAcrossChunks(t *testing.T) {
-	var sc scanner
-	for _, chunk := range []string{"debug\ncat: b/data.txt: Permission", " denied\nmore\n"} {
-		sc.write([]byte(chunk))
-	}
-	if sc.line != "cat: b/data.txt: Permission denied" {
-		t.Fatalf("%q", sc.line)
-	}
-	sc = scanner{}
-	sc.write([]byte("bwrap: Can't chdir to /x: Permission denied\nok\n"))
-	if sc.line != "" {
-		t.Fatalf("bwrap's own error taken for the bot's: %q", sc.line)
-	}
-	sc.write([]byte("bwrap: Permission denied\ncat: b/data.txt: Permission denied\n"))
-	if sc.line != "cat: b/data.txt: Permission denied" {
-		t.Fatalf("%q", sc.line)
-	}
-	sc = scanner{}
-	sc.write([]byte(strings.Repeat("x", 10000) + "\nfine\n"))
-	if sc.line != "" {
-		t.Fatalf("%q", sc.line)
-	}
-}
 
 // TestSandboxView checks what a bot sees: the system read-only, no users' files or
 // service sockets, no network but loopback, only its own processes.
@@ -369,86 +292,6 @@ echo 44`, 5*time.Second)
 	}
 }
 
-// TestSandboxCleansStaleCgroups: the turn cgroups of a controller that was killed are
-// removed by the next one, with anything still running in them.
-func TestSandboxCleansStaleCgroups(t *testing.T) {
-	sb := testSandbox(t)
-	if sb.cgroup == "" {
-		t.Skip("no writable pids cgroup here")
-	}
-	// A pid that is surely dead: a finished child's.
-	cmd := exec.Command("true")
-	if err := cmd.Run(); err != nil {
-		t.Fatal(err)
-	}
-	dead := cmd.Process.Pid
-	stale := filepath.Join(sb.cgroup, fmt.Sprintf("%s%d-7", cgroupPrefix, dead))
-	if err := os.Mkdir(stale, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	// A process left in it, as a killed controller's turn would leave.
-	sleeper := exec.Command("/bin/sh", "-c", `echo $$ > "$0/cgroup.procs" && exec sleep 3132`, stale)
-	if err := sleeper.Start(); err != nil {
-		t.Fatal(err)
-	}
-	go sleeper.Wait()
-	deadline := time.Now().Add(liveness)
-	for len(cgroupPids(stale)) == 0 && time.Now().Before(deadline) {
-		time.Sleep(5 * time.Millisecond)
-	}
-	mine := filepath.Join(sb.cgroup, fmt.Sprintf("%s%d-999999", cgroupPrefix, os.Getpid()))
-	os.Mkdir(mine, 0o755)
-	defer os.Remove(mine)
-	testSandbox(t)
-	if _, err := os.Stat(stale); !os.IsNotExist(err) {
-		t.Fatalf("stale cgroup %s still there (%v)", stale, err)
-	}
-	if _, err := os.Stat(mine); err != nil {
-		t.Fatalf("this controller's own cgroup was removed: %v", err)
-	}
-	if l := leftovers("3132"); len(l) > 0 {
-		t.Fatalf("process left: %q", l)
-	}
-}
-
-// TestSandboxRootWithoutCgroup: root without a writable pids cgroup runs a bot as the
-// owner of its folder (here nobody, 65534) under RLIMIT_NPROC, so a fork bomb is bounded.
-func TestSandboxRootWithoutCgroup(t *testing.T) {
-	sb := testSandbox(t)
-	if !sb.root || sb.setpriv == "" && sb.cgroup == "" {
-		t.Skip("needs root and setpriv")
-	}
-	if sb.setpriv == "" {
-		var err error
-		if sb.setpriv, err = exec.LookPath("setpriv"); err != nil {
-			t.Skip("needs setpriv")
-		}
-	}
-	s := *sb
-	s.cgroup = ""
-	f := newField(t)
-	// The bot must reach its folder as nobody.
-	for d := f.a; d != "/" && d != os.TempDir(); d = filepath.Dir(d) {
-		os.Chmod(d, 0o755)
-	}
-	os.Chown(f.a, 65534, 65534)
-	os.Chown(filepath.Join(f.a, "data.txt"), 65534, 65534)
-	p := f.bot(t, &s, `id -u >&2; echo x >> "$(dirname "$0")/data.txt" && echo 44`, 5*time.Second)
-	if out, err := p.Answer(context.Background(), startArgs); err != nil || out != "44\n" {
-		t.Fatalf("%q, %v", out, err)
-	}
-	if !strings.Contains(s.Limits(), "owner of its folder") {
-		t.Fatalf("limits: %s", s.Limits())
-	}
-	p = f.bot(t, &s, `bomb() { bomb & bomb & exec sleep 3134; }; bomb`, 3*time.Second)
-	os.Chown(filepath.Join(f.a, "bot.sh"), 65534, 65534)
-	_, err := p.Answer(context.Background(), startArgs)
-	if !errors.Is(err, ErrTimeout) || !strings.Contains(err.Error(), "Cannot fork") {
-		t.Fatalf("fork bomb: %v", err)
-	}
-	noneAlive(t, &s, "sleep\x003134")
-}
-
 // TestSandboxCancel: Ctrl-C (a cancelled context) ends a sandboxed turn at once, with
 // everything it started.
 func TestSandboxCancel(t *testing.T) {
@@ -465,4 +308,10 @@ func TestSandboxCancel(t *testing.T) {
 		t.Fatalf("cancelled turn took %v", el)
 	}
 	noneAlive(t, sb, "sleep\x003135")
+}
+
+// under reports whether path is root or inside it.
+func under(path, root string) bool {
+	rel, err := filepath.Rel(root, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, "../")
 }

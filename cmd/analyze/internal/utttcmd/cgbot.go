@@ -14,6 +14,7 @@ import (
 	"github.com/boardlab/boardlab/engine/uttt/selfplay"
 	"github.com/boardlab/boardlab/engine/uttt/tournament"
 	"github.com/boardlab/boardlab/engine/uttt/zoo"
+	"github.com/boardlab/boardlab/sandbox"
 )
 
 // cgSpecHelp documents the cg:COMMAND spec of self-play.
@@ -59,7 +60,7 @@ func parseBot(spec string) (zoo.Bot, error) {
 }
 
 // configureCG sets the limits, the sandbox and the reporting of the cg bots among bots.
-func configureCG(bots []zoo.Bot, first, turn time.Duration, sb *tournament.Sandbox, report func(string), verbose bool) {
+func configureCG(bots []zoo.Bot, first, turn time.Duration, sb *sandbox.Sandbox, report func(string), verbose bool) {
 	for _, b := range bots {
 		if c, ok := b.(*cgBot); ok {
 			c.player.FirstLimit, c.player.Limit, c.player.Sandbox = first, turn, sb

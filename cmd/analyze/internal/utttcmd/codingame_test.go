@@ -13,6 +13,7 @@ import (
 
 	"github.com/boardlab/boardlab/engine/uttt"
 	"github.com/boardlab/boardlab/engine/uttt/tournament"
+	bwrap "github.com/boardlab/boardlab/sandbox"
 )
 
 // cgRun runs the engine in codingame mode on input.
@@ -127,7 +128,7 @@ func TestTournamentCodinGameBots(t *testing.T) {
 	}
 	dir := writeCGField(t)
 	sandbox := "bwrap"
-	if _, err := tournament.NewSandbox(tournament.Sandbox{}); err != nil {
+	if _, err := bwrap.New(bwrap.Sandbox{}); err != nil {
 		sandbox = "none"
 	}
 	log := filepath.Join(t.TempDir(), "games.jsonl")
@@ -180,7 +181,7 @@ func TestSelfplayCodinGameBot(t *testing.T) {
 	}
 	dir := writeCGField(t)
 	sandbox := "bwrap"
-	if _, err := tournament.NewSandbox(tournament.Sandbox{}); err != nil {
+	if _, err := bwrap.New(bwrap.Sandbox{}); err != nil {
 		sandbox = "none"
 	}
 	t.Chdir(dir)

@@ -16,6 +16,7 @@ import (
 	"github.com/boardlab/boardlab/engine/uttt/tournament"
 	"github.com/boardlab/boardlab/engine/uttt/zoo"
 	"github.com/boardlab/boardlab/fileio"
+	bwrap "github.com/boardlab/boardlab/sandbox"
 )
 
 const selfplayUsage = "analyze uttt selfplay --a SPEC --b SPEC --games N [-j N] [--openings N] [--seed N] [--out FILE] [--sprt ELO0,ELO1] [--json] [--plot FILE.svg] [--shard K/N] [--verbose] [--tiebreak none|boards] [--sandbox bwrap|none] [--cg-time DURATION] [--cg-first-time DURATION]"
@@ -115,9 +116,9 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	_, aCG := a.(*cgBot)
 	_, bCG := b.(*cgBot)
 	if aCG || bCG {
-		var sb *tournament.Sandbox
+		var sb *bwrap.Sandbox
 		if *sandbox == "bwrap" {
-			if sb, err = tournament.NewSandbox(tournament.Sandbox{}); err != nil {
+			if sb, err = bwrap.New(bwrap.Sandbox{}); err != nil {
 				fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
 				fmt.Fprintf(stderr, "analyze %s: install bubblewrap (Debian: apt-get install bubblewrap), or run the cg: bots unsandboxed, with this command's rights, with --sandbox=none\n", name)
 				return cli.ExitUsage

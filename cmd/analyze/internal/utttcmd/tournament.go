@@ -16,6 +16,7 @@ import (
 	"github.com/boardlab/boardlab/engine/uttt/tournament"
 	"github.com/boardlab/boardlab/fileio"
 	"github.com/boardlab/boardlab/pipeline"
+	bwrap "github.com/boardlab/boardlab/sandbox"
 )
 
 const tournamentUsage = "analyze uttt tournament [--time DURATION] [-j N] [--log FILE] [--zero] [--sandbox bwrap|none] [--disqualify] [--memory SIZE] [--procs N] [--expose PATH] [--cg-time DURATION] [--cg-first-time DURATION] [--tiebreak none|boards] DIR"
@@ -71,13 +72,13 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 	logPath := fs.String("log", "", "write one JSON line per game (players, turns, why a move was invalid with the bot's last stderr line, result, points) to `FILE` (- for stdout)")
 	sandbox := fs.String("sandbox", "bwrap", "run bots as `MODE`: bwrap (each turn sandboxed) or none (with the controller's own rights)")
 	disqualify := fs.Bool("disqualify", false, "remove a bot from the tournament at its first access outside its folder")
-	memory := cli.CompatSizeVar(fs, "memory", tournament.DefaultMemory, cli.MiBSize, "MiB",
+	memory := cli.CompatSizeVar(fs, "memory", bwrap.DefaultMemory, cli.MiBSize, "MiB",
 		"address space `SIZE` of each bot process such as 512MiB or 2GiB (sandboxed; a bare number is MiB)")
 	cli.HiddenName(fs, "memory-mb", "memory") // its name until 2026-11
 	cgTime := fs.Duration("cg-time", tournament.DefaultCGLimit, "time limit of a CodinGame bot's turns after its first")
 	cgFirst := fs.Duration("cg-first-time", tournament.DefaultCGFirstLimit, "time limit of a CodinGame bot's first turn of a game")
 	tiebreak := fs.String("tiebreak", "none", "`RULE` for a game ending without a master line: none (a draw) or boards (CodinGame's: more small boards won)")
-	procs := fs.Int("procs", tournament.DefaultProcs, "processes a bot may run at once in a turn (sandboxed)")
+	procs := fs.Int("procs", bwrap.DefaultProcs, "processes a bot may run at once in a turn (sandboxed)")
 	var expose []string
 	fs.Func("expose", "show `PATH` read-only to the bots although the sandbox hides its parent (/home, /root, /run, /tmp, ...), e.g. an interpreter's install; repeatable", func(v string) error {
 		abs, err := filepath.Abs(v)
@@ -115,9 +116,9 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 		fmt.Fprintf(stderr, "analyze uttt tournament: %v\n", err)
 		return cli.ExitFail
 	}
-	var sb *tournament.Sandbox
+	var sb *bwrap.Sandbox
 	if *sandbox == "bwrap" {
-		if sb, err = tournament.NewSandbox(tournament.Sandbox{CPU: *limit, Memory: int64(memory.Bytes), Procs: *procs, Expose: expose}); err != nil {
+		if sb, err = bwrap.New(bwrap.Sandbox{CPU: *limit, Memory: int64(memory.Bytes), Procs: *procs, Expose: expose}); err != nil {
 			fmt.Fprintf(stderr, "analyze uttt tournament: %v\n", err)
 			fmt.Fprintf(stderr, "analyze uttt tournament: install bubblewrap (Debian: apt-get install bubblewrap), or run the bots unsandboxed, with the controller's rights, with --sandbox=none\n")
 			return cli.ExitUsage
@@ -157,11 +158,11 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 		for i, b := range bots {
 			argvs[i] = b.Argv
 		}
-		own, hide := tournament.Folders(dir, argvs)
+		own, hide := bwrap.Folders(dir, argvs)
 		for i, b := range bots {
 			if own[i] == "" {
 				where := "no folder of DIR holds its program"
-				if f := tournament.BotFolder(dir, b.Argv); f != "" {
+				if f := bwrap.BotFolder(dir, b.Argv); f != "" {
 					where = fmt.Sprintf("its folder %s has no data.txt", f)
 				}
 				fmt.Fprintf(stderr, "analyze uttt tournament: %s:%d: bot %d (%s): %s: it runs with no writable folder\n",

@@ -15,19 +15,20 @@ import (
 	"time"
 
 	"github.com/boardlab/boardlab/engine/uttt/tournament"
+	"github.com/boardlab/boardlab/sandbox"
 )
 
 // needBwrap skips a test where bubblewrap cannot run.
 func needBwrap(t *testing.T) {
 	t.Helper()
-	if _, err := tournament.NewSandbox(tournament.Sandbox{}); err != nil {
+	if _, err := sandbox.New(sandbox.Sandbox{}); err != nil {
 		t.Skipf("needs a working bubblewrap (Debian package bubblewrap): %v", err)
 	}
 }
 
 var (
 	errCrash     = errors.New("crashed")
-	errViolation = fmt.Errorf("%w", tournament.ErrViolation)
+	errViolation = fmt.Errorf("%w", sandbox.ErrViolation)
 )
 
 // Hostile bots: each attacks as X on the empty board and plays as a zoo bot otherwise.

@@ -1,4 +1,4 @@
-package tournament
+package sandbox
 
 import (
 	"context"
@@ -14,29 +14,27 @@ import (
 // process group was killed (only a process that left the group can hold it).
 const drainGrace = 100 * time.Millisecond
 
-// sandboxStartGrace is how long a sandboxed turn may take to set up its sandbox
-// before the bot starts; the turn's time limit runs from the bot's start (the wrapper
-// says when on fd 3).
-const sandboxStartGrace = 10 * time.Second
-
 // sandboxDrainGrace replaces drainGrace for sandboxed turns. There no process can
 // outlive the turn's PID namespace to hold the pipes, so they reach EOF as soon as the
 // reading goroutines run; the grace only bounds a wait that a loaded machine can
 // stretch (at load 16 on 2 cores, 100 ms lost answers that were in the pipe).
 const sandboxDrainGrace = 3 * time.Second
 
-// runTurn runs argv in its own process group and returns its output. The bot's turn
-// ends when its process exits; then the whole group is killed, so nothing it started
-// outlives the turn. On overrun or flood the group is killed at once. The last line the
-// bot wrote on stderr is added to the error of a crash or an overrun. With scan, the
-// stderr line showing a failed access outside the bot's folder is returned too.
-func runTurn(ctx context.Context, dir string, argv []string, limit time.Duration, max int, scan bool) ([]byte, string, error) {
+// Run runs argv in dir as one turn, in its own process group, and returns its stdout.
+// The bot's turn ends when its process exits; then the whole group is killed, so nothing
+// it started outlives the turn. On overrun of limit or more than max bytes of output the
+// group is killed at once (ErrTimeout, ErrFlood). The last line the bot wrote on stderr
+// is added to the error of a crash or an overrun. With scan, argv is a Sandbox.Command:
+// the clock starts when the bot does (after at most StartGrace of set-up), the stderr
+// line showing a failed access outside the bot's folder is returned too, and processes
+// left running give ErrLeftRunning.
+func Run(ctx context.Context, dir string, argv []string, limit time.Duration, max int, scan bool) ([]byte, string, error) {
 	out, sc, err := runTurnScan(ctx, dir, argv, limit, max, scan)
 	line := ""
 	if sc != nil {
-		line = sc.line
-		if sc.left != "" && ctx.Err() == nil {
-			if _, n, ok := strings.Cut(sc.left, "leaving "); ok {
+		line = sc.Violation()
+		if sc.Left() != "" && ctx.Err() == nil {
+			if _, n, ok := strings.Cut(sc.Left(), "leaving "); ok {
 				err = fmt.Errorf("%w (%s)", ErrLeftRunning, strings.TrimSuffix(n, " running"))
 			} else {
 				err = ErrLeftRunning
@@ -47,7 +45,7 @@ func runTurn(ctx context.Context, dir string, argv []string, limit time.Duration
 }
 
 // runTurnScan is runTurn returning the scanner of stderr (nil without scan).
-func runTurnScan(ctx context.Context, dir string, argv []string, limit time.Duration, max int, scan bool) ([]byte, *scanner, error) {
+func runTurnScan(ctx context.Context, dir string, argv []string, limit time.Duration, max int, scan bool) ([]byte, *Scanner, error) {
 	r, w, err := os.Pipe()
 	if err != nil {
 		return nil, nil, err
@@ -63,7 +61,7 @@ func runTurnScan(ctx context.Context, dir string, argv []string, limit time.Dura
 	cmd.Stderr = ew
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	// A sandboxed turn's clock starts when the wrapper says the bot starts (a byte on
-	// fd 3); until then the sandbox's set-up may take up to sandboxStartGrace.
+	// fd 3); until then the sandbox's set-up may take up to StartGrace.
 	var started chan struct{}
 	var sr, sw *os.File
 	if scan {
@@ -87,7 +85,7 @@ func runTurnScan(ctx context.Context, dir string, argv []string, limit time.Dura
 		return nil, nil, err
 	}
 	if started != nil {
-		deadline = time.Now().Add(sandboxStartGrace + limit)
+		deadline = time.Now().Add(StartGrace + limit)
 		go func() {
 			var b [1]byte
 			if n, _ := sr.Read(b[:]); n == 1 {
@@ -95,14 +93,14 @@ func runTurnScan(ctx context.Context, dir string, argv []string, limit time.Dura
 			}
 		}()
 	}
-	var sc *scanner
+	var sc *Scanner
 	grace := drainGrace
 	if scan {
-		sc = &scanner{}
+		sc = &Scanner{}
 		grace = sandboxDrainGrace
 	}
 	stderr := make(chan []byte, 1)
-	go readTail(er, stderrTail, sc, stderr)
+	go readTail(er, StderrTail, sc, stderr)
 	pid := cmd.Process.Pid
 	exited := make(chan struct{})
 	go func() {
@@ -151,13 +149,13 @@ wait:
 	tail := <-stderr
 	werr := cmd.Wait()
 	if reason == nil && werr != nil {
-		reason = crashError(cmd.ProcessState)
+		reason = CrashError(cmd.ProcessState)
 		if reason == nil {
 			reason = werr
 		}
 	}
 	if reason != nil && reason != ErrFlood && ctx.Err() == nil {
-		reason = withStderr(reason, tail)
+		reason = WithStderr(reason, tail)
 	}
 	return res.buf, sc, reason
 }
@@ -174,30 +172,6 @@ func waitExitNoReap(pid int) {
 			return
 		}
 	}
-}
-
-// processAlive reports whether a process with this pid exists.
-func processAlive(pid int) bool {
-	err := syscall.Kill(pid, 0)
-	return err == nil || err == syscall.EPERM
-}
-
-// killPid sends SIGKILL to one process.
-func killPid(pid int) {
-	syscall.Kill(pid, syscall.SIGKILL)
-}
-
-// fileOwner returns the owner and group of path.
-func fileOwner(path string) (uid, gid int, ok bool) {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return 0, 0, false
-	}
-	st, ok := fi.Sys().(*syscall.Stat_t)
-	if !ok {
-		return 0, 0, false
-	}
-	return int(st.Uid), int(st.Gid), true
 }
 
 // readBuffered reads what is already in the pipe r without waiting, into p. A read

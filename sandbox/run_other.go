@@ -1,6 +1,6 @@
 //go:build !linux
 
-package tournament
+package sandbox
 
 import (
 	"context"
@@ -8,9 +8,9 @@ import (
 	"time"
 )
 
-// runTurn runs argv and returns its output; off Linux only the bot itself is killed on
+// Run runs argv and returns its output; off Linux only the bot itself is killed on
 // overrun (no process groups).
-func runTurn(ctx context.Context, dir string, argv []string, limit time.Duration, max int, _ bool) ([]byte, string, error) {
+func Run(ctx context.Context, dir string, argv []string, limit time.Duration, max int, _ bool) ([]byte, string, error) {
 	out, err := runTurnPlain(ctx, dir, argv, limit, max)
 	return out, "", err
 }
@@ -40,7 +40,7 @@ func runTurnPlain(ctx context.Context, dir string, argv []string, limit time.Dur
 		r.SetReadDeadline(time.Now().Add(100 * time.Millisecond))
 		res := <-read
 		if werr != nil {
-			if reason = crashError(cmd.ProcessState); reason == nil {
+			if reason = CrashError(cmd.ProcessState); reason == nil {
 				reason = werr
 			}
 		}
@@ -54,7 +54,7 @@ func runTurnPlain(ctx context.Context, dir string, argv []string, limit time.Dur
 		select {
 		case werr := <-exited:
 			if werr != nil {
-				if reason = crashError(cmd.ProcessState); reason == nil {
+				if reason = CrashError(cmd.ProcessState); reason == nil {
 					reason = werr
 				}
 			}
@@ -78,22 +78,6 @@ func runTurnPlain(ctx context.Context, dir string, argv []string, limit time.Dur
 	res := <-read
 	return res.buf, reason
 }
-
-// processAlive reports whether a process with this pid exists.
-func processAlive(pid int) bool {
-	p, err := os.FindProcess(pid)
-	return err == nil && p != nil
-}
-
-// killPid kills one process.
-func killPid(pid int) {
-	if p, err := os.FindProcess(pid); err == nil {
-		p.Kill()
-	}
-}
-
-// fileOwner is not known off Linux.
-func fileOwner(string) (uid, gid int, ok bool) { return 0, 0, false }
 
 // readBuffered reads nothing here: the platform's turns read their pipes to the end
 // (see runTurn).

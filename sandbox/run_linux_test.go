@@ -1,4 +1,4 @@
-package tournament
+package sandbox
 
 import (
 	"context"
@@ -13,13 +13,13 @@ import (
 func TestSandboxStartNotCounted(t *testing.T) {
 	dir := t.TempDir()
 	slowSetup := []string{"/bin/sh", "-c", "sleep 4; printf . >&3; exec 3>&-; echo 44"}
-	out, _, err := runTurn(context.Background(), dir, slowSetup, 2*time.Second, DefaultMaxOutput, true)
+	out, _, err := Run(context.Background(), dir, slowSetup, 2*time.Second, 256, true)
 	if err != nil || string(out) != "44\n" {
 		t.Fatalf("slow set-up: %q, %v; want the answer", out, err)
 	}
 	slowBot := []string{"/bin/sh", "-c", "printf . >&3; exec 3>&-; sleep 30; echo 44"}
 	start := time.Now()
-	_, _, err = runTurn(context.Background(), dir, slowBot, 2*time.Second, DefaultMaxOutput, true)
+	_, _, err = Run(context.Background(), dir, slowBot, 2*time.Second, 256, true)
 	if !errors.Is(err, ErrTimeout) || time.Since(start) > 28*time.Second {
 		t.Fatalf("slow bot: %v after %v; want a timeout", err, time.Since(start))
 	}

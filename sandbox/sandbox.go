@@ -1,4 +1,7 @@
-package tournament
+// Package sandbox runs untrusted programs (game bots) under bubblewrap: a read-only view of
+// the system, one writable folder, no network, and per-run limits on CPU, memory, processes
+// and file size, with each run's process tree counted and killed through a pids cgroup.
+package sandbox
 
 import (
 	"bytes"
@@ -16,7 +19,7 @@ import (
 	"time"
 )
 
-// Defaults of the per-turn limits of a sandboxed bot.
+// Defaults of the per-run limits of a sandboxed program.
 const (
 	DefaultMemory   = 1 << 30  // address space of each process (RLIMIT_AS)
 	DefaultProcs    = 64       // processes and threads of one turn
@@ -45,7 +48,7 @@ var violationMarks = [][]byte{[]byte("Read-only file system"), []byte("Permissio
 // the bot's folder the only writable place, the other bots' folders hidden, a private
 // /tmp, no network, new PID, IPC, UTS, user and mount namespaces, a new session, no
 // capabilities, and per-turn limits on CPU time, address space, processes and file size.
-// Make one with NewSandbox.
+// Make one with New.
 type Sandbox struct {
 	Bwrap    string        // path of bwrap
 	CPU      time.Duration // CPU time of each process (RLIMIT_CPU, whole seconds, rounded up)
@@ -69,14 +72,18 @@ var (
 	hiddenDirs  = []string{"/home", "/root", "/run", "/mnt", "/media", "/srv"}
 )
 
+// StartGrace is how long a sandboxed turn may take to set up its sandbox before the
+// bot starts: a turn's time limit runs from the byte the wrapper writes on fd 3.
+const StartGrace = 10 * time.Second
+
 // turnSeq numbers the turn cgroups of this controller.
 var turnSeq atomic.Uint64
 
-// NewSandbox finds bwrap (in PATH), checks once with a trivial command that it works
+// New finds bwrap (in PATH), checks once with a trivial command that it works
 // here, and picks the process-count limit: a pids cgroup per turn where one can be
 // created, else RLIMIT_NPROC inside the sandbox's user namespace. Limits left zero get
 // the defaults; CPU defaults to 2 s. It removes the cgroups of controllers that died.
-func NewSandbox(s Sandbox) (*Sandbox, error) {
+func New(s Sandbox) (*Sandbox, error) {
 	sb := &Sandbox{Bwrap: s.Bwrap, CPU: s.CPU, Memory: s.Memory, Procs: s.Procs, FileSize: s.FileSize, TmpSize: s.TmpSize, Expose: s.Expose}
 	for _, e := range sb.Expose {
 		if !filepath.IsAbs(e) {
@@ -122,7 +129,7 @@ func NewSandbox(s Sandbox) (*Sandbox, error) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	args := sb.command("/", "", nil, []string{"echo", "ok"}, "")
+	args := sb.Command("/", "", nil, []string{"echo", "ok"}, "")
 	cmd := exec.CommandContext(ctx, args[0], args[1:]...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -252,10 +259,11 @@ const joinCgroup = `echo $$ > "$1/cgroup.procs" || exit 125
 shift
 exec "$@"`
 
-// command returns the argv of one sandboxed turn: bwrap with dir (the bot's working
+// Command returns the argv of one sandboxed turn: bwrap with dir (the bot's working
 // directory) read-only, folder writable, hide closed, then the limit wrapper and argv.
-// cg is the turn's cgroup directory or "".
-func (s *Sandbox) command(dir, folder string, hide []string, argv []string, cg string) []string {
+// cg is the turn's cgroup directory (from NewCgroup) or "". The wrapper writes a byte on
+// fd 3 just before argv starts, when the caller passes fd 3 (see StartGrace).
+func (s *Sandbox) Command(dir, folder string, hide []string, argv []string, cg string) []string {
 	a := s.baseArgs()
 	for _, d := range append(append([]string{}, s.scratch...), s.hidden...) {
 		if under(dir, d) {
@@ -309,13 +317,13 @@ func under(path, root string) bool {
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, "../")
 }
 
-// newTurnCgroup creates the cgroup of one turn with its process limit; "" when cgroups
-// are not in use.
-func (s *Sandbox) newTurnCgroup() (string, error) {
+// NewCgroup creates the cgroup of one turn with its process limit; "" when cgroups
+// are not in use. End it with EndCgroup once the turn is over.
+func (s *Sandbox) NewCgroup() (string, error) {
 	if s.cgroup == "" {
 		return "", nil
 	}
-	dir := filepath.Join(s.cgroup, fmt.Sprintf("%s%d-%d", cgroupPrefix, os.Getpid(), turnSeq.Add(1)))
+	dir := filepath.Join(s.cgroup, fmt.Sprintf("%s%d-%d", CgroupPrefix, os.Getpid(), turnSeq.Add(1)))
 	if err := os.Mkdir(dir, 0o755); err != nil {
 		return "", fmt.Errorf("sandbox: %v", err)
 	}
@@ -326,12 +334,17 @@ func (s *Sandbox) newTurnCgroup() (string, error) {
 	return dir, nil
 }
 
-// cgroupPrefix starts the name of every turn's cgroup, followed by the controller's pid.
-const cgroupPrefix = "boardlab-uttt-"
+// CgroupPrefix starts the name of every turn's cgroup, followed by the controller's pid,
+// a dash and the turn's number.
+const CgroupPrefix = "boardlab-uttt-"
 
-// endCgroup kills whatever still runs in the turn's cgroup, waits until it is empty and
+// Cgroup returns the pids cgroup directory under which each turn gets its own, "" when
+// no writable one was found.
+func (s *Sandbox) Cgroup() string { return s.cgroup }
+
+// EndCgroup kills whatever still runs in the turn's cgroup, waits until it is empty and
 // removes it. It reports the processes it had to kill.
-func endCgroup(dir string) (killed int, err error) {
+func EndCgroup(dir string) (killed int, err error) {
 	if dir == "" {
 		return 0, nil
 	}
@@ -389,7 +402,7 @@ func findPidsCgroup() string {
 		cands = append(cands, "/sys/fs/cgroup")
 	}
 	for _, c := range cands {
-		probe := filepath.Join(c, fmt.Sprintf("%sprobe-%d", cgroupPrefix, os.Getpid()))
+		probe := filepath.Join(c, fmt.Sprintf("%sprobe-%d", CgroupPrefix, os.Getpid()))
 		if err := os.Mkdir(probe, 0o755); err != nil {
 			continue
 		}
@@ -413,23 +426,24 @@ func cleanStaleCgroups(root string) {
 	ents, _ := os.ReadDir(root)
 	for _, e := range ents {
 		name := e.Name()
-		if !e.IsDir() || !strings.HasPrefix(name, cgroupPrefix) {
+		if !e.IsDir() || !strings.HasPrefix(name, CgroupPrefix) {
 			continue
 		}
-		rest := strings.TrimPrefix(strings.TrimPrefix(name, cgroupPrefix), "probe-")
+		rest := strings.TrimPrefix(strings.TrimPrefix(name, CgroupPrefix), "probe-")
 		pid, err := strconv.Atoi(strings.SplitN(rest, "-", 2)[0])
 		if err != nil || pid == os.Getpid() || processAlive(pid) {
 			continue
 		}
-		endCgroup(filepath.Join(root, name))
+		EndCgroup(filepath.Join(root, name))
 	}
 }
 
 // Folders works out, for bots whose commands are argvs, each bot's own folder (""
 // for none) and the folders closed to it. A bot's folder (BotFolder) is its own, the
-// only place it can write, when it holds a data.txt, as the spec's layout has; it is
-// then closed to the other bots (unless it is theirs too). A folder without data.txt,
-// such as bin/ holding the zoo's program, stays read-only and visible to every bot.
+// only place it can write, when it holds a data.txt, as in a tournament directory of
+// bot folders; it is then closed to the other bots (unless it is theirs too). A folder
+// without data.txt, such as bin/ holding the zoo's program, stays read-only and
+// visible to every bot.
 func Folders(dir string, argvs [][]string) (own []string, hide [][]string) {
 	own = make([]string, len(argvs))
 	for i, argv := range argvs {
@@ -502,15 +516,24 @@ func BotFolder(dir string, argv []string) string {
 	return ""
 }
 
-// scanner looks for the violation marks in a stream read in chunks, keeping the line
-// of the first mark found, and for the wrapper's report of processes left running.
-type scanner struct {
+// Scanner looks for signs of a failed access outside the bot's folder in a sandboxed
+// turn's stderr, read in chunks, and for the wrapper's report of processes left running.
+// The zero value is ready to use.
+type Scanner struct {
 	carry []byte
 	line  string // the first line showing a violation
 	left  string // the wrapper's line about processes left running
 }
 
-func (sc *scanner) write(p []byte) {
+// Violation returns the first stderr line showing a failed access outside the bot's
+// folder, "" when none was seen.
+func (sc *Scanner) Violation() string { return sc.line }
+
+// Left returns the wrapper's line reporting processes left running, "" when none.
+func (sc *Scanner) Left() string { return sc.left }
+
+// Write scans the next chunk of stderr.
+func (sc *Scanner) Write(p []byte) {
 	w := append(sc.carry, p...)
 	if sc.line == "" {
 	marks:
