@@ -1,7 +1,9 @@
 package uttt
 
 import (
+	"fmt"
 	"math/bits"
+	"slices"
 	"testing"
 )
 
@@ -103,5 +105,68 @@ func TestTables(t *testing.T) {
 	if winTab != win || moveBoard != mb || moveTile != mt || zobCell != zc || zobForced != zf || zobSide != zs ||
 		t3 != tern || winMask != wm || masterLines != ml || twoWon != two || linesTouching != touch || linesVia != via {
 		t.Fatal("tables.go differs from the plain computation: run go generate in engine/uttt")
+	}
+}
+
+// TestLateTables checks the network's, search's and tuner's tables in tables.go
+// against their definitions.
+func TestLateTables(t *testing.T) {
+	for b := range 9 {
+		var want []lineSlot
+		for l, m := range lines {
+			if m>>b&1 != 0 {
+				i := bits.OnesCount16(m & (1<<b - 1))
+				want = append(want, lineSlot{uint8(l), uint8(i)})
+				if lineBoards[l][i] != uint8(b) {
+					t.Fatalf("lineBoards[%d][%d] = %d, want %d", l, i, lineBoards[l][i], b)
+				}
+			}
+		}
+		if fmt.Sprint(lineSlots[b]) != fmt.Sprint(want) {
+			t.Fatalf("lineSlots[%d] = %v, want %v", b, lineSlots[b], want)
+		}
+	}
+	for m := range 512 {
+		var sp uint32
+		free := false
+		for b := range 9 {
+			sp |= uint32(m>>b&1) << (2 * b)
+		}
+		for _, l := range lines {
+			free = free || l&uint16(m) == 0
+		}
+		if spread2[m] != sp || freeLine[m] != free {
+			t.Fatalf("spread2/freeLine[%d] = %#x/%v, want %#x/%v", m, spread2[m], freeLine[m], sp, free)
+		}
+	}
+	for m := range 512 {
+		near := !freeLine[m]
+		for b := range 9 {
+			near = near || !freeLine[m|1<<b]
+		}
+		if nearDead[m] != near {
+			t.Fatalf("nearDead[%d] = %v, want %v", m, nearDead[m], near)
+		}
+	}
+	for s, perm := range boardSyms {
+		seen := 0
+		for tile, to := range perm {
+			seen |= 1 << to
+			// A symmetry keeps the centre and maps lines to lines.
+			if tile == 4 && to != 4 {
+				t.Fatalf("boardSyms[%d] moves the centre", s)
+			}
+		}
+		if seen != 0x1ff {
+			t.Fatalf("boardSyms[%d] = %v is not a permutation", s, perm)
+		}
+		for _, l := range lines {
+			if !slices.Contains(lines[:], permute(l, &boardSyms[s])) {
+				t.Fatalf("boardSyms[%d] maps line %#o off the lines", s, l)
+			}
+		}
+	}
+	if fmt.Sprint(boardSyms[1]) != "[2 5 8 1 4 7 0 3 6]" || fmt.Sprint(boardSyms[4]) != "[2 1 0 5 4 3 8 7 6]" {
+		t.Fatalf("boardSyms[1], [4] = %v, %v: want a quarter turn and a mirror", boardSyms[1], boardSyms[4])
 	}
 }

@@ -107,6 +107,55 @@ func plainTables() (win [512]bool, mb, mt [256]uint8, zc [2][81]uint64, zf [10]u
 	return
 }
 
+// lateTables computes the search's, network's and tuner's tables: each master line's
+// boards, the lines through each board (as line, slot pairs), each 9-bit set spread to
+// the even bits of 18, whether some line avoids a set of boards, whether a set (or it
+// and one more board) blocks every line, and the 8 symmetries of a 3x3 board.
+func lateTables() (lb [8][3]uint8, ls [9][][2]uint8, sp [512]uint32, free, near [512]bool, syms [8][9]int) {
+	for l, m := range lines {
+		i := 0
+		for b := range 9 {
+			if m>>b&1 != 0 {
+				lb[l][i] = uint8(b)
+				ls[b] = append(ls[b], [2]uint8{uint8(l), uint8(i)})
+				i++
+			}
+		}
+	}
+	for m := range sp {
+		for b := range 9 {
+			sp[m] |= uint32(m>>b&1) << (2 * b)
+		}
+	}
+	for m := range free {
+		for _, l := range lines {
+			if l&uint16(m) == 0 {
+				free[m] = true
+			}
+		}
+	}
+	for m := range near {
+		for b := range 9 {
+			if !free[m|1<<b] {
+				near[m] = true
+			}
+		}
+	}
+	for s := 0; s < 8; s++ {
+		for t := 0; t < 9; t++ {
+			r, c := t/3, t%3
+			if s&4 != 0 {
+				c = 2 - c
+			}
+			for k := 0; k < s&3; k++ {
+				r, c = c, 2-r
+			}
+			syms[s][t] = r*3 + c
+		}
+	}
+	return
+}
+
 // generate returns the source of tables.go.
 func generate() ([]byte, error) {
 	win, mb, mt, zc, zf, zs, tern, wm, ml, two, touch, via := plainTables()
@@ -116,7 +165,17 @@ func generate() ([]byte, error) {
 	fmt.Fprintf(&b, "var (\n\twinTab = %#v\n\tmoveBoard = %#v\n\tmoveTile = %#v\n", win, mb, mt)
 	fmt.Fprintf(&b, "\tzobCell = %#v\n\tzobForced = %#v\n\tzobSide = uint64(%#x)\n", zc, zf, zs)
 	fmt.Fprintf(&b, "\tt3 = %#v\n\twinMask = %#v\n\tmasterLines = %#v\n", tern, wm, ml)
-	fmt.Fprintf(&b, "\ttwoWon = %#v\n\tlinesTouching = %#v\n\tlinesVia = %#v\n)\n", two, touch, via)
+	fmt.Fprintf(&b, "\ttwoWon = %#v\n\tlinesTouching = %#v\n\tlinesVia = %#v\n", two, touch, via)
+	lb, ls, sp, free, near, syms := lateTables()
+	fmt.Fprintf(&b, "\tlineBoards = [netLines][3]uint8%s\n\tlineSlots = [9][]lineSlot{", fmt.Sprintf("%#v", lb)[len("[8][3]uint8"):])
+	for _, row := range ls {
+		b.WriteString("{")
+		for _, x := range row {
+			fmt.Fprintf(&b, "{%d, %d}, ", x[0], x[1])
+		}
+		b.WriteString("}, ")
+	}
+	fmt.Fprintf(&b, "}\n\tspread2 = %#v\n\tfreeLine = %#v\n\tnearDead = %#v\n\tboardSyms = %#v\n)\n", sp, free, near, syms)
 	return format.Source(b.Bytes())
 }
 
