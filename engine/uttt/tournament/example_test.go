@@ -44,3 +44,46 @@ func ExamplePlayWith() {
 	// Bot 2, random, has 2 wins and made 0 illegal moves, for a total of 287 points.
 	// Bot 3, echo 44, has 0 wins and made 109 illegal moves, for a total of -109 points.
 }
+
+// Run a sandboxed tournament from a folder laid out as the spec's (instructions.txt,
+// one folder per bot): each turn of each bot runs under bubblewrap, its own folder the
+// only writable place and the other bots' folders closed. This Example needs bwrap, so
+// it is compiled but not run.
+func ExampleNewSandbox() {
+	dir := "tournament" // holds instructions.txt
+	fields := func(s string) ([]string, error) { return strings.Fields(s), nil }
+	bots, err := tournament.ReadInstructions(dir, fields)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	sb, err := tournament.NewSandbox(tournament.Sandbox{CPU: 2 * time.Second})
+	if err != nil {
+		fmt.Println("no sandbox here:", err)
+		return
+	}
+	argvs := make([][]string, len(bots))
+	for i, b := range bots {
+		argvs[i] = b.Argv
+	}
+	own, hide := tournament.Folders(dir, argvs)
+	players := make([]tournament.Player, len(bots))
+	names := make([]string, len(bots))
+	for i, b := range bots {
+		names[i] = b.Name
+		players[i] = &tournament.Process{Argv: b.Argv, Dir: dir, Limit: time.Second,
+			Sandbox: sb, Folder: own[i], Hide: hide[i]}
+	}
+	standings := tournament.NewStandings(names)
+	start := time.Now()
+	for g, pair := range tournament.Pairings(len(players)) {
+		r, err := tournament.PlayWith(context.Background(), players[pair[0]], players[pair[1]], tournament.Options{Disqualify: true})
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		r.Game, r.X, r.O, r.XName, r.OName = g+1, pair[0]+1, pair[1]+1, names[pair[0]], names[pair[1]]
+		standings.Add(&r)
+	}
+	standings.Report(os.Stdout, time.Since(start))
+}
