@@ -115,15 +115,21 @@ func NewLinear(w Weights, table []byte) *Linear {
 
 // DefaultLinear returns the linear evaluation with the embedded weights (weights.txt)
 // and board table, built once.
-func DefaultLinear() *Linear { return defaultLinear() }
+func DefaultLinear() *Linear {
+	defaultLinear.once.Do(func() {
+		w, err := ParseWeights(weightsText)
+		if err != nil {
+			panic("uttt: embedded " + err.Error())
+		}
+		defaultLinear.l = NewLinear(w, nil)
+	})
+	return defaultLinear.l
+}
 
-var defaultLinear = sync.OnceValue(func() *Linear {
-	w, err := ParseWeights(weightsText)
-	if err != nil {
-		panic("uttt: embedded " + err.Error())
-	}
-	return NewLinear(w, nil)
-})
+var defaultLinear struct {
+	once sync.Once
+	l    *Linear
+}
 
 // DefaultWeights returns the embedded weights (weights.txt), the engine's.
 func DefaultWeights() Weights { return DefaultLinear().w }

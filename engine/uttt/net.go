@@ -176,30 +176,8 @@ type netInput struct {
 type lineSlot struct{ l, i uint8 }
 
 // lineBoards lists each master line's boards, lineSlots the lines through each board
-// (2 to 4), and spread2 each 9-bit set with its bits moved to the even bits of 18.
-var (
-	lineBoards [netLines][3]uint8
-	lineSlots  [9][]lineSlot
-	spread2    [512]uint32
-)
-
-func init() {
-	for l, m := range lines {
-		i := 0
-		for b := range 9 {
-			if m>>b&1 != 0 {
-				lineBoards[l][i] = uint8(b)
-				lineSlots[b] = append(lineSlots[b], lineSlot{uint8(l), uint8(i)})
-				i++
-			}
-		}
-	}
-	for m := range spread2 {
-		for b := range 9 {
-			spread2[m] |= uint32(m>>b&1) << (2 * b)
-		}
-	}
-}
+// (2 to 4), and spread2 each 9-bit set with its bits moved to the even bits of 18:
+// literals in tables.go.
 
 // lineCodes returns the master board seen by side me, two bits per board: 0 open, 1
 // won by me, 2 won by the other, 3 drawn.
@@ -676,14 +654,23 @@ type embedded struct {
 	err error
 }
 
-// loadNet returns the embedded network, built once.
-var loadNet = sync.OnceValue(func() embedded {
-	n := new(Net)
-	if err := n.UnmarshalBinary(netBin); err != nil {
-		return embedded{err: fmt.Errorf("uttt: embedded net.bin: %v", err)}
-	}
-	return embedded{net: n, nw: NewNetwork(n)}
-})
+// loadNet returns the embedded network, built at the first call.
+func loadNet() embedded {
+	netLoad.once.Do(func() {
+		n := new(Net)
+		if err := n.UnmarshalBinary(netBin); err != nil {
+			netLoad.e = embedded{err: fmt.Errorf("uttt: embedded net.bin: %v", err)}
+			return
+		}
+		netLoad.e = embedded{net: n, nw: NewNetwork(n)}
+	})
+	return netLoad.e
+}
+
+var netLoad struct {
+	once sync.Once
+	e    embedded
+}
 
 // EmbeddedNet returns the embedded network (float), or an error if it does not load.
 func EmbeddedNet() (*Net, error) {

@@ -43,5 +43,15 @@ func DefaultOptions() Options {
 	}
 }
 
-// defaultLMRReductions are the reductions of defaultLMRGrow, shared by the engines.
-var defaultLMRReductions = sync.OnceValue(func() *[64][81]int { return lmrReductions(defaultLMRGrow) })
+// defaultLMRReductions returns the reductions of defaultLMRGrow, shared by the engines
+// and built at the first call (a sync.Once rather than sync.OnceValue: nothing to
+// allocate at start-up).
+func defaultLMRReductions() *[64][81]int {
+	defaultLMR.once.Do(func() { defaultLMR.t = lmrReductions(defaultLMRGrow) })
+	return defaultLMR.t
+}
+
+var defaultLMR struct {
+	once sync.Once
+	t    *[64][81]int
+}

@@ -3,6 +3,8 @@
 // alpha-beta search with a transposition table.
 package uttt
 
+//go:generate go run ./internal/gentables
+
 import (
 	"fmt"
 	"math/bits"

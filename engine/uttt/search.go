@@ -714,30 +714,9 @@ func (w *worker) frontier(p *Position, alpha, beta, ply, lo, hi int) int {
 	return best
 }
 
-// freeLine[m] says whether some line of the master board avoids every board in m.
-var freeLine = func() (t [512]bool) {
-	for m := range t {
-		for _, l := range lines {
-			if l&uint16(m) == 0 {
-				t[m] = true
-			}
-		}
-	}
-	return t
-}()
-
-// nearDead[m] says whether the boards in m, or m and one more board, block every line
-// of the master board.
-var nearDead = func() (t [512]bool) {
-	for m := range t {
-		for b := range 9 {
-			if !freeLine[m|1<<b] {
-				t[m] = true
-			}
-		}
-	}
-	return t
-}()
+// freeLine[m] says whether some line of the master board avoids every board in m;
+// nearDead[m] whether the boards in m, or m and one more board, block every line of
+// the master board. Both are literals in tables.go.
 
 // blocked returns, per side, the boards that block its lines on the master board: the
 // closed boards it did not win, and the open boards where every line holds a tile of

@@ -130,13 +130,16 @@ func FitScale(samples []Sample, l *Linear) float64 {
 	return math.Exp((lo + hi) / 2)
 }
 
-// weightBounds keeps each fitted weight in a sane range (by name).
-var weightBounds = map[string][2]int32{
-	"line": {0, 4000}, "board": {0, 400}, "free": {-600, 600}, "tempo": {-300, 300},
-	"send_win": {-300, 600}, "win_now": {0, 3000},
-	"board_corner": {0, 128}, "board_edge": {0, 128}, "board_centre": {0, 128},
-	"line_own0": {0, 64}, "line_own1": {0, 64}, "line_own2": {0, 128},
-	"chance_max": {16, 255}, "chance_damp": {0, 256}, "board_table": {0, 1}, "master_two_own": {-500, 500}, "master_two_opp": {-500, 500}, "threats_own": {-300, 300}, "threats_opp": {-300, 300},
+// weightBounds returns the sane range of each fitted weight (by name): built per call so
+// that no process pays for the map at start-up.
+func weightBounds() map[string][2]int32 {
+	return map[string][2]int32{
+		"line": {0, 4000}, "board": {0, 400}, "free": {-600, 600}, "tempo": {-300, 300},
+		"send_win": {-300, 600}, "win_now": {0, 3000},
+		"board_corner": {0, 128}, "board_edge": {0, 128}, "board_centre": {0, 128},
+		"line_own0": {0, 64}, "line_own1": {0, 64}, "line_own2": {0, 128},
+		"chance_max": {16, 255}, "chance_damp": {0, 256}, "board_table": {0, 1}, "master_two_own": {-500, 500}, "master_two_opp": {-500, 500}, "threats_own": {-300, 300}, "threats_opp": {-300, 300},
+	}
 }
 
 // Fit fits the weights to the samples by coordinate descent on Loss with the scale k
@@ -155,13 +158,14 @@ func Fit(ctx context.Context, samples []Sample, start Weights, table []byte, k f
 		}
 	}
 	best := Loss(samples, NewLinear(w, table), k)
+	bounds := weightBounds()
 	for round := 0; round < rounds; round++ {
 		improved := false
 		for i, p := range ps {
 			if err := ctx.Err(); err != nil {
 				return w, err
 			}
-			bnd := weightBounds[names[i]]
+			bnd := bounds[names[i]]
 			for _, dir := range []int32{1, -1} {
 				moved := false
 				for {
@@ -209,22 +213,7 @@ func abs32(v int32) int32 {
 	return v
 }
 
-// boardSyms are the 8 symmetries of a 3x3 board as tile permutations.
-var boardSyms = func() (out [8][9]int) {
-	for s := 0; s < 8; s++ {
-		for t := 0; t < 9; t++ {
-			r, c := t/3, t%3
-			if s&4 != 0 {
-				c = 2 - c
-			}
-			for k := 0; k < s&3; k++ {
-				r, c = c, 2-r
-			}
-			out[s][t] = r*3 + c
-		}
-	}
-	return out
-}()
+// boardSyms (tables.go) are the 8 symmetries of a 3x3 board as tile permutations.
 
 func permute(m uint16, perm *[9]int) uint16 {
 	var r uint16

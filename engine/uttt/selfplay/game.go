@@ -3,6 +3,8 @@
 // Elo with a 95% interval, an SPRT, the first player's advantage and game length.
 package selfplay
 
+//go:generate go run ./internal/gentables
+
 import (
 	"context"
 	"math/bits"

@@ -53,19 +53,3 @@ func drawMove(p *uttt.Position, taken *[9]uint16, closed uint16, rng *zoo.RNG) (
 		return b, int(selectBit[empty][k])
 	}
 }
-
-// buildSelectBit computes selectBit (select_table.go): selectBit[mask][k] is the index
-// of the k-th set bit of a 9-bit mask. The table is a literal so that no process pays
-// for it at start; TestSelectBitTable checks it.
-func buildSelectBit() (selectBit [512][9]uint8) {
-	for m := range selectBit {
-		k := 0
-		for i := 0; i < 9; i++ {
-			if m>>i&1 != 0 {
-				selectBit[m][k] = uint8(i)
-				k++
-			}
-		}
-	}
-	return selectBit
-}

@@ -180,22 +180,19 @@ func (e *evalState) child(q *Position, b int) int {
 	return score(master, board, q.Side(), int8(q.Forced()))
 }
 
-// linesThrough lists the master lines through each board, -1 terminated.
-var linesThrough = func() (out [9][5]int8) {
-	for b := range out {
-		k := 0
-		for i, l := range lines {
-			if l>>b&1 != 0 {
-				out[b][k] = int8(i)
-				k++
-			}
-		}
-		for ; k < 5; k++ {
-			out[b][k] = -1
-		}
-	}
-	return out
-}()
+// linesThrough lists the master lines through each board, -1 terminated (a literal,
+// so that no process computes it at start-up; v1_test.go checks it).
+var linesThrough = [9][5]int8{
+	{0, 3, 6, -1, -1},
+	{0, 4, -1, -1, -1},
+	{0, 5, 7, -1, -1},
+	{1, 3, -1, -1, -1},
+	{1, 4, 6, 7, -1},
+	{1, 5, -1, -1, -1},
+	{2, 3, 7, -1, -1},
+	{2, 4, -1, -1, -1},
+	{2, 5, 6, -1, -1},
+}
 
 // Evaluate returns the static evaluation of an ongoing position for the side to move.
 func Evaluate(p *Position) int {

@@ -66,3 +66,23 @@ func TestV1WeightsEvaluateAsV1(t *testing.T) {
 		}
 	}
 }
+
+// TestLinesThrough checks the literal table against lines.
+func TestLinesThrough(t *testing.T) {
+	for b := range 9 {
+		k := 0
+		for i, l := range lines {
+			if l>>b&1 != 0 {
+				if linesThrough[b][k] != int8(i) {
+					t.Fatalf("linesThrough[%d][%d] = %d, want %d", b, k, linesThrough[b][k], i)
+				}
+				k++
+			}
+		}
+		for ; k < 5; k++ {
+			if linesThrough[b][k] != -1 {
+				t.Fatalf("linesThrough[%d][%d] = %d, want -1", b, k, linesThrough[b][k])
+			}
+		}
+	}
+}
