@@ -9,6 +9,7 @@ import (
 
 	"github.com/boardlab/boardlab/engine/uttt/tournament"
 	"github.com/boardlab/boardlab/engine/uttt/zoo"
+	"github.com/boardlab/boardlab/sandbox"
 )
 
 // Run a tournament: every bot plays every other twice, once as X, and the standings are
@@ -49,7 +50,7 @@ func ExamplePlayWith() {
 // one folder per bot): each turn of each bot runs under bubblewrap, its own folder the
 // only writable place and the other bots' folders closed. This Example needs bwrap, so
 // it is compiled but not run.
-func ExampleNewSandbox() {
+func Example_sandboxed() {
 	dir := "tournament" // holds instructions.txt
 	fields := func(s string) ([]string, error) { return strings.Fields(s), nil }
 	bots, err := tournament.ReadInstructions(dir, fields)
@@ -57,7 +58,7 @@ func ExampleNewSandbox() {
 		fmt.Println(err)
 		return
 	}
-	sb, err := tournament.NewSandbox(tournament.Sandbox{CPU: 2 * time.Second})
+	sb, err := sandbox.New(sandbox.Sandbox{CPU: 2 * time.Second})
 	if err != nil {
 		fmt.Println("no sandbox here:", err)
 		return
@@ -66,7 +67,7 @@ func ExampleNewSandbox() {
 	for i, b := range bots {
 		argvs[i] = b.Argv
 	}
-	own, hide := tournament.Folders(dir, argvs)
+	own, hide := sandbox.Folders(dir, argvs)
 	players := make([]tournament.Player, len(bots))
 	names := make([]string, len(bots))
 	for i, b := range bots {
