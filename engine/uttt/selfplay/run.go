@@ -152,6 +152,7 @@ func Run(ctx context.Context, c Config) (Summary, error) {
 		Consume: func(b *batch) error {
 			if len(b.lines) > 0 {
 				if werr = c.Out.WriteLines(b.lines); werr != nil {
+					cancel() // the games in play are cut off
 					return werr
 				}
 			}
