@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"os"
 	"runtime"
-	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/pipeline"
 )
 
 // Summary is the outcome of Run.
@@ -41,166 +41,147 @@ type Config struct {
 	OnGame func(i int, moves []uttt.Move, r Result)
 }
 
-// window is how far ahead of the first unfinished game the workers may play: it bounds
-// the games held for the in-order statistics, whatever the number of games.
+// window is the size of the ring holding games of an --out file that lie ahead of the
+// next game in index order.
 const window = 1 << 16
 
-// played is one finished game handed from a worker (or from the --out file) to the
-// collector.
+// played is one finished game: its index and result.
 type played struct {
 	i int
 	r Result
 }
 
+// batch is a range of games [lo, hi) played by one worker.
 type batch struct {
-	games []played
-	lines []byte // the games' JSON lines, when there is an Out
-	file  bool   // read from the --out file, not played
+	lo, hi int
+	games  []played
+	lines  []byte // the games' JSON lines, when there is an Out
+	took   time.Duration
 }
 
+// maxBatch bounds the games of a batch, and so, with the pipeline's bounded number of
+// batches, the games held at once.
+const maxBatch = 1024
+
 // Run plays the games of c.From..c.To-1 that c.Resume does not hold, on c.Workers
-// goroutines, and writes each new game to c.Out as soon as its batch finishes (small
-// batches: a few milliseconds of play). Memory does not grow with the number of games:
-// only the counts are kept, and finished games wait for the statistics only while an
-// earlier game is still being played (at most 65,536 games ahead). With an SPRT the run
-// stops as soon as the test decides on a prefix of games in index order (so the
-// decision does not depend on scheduling); games finished beyond that prefix are
-// written but not counted. A cancelled run returns ctx.Err() with a summary of every
-// finished game; games cut off mid-way are dropped. An error writing c.Out stops the
-// run and is returned.
+// goroutines, and writes each new game to c.Out in index order as soon as the games
+// before it are written (small batches: a few milliseconds of play). Memory does not
+// grow with the number of games: only the counts are kept. With an SPRT the run stops
+// as soon as the test decides on a prefix of games in index order (so the decision does
+// not depend on scheduling); games finished beyond that prefix are written but not
+// counted. A cancelled run returns ctx.Err() with a summary of every finished game;
+// games cut off mid-way are dropped. An error writing c.Out stops the run and is
+// returned.
 func Run(ctx context.Context, c Config) (Summary, error) {
-	workers := c.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
 	m := c.Match
 	seq := NewSequence(c.From, c.To, c.SPRT, c.Sample)
 	q := newPending(window)
 	run, cancel := context.WithCancel(ctx)
 	defer cancel()
 
-	var next, prefix atomic.Int64
-	next.Store(int64(c.From))
-	prefix.Store(int64(c.From))
-	var mu sync.Mutex
-	cond := sync.NewCond(&mu)
-	var waiting atomic.Int32
-	wake := func() {
-		mu.Lock()
-		cond.Broadcast()
-		mu.Unlock()
-	}
-	defer context.AfterFunc(run, wake)()
-	// waitFor blocks until games below end fit in the window; false when cancelled.
-	waitFor := func(end int64) bool {
-		if end <= prefix.Load()+window {
-			return true
+	finished := int64(c.Resume.Count(c.From, c.To))
+	if finished > 0 {
+		if err := c.Resume.load(run, c.From, c.To, seq, q); err != nil {
+			return seq.Summary(), err
 		}
-		mu.Lock()
-		waiting.Add(1)
-		for end > prefix.Load()+window && run.Err() == nil {
-			cond.Wait()
+		if c.Progress != nil {
+			c.Progress(finished)
 		}
-		waiting.Add(-1)
-		mu.Unlock()
-		return run.Err() == nil
 	}
 
-	ch := make(chan *batch, 2*workers+2)
-	pool := sync.Pool{New: func() any { return new(batch) }}
-	var wg sync.WaitGroup
 	movers := [2]mover{moverOf(m.A), moverOf(m.B)}
 	var lf *lineFormat
 	if c.Out != nil {
 		f := matchFormat(m)
 		lf = &f
 	}
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var moves [81]uttt.Move
-			size := int64(1)
-			for run.Err() == nil {
-				s := next.Add(size) - size
-				if s >= int64(c.To) {
-					return
-				}
-				e := min(s+size, int64(c.To))
-				if !waitFor(e) {
-					return
-				}
-				b := pool.Get().(*batch)
-				b.games, b.lines, b.file = b.games[:0], b.lines[:0], false
-				t0 := time.Now()
-				for i := int(s); i < int(e); i++ {
-					if c.Resume.Has(i) {
-						continue
-					}
-					r, err := m.play(run, i, movers, &moves)
-					if err != nil {
-						break
-					}
-					b.games = append(b.games, played{i, r})
-					if c.OnGame != nil {
-						c.OnGame(i, moves[:r.Plies], r)
-					}
-					if lf != nil {
-						b.lines = lf.appendLine(b.lines, i, moves[:r.Plies], r)
-					}
-				}
-				ch <- b
-				switch el := time.Since(t0); {
-				case el < 2*time.Millisecond && size < 1024:
-					size *= 2
-				case el > 20*time.Millisecond && size > 1:
-					size /= 2
-				}
-			}
-		}()
+	workers := c.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
 	}
-	var readErr error
-	if c.Resume.Count(c.From, c.To) > 0 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			readErr = c.Resume.feed(run, c.From, c.To, &pool, ch)
-		}()
+	scratch := make([][81]uttt.Move, workers)
+	var size atomic.Int64 // games per batch, adapted to keep a batch a few milliseconds
+	size.Store(1)
+	// Games below the sequence's next index are all in the --out file already; with a
+	// decision there, nothing is left to play.
+	start := max(c.From, seq.Next())
+	if seq.Decided() {
+		start = c.To
 	}
-	go func() { wg.Wait(); close(ch) }()
-
-	finished := int64(c.Resume.Count(c.From, c.To))
-	var werr, qerr error
-	for b := range ch {
-		if len(b.lines) > 0 && werr == nil {
-			if werr = c.Out.WriteLines(b.lines); werr != nil {
-				cancel()
+	var werr error
+	st := pipeline.Stream[batch]{
+		Workers: workers,
+		New:     func() *batch { return new(batch) },
+		// Produce hands out the ranges in order.
+		Produce: func(_ context.Context, take func() *batch, send func(*batch) bool) error {
+			for s := start; s < c.To && run.Err() == nil; {
+				b := take()
+				if b == nil {
+					return nil
+				}
+				b.lo, b.hi = s, min(s+int(size.Load()), c.To)
+				s = b.hi
+				if !send(b) {
+					return nil
+				}
 			}
-		}
-		for _, g := range b.games {
-			if seq.Decided() {
-				break // the rest is not counted
+			return nil
+		},
+		Work: func(w int, b *batch) {
+			moves := &scratch[w]
+			b.games, b.lines = b.games[:0], b.lines[:0]
+			t0 := time.Now()
+			for i := b.lo; i < b.hi; i++ {
+				if c.Resume.Has(i) {
+					continue
+				}
+				r, err := m.play(run, i, movers, moves)
+				if err != nil {
+					break
+				}
+				b.games = append(b.games, played{i, r})
+				if c.OnGame != nil {
+					c.OnGame(i, moves[:r.Plies], r)
+				}
+				if lf != nil {
+					b.lines = lf.appendLine(b.lines, i, moves[:r.Plies], r)
+				}
 			}
-			if _, err := q.put(seq.Next(), g.i, g.r); err != nil && qerr == nil {
-				qerr = err
-				cancel()
+			b.took = time.Since(t0)
+		},
+		Consume: func(b *batch) error {
+			if len(b.lines) > 0 {
+				if werr = c.Out.WriteLines(b.lines); werr != nil {
+					cancel() // the games in play are cut off
+					return werr
+				}
 			}
-		}
-		if !b.file {
+			switch n := size.Load(); {
+			case b.took < 2*time.Millisecond && n < maxBatch:
+				size.Store(n * 2)
+			case b.took > 20*time.Millisecond && n > 1:
+				size.Store(n / 2)
+			}
+			for _, g := range b.games {
+				if seq.Decided() {
+					break // the rest is not counted
+				}
+				q.put(seq.Next(), g.i, g.r) // played in order: never far ahead
+			}
 			finished += int64(len(b.games))
-		}
-		pool.Put(b)
-		if !seq.Decided() && q.advance(seq) {
-			cancel()
-		}
-		prefix.Store(int64(seq.Next()))
-		if waiting.Load() > 0 {
-			wake()
-		}
-		if c.Progress != nil {
-			c.Progress(finished)
-		}
+			if !seq.Decided() && q.advance(seq) {
+				cancel()
+			}
+			if c.Progress != nil {
+				c.Progress(finished)
+			}
+			return nil
+		},
 	}
+	// The stream itself is not cancelled: Produce stops handing out games on
+	// cancellation, and the games finished by then are still written and counted. Its
+	// only error is werr.
+	_ = st.Run(context.WithoutCancel(ctx))
 	if !seq.Decided() {
 		q.drain(seq)
 	}
@@ -208,10 +189,6 @@ func Run(ctx context.Context, c Config) (Summary, error) {
 	switch {
 	case werr != nil:
 		return sum, fmt.Errorf("writing the games: %w", werr)
-	case readErr != nil:
-		return sum, readErr
-	case qerr != nil:
-		return sum, fmt.Errorf("%s: %w", c.Resume.path, qerr)
 	case seq.Decided():
 		return sum, nil
 	}
@@ -221,39 +198,35 @@ func Run(ctx context.Context, c Config) (Summary, error) {
 	return sum, nil
 }
 
-// feed reads the file's games in [from, to) again and hands them to the collector in
-// batches.
-func (r *Resume) feed(ctx context.Context, from, to int, pool *sync.Pool, ch chan<- *batch) error {
+// load reads the file's games in [from, to) again and counts them in index order, as
+// far as they go without a gap; the others wait in q.
+func (r *Resume) load(ctx context.Context, from, to int, seq *Sequence, q *pending) error {
 	f, err := os.Open(r.path)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
-	get := func() *batch {
-		b := pool.Get().(*batch)
-		b.games, b.lines, b.file = b.games[:0], b.lines[:0], true
-		return b
-	}
-	b := get()
+	n := 0
 	_, _, err = scanGames(f, r.path, r.keep, r.match, func(_, i int, res Result) error {
-		if i < from || i >= to {
+		if i < from || i >= to || seq.Decided() {
 			return nil
 		}
-		b.games = append(b.games, played{i, res})
-		if len(b.games) == 4096 {
+		if _, err := q.put(seq.Next(), i, res); err != nil {
+			return fmt.Errorf("%s: %w", r.path, err)
+		}
+		if n++; n%4096 == 0 {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			ch <- b
-			b = get()
+			q.advance(seq)
 		}
 		return nil
 	})
-	if len(b.games) > 0 {
-		ch <- b
-	}
 	if ctx.Err() != nil {
 		return nil
+	}
+	if err == nil && !seq.Decided() {
+		q.advance(seq)
 	}
 	return err
 }

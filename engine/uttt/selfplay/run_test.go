@@ -2,8 +2,10 @@ package selfplay
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -278,5 +280,35 @@ func TestMergeUnshardedWithGap(t *testing.T) {
 	mr, err := Merge(context.Background(), []string{path}, &SPRT{Elo0: -1, Elo1: 1, Alpha: 0.05, Beta: 0.05}, false)
 	if err != nil || mr.Missing != "games 10..11 are missing" || mr.Summary.Tally != want.Tally || mr.Summary.Pairs != want.Pairs || mr.Summary.Counted != 14 {
 		t.Fatalf("%v: %+v, want %+v", err, mr, want)
+	}
+}
+
+// TestOutSameForAnyWorkers checks that the --out file holds the games in index order,
+// byte for byte the same whatever the number of workers.
+func TestOutSameForAnyWorkers(t *testing.T) {
+	m := newMatch(5)
+	dir := t.TempDir()
+	var want []byte
+	for _, w := range []int{1, 2, 4} {
+		path := filepath.Join(dir, fmt.Sprintf("w%d.jsonl", w))
+		if _, err := runOut(t, m, path, 3000, w, 0); err != nil {
+			t.Fatal(err)
+		}
+		got, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want == nil {
+			want = got
+			for i, g := range readOut(t, path) {
+				if g.Index != i {
+					t.Fatalf("line %d holds game %d", i+1, g.Index)
+				}
+			}
+			continue
+		}
+		if !bytes.Equal(got, want) {
+			t.Fatalf("%d workers wrote another file than 1 worker", w)
+		}
 	}
 }
