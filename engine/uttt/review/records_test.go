@@ -48,4 +48,3 @@ func TestParseRecord(t *testing.T) {
 		}
 	}
 }
-
