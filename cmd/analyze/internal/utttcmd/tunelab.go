@@ -13,9 +13,8 @@ import (
 	"github.com/boardlab/boardlab/engine/uttt/tune"
 )
 
-// The experiments of "analyze uttt tune match" and "analyze uttt tune tree": search
-// settings (uttt.Options) and weights measured against the defaults, each engine with
-// its own, so the games and searches run in parallel.
+// The command side of "analyze uttt tune match" and "analyze uttt tune tree": search
+// settings (uttt.Options) and weights measured against the defaults by package tune.
 
 const tuneLabDescription = `
 Two experiments on the search's settings run as subcommands, each candidate given by
