@@ -1,19 +1,16 @@
 package utttcmd
 
 import (
-	"bufio"
+	"bytes"
 	"context"
 	"fmt"
 	"io"
 	"os"
-	"runtime"
-	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/tune"
 )
 
 const tuneUsage = "analyze uttt tune [--games N] [--nodes N] [--openings N] [--seed N] [--jobs N] [--eval linear|net] [--net FILE] [--save-games FILE | --load-games FILE] [--from current|v1] [--rounds N] [--board-table FILE] [--prior X] [--out FILE]"
@@ -168,140 +165,33 @@ func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 	return cli.ExitOK
 }
 
-// playGames plays the self-play games on jobs goroutines, each with its own engine.
-// The engines' linear evaluation is lin; with nw set, they evaluate with that network.
+// playGames plays the self-play games with a progress line on stderr.
 func playGames(ctx context.Context, n int, nodes uint64, openings int, seed uint64, jobs int, eval string, lin *uttt.Linear, nw *uttt.Network, stderr io.Writer) ([]uttt.TrainingGame, error) {
 	if err := uttt.CheckEval(eval); err != nil {
 		return nil, err
 	}
-	if jobs == 0 {
-		jobs = runtime.GOMAXPROCS(0)
-	}
-	gs := make([]uttt.TrainingGame, n)
-	var next, done atomic.Int64
-	var wg sync.WaitGroup
-	var firstErr error
-	var mu sync.Mutex
 	prog := cli.NewProgress(stderr, "tune", "games")
-	for range min(jobs, n) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			e := uttt.NewEngine(4)
-			e.SetEval(eval) // checked above
-			e.SetLinear(lin)
-			if nw != nil {
-				e.SetNetwork(nw)
-			}
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= n {
-					return
-				}
-				g, err := uttt.PlayTrainingGame(ctx, e, seed*1_000_003+uint64(i), openings, nodes)
-				if err != nil {
-					mu.Lock()
-					firstErr = err
-					mu.Unlock()
-					return
-				}
-				gs[i] = g
-				prog.Update(done.Add(1), int64(n))
-			}
-		}()
-	}
-	wg.Wait()
+	cfg := tune.GameConfig{Nodes: nodes, Openings: openings, Seed: seed, Eval: eval, Linear: lin, Network: nw}
+	gs, err := tune.PlayGames(ctx, n, cfg, jobs, func(done int64) { prog.Update(done, int64(n)) })
 	prog.Done()
-	return gs, firstErr
+	return gs, err
 }
 
+// saveGames writes gs to the file at path.
 func saveGames(path string, gs []uttt.TrainingGame) error {
-	var b strings.Builder
-	for _, g := range gs {
-		r := "draw"
-		switch g.Result {
-		case uttt.XWon:
-			r = "X"
-		case uttt.OWon:
-			r = "O"
-		}
-		b.WriteString(r)
-		for _, m := range g.Moves {
-			b.WriteByte(' ')
-			b.WriteString(m.String())
-		}
-		if len(g.Scores) == len(g.Moves) {
-			// The search scores, after a "|": one per move, "-" for opening moves.
-			b.WriteString(" |")
-			for _, s := range g.Scores {
-				if s == uttt.NoScore {
-					b.WriteString(" -")
-				} else {
-					fmt.Fprintf(&b, " %d", s)
-				}
-			}
-		}
-		b.WriteByte('\n')
+	var b bytes.Buffer
+	if err := tune.WriteGames(&b, gs); err != nil {
+		return err
 	}
-	return os.WriteFile(path, []byte(b.String()), 0o644)
+	return os.WriteFile(path, b.Bytes(), 0o644)
 }
 
-// loadGames reads games written by --save-games, checking every game is legal and
-// finished with the stated result.
+// loadGames reads the games of the file at path (tune --save-games).
 func loadGames(path string) ([]uttt.TrainingGame, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	var gs []uttt.TrainingGame
-	sc := bufio.NewScanner(f)
-	for line := 1; sc.Scan(); line++ {
-		fields := strings.Fields(sc.Text())
-		if len(fields) == 0 {
-			continue
-		}
-		var scores []string
-		for i, f := range fields {
-			if f == "|" {
-				fields, scores = fields[:i], fields[i+1:]
-				break
-			}
-		}
-		p, err := uttt.ParseMoves(fields[1:])
-		if err != nil {
-			return nil, fmt.Errorf("%s:%d: %v", path, line, err)
-		}
-		want := map[string]uttt.Status{"X": uttt.XWon, "O": uttt.OWon, "draw": uttt.Draw}[fields[0]]
-		if p.Status() == uttt.Ongoing || p.Status() != want {
-			return nil, fmt.Errorf("%s:%d: the result says %q, the moves end %v", path, line, fields[0], p.Status())
-		}
-		g := uttt.TrainingGame{Result: p.Status()}
-		for _, s := range fields[1:] {
-			m, _ := uttt.ParseMove(s)
-			g.Moves = append(g.Moves, m)
-		}
-		if scores != nil {
-			if len(scores) != len(g.Moves) {
-				return nil, fmt.Errorf("%s:%d: %d scores for %d moves", path, line, len(scores), len(g.Moves))
-			}
-			for i, s := range scores {
-				v := int64(uttt.NoScore)
-				if s != "-" {
-					if v, err = strconv.ParseInt(s, 10, 32); err != nil || v == uttt.NoScore {
-						return nil, fmt.Errorf("%s:%d: score %d: %q is not a number or -", path, line, i+1, s)
-					}
-				}
-				g.Scores = append(g.Scores, int32(v))
-			}
-		}
-		gs = append(gs, g)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
-	}
-	if len(gs) < 10 {
-		return nil, fmt.Errorf("%s: %d games; want at least 10", path, len(gs))
-	}
-	return gs, nil
+	return tune.ReadGames(f, path)
 }

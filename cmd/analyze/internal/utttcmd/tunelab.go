@@ -4,21 +4,17 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"math/rand/v2"
-	"os"
 	"runtime"
 	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/tune"
 )
 
-// The experiments of "analyze uttt tune match" and "analyze uttt tune tree": search
-// settings (uttt.Options) and weights measured against the defaults, each engine with
-// its own, so the games and searches run in parallel.
+// The command side of "analyze uttt tune match" and "analyze uttt tune tree": search
+// settings (uttt.Options) and weights measured against the defaults by package tune.
 
 const tuneLabDescription = `
 Two experiments on the search's settings run as subcommands, each candidate given by
@@ -64,16 +60,15 @@ func runTuneLab(ctx context.Context, sub string, args []string, stdout, stderr i
 	}
 	type candidate struct {
 		name string
-		o    uttt.Options
-		lin  *uttt.Linear
+		c    tune.Candidate
 	}
 	var cands []candidate
 	for _, s := range specs {
-		o, lin, err := parseCandidate(s)
+		o, lin, err := tune.ParseCandidate(s)
 		if err != nil {
 			return cli.Usagef(stderr, name, "--set %q: %v", s, err)
 		}
-		cands = append(cands, candidate{s, o, lin})
+		cands = append(cands, candidate{s, tune.Candidate{Options: o, Linear: lin}})
 	}
 	if *jobs < 0 {
 		return cli.Usagef(stderr, name, "--jobs must not be negative")
@@ -102,7 +97,7 @@ func runTuneLab(ctx context.Context, sub string, args []string, stdout, stderr i
 			return cli.Usagef(stderr, name, "--eval: %v", err)
 		}
 		for _, c := range cands {
-			pts, err := tuneMatch(ctx, c.o, c.lin, *eval, *games, *nodes, *seed, *jobs)
+			pts, err := tune.Match(ctx, c.c, *eval, *games, *nodes, *seed, *jobs)
 			if err != nil {
 				fmt.Fprintf(stderr, "analyze %s: interrupted\n", name)
 				return cli.ExitInterrupted
@@ -143,10 +138,10 @@ func runTuneLab(ctx context.Context, sub string, args []string, stdout, stderr i
 			return cli.ExitFail
 		}
 		positions := uttt.TreePositions(gs[:min(*games, len(gs))], ps)
-		cands = append([]candidate{{"default", uttt.DefaultOptions(), nil}}, cands...)
+		cands = append([]candidate{{"default", tune.Candidate{Options: uttt.DefaultOptions()}}}, cands...)
 		var base uint64
 		for i, c := range cands {
-			n, proven, err := treeSize(ctx, positions, c.o, c.lin, *depth, *jobs)
+			n, proven, err := tune.TreeSize(ctx, positions, c.c, *depth, *jobs)
 			if err != nil {
 				fmt.Fprintf(stderr, "analyze %s: interrupted\n", name)
 				return cli.ExitInterrupted
@@ -160,154 +155,4 @@ func runTuneLab(ctx context.Context, sub string, args []string, stdout, stderr i
 		}
 		return cli.ExitOK
 	}
-}
-
-// parseCandidate reads NAME=VALUE,... into options (from the defaults) and, with
-// weights=, a linear evaluation (nil: the default).
-func parseCandidate(spec string) (uttt.Options, *uttt.Linear, error) {
-	o := uttt.DefaultOptions()
-	ints := map[string]*int{"lmr-depth": &o.LMRDepth, "lmr-moves": &o.LMRMoves, "lmr-grow": &o.LMRGrow,
-		"rfp-depth": &o.RFPDepth, "rfp-margin": &o.RFPMargin, "se-depth": &o.SEDepth, "se-margin": &o.SEMargin}
-	bools := map[string]*bool{"reductions": &o.Reductions, "frontier-order": &o.FrontierOrder, "outlook": &o.Outlook}
-	var lin *uttt.Linear
-	for _, kv := range strings.Split(spec, ",") {
-		k, v, ok := strings.Cut(strings.TrimSpace(kv), "=")
-		switch {
-		case !ok:
-			return o, nil, fmt.Errorf("%q: want NAME=VALUE", kv)
-		case ints[k] != nil:
-			n, err := strconv.Atoi(v)
-			if err != nil || n < 0 || n > 1000 {
-				return o, nil, fmt.Errorf("%s=%q: want a number 0..1000", k, v)
-			}
-			*ints[k] = n
-		case bools[k] != nil:
-			b, err := strconv.ParseBool(v)
-			if err != nil {
-				return o, nil, fmt.Errorf("%s=%q: want true or false", k, v)
-			}
-			*bools[k] = b
-		case k == "weights":
-			w := uttt.V1Weights
-			if v != "v1" {
-				data, err := readLimited(v, 1<<20)
-				if err != nil {
-					return o, nil, err
-				}
-				if w, err = uttt.ParseWeights(string(data)); err != nil {
-					return o, nil, fmt.Errorf("%s: %v", v, err)
-				}
-			}
-			lin = uttt.NewLinear(w, nil)
-		default:
-			return o, nil, fmt.Errorf("unknown setting %q", k)
-		}
-	}
-	return o, lin, nil
-}
-
-// tuneMatch plays games/2 openings, each with both colours, between an engine with
-// options o (and linear evaluation lin, if set) and one with the defaults, at nodes
-// nodes a move on jobs goroutines, and returns the first engine's points. Opening k
-// depends only on seed and k, so the result does not depend on jobs.
-func tuneMatch(ctx context.Context, o uttt.Options, lin *uttt.Linear, eval string, games int, nodes, seed uint64, jobs int) (float64, error) {
-	pairs := games / 2
-	pts := make([]float64, pairs)
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(jobs, pairs) {
-		wg.Go(func() {
-			for {
-				k := int(next.Add(1) - 1)
-				if k >= pairs || ctx.Err() != nil {
-					return
-				}
-				rng := rand.New(rand.NewPCG(seed, uint64(k)))
-				open := uttt.Start()
-				for range 2 {
-					var buf [81]uttt.Move
-					open = open.Play(buf[rng.IntN(open.Moves(&buf))])
-				}
-				for colour := range 2 {
-					a, b := uttt.NewEngine(4), uttt.NewEngine(4)
-					a.SetEval(eval) // checked by the caller
-					b.SetEval(eval)
-					a.SetOptions(o)
-					a.SetLinear(lin)
-					aSide := uttt.Side(colour)
-					p := open
-					for p.Status() == uttt.Ongoing && ctx.Err() == nil {
-						e := b
-						if p.Side() == aSide {
-							e = a
-						}
-						p = p.Play(e.Search(ctx, p, uttt.Limits{Nodes: nodes}).Move)
-					}
-					switch p.Status() {
-					case uttt.Draw:
-						pts[k] += 0.5
-					case uttt.XWon + uttt.Status(aSide):
-						pts[k]++
-					}
-				}
-			}
-		})
-	}
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
-		return 0, err
-	}
-	var sum float64
-	for _, v := range pts {
-		sum += v
-	}
-	return sum, nil
-}
-
-// treeSize searches each position to depth with a cleared 16 MB table, with options o
-// (and linear evaluation lin, if set) and the embedded network, on jobs goroutines,
-// and returns the nodes and the results proven exact.
-func treeSize(ctx context.Context, ps []uttt.Position, o uttt.Options, lin *uttt.Linear, depth, jobs int) (uint64, int, error) {
-	var nodes atomic.Uint64
-	var proven atomic.Int64
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(jobs, len(ps)) {
-		wg.Go(func() {
-			e := uttt.NewEngine(16)
-			e.SetOptions(o)
-			e.SetLinear(lin)
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= len(ps) || ctx.Err() != nil {
-					return
-				}
-				e.Clear()
-				r := e.Search(ctx, ps[i], uttt.Limits{Depth: depth})
-				nodes.Add(r.Nodes)
-				if r.Exact {
-					proven.Add(1)
-				}
-			}
-		})
-	}
-	wg.Wait()
-	return nodes.Load(), int(proven.Load()), ctx.Err()
-}
-
-// readLimited reads the file at path, refusing one of more than limit bytes.
-func readLimited(path string, limit int64) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
-	}
-	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("%s: more than %d bytes", path, limit)
-	}
-	return data, nil
 }

@@ -1,7 +1,6 @@
-package utttcmd
+package review
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -10,22 +9,23 @@ import (
 	"strings"
 
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/fileio"
 )
 
-// reviewRecord is one game read for review: where it stood, its players and its turns.
-type reviewRecord struct {
+// Record is one game read for review: where it stood, its players and its turns.
+type Record struct {
 	ID     string // FILE:LINE
 	Path   string
 	Line   int
 	X, O   string // the players' names
-	Events []reviewEvent
+	Events []Event
 	Result string // as recorded ("" for a move list)
 	Ended  string // why the game ended before its end on the board, if it did ("forfeit")
 }
 
-// reviewEvent is a turn: a move, or a pass (an invalid answer in a tournament: the
+// Event is a turn: a move, or a pass (an invalid answer in a tournament: the
 // other side then moves freely on the unchanged board).
-type reviewEvent struct {
+type Event struct {
 	Move uttt.Move
 	Pass bool
 }
@@ -34,31 +34,31 @@ type reviewEvent struct {
 // reasons stays well below it.
 const maxRecordLine = 1 << 20
 
-// readRecords reads the game records of r, named path: self-play --out lines,
+// ReadRecords reads the game records of r, named path: self-play --out lines,
 // tournament --log lines, or move lists (one game a line, moves as two digits
 // separated by spaces or commas). Blank lines, lines starting with '#' and self-play
 // shard headers are skipped. A bad record is reported to bad with its line and field,
-// and reading goes on.
-func readRecords(r io.Reader, path string, bad func(error)) ([]reviewRecord, error) {
-	br := bufio.NewReaderSize(r, 1<<16)
-	var recs []reviewRecord
-	for ln := 1; ; ln++ {
-		line, err := readLongLine(br, maxRecordLine)
-		if err == errLineTooLong {
+// and reading goes on; the error is a failure to read r.
+func ReadRecords(r io.Reader, path string, bad func(error)) ([]Record, error) {
+	lr := fileio.NewLineReader(r, maxRecordLine)
+	var recs []Record
+	last := 0
+	for {
+		line, n, length, ok := lr.Next()
+		if !ok {
+			break
+		}
+		ln := int(n)
+		last = ln
+		if length > maxRecordLine {
 			bad(fmt.Errorf("%s:%d: line longer than %d bytes: not a game record", path, ln, maxRecordLine))
 			continue
-		}
-		if len(line) == 0 && err != nil {
-			if err == io.EOF {
-				return recs, nil
-			}
-			return recs, fmt.Errorf("%s:%d: %v", path, ln, err)
 		}
 		t := bytes.TrimSpace(line)
 		if len(t) == 0 || t[0] == '#' {
 			continue
 		}
-		rec, skip, rerr := parseRecord(t)
+		rec, skip, rerr := ParseRecord(t)
 		if rerr != nil {
 			bad(fmt.Errorf("%s:%d: %v", path, ln, rerr))
 			continue
@@ -69,27 +69,10 @@ func readRecords(r io.Reader, path string, bad func(error)) ([]reviewRecord, err
 		rec.ID, rec.Path, rec.Line = fmt.Sprintf("%s:%d", path, ln), path, ln
 		recs = append(recs, rec)
 	}
-}
-
-var errLineTooLong = fmt.Errorf("line too long")
-
-// readLongLine reads one line of at most max bytes; a longer one is consumed and
-// reported as errLineTooLong.
-func readLongLine(br *bufio.Reader, max int) ([]byte, error) {
-	var buf []byte
-	for {
-		part, err := br.ReadSlice('\n')
-		if len(buf)+len(part) > max {
-			for err == bufio.ErrBufferFull {
-				_, err = br.ReadSlice('\n')
-			}
-			return nil, errLineTooLong
-		}
-		buf = append(buf, part...)
-		if err != bufio.ErrBufferFull {
-			return buf, err
-		}
+	if err := lr.Err(); err != nil {
+		return recs, fmt.Errorf("%s:%d: %v", path, last+1, err)
 	}
+	return recs, nil
 }
 
 // rawRecord holds the fields of the JSON records review reads.
@@ -112,12 +95,12 @@ type rawTurn struct {
 	Invalid string `json:"invalid"`
 }
 
-// parseRecord reads one non-blank line; skip is set for lines that hold no game
+// ParseRecord reads one non-blank line; skip is set for lines that hold no game
 // (a shard header, a tournament game that was skipped).
-func parseRecord(line []byte) (rec reviewRecord, skip bool, err error) {
+func ParseRecord(line []byte) (rec Record, skip bool, err error) {
 	if line[0] != '{' {
 		rec.X, rec.O = "X", "O"
-		rec.Events, err = parseMoveList(string(line))
+		rec.Events, err = ParseMoveList(string(line))
 		return rec, false, err
 	}
 	var raw rawRecord
@@ -144,7 +127,7 @@ func parseRecord(line []byte) (rec reviewRecord, skip bool, err error) {
 		if raw.Forfeit {
 			rec.Ended = "forfeit"
 		}
-		rec.Events, err = parseMoveList(*raw.Moves)
+		rec.Events, err = ParseMoveList(*raw.Moves)
 		if err != nil {
 			return rec, false, fmt.Errorf("field moves: %v", err)
 		}
@@ -163,8 +146,8 @@ func parseRecord(line []byte) (rec reviewRecord, skip bool, err error) {
 				return rec, false, fmt.Errorf("field turns[%d].side: %q, but %s is to move", k, t.Side, p.Side())
 			}
 			if t.Invalid != "" || t.Move == "" {
-				rec.Events = append(rec.Events, reviewEvent{Pass: true})
-				p = passTurn(p)
+				rec.Events = append(rec.Events, Event{Pass: true})
+				p = pass(p)
 				continue
 			}
 			m, err := uttt.ParseMove(t.Move)
@@ -174,7 +157,7 @@ func parseRecord(line []byte) (rec reviewRecord, skip bool, err error) {
 			if !p.IsLegal(m) {
 				return rec, false, fmt.Errorf("field turns[%d].move: %s: %s", k, t.Move, p.WhyIllegal(m))
 			}
-			rec.Events = append(rec.Events, reviewEvent{Move: m})
+			rec.Events = append(rec.Events, Event{Move: m})
 			p = p.Play(m)
 		}
 		if len(rec.Events) == 0 {
@@ -185,15 +168,15 @@ func parseRecord(line []byte) (rec reviewRecord, skip bool, err error) {
 	return rec, false, fmt.Errorf(`not a game record: want a self-play line ("moves"), a tournament line ("turns") or a move list`)
 }
 
-// parseMoveList reads moves as two digits separated by spaces or commas, played from
+// ParseMoveList reads moves as two digits separated by spaces or commas, played from
 // the start; an illegal or malformed move is an error naming its number.
-func parseMoveList(s string) ([]reviewEvent, error) {
+func ParseMoveList(s string) ([]Event, error) {
 	f := strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' || r == '\t' })
 	if len(f) == 0 {
 		return nil, fmt.Errorf("no moves")
 	}
 	p := uttt.Start()
-	ev := make([]reviewEvent, 0, len(f))
+	ev := make([]Event, 0, len(f))
 	for i, t := range f {
 		m, err := uttt.ParseMove(t)
 		if err != nil {
@@ -205,7 +188,7 @@ func parseMoveList(s string) ([]reviewEvent, error) {
 		if !p.IsLegal(m) {
 			return nil, fmt.Errorf("move %d (%s): %s", i+1, t, p.WhyIllegal(m))
 		}
-		ev = append(ev, reviewEvent{Move: m})
+		ev = append(ev, Event{Move: m})
 		p = p.Play(m)
 	}
 	return ev, nil
@@ -224,4 +207,25 @@ func jsonKind(k string) string {
 		return "boolean"
 	}
 	return "number"
+}
+
+// pass is p with the other side to move on the unchanged board, free to play in any
+// open board: a tournament's invalid turn.
+func pass(p uttt.Position) uttt.Position {
+	args := p.ProtocolArgs()
+	args[0] = p.Side().Other().String()
+	args[11] = "xx"
+	q, err := uttt.ParseProtocol(args)
+	if err != nil {
+		return p
+	}
+	return q
+}
+
+// clip shortens s to 60 bytes for an error message.
+func clip(s string) string {
+	if len(s) > 60 {
+		return s[:60] + "..."
+	}
+	return s
 }

@@ -1,6 +1,6 @@
 //go:build unix
 
-package utttcmd
+package review
 
 import (
 	"context"
@@ -26,26 +26,26 @@ func processCPU() float64 {
 // 100,000 for the solver) and reports reviews per CPU-second.
 func BenchmarkReview(b *testing.B) {
 	m := &selfplay.Match{A: zoo.Depth{N: 2}, B: zoo.Naive{}, Seed: 1, Openings: 4}
-	var recs []reviewRecord
+	var recs []Record
 	plies := 0
 	for i := 0; i < 16; i++ {
 		g, err := m.Play(context.Background(), i)
 		if err != nil {
 			b.Fatal(err)
 		}
-		ev, err := parseMoveList(g.Moves)
+		ev, err := ParseMoveList(g.Moves)
 		if err != nil {
 			b.Fatal(err)
 		}
 		plies += len(strings.Fields(g.Moves))
-		recs = append(recs, reviewRecord{ID: "bench", X: "a", O: "b", Events: ev})
+		recs = append(recs, Record{ID: "bench", X: "a", O: "b", Events: ev})
 	}
-	s := newSearcher(reviewHashMB, 1)
+	rv := New(Options{Nodes: 20000, SolveNodes: 100000})
 	cpu0 := processCPU()
 	reviews := 0
 	for b.Loop() {
 		for k := range recs {
-			reviewOne(context.Background(), s, &recs[k], 20000, 100000)
+			rv.Game(context.Background(), &recs[k])
 			reviews++
 		}
 	}

@@ -1,17 +1,12 @@
-package utttcmd
+package review
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
-	"runtime"
+	"io"
 	"strings"
 
 	"github.com/boardlab/boardlab/internal/draw"
 )
-
-// cliWorkers is the default number of workers: one per core.
-func cliWorkers() int { return runtime.GOMAXPROCS(0) }
 
 // Layout of a review graph, in SVG user units, as self-play's plot.
 const (
@@ -26,8 +21,9 @@ const (
 // reviewClassColour is the marker colour of each class of move.
 var reviewClassColour = map[string]string{"inaccuracy": "#e6b800", "mistake": "#e67e22", "blunder": "#c0392b"}
 
-// writeReviewSVG draws game g's expected score for X against the ply into dir.
-func writeReviewSVG(dir string, g *reviewGame) error {
+// WriteSVG draws game g's expected score for X against the ply, marking inaccuracies,
+// mistakes and blunders and where the game was lost, as an SVG document on w.
+func WriteSVG(w io.Writer, g *Game) error {
 	var b strings.Builder
 	h := rvTop + rvH + rvBottom
 	s := draw.NewSVG(&b, rvW, h)
@@ -68,17 +64,17 @@ func writeReviewSVG(dir string, g *reviewGame) error {
 		return 1 - es
 	}
 	var path strings.Builder
-	if len(g.moves) > 0 {
-		m := g.moves[0]
+	if len(g.Moves) > 0 {
+		m := g.Moves[0]
 		fmt.Fprintf(&path, "M%.1f %.1f ", xs(0), ys(xview(m.Side, m.ESBefore)))
 	}
-	for _, m := range g.moves {
+	for _, m := range g.Moves {
 		fmt.Fprintf(&path, "L%.1f %.1f ", xs(float64(m.Ply)), ys(xview(m.Side, m.ESAfter)))
 	}
 	if path.Len() > 0 {
 		s.Path(strings.TrimSpace(path.String()), draw.A("fill", "none", "stroke", draw.Hex(draw.Viridis(0.25)), "stroke-width", "2", "class", "es")...)
 	}
-	for _, m := range g.moves {
+	for _, m := range g.Moves {
 		if c := reviewClassColour[m.Class]; c != "" {
 			s.Open("g")
 			s.Title(fmt.Sprintf("ply %d, %s %s: %s (best %s, expected score %.2f -> %.2f)", m.Ply, m.Side, m.Move, m.Class, m.Best, m.ESBefore, m.ESAfter))
@@ -103,7 +99,8 @@ func writeReviewSVG(dir string, g *reviewGame) error {
 	if err := s.Close(); err != nil {
 		return err
 	}
-	return os.WriteFile(filepath.Join(dir, reviewSVGName(g)), []byte(b.String()), 0o644)
+	_, err := io.WriteString(w, b.String())
+	return err
 }
 
 // ticks returns about five round values covering [lo, hi].

@@ -1,0 +1,52 @@
+package tune_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+
+	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/tune"
+)
+
+// Play ten short training games, write them in the games file format and read them
+// back.
+func ExamplePlayGames() {
+	cfg := tune.GameConfig{Nodes: 50, Openings: 8, Seed: 1, Eval: uttt.EvalLinear}
+	gs, err := tune.PlayGames(context.Background(), 10, cfg, 2, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	var b bytes.Buffer
+	if err := tune.WriteGames(&b, gs); err != nil {
+		fmt.Println(err)
+		return
+	}
+	back, err := tune.ReadGames(&b, "games.txt")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(len(back), "games read back; the first has", len(back[0].Moves) == len(gs[0].Moves), "as many moves")
+	// Output:
+	// 10 games read back; the first has true as many moves
+}
+
+// Measure a candidate setting against the defaults in a two-game match: one opening
+// played with both colours.
+func ExampleMatch() {
+	o, lin, err := tune.ParseCandidate("rfp-depth=0")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	pts, err := tune.Match(context.Background(), tune.Candidate{Options: o, Linear: lin}, uttt.EvalLinear, 2, 200, 5, 1)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(pts >= 0 && pts <= 2)
+	// Output:
+	// true
+}

@@ -1,0 +1,181 @@
+// Package tune holds the loops that tune the uttt engine: self-play training games and
+// their file format, and the experiments that measure search settings and weights
+// against the defaults (matches and tree sizes). The fitting itself is in package uttt.
+package tune
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"runtime"
+	"strconv"
+	"strings"
+
+	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/fileio"
+	"github.com/boardlab/boardlab/pipeline"
+)
+
+// GameConfig says how training games are played.
+type GameConfig struct {
+	Nodes    uint64        // search nodes per move
+	Openings int           // random opening plies
+	Seed     uint64        // game i depends only on Seed, i and the evaluation
+	Eval     string        // uttt.EvalLinear or uttt.EvalNet
+	Linear   *uttt.Linear  // the linear evaluation (nil: the default)
+	Network  *uttt.Network // with Eval net, the network (nil: the embedded one)
+}
+
+// PlayGames plays n training games of the engine against itself on up to jobs
+// goroutines (one per core when jobs <= 0), each with its own engine, calling progress
+// (if not nil) with the number of games done. It stops when ctx is cancelled.
+func PlayGames(ctx context.Context, n int, cfg GameConfig, jobs int, progress func(done int64)) ([]uttt.TrainingGame, error) {
+	if err := uttt.CheckEval(cfg.Eval); err != nil {
+		return nil, err
+	}
+	if jobs <= 0 {
+		jobs = runtime.GOMAXPROCS(0)
+	}
+	jobs = max(1, min(jobs, n))
+	pool := make(chan *uttt.Engine, jobs)
+	for range jobs {
+		e := uttt.NewEngine(4)
+		e.SetEval(cfg.Eval) // checked above
+		e.SetLinear(cfg.Linear)
+		if cfg.Network != nil {
+			e.SetNetwork(cfg.Network)
+		}
+		pool <- e
+	}
+	type result struct {
+		g   uttt.TrainingGame
+		err error
+	}
+	gs := make([]uttt.TrainingGame, n)
+	var firstErr error
+	done := int64(0)
+	err := pipeline.Items(ctx, n, jobs, func(i int) result {
+		e := <-pool
+		defer func() { pool <- e }()
+		g, err := uttt.PlayTrainingGame(ctx, e, cfg.Seed*1_000_003+uint64(i), cfg.Openings, cfg.Nodes)
+		return result{g, err}
+	}, func(i int, r result) {
+		if r.err != nil {
+			if firstErr == nil {
+				firstErr = r.err
+			}
+			return
+		}
+		gs[i] = r.g
+		done++
+		if progress != nil {
+			progress(done)
+		}
+	})
+	if firstErr != nil {
+		return gs, firstErr
+	}
+	return gs, err
+}
+
+// WriteGames writes gs one game a line: the result (X, O or draw), the moves, then "|"
+// and each move's search score (the side to move's view; "-" for random opening moves).
+func WriteGames(w io.Writer, gs []uttt.TrainingGame) error {
+	var b strings.Builder
+	for _, g := range gs {
+		r := "draw"
+		switch g.Result {
+		case uttt.XWon:
+			r = "X"
+		case uttt.OWon:
+			r = "O"
+		}
+		b.WriteString(r)
+		for _, m := range g.Moves {
+			b.WriteByte(' ')
+			b.WriteString(m.String())
+		}
+		if len(g.Scores) == len(g.Moves) {
+			// The search scores, after a "|": one per move, "-" for opening moves.
+			b.WriteString(" |")
+			for _, s := range g.Scores {
+				if s == uttt.NoScore {
+					b.WriteString(" -")
+				} else {
+					fmt.Fprintf(&b, " %d", s)
+				}
+			}
+		}
+		b.WriteByte('\n')
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// maxGameLine bounds a line of a games file: a game of 81 moves with scores is far
+// shorter.
+const maxGameLine = 1 << 16
+
+// ReadGames reads games written by WriteGames from r, named name in errors, checking
+// every game is legal and finished with the stated result, and that there are at least
+// 10 of them.
+func ReadGames(r io.Reader, name string) ([]uttt.TrainingGame, error) {
+	var gs []uttt.TrainingGame
+	lr := fileio.NewLineReader(r, maxGameLine)
+	for {
+		text, n, length, ok := lr.Next()
+		if !ok {
+			break
+		}
+		line := int(n)
+		if length > maxGameLine {
+			return nil, fmt.Errorf("%s:%d: line longer than %d bytes: not a game", name, line, maxGameLine)
+		}
+		fields := strings.Fields(string(text))
+		if len(fields) == 0 {
+			continue
+		}
+		var scores []string
+		for i, f := range fields {
+			if f == "|" {
+				fields, scores = fields[:i], fields[i+1:]
+				break
+			}
+		}
+		p, err := uttt.ParseMoves(fields[1:])
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", name, line, err)
+		}
+		want := map[string]uttt.Status{"X": uttt.XWon, "O": uttt.OWon, "draw": uttt.Draw}[fields[0]]
+		if p.Status() == uttt.Ongoing || p.Status() != want {
+			return nil, fmt.Errorf("%s:%d: the result says %q, the moves end %v", name, line, fields[0], p.Status())
+		}
+		g := uttt.TrainingGame{Result: p.Status()}
+		for _, s := range fields[1:] {
+			m, _ := uttt.ParseMove(s)
+			g.Moves = append(g.Moves, m)
+		}
+		if scores != nil {
+			if len(scores) != len(g.Moves) {
+				return nil, fmt.Errorf("%s:%d: %d scores for %d moves", name, line, len(scores), len(g.Moves))
+			}
+			for i, s := range scores {
+				v := int64(uttt.NoScore)
+				if s != "-" {
+					if v, err = strconv.ParseInt(s, 10, 32); err != nil || v == uttt.NoScore {
+						return nil, fmt.Errorf("%s:%d: score %d: %q is not a number or -", name, line, i+1, s)
+					}
+				}
+				g.Scores = append(g.Scores, int32(v))
+			}
+		}
+		gs = append(gs, g)
+	}
+	if err := lr.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	if len(gs) < 10 {
+		return nil, fmt.Errorf("%s: %d games; want at least 10", name, len(gs))
+	}
+	return gs, nil
+}
