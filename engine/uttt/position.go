@@ -312,3 +312,16 @@ func (p *Position) Tiles(s Side, board int) uint16 { return p.cells[s][board] }
 
 // ClosedBoards returns the won or full boards, bit b = board b.
 func (p *Position) ClosedBoards() uint16 { return p.closed }
+
+// Pass returns p with the other side to move on the unchanged board, free to play in
+// any open board: what a judge makes of an invalid turn.
+func (p Position) Pass() Position {
+	args := p.ProtocolArgs()
+	args[0] = p.Side().Other().String()
+	args[11] = "xx"
+	q, err := ParseProtocol(args)
+	if err != nil {
+		return p
+	}
+	return q
+}

@@ -234,7 +234,7 @@ func (s *cgSession) opponent(r, c int) error {
 		if s.turns == 0 && s.pos.Empty() == 81 {
 			return nil // we move first
 		}
-		s.pos = PassTurn(s.pos)
+		s.pos = s.pos.Pass()
 		return nil
 	}
 	m := uttt.MoveAt(c, r)
@@ -244,18 +244,6 @@ func (s *cgSession) opponent(r, c int) error {
 	}
 	s.pos = s.pos.Play(m)
 	return nil
-}
-
-// PassTurn returns p with the other side to move and a free move.
-func PassTurn(p uttt.Position) uttt.Position {
-	args := p.ProtocolArgs()
-	args[0] = p.Side().Other().String()
-	args[11] = "xx"
-	q, err := uttt.ParseProtocol(args)
-	if err != nil {
-		return p
-	}
-	return q
 }
 
 // answer chooses the move of this turn and returns the answer line, and a warning

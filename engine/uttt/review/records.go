@@ -147,7 +147,7 @@ func ParseRecord(line []byte) (rec Record, skip bool, err error) {
 			}
 			if t.Invalid != "" || t.Move == "" {
 				rec.Events = append(rec.Events, Event{Pass: true})
-				p = pass(p)
+				p = p.Pass()
 				continue
 			}
 			m, err := uttt.ParseMove(t.Move)
@@ -207,19 +207,6 @@ func jsonKind(k string) string {
 		return "boolean"
 	}
 	return "number"
-}
-
-// pass is p with the other side to move on the unchanged board, free to play in any
-// open board: a tournament's invalid turn.
-func pass(p uttt.Position) uttt.Position {
-	args := p.ProtocolArgs()
-	args[0] = p.Side().Other().String()
-	args[11] = "xx"
-	q, err := uttt.ParseProtocol(args)
-	if err != nil {
-		return p
-	}
-	return q
 }
 
 // clip shortens s to 60 bytes for an error message.

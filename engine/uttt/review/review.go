@@ -164,7 +164,7 @@ func (rv *Reviewer) Game(ctx context.Context, rec *Record) Game {
 		}
 		if ev.Pass {
 			g.Passes++
-			p, cur = pass(p), nil
+			p, cur = p.Pass(), nil
 			continue
 		}
 		if cur == nil {

@@ -80,11 +80,3 @@ func sessionExit(ctx context.Context, name string, err error, stderr io.Writer) 
 	fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
 	return cli.ExitFail
 }
-
-// clip shortens s to 60 bytes for a message.
-func clip(s string) string {
-	if len(s) > 60 {
-		return s[:60] + "..."
-	}
-	return s
-}

@@ -94,6 +94,3 @@ func runCodinGame(ctx context.Context, args []string, stdin io.Reader, stdout, s
 		Start: procStart, Message: *message, Verbose: *verbose, Prefix: "analyze " + name + ": "}.Run(ctx, stdin, stdout, stderr)
 	return sessionExit(ctx, name, err, stderr)
 }
-
-// passTurn returns p with the other side to move and a free move.
-func passTurn(p uttt.Position) uttt.Position { return bot.PassTurn(p) }
