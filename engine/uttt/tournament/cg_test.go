@@ -170,11 +170,11 @@ func testCGGames(t *testing.T, sb *sandbox.Sandbox) {
 	}
 	// The first turn's allowance: a slow start is fine within it, a timeout beyond.
 	slow := cgBot(t, sb, "slowstart")
-	slow.FirstLimit, slow.Limit = 5*time.Second, 2*time.Second
+	slow.FirstLimit, slow.Limit = 10*time.Second, 2*time.Second
 	if r = playCG(t, slow, firstLegal{}); r.Invalid[0] != 0 {
 		t.Errorf("slow start within the allowance: %+v", r.Turns[0])
 	}
-	slow.FirstLimit = 200 * time.Millisecond
+	slow.FirstLimit = 500 * time.Millisecond
 	if r = playCG(t, slow, firstLegal{}); !strings.Contains(r.Turns[0].Invalid, ErrTimeout.Error()) {
 		t.Errorf("slow start beyond the allowance: %+v", r.Turns[0])
 	}

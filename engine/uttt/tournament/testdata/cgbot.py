@@ -5,7 +5,7 @@ Usage: cgbot.py MODE [TURN]. Every turn it reads "opponentRow opponentCol",
 validActionCount and the actions, and answers one of the actions with a message.
 MODE: first (the first action), random (a random action, seeded by the turn),
 garbage (prints "hello" at turn TURN), hang (sleeps at turn TURN), crash (exits 3
-at turn TURN), slowstart (takes 0.5 s at its first turn only), illegal (answers
+at turn TURN), slowstart (takes 2.5 s at its first turn only), illegal (answers
 a taken cell at turn TURN), write (tries to write /etc/boardlab-cg-test at turn
 TURN, reporting the failure on stderr), flood (prints a 5000-byte line at turn
 TURN), chatty (prints 100 extra lines after its answer at turn TURN).
@@ -55,6 +55,6 @@ while True:
         if mode == "illegal" and taken:
             move = taken[0]
     if mode == "slowstart" and turn == 1:
-        time.sleep(0.5)
+        time.sleep(2.5)
     taken.append(move)
     print(f"{move[0]} {move[1]} {mode} turn {turn}", flush=True)
