@@ -126,8 +126,6 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (code int
 			code = cli.ExitFail
 		}
 	}()
-	cli.SetInterruptContext(ctx)
-	defer cli.SetInterruptContext(context.Background())
 	// Reads of standard input stop on Ctrl-C in every command, also those that read it
 	// directly; one reader for the whole run, so batch jobs share it.
 	in := stdin

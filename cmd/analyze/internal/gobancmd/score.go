@@ -81,9 +81,6 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if o.MaxSize < 1 {
 		return cli.Usagef(stderr, cmd, "--max-size %d: must be at least 1", o.MaxSize)
 	}
-	if o.Jobs < 0 {
-		return cli.Usagef(stderr, cmd, "--jobs %d: must be 0 (all cores) or more", o.Jobs)
-	}
 	s, err := spec.Resolve(cmd, nil, stderr)
 	if err != nil {
 		return cli.Usagef(stderr, cmd, "%v", err)

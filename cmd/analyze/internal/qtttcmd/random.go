@@ -36,9 +36,6 @@ func runRandom(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	if st >= 0 {
 		return st
 	}
-	if *jobs < 0 {
-		return cli.Usagef(stderr, "qttt random", "--jobs %d: want a number of workers >= 1, or 0 for one per CPU", *jobs)
-	}
 	if len(pos) != 1 {
 		return cli.Usagef(stderr, "qttt random", "want the number of games N, got %d arguments", len(pos))
 	}

@@ -49,9 +49,6 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if st >= 0 {
 		return st
 	}
-	if *jobs < 0 {
-		return cli.Usagef(stderr, "qttt score", "--jobs %d: want a number of workers >= 1, or 0 for one per CPU", *jobs)
-	}
 	shard, err := shardSpec.Resolve("qttt score", nil, stderr)
 	if err != nil {
 		return cli.Usagef(stderr, "qttt score", "%v", err)

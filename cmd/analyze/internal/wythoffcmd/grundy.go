@@ -76,9 +76,6 @@ func runGrundy(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	if shard.Enabled() && f != "csv" && f != "binary" {
 		return cli.Usagef(stderr, "wythoff grundy", "--shard splits csv and binary tables only (--format %s cannot be concatenated); add --format csv or --format binary", f)
 	}
-	if *jobs < 0 {
-		return cli.Usagef(stderr, "wythoff grundy", "--jobs %d: must be 0 (all cores) or more", *jobs)
-	}
 	if *scale < 0 || *scale > 64 || *scale == 0 && isSet(fs, "scale") {
 		return cli.Usagef(stderr, "wythoff grundy", "--scale must be in 1..64, got %d", *scale)
 	}

@@ -78,9 +78,6 @@ func runMove(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 			return cli.Usagef(stderr, "wythoff move", "--max-line %d: holding such a line %v", *maxLine, err)
 		}
 	}
-	if *jobs < 0 {
-		return cli.Usagef(stderr, "wythoff move", "--jobs %d: must be 0 (all cores) or more", *jobs)
-	}
 	a := lines.Answerer{All: *all, Misere: *misere, JSON: *asJSON, MaxLine: *maxLine, Workers: *jobs}
 	switch len(pos) {
 	case 0:
