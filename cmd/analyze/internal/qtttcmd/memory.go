@@ -5,6 +5,7 @@ import (
 	"math/bits"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
+	"github.com/boardlab/boardlab/internal/bytesize"
 	"github.com/boardlab/boardlab/internal/machine"
 )
 
@@ -35,7 +36,7 @@ func checkTable(flag, text string, bits int, entry int64) error {
 // range (negative, too large) becomes a size of -1 bytes, which the command's own range
 // check refuses with the one message that says what --tt takes.
 func bareEntries(entry int64) func(n int64) (cli.Size, error) {
-	power := cli.PowerSize(entry)
+	power := bytesize.Power(entry)
 	return func(n int64) (cli.Size, error) {
 		if s, err := power(n); err == nil {
 			return s, nil
