@@ -7,8 +7,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
+
+	"github.com/boardlab/boardlab/internal/term"
 )
 
 // Exit statuses shared by all subcommands.
@@ -51,16 +52,14 @@ func Usagef(stderr io.Writer, cmd, format string, args ...any) int {
 }
 
 // IsTerminal reports whether w (or the writer it wraps, see Stdout) is a terminal, the
-// condition for showing progress and for refusing binary output. /dev/null and other
-// character devices are not terminals.
-func IsTerminal(w io.Writer) bool {
-	for {
-		u, ok := w.(interface{ Unwrap() io.Writer })
-		if !ok {
-			break
-		}
-		w = u.Unwrap()
-	}
-	f, ok := w.(*os.File)
-	return ok && isTerminal(f)
+// condition for showing progress and for refusing binary output.
+func IsTerminal(w io.Writer) bool { return term.IsTerminal(w) }
+
+// Progress is the terminal progress meter of package term.
+type Progress = term.Progress
+
+// NewProgress returns a progress line on stderr labelled label counting unit (e.g.
+// "pairs"), drawn only when stderr is a terminal.
+func NewProgress(stderr io.Writer, label, unit string) *Progress {
+	return term.NewProgress(stderr, label, unit)
 }
