@@ -319,10 +319,10 @@ func runVersion(args []string, stdout, stderr io.Writer) int {
 	if len(pos) > 0 {
 		return cli.Usagef(stderr, "version", "unexpected argument %q", pos[0])
 	}
-	b := buildInfo()
+	b := machine.ReadBuild()
 	if *asJSON {
 		v := struct {
-			Build    build           `json:"build"`
+			Build    machine.Build   `json:"build"`
 			Machine  *machine.Report `json:"machine,omitempty"`
 			Assembly *asmPaths       `json:"assembly,omitempty"`
 		}{Build: b}
@@ -335,21 +335,7 @@ func runVersion(args []string, stdout, stderr io.Writer) int {
 		json.NewEncoder(stdout).Encode(v)
 		return cli.ExitOK
 	}
-	fmt.Fprintf(stdout, "analyze %s", b.Version)
-	if b.Revision != "" {
-		fmt.Fprintf(stdout, " (%s", b.Revision)
-		if b.Modified {
-			fmt.Fprint(stdout, ", modified")
-		}
-		if b.Time != "" {
-			fmt.Fprintf(stdout, ", %s", b.Time)
-		}
-		fmt.Fprint(stdout, ")")
-	}
-	fmt.Fprintf(stdout, " %s %s/%s\n", b.Go, runtime.GOOS, runtime.GOARCH)
-	if b.PGO != "" {
-		fmt.Fprintf(stdout, "pgo: %s\n", b.PGO)
-	}
+	fmt.Fprint(stdout, b.Text("analyze"))
 	if *verbose {
 		fmt.Fprint(stdout, machine.Get().String())
 		a := assemblyPaths()
@@ -375,41 +361,4 @@ func onOff(b bool) string {
 		return "on"
 	}
 	return "off"
-}
-
-type build struct {
-	Module   string `json:"module"`
-	Version  string `json:"version"`
-	Revision string `json:"revision,omitempty"`
-	Time     string `json:"time,omitempty"`
-	Modified bool   `json:"modified,omitempty"`
-	PGO      string `json:"pgo,omitempty"`
-	Go       string `json:"go"`
-}
-
-func buildInfo() build {
-	b := build{Module: "github.com/boardlab/boardlab", Version: "(devel)", Go: runtime.Version()}
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return b
-	}
-	if bi.Main.Version != "" {
-		b.Version = bi.Main.Version
-	}
-	for _, s := range bi.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			b.Revision = s.Value
-			if len(b.Revision) > 12 {
-				b.Revision = b.Revision[:12]
-			}
-		case "vcs.time":
-			b.Time = s.Value
-		case "vcs.modified":
-			b.Modified = s.Value == "true"
-		case "-pgo":
-			b.PGO = s.Value
-		}
-	}
-	return b
 }
