@@ -9,6 +9,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/boardlab/boardlab/internal/batch"
 	"github.com/boardlab/boardlab/internal/term"
 )
 
@@ -63,3 +64,7 @@ type Progress = term.Progress
 func NewProgress(stderr io.Writer, label, unit string) *Progress {
 	return term.NewProgress(stderr, label, unit)
 }
+
+// SplitCommand splits a command line into arguments as a POSIX shell would for plain
+// words (see batch.Split).
+func SplitCommand(s string) ([]string, error) { return batch.Split(s) }

@@ -7,35 +7,6 @@ import (
 	"testing"
 )
 
-func TestSplitCommand(t *testing.T) {
-	cases := []struct {
-		in   string
-		want []string
-		bad  bool
-	}{
-		{"python3 randBot/bot.py", []string{"python3", "randBot/bot.py"}, false},
-		{"  a   b\tc ", []string{"a", "b", "c"}, false},
-		{`a 'b c' "d e"`, []string{"a", "b c", "d e"}, false},
-		{`a\ b`, []string{"a b"}, false},
-		{`"x\"y" 'it''s'`, []string{`x"y`, "its"}, false},
-		{`""`, []string{""}, false},
-		{`"\n"`, []string{`\n`}, false},
-		{"", nil, false},
-		{`'open`, nil, true},
-		{`"open`, nil, true},
-	}
-	for _, c := range cases {
-		got, err := SplitCommand(c.in)
-		if (err != nil) != c.bad {
-			t.Errorf("SplitCommand(%q) error = %v, want error %v", c.in, err, c.bad)
-			continue
-		}
-		if !c.bad && !reflect.DeepEqual(got, c.want) {
-			t.Errorf("SplitCommand(%q) = %q, want %q", c.in, got, c.want)
-		}
-	}
-}
-
 func TestParseInterspersed(t *testing.T) {
 	var stderr bytes.Buffer
 	fs := NewFlagSet("x", "x [--all] A B", "", &stderr)
