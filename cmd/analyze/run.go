@@ -22,6 +22,7 @@ import (
 	wythofflines "github.com/boardlab/boardlab/engine/wythoff/lines"
 	"github.com/boardlab/boardlab/fileio"
 	"github.com/boardlab/boardlab/internal/machine"
+	"github.com/boardlab/boardlab/internal/suggest"
 )
 
 // group is one game's subcommand group.
@@ -159,7 +160,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (code int
 			continue
 		}
 		hint := ""
-		if s := cli.Suggest(name, []string{"cpuprofile", "memprofile", "help", "version"}); s != "" {
+		if s := suggest.Closest(name, []string{"cpuprofile", "memprofile", "help", "version"}); s != "" {
 			hint = fmt.Sprintf(" (did you mean --%s?)", s)
 		}
 		fmt.Fprintf(stderr, "analyze: unknown flag %s%s\nrun 'analyze -h' for usage\n", strings.SplitN(a, "=", 2)[0], hint)
@@ -299,7 +300,7 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 		names = append(names, g.name)
 	}
-	if s := cli.Suggest(name, names); s != "" {
+	if s := suggest.Closest(name, names); s != "" {
 		fmt.Fprintf(stderr, "analyze: unknown command %q (did you mean %s?)\nrun 'analyze help' for the command list\n", name, s)
 		return cli.ExitUsage
 	}
