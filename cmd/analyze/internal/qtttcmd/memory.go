@@ -2,7 +2,6 @@ package qtttcmd
 
 import (
 	"fmt"
-	"math/bits"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/internal/bytesize"
@@ -11,16 +10,6 @@ import (
 
 // memoryBounds are the limits checkTable checks against; tests replace them.
 var memoryBounds = machine.MemoryBounds
-
-// tableBits returns the largest n with 2^n entries of entry bytes within size; 0 when
-// not even one entry fits.
-func tableBits(size *cli.CompatSize, entry int64) int {
-	n := int64(size.Bytes) / entry
-	if n < 1 {
-		return 0
-	}
-	return bits.Len64(uint64(n)) - 1
-}
 
 // checkTable returns an error when a table of 2^bits entries of entry bytes each does
 // not fit in the memory this process can still allocate (machine.CheckAlloc).

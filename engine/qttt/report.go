@@ -1,0 +1,80 @@
+package qttt
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/bits"
+	"strings"
+	"time"
+)
+
+// Solution is a solved position as it is reported: the record that reaches it, the
+// Result of solving it, the optimal moves and the principal variation in record
+// notation, and the score where that line ends.
+type Solution struct {
+	Record string
+	Result
+	BestText []string // Best in record notation: moves, or measurement numbers
+	PVText   string   // PV in record notation, "" when the game is over
+	Score    Score    // the score at the end of PV
+}
+
+// NewSolution describes r, the result of solving p, the position record reaches.
+func NewSolution(record string, p Position, r Result) Solution {
+	s := Solution{Record: strings.TrimSpace(record), Result: r, BestText: []string{}, PVText: FormatPV(r.PV)}
+	for _, ch := range r.Best {
+		if p.Pending() != 0 {
+			s.BestText = append(s.BestText, fmt.Sprint(ch.Mark))
+		} else {
+			s.BestText = append(s.BestText, ch.Move.String())
+		}
+	}
+	end, _ := ReplayOpen([]byte(record+" "+s.PVText), nil)
+	s.Score = end.Score()
+	return s
+}
+
+// WriteText writes s as "key value" lines (value, best, pv, score, nodes, time), then
+// the total work with cpu, the process's CPU time for it.
+func (s Solution) WriteText(w io.Writer, cpu time.Duration) error {
+	_, err := fmt.Fprintf(w, "value %s\nbest %s\npv %s\nscore %s\nnodes %d\ntime %v\n"+
+		"total %d nodes, %v with the line and best moves (%.3g nodes/s), cpu %v\n",
+		FormatHalves(s.Value), orDash(strings.Join(s.BestText, " ")), orDash(s.PVText), s.Score, s.Nodes,
+		s.Elapsed.Round(time.Microsecond), s.TotalNodes, s.TotalTime.Round(time.Microsecond),
+		float64(s.TotalNodes)/s.TotalTime.Seconds(), cpu.Round(time.Millisecond))
+	return err
+}
+
+// MarshalJSON writes s as one object: record, value (in points), best, pv, score, nodes,
+// seconds, total_nodes and total_seconds.
+func (s Solution) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Record     string   `json:"record"`
+		Value      float64  `json:"value"`
+		Best       []string `json:"best"`
+		PV         string   `json:"pv"`
+		Score      string   `json:"score"`
+		Nodes      uint64   `json:"nodes"`
+		Seconds    float64  `json:"seconds"`
+		TotalNodes uint64   `json:"total_nodes"`
+		TotalSecs  float64  `json:"total_seconds"`
+	}{s.Record, float64(s.Value) / 2, s.BestText, s.PVText, s.Score.String(), s.Nodes, s.Elapsed.Seconds(), s.TotalNodes, s.TotalTime.Seconds()})
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+// TableBits returns the largest n such that a table of 2^n entries of entry bytes
+// (16 for the solver's, 24 for perft's) fits in size bytes; 0 when not even one does.
+func TableBits(size, entry int64) int {
+	n := size / entry
+	if n < 1 {
+		return 0
+	}
+	return bits.Len64(uint64(n)) - 1
+}
