@@ -1,6 +1,7 @@
 package qttt
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -77,4 +78,46 @@ func TableBits(size, entry int64) int {
 		return 0
 	}
 	return bits.Len64(uint64(n)) - 1
+}
+
+// WritePerft writes the perft counts of p to w: "i COUNT" for each depth i from 1 to d
+// ("0 1" for d = 0), or with divide the count of depth d below each first move ("MOVE
+// COUNT", or "MOVE MARK COUNT" for each measurement choice) and then "d COUNT". count is
+// Perft or a PerftHasher's Perft; progress, when not nil, is told the depth being
+// counted and how many of its first moves are done. It returns the sequences counted.
+func WritePerft(ctx context.Context, w io.Writer, count func(context.Context, *Position, int) (uint64, error), p *Position, d int,
+	divide bool, progress func(depth, done, total int)) (uint64, error) {
+	at := func(depth int) func(done, total int) {
+		if progress == nil {
+			return nil
+		}
+		return func(done, total int) { progress(depth, done, total) }
+	}
+	if divide {
+		each := func(m Move, mark int, n uint64) {
+			if mark == 0 {
+				fmt.Fprintf(w, "%s %d\n", m, n)
+			} else {
+				fmt.Fprintf(w, "%s %d %d\n", m, mark, n)
+			}
+		}
+		total, err := Divide(ctx, count, p, d, each, at(d))
+		if err == nil {
+			fmt.Fprintf(w, "%d %d\n", d, total)
+		}
+		return total, err
+	}
+	var total uint64
+	for i := 1; i <= d; i++ {
+		n, err := Divide(ctx, count, p, i, nil, at(i))
+		if err != nil {
+			return total, err
+		}
+		total += n
+		fmt.Fprintf(w, "%d %d\n", i, n)
+	}
+	if d == 0 {
+		fmt.Fprintln(w, "0 1")
+	}
+	return total, nil
 }

@@ -40,3 +40,23 @@ func TestTableBits(t *testing.T) {
 		}
 	}
 }
+
+func TestWritePerft(t *testing.T) {
+	var b strings.Builder
+	var p Position
+	depths := map[int]bool{}
+	total, err := WritePerft(context.Background(), &b, Perft, &p, 3, false, func(depth, done, all int) { depths[depth] = true })
+	if err != nil || total != 36+1332+49896 || b.String() != "1 36\n2 1332\n3 49896\n" || len(depths) != 3 {
+		t.Errorf("perft 3: %d, %v, %q, depths %v", total, err, b.String(), depths)
+	}
+	b.Reset()
+	total, err = WritePerft(context.Background(), &b, NewPerftHasher(12).Perft, &p, 2, true, nil)
+	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	if err != nil || total != 1332 || len(lines) != 37 || lines[0] != "AB 37" || lines[36] != "2 1332" {
+		t.Errorf("perft --divide 2: %d, %v, %q", total, err, lines)
+	}
+	b.Reset()
+	if total, err = WritePerft(context.Background(), &b, Perft, &p, 0, false, nil); err != nil || total != 0 || b.String() != "0 1\n" {
+		t.Errorf("perft 0: %d, %v, %q", total, err, b.String())
+	}
+}
