@@ -56,8 +56,7 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	path := shard.Path(*outPath)
 	out, err := fileio.CreateOutput(path, stdout)
 	if err != nil {
-		fmt.Fprintf(stderr, "analyze qttt score: %v\n", err)
-		return cli.ExitFail
+		return cli.Finish("qttt score", nil, err, stderr)
 	}
 	start := time.Now()
 	res, err := bulk.Score(ctx, pos, stdin, out, bulk.ScoreOptions{JSON: *asJSON, Workers: *jobs, Shard: shard,
@@ -67,14 +66,8 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		fmt.Fprintf(stderr, "analyze qttt score: interrupted after %d records\n", res.Records)
 		return cli.ExitInterrupted
 	}
-	if err == nil {
-		err = out.Commit()
-	} else {
-		out.Abort()
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "analyze qttt score: %v\n", err)
-		return cli.ExitFail
+	if st := cli.Finish("qttt score", out, err, stderr); st != cli.ExitOK {
+		return st
 	}
 	if *outPath != "" {
 		el := time.Since(start)

@@ -97,7 +97,7 @@ func runGrundy(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		return cli.Usagef(stderr, "wythoff grundy", "a %d x %d table (%d rows) %v", n, n, hi, err)
 	}
 	binaryOut := f == "binary" || f == "png"
-	return output("grundy", shard.Path(*outPath), binaryOut, stdout, stderr, func(out io.Writer) error {
+	return cli.Output("wythoff grundy", shard.Path(*outPath), binaryOut, stdout, stderr, func(out io.Writer) error {
 		prog := cli.NewProgress(stderr, "wythoff grundy: computing", "rows")
 		tab, err := wythoff.GrundyRows(ctx, n, hi, *jobs, func(rows int) { prog.Update(int64(rows), int64(hi)) })
 		prog.Done()

@@ -10,7 +10,6 @@ import (
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/wythoff/lines"
-	"github.com/boardlab/boardlab/fileio"
 	"github.com/boardlab/boardlab/internal/machine"
 	"github.com/boardlab/boardlab/shard"
 )
@@ -84,35 +83,26 @@ func runMove(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		if err := a.CheckMemory(); err != nil {
 			return cli.Usagef(stderr, "wythoff move", "--jobs %d, --max-line %d: %v", *jobs, *maxLine, err)
 		}
-		path := sh.Path(*outPath)
-		if code := checkOutPath("move", path, stderr); code >= 0 {
-			return code
-		}
-		out, err := fileio.CreateOutput(path, stdout)
-		if err != nil {
-			return finish(nil, err, "move", stderr)
-		}
 		a.Shard = sh
 		if f, ok := stdin.(*os.File); ok && cli.IsTerminal(f) {
 			// typed by hand: answer each line as it is entered
 			a.Interactive = true
 		}
 		a.Bad = func(e *lines.LineError) { fmt.Fprintf(stderr, "analyze wythoff move: %s\n", lineMessage(e)) }
-		st, err := a.Answer(ctx, stdin, out)
-		var le *lines.LineError
-		if errors.As(err, &le) {
-			err = fmt.Errorf("stdin:%d: %w", le.Line, le.Err) // a read error, or a NUL byte
-		}
-		if err != nil {
-			return finish(out, err, "move", stderr)
-		}
-		if fc := finish(out, nil, "move", stderr); fc != cli.ExitOK {
-			return fc
-		}
-		if st.Bad > 0 {
+		var st lines.Stats
+		code := cli.Output("wythoff move", sh.Path(*outPath), false, stdout, stderr, func(out io.Writer) error {
+			var err error
+			st, err = a.Answer(ctx, stdin, out)
+			var le *lines.LineError
+			if errors.As(err, &le) {
+				err = fmt.Errorf("stdin:%d: %w", le.Line, le.Err) // a read error, or a NUL byte
+			}
+			return err
+		})
+		if code == cli.ExitOK && st.Bad > 0 {
 			return cli.ExitFail
 		}
-		return cli.ExitOK
+		return code
 	case 2:
 		if shardSpec.Enabled() {
 			return cli.Usagef(stderr, "wythoff move", "--shard splits the lines of standard input; it does not apply to one position A B")
@@ -121,15 +111,10 @@ func runMove(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		if err != nil {
 			return cli.Usagef(stderr, "wythoff move", "%v", err)
 		}
-		if code := checkOutPath("move", *outPath, stderr); code >= 0 {
-			return code
-		}
-		out, err := fileio.CreateOutput(*outPath, stdout)
-		if err != nil {
-			return finish(nil, err, "move", stderr)
-		}
-		out.Write(answer)
-		return finish(out, nil, "move", stderr)
+		return cli.Output("wythoff move", *outPath, false, stdout, stderr, func(out io.Writer) error {
+			out.Write(answer) // a lost stdout is reported once, by the caller
+			return nil
+		})
 	default:
 		return cli.Usagef(stderr, "wythoff move", "want two piles A B (or none to read stdin), got %d arguments", len(pos))
 	}

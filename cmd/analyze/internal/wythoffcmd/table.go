@@ -73,7 +73,7 @@ func runTable(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 			// far from the origin the two branches are two specks on an empty plot
 			return cli.Usagef(stderr, "wythoff table", "--format svg plots from k = 0; --start applies to the other formats")
 		}
-		return output("table", *outPath, false, stdout, stderr, func(out io.Writer) error {
+		return cli.Output("wythoff table", *outPath, false, stdout, stderr, func(out io.Writer) error {
 			return draw.TableSVG(out, *start, n)
 		})
 	}
@@ -91,19 +91,10 @@ func runTable(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	case "binary":
 		opt.Format = wythoff.TableBinary
 	}
-	return output("table", shard.Path(*outPath), opt.Format == wythoff.TableBinary, stdout, stderr, func(out io.Writer) error {
+	return cli.Output("wythoff table", shard.Path(*outPath), opt.Format == wythoff.TableBinary, stdout, stderr, func(out io.Writer) error {
 		prog := cli.NewProgress(stderr, "wythoff table", "pairs")
 		defer prog.Done()
 		opt.Progress = func(done uint64) { prog.Update(int64(done), int64(n)) }
 		return wythoff.WriteTable(ctx, out, n, opt)
 	})
-}
-
-// refuseTerminal returns ExitUsage (after saying why) when binary output would go to a
-// terminal, and -1 otherwise.
-func refuseTerminal(outPath string, stdout, stderr io.Writer, cmd string) int {
-	if (outPath == "" || outPath == "-") && cli.IsTerminal(stdout) {
-		return cli.Usagef(stderr, cmd, "refusing to write binary output to a terminal; redirect it or use --out FILE")
-	}
-	return -1
 }
