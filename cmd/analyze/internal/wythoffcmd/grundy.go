@@ -12,39 +12,29 @@ import (
 )
 
 const grundyDescription = `Computes the Sprague-Grundy values G(x, y) of Wythoff's Nim for 0 <= x, y < N (a
-position is cold exactly when G = 0; G of a sum of games is the XOR of the parts) and
-writes them.
+position is cold exactly when G = 0) and writes them.
 
 Formats:
   grid     N lines of N right-aligned values separated by spaces (row x, column y)
   csv      N lines of N comma-separated values (row x, column y)
   binary   N*N little-endian uint16, row-major
-  bfile    the OEIS b-file of A004481 (the table read by antidiagonals): "n a(n)" for
-           n from 0, over the N complete antidiagonals G(0,s), G(1,s-1), ..., G(s,0)
-  png      an N x N image (times --scale), row x from the top, column y from the left:
-           G by the viridis colour map from dark violet (small) to yellow (large),
-           cold positions (G = 0) in red (from N = 2048 as discs of radius N/1024
-           cells, so they still show when the picture is shrunk); written row by row
+  bfile    the OEIS b-file of A004481 (the table read by antidiagonals), n from 0
+  png      an N x N image (times --scale), G by the viridis colour map, cold
+           positions in red; written row by row
   svg      the same picture as SVG with a colour legend, for N <= 256
 
-The table is built with bit-set mex over rows, columns and diagonals, in parallel on
---jobs cores (default: all), and held in memory while it is written: about 2.5*N^2
-bytes (160 MiB for N = 8192, 640 MiB for 16384, 2.5 GiB for the largest N, 32768).
-The memory is checked first against the machine's available memory, the process
-limits (ulimit -v, ulimit -d) and the cgroup limit; a table that does not fit is
-refused with exit status 2 before anything is allocated or written.
+The table is computed on --jobs cores (default: all) and held in memory while it is
+written, about 2.5*N^2 bytes (2.5 GiB for the largest N, 32768); a table that does
+not fit the memory the machine and the process limits leave is refused with exit
+status 2 before anything is allocated.
 
---shard K/S computes band K of S contiguous bands of rows (rows K*N/S up to
-(K+1)*N/S, rounded down; band 0 first) and writes only those rows: the csv and binary
-outputs of bands 0..S-1 concatenated in order are the whole table byte for byte. A
-band still computes every row above it (a Grundy value depends on all smaller
-positions), so the last band costs as much as the whole table: sharding splits the
-output and the memory (the table holds the rows up to the band's end), not the time.
-grid (its column width depends on the whole table), bfile (antidiagonals), png and
-svg cannot be split and are refused with --shard. With --out FILE band K writes
-FILE.K-of-S.
+--shard K/S writes band K of S contiguous bands of rows, csv and binary only: the
+bands' outputs concatenated in order are the whole table. A band computes every row
+above it too, so sharding splits the output and the memory, not the time. With --out
+FILE band K writes FILE.K-of-S.
 
-Output goes to stdout, or with --out to FILE, written atomically.`
+Output goes to stdout, or with --out to FILE, written atomically. docs/wythoff.md
+describes the formats and the memory check in full.`
 
 // maxGrundySVG bounds the side of an SVG Grundy picture (one rectangle per cell).
 const maxGrundySVG = 256
