@@ -82,11 +82,7 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if *lines && o.Map {
 		return cli.Usagef(stderr, cmd, "--map is not available with --lines (one line per board)")
 	}
-	path := *outPath
-	if path != "" && path != "-" {
-		path = s.Path(path)
-	}
-	out, err := fileio.CreateOutput(path, stdout)
+	out, err := fileio.CreateOutput(s.Path(*outPath), stdout)
 	if err != nil {
 		fmt.Fprintf(stderr, "analyze goban score: %v\n", err)
 		return cli.ExitFail

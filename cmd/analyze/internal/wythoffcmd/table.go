@@ -28,9 +28,7 @@ header only in part 0): the outputs of parts 0..S-1 concatenated in order are th
 unsharded output byte for byte, and each part costs the same. With --out FILE part K
 writes FILE.K-of-S. svg is not split.
 
-Output goes to stdout, or with --out to FILE, written atomically (a partial file never
-appears under FILE). Progress is shown on stderr when it is a terminal; Ctrl-C stops
-the run (stdout keeps what was written, a --out file is not created).`
+Output goes to stdout, or with --out to FILE, written atomically.`
 
 func runTable(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := cli.NewFlagSet("wythoff table", "analyze wythoff table [--format pairs|csv|bfile|binary|svg] [--seq lower|upper] [--start K] [--shard K/N] [--out FILE] N", tableDescription, stderr)
