@@ -1,6 +1,7 @@
 // Package cli holds what every analyze subcommand shares on the command line: flag sets
-// that print their own help, exit statuses, the --shard flag, progress on a terminal and
-// shell-like splitting of command lines.
+// that print their own help, exit statuses, the --jobs, --out, --shard and size flags,
+// atomic outputs, and the names commands use for internal/term's progress meter and
+// internal/batch's command splitting.
 package cli
 
 import (
