@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"math/bits"
 	"strings"
 	"time"
 )
@@ -68,16 +67,6 @@ func orDash(s string) string {
 		return "-"
 	}
 	return s
-}
-
-// TableBits returns the largest n such that a table of 2^n entries of entry bytes
-// (16 for the solver's, 24 for perft's) fits in size bytes; 0 when not even one does.
-func TableBits(size, entry int64) int {
-	n := size / entry
-	if n < 1 {
-		return 0
-	}
-	return bits.Len64(uint64(n)) - 1
 }
 
 // WritePerft writes the perft counts of p to w: "i COUNT" for each depth i from 1 to d

@@ -41,13 +41,13 @@ func runPerft(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err != nil {
 		return cli.Usagef(stderr, "qttt perft", "--record %s: %v; %s", quotePrefix([]byte(*record), 40), err, recordExpected)
 	}
-	ttBits := qttt.TableBits(int64(tt.Bytes), 24)
+	ttBits := qttt.TableBits(int64(tt.Bytes), qttt.PerftEntryBytes)
 	if tt.Bytes != 0 && (ttBits < 10 || ttBits > 30) {
 		return cli.Usagef(stderr, "qttt perft", "--tt %s: want 0, a size from 24KiB to 24GiB, or a bare N from 10 to 30 (2^N entries)", tt.Text)
 	}
 	if ttBits != 0 {
-		if err := checkTable("--tt", tt.Text, ttBits, 24); err != nil {
-			return cli.Usagef(stderr, "qttt perft", "%v", err)
+		if err := qttt.CheckTable(ttBits, qttt.PerftEntryBytes, memoryBounds()); err != nil {
+			return cli.Usagef(stderr, "qttt perft", "--tt %s: %v; give a smaller --tt", tt.Text, err)
 		}
 	}
 	count := qttt.Perft

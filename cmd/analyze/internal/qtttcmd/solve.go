@@ -42,12 +42,12 @@ func runSolve(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if st >= 0 {
 		return st
 	}
-	ttBits := qttt.TableBits(int64(tt.Bytes), 16)
+	ttBits := qttt.TableBits(int64(tt.Bytes), qttt.SolverEntryBytes)
 	if ttBits < 10 || ttBits > 30 {
 		return cli.Usagef(stderr, "qttt solve", "--tt %s: want a size from 16KiB to 16GiB, or a bare N from 10 to 30 (2^N entries)", tt.Text)
 	}
-	if err := checkTable("--tt", tt.Text, ttBits, 16); err != nil {
-		return cli.Usagef(stderr, "qttt solve", "%v", err)
+	if err := qttt.CheckTable(ttBits, qttt.SolverEntryBytes, memoryBounds()); err != nil {
+		return cli.Usagef(stderr, "qttt solve", "--tt %s: %v; give a smaller --tt", tt.Text, err)
 	}
 	rec := joinRecord(pos)
 	p, err := qttt.ReplayOpen([]byte(rec), nil)
