@@ -36,9 +36,6 @@ FILE band K writes FILE.K-of-S.
 Output goes to stdout, or with --out to FILE, written atomically. docs/wythoff.md
 describes the formats and the memory check in full.`
 
-// maxGrundySVG bounds the side of an SVG Grundy picture (one rectangle per cell).
-const maxGrundySVG = 256
-
 func runGrundy(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := cli.NewFlagSet("wythoff grundy", "analyze wythoff grundy [--format grid|csv|binary|bfile|png|svg] [--scale N] [--jobs N] [--shard K/N] [--out FILE] N", grundyDescription, stderr)
 	format := &choice{"grid", []string{"grid", "csv", "binary", "bfile", "png", "svg"}}
@@ -75,8 +72,8 @@ func runGrundy(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	if (f == "svg" || f == "png") && n == 0 {
 		return cli.Usagef(stderr, "wythoff grundy", "a picture needs N >= 1")
 	}
-	if f == "svg" && n > maxGrundySVG {
-		return cli.Usagef(stderr, "wythoff grundy", "--format svg draws N <= %d (one rectangle per cell); use --format png for N = %d", maxGrundySVG, n)
+	if f == "svg" && n > draw.MaxGrundySVG {
+		return cli.Usagef(stderr, "wythoff grundy", "--format svg draws N <= %d (one rectangle per cell); use --format png for N = %d", draw.MaxGrundySVG, n)
 	}
 	if f == "png" && n > 0 && int64(n)*int64(max(*scale, 1)) > 1<<20 {
 		return cli.Usagef(stderr, "wythoff grundy", "a png side of N x --scale = %d pixels is too large (at most %d)", int64(n)*int64(*scale), 1<<20)
