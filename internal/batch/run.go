@@ -17,7 +17,8 @@ type Options struct {
 	Work  string // the directory that $WORK and ${WORK} stand for in the arguments
 }
 
-// Summary is what a Run did.
+// Summary is what a Run did: the jobs run and failed, whether a cancelled context
+// stopped it, and its wall time.
 type Summary struct {
 	Ran, Failed int
 	Interrupted bool
