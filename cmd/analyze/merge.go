@@ -18,21 +18,15 @@ variable) into exactly what the unsharded run prints.
 
 BASE names the shards' common --out path: the files BASE.0-of-N ... BASE.(N-1)-of-N are
 merged. Shard files may also be listed one by one, in any order. Every shard from 0 to
-N-1 must be there exactly once; a missing, doubled or foreign shard is an error naming it.
-A line-stream header names its job (a hash of the command, its arguments and input
-names): parts of another job are refused, and so is mixing parts written before
-headers named their job with newer ones.
+N-1 must be there exactly once, all of one job; a missing, doubled or foreign shard is
+an error naming it.
 
-How the parts combine depends on what they hold, recognised from their contents:
-  - line-stream shards (goban score --lines, wythoff move, qttt score on a stream: files
-    starting with "#boardlab-shard-lines K/N"): lines back in input order, without the
-    line-number prefixes; the shards may be files of any name (redirected stdout);
-  - self-play records (uttt selfplay --out): the statistics report of the whole run;
-  - game reviews (uttt review --out): the move and game lines in order and the players'
-    summary over all games;
-  - perft --divide parts: the per-move counts and their total;
-  - anything else (tables, generated boards, ordered results of a file list): the parts
-    concatenated in shard order, byte for byte.`
+The parts are recognised from their contents: line-stream shards (files starting with
+"#boardlab-shard-lines K/N", of any name) go back into input order without their
+line-number prefixes; uttt self-play records give the whole run's statistics report;
+uttt reviews give the lines in order and the players' summary; perft --divide parts
+give the per-move counts and their total; anything else is concatenated in shard
+order. docs/scale-out.md has the details.`
 
 func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := cli.NewFlagSet("merge", mergeUsage, mergeHelp, stderr)

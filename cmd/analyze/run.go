@@ -22,6 +22,7 @@ import (
 	wythofflines "github.com/boardlab/boardlab/engine/wythoff/lines"
 	"github.com/boardlab/boardlab/fileio"
 	"github.com/boardlab/boardlab/internal/machine"
+	"github.com/boardlab/boardlab/internal/suggest"
 )
 
 // group is one game's subcommand group.
@@ -126,8 +127,6 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (code int
 			code = cli.ExitFail
 		}
 	}()
-	cli.SetInterruptContext(ctx)
-	defer cli.SetInterruptContext(context.Background())
 	// Reads of standard input stop on Ctrl-C in every command, also those that read it
 	// directly; one reader for the whole run, so batch jobs share it.
 	in := stdin
@@ -161,7 +160,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (code int
 			continue
 		}
 		hint := ""
-		if s := cli.Suggest(name, []string{"cpuprofile", "memprofile", "help", "version"}); s != "" {
+		if s := suggest.Closest(name, []string{"cpuprofile", "memprofile", "help", "version"}); s != "" {
 			hint = fmt.Sprintf(" (did you mean --%s?)", s)
 		}
 		fmt.Fprintf(stderr, "analyze: unknown flag %s%s\nrun 'analyze -h' for usage\n", strings.SplitN(a, "=", 2)[0], hint)
@@ -301,7 +300,7 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 		names = append(names, g.name)
 	}
-	if s := cli.Suggest(name, names); s != "" {
+	if s := suggest.Closest(name, names); s != "" {
 		fmt.Fprintf(stderr, "analyze: unknown command %q (did you mean %s?)\nrun 'analyze help' for the command list\n", name, s)
 		return cli.ExitUsage
 	}
@@ -321,10 +320,10 @@ func runVersion(args []string, stdout, stderr io.Writer) int {
 	if len(pos) > 0 {
 		return cli.Usagef(stderr, "version", "unexpected argument %q", pos[0])
 	}
-	b := buildInfo()
+	b := machine.ReadBuild()
 	if *asJSON {
 		v := struct {
-			Build    build           `json:"build"`
+			Build    machine.Build   `json:"build"`
 			Machine  *machine.Report `json:"machine,omitempty"`
 			Assembly *asmPaths       `json:"assembly,omitempty"`
 		}{Build: b}
@@ -337,21 +336,7 @@ func runVersion(args []string, stdout, stderr io.Writer) int {
 		json.NewEncoder(stdout).Encode(v)
 		return cli.ExitOK
 	}
-	fmt.Fprintf(stdout, "analyze %s", b.Version)
-	if b.Revision != "" {
-		fmt.Fprintf(stdout, " (%s", b.Revision)
-		if b.Modified {
-			fmt.Fprint(stdout, ", modified")
-		}
-		if b.Time != "" {
-			fmt.Fprintf(stdout, ", %s", b.Time)
-		}
-		fmt.Fprint(stdout, ")")
-	}
-	fmt.Fprintf(stdout, " %s %s/%s\n", b.Go, runtime.GOOS, runtime.GOARCH)
-	if b.PGO != "" {
-		fmt.Fprintf(stdout, "pgo: %s\n", b.PGO)
-	}
+	fmt.Fprint(stdout, b.Text("analyze"))
 	if *verbose {
 		fmt.Fprint(stdout, machine.Get().String())
 		a := assemblyPaths()
@@ -377,41 +362,4 @@ func onOff(b bool) string {
 		return "on"
 	}
 	return "off"
-}
-
-type build struct {
-	Module   string `json:"module"`
-	Version  string `json:"version"`
-	Revision string `json:"revision,omitempty"`
-	Time     string `json:"time,omitempty"`
-	Modified bool   `json:"modified,omitempty"`
-	PGO      string `json:"pgo,omitempty"`
-	Go       string `json:"go"`
-}
-
-func buildInfo() build {
-	b := build{Module: "github.com/boardlab/boardlab", Version: "(devel)", Go: runtime.Version()}
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return b
-	}
-	if bi.Main.Version != "" {
-		b.Version = bi.Main.Version
-	}
-	for _, s := range bi.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			b.Revision = s.Value
-			if len(b.Revision) > 12 {
-				b.Revision = b.Revision[:12]
-			}
-		case "vcs.time":
-			b.Time = s.Value
-		case "vcs.modified":
-			b.Modified = s.Value == "true"
-		case "-pgo":
-			b.PGO = s.Value
-		}
-	}
-	return b
 }

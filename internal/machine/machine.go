@@ -1,5 +1,6 @@
-// Package machine describes the computer boardlab runs on: CPU brand, cores, x86-64
-// level and the CPU features the engines care about. Every benchmark, profile and
+// Package machine describes the computer boardlab runs on and the build running on it:
+// CPU brand, cores, x86-64 level, the CPU features the engines care about, and the
+// binary's version, revision and Go version. Every benchmark, profile and
 // `analyze version` prints this report so figures can be compared across machines.
 // The CPU's level and features come from internal/cpu, the one detector the engines
 // dispatch on; /proc/cpuinfo only gives the core counts.

@@ -122,6 +122,10 @@ func tickStep(span float64) float64 {
 
 const font = "font-family:sans-serif;font-size:12px"
 
+// MaxGrundySVG bounds the side of the table GrundySVG is meant to draw (one square per
+// cell); GrundyPNG draws any size.
+const MaxGrundySVG = 256
+
 // GrundySVG draws the table with one square per cell and a colour legend; cell is the
 // side of a cell in pixels (0: about 512 pixels for the table).
 func GrundySVG(w io.Writer, t *wythoff.GrundyTable, cell int) error {

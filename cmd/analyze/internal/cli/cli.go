@@ -1,14 +1,17 @@
 // Package cli holds what every analyze subcommand shares on the command line: flag sets
-// that print their own help, exit statuses, the --shard flag, progress on a terminal and
-// shell-like splitting of command lines.
+// that print their own help, exit statuses, the --jobs, --out, --shard and size flags,
+// atomic outputs, and the names commands use for internal/term's progress meter and
+// internal/batch's command splitting.
 package cli
 
 import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
+
+	"github.com/boardlab/boardlab/internal/batch"
+	"github.com/boardlab/boardlab/internal/term"
 )
 
 // Exit statuses shared by all subcommands.
@@ -51,16 +54,18 @@ func Usagef(stderr io.Writer, cmd, format string, args ...any) int {
 }
 
 // IsTerminal reports whether w (or the writer it wraps, see Stdout) is a terminal, the
-// condition for showing progress and for refusing binary output. /dev/null and other
-// character devices are not terminals.
-func IsTerminal(w io.Writer) bool {
-	for {
-		u, ok := w.(interface{ Unwrap() io.Writer })
-		if !ok {
-			break
-		}
-		w = u.Unwrap()
-	}
-	f, ok := w.(*os.File)
-	return ok && isTerminal(f)
+// condition for showing progress and for refusing binary output.
+func IsTerminal(w io.Writer) bool { return term.IsTerminal(w) }
+
+// Progress is the terminal progress meter of package term.
+type Progress = term.Progress
+
+// NewProgress returns a progress line on stderr labelled label counting unit (e.g.
+// "pairs"), drawn only when stderr is a terminal.
+func NewProgress(stderr io.Writer, label, unit string) *Progress {
+	return term.NewProgress(stderr, label, unit)
 }
+
+// SplitCommand splits a command line into arguments as a POSIX shell would for plain
+// words (see batch.Split).
+func SplitCommand(s string) ([]string, error) { return batch.Split(s) }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io"
+
+	"github.com/boardlab/boardlab/internal/suggest"
 )
 
 // RunFunc is the signature of every analyze command.
@@ -55,7 +57,7 @@ func Dispatch(ctx context.Context, group, summary string, cmds []Command, args [
 		names = append(names, c.Name)
 	}
 	hint := ""
-	if s := Suggest(name, names); s != "" {
+	if s := suggest.Closest(name, names); s != "" {
 		hint = fmt.Sprintf(" (did you mean %s?)", s)
 	}
 	fmt.Fprintf(stderr, "analyze %s: unknown command %q%s\n", group, name, hint)

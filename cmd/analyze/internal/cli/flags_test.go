@@ -83,15 +83,6 @@ func TestParseErrors(t *testing.T) {
 	}
 }
 
-func TestSuggest(t *testing.T) {
-	names := []string{"map", "json", "out", "threads", "time"}
-	for s, want := range map[string]string{"mpa": "map", "jsno": "json", "thread": "threads", "tim": "time", "xyz": "", "o": ""} {
-		if got := Suggest(s, names); got != want {
-			t.Errorf("Suggest(%q) = %q, want %q", s, got, want)
-		}
-	}
-}
-
 func TestWantsHelp(t *testing.T) {
 	if !WantsHelp([]string{"a", "--help"}) || WantsHelp([]string{"--", "-h"}) || WantsHelp([]string{"x"}) {
 		t.Fatal("WantsHelp")

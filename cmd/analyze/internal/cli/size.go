@@ -1,145 +1,24 @@
 package cli
 
 import (
-	"errors"
 	"flag"
-	"fmt"
-	"math"
-	"strconv"
-	"strings"
+
+	"github.com/boardlab/boardlab/internal/bytesize"
 )
 
-// Size is a flag.Value for a number of bytes written with a unit: 64MiB, 2GB, 512K,
-// 1048576 (bytes). Binary units (KiB, MiB, GiB, TiB, and K, M, G, T) count 1024s,
-// decimal ones (KB, MB, GB, TB) 1000s. It is the one unit for table sizes.
-type Size int64
+// Size and CompatSize are the byte-size flag values of package bytesize.
+type (
+	Size       = bytesize.Size
+	CompatSize = bytesize.Compat
+)
 
-// SizeVar defines a size flag with a default in bytes.
-func SizeVar(fs *flag.FlagSet, p *Size, name string, value Size, usage string) {
-	*p = value
-	fs.Var(p, name, usage)
-}
-
-// String writes the size in the largest binary unit that divides it.
-func (s *Size) String() string {
-	v := int64(*s)
-	for _, u := range []struct {
-		name string
-		n    int64
-	}{{"TiB", 1 << 40}, {"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}} {
-		if v != 0 && v%u.n == 0 {
-			return strconv.FormatInt(v/u.n, 10) + u.name
-		}
-	}
-	return strconv.FormatInt(v, 10)
-}
-
-var sizeUnits = map[string]float64{
-	"": 1, "b": 1,
-	"k": 1 << 10, "kib": 1 << 10, "kb": 1e3,
-	"m": 1 << 20, "mib": 1 << 20, "mb": 1e6,
-	"g": 1 << 30, "gib": 1 << 30, "gb": 1e9,
-	"t": 1 << 40, "tib": 1 << 40, "tb": 1e12,
-}
-
-// Set parses a size (the flag.Value interface).
-func (s *Size) Set(text string) error {
-	t := strings.TrimSpace(text)
-	i := strings.IndexFunc(t, func(r rune) bool { return (r < '0' || r > '9') && r != '.' })
-	if i < 0 {
-		i = len(t)
-	}
-	num, unit := t[:i], strings.ToLower(strings.TrimSpace(t[i:]))
-	mult, ok := sizeUnits[unit]
-	v, err := strconv.ParseFloat(num, 64)
-	if !ok || err != nil || num == "" {
-		return errors.New("expected a size such as 64MiB, 2GB or 1048576 (bytes)")
-	}
-	b := v * mult
-	if b > math.MaxInt64/2 || b != math.Trunc(b) {
-		return errors.New("expected a whole number of bytes below 4 EiB")
-	}
-	*s = Size(b)
-	return nil
-}
-
-// CompatSize is a Size flag for an older flag whose bare number (no unit) keeps its
-// old meaning: uttt search --hash 64 is 64 MiB, qttt solve --tt 20 is a table of 2^20
-// entries. A number with a unit (64MiB, 1GiB, 4096B) is a size in bytes as for Size.
-type CompatSize struct {
-	Bytes Size   // the size in bytes
-	Text  string // the value as given (or the default), for messages
-	bare  func(n int64) (Size, error)
-	means string
-	// least and most bound the size when want is set; want is then the one error of
-	// any value outside them, bare number or not.
-	least, most Size
-	want        string
-}
-
-// Within makes Parse refuse a size outside least..most, a bare number outside its
-// range included, with the message want (e.g. "want 1MiB to 64GiB (a bare number is
-// MiB: 1 to 65536)"). It returns s.
-func (s *CompatSize) Within(least, most Size, want string) *CompatSize {
-	s.least, s.most, s.want = least, most, want
-	return s
-}
+// MiBSize is CompatSize's bare meaning for flags that counted MiB (written MB).
+var MiBSize = bytesize.MiB
 
 // CompatSizeVar defines a CompatSize flag with a default in bytes; bare turns a bare
 // number into bytes, and means says what a bare number is (e.g. "MiB"), for errors.
 func CompatSizeVar(fs *flag.FlagSet, name string, value Size, bare func(n int64) (Size, error), means, usage string) *CompatSize {
-	s := &CompatSize{Bytes: value, Text: value.String(), bare: bare, means: means}
+	s := bytesize.NewCompat(value, bare, means)
 	fs.Var(s, name, usage)
 	return s
-}
-
-// String writes the size in the largest binary unit that divides it.
-func (s *CompatSize) String() string { return s.Bytes.String() }
-
-// Set parses a size with a unit, or a bare number in the flag's old meaning.
-func (s *CompatSize) Set(text string) error {
-	t := strings.TrimSpace(text)
-	outside := func(b Size) bool { return s.want != "" && (b < s.least || b > s.most) }
-	if n, err := strconv.ParseInt(t, 10, 64); err == nil && s.bare != nil {
-		b, err := s.bare(n)
-		if err != nil || outside(b) {
-			if s.want != "" {
-				return errors.New(s.want)
-			}
-			return err
-		}
-		s.Bytes, s.Text = b, t
-		return nil
-	}
-	var b Size
-	if err := b.Set(t); err != nil {
-		return fmt.Errorf("expected a size such as 64MiB or 1GiB, or a bare number (%s)", s.means)
-	}
-	if outside(b) {
-		return errors.New(s.want)
-	}
-	s.Bytes, s.Text = b, t
-	return nil
-}
-
-// MiBSize is CompatSize's bare meaning for flags that counted MiB (written MB).
-func MiBSize(n int64) (Size, error) {
-	if n < 0 || n > 1<<40 {
-		return 0, fmt.Errorf("%d MiB: want 0 to 2^40", n)
-	}
-	return Size(n << 20), nil
-}
-
-// PowerSize returns CompatSize's bare meaning for flags that gave a table of 2^n
-// entries of entry bytes each; 0 stays 0 (no table).
-func PowerSize(entry int64) func(n int64) (Size, error) {
-	return func(n int64) (Size, error) {
-		if n == 0 {
-			return 0, nil
-		}
-		if n < 0 || entry<<n>>n != entry || entry<<n > math.MaxInt64/2 {
-			return 0, fmt.Errorf("2^%d entries of %d bytes: more than any machine has", n, entry)
-		}
-		return Size(entry << n), nil
-	}
 }

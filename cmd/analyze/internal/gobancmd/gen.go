@@ -53,9 +53,6 @@ func runGen(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	if *size < 0 || *size > gen.MaxSize {
 		return cli.Usagef(stderr, "goban gen", "--size %d out of range [0, %d]", *size, gen.MaxSize)
 	}
-	if *jobs < 0 {
-		return cli.Usagef(stderr, "goban gen", "--jobs %d: must be 0 (all cores) or more", *jobs)
-	}
 	if *count < 1 {
 		return cli.Usagef(stderr, "goban gen", "--count %d: must be at least 1", *count)
 	}

@@ -20,33 +20,26 @@ const scoreUsage = "analyze goban score [--json] [--map] [--format auto|text|sgf
 
 const scoreHelp = `Scores Go positions by Tromp-Taylor area rules: each player gets their stones plus the
 empty points that reach only their colour. An input is a board in the seed's text format
-(only X, O and - count, row by row; the count must be a square n*n, any n) or an SGF game
-record (FF[4]/FF[3]: the main line is replayed with captures and suicide, the final
-position scored); SGF is recognised by its content ('(' then ';'), or forced with
---format. A DIR is walked and each game file in it (.sgf, .txt, .board, each also
-with .gz, and .zip) is an input, in sorted order, the other files skipped; a FILE named
-as an argument is read whatever its name; no argument or - reads standard input.
-FILE.gz is read through gzip, and each member of FILE.zip is an input named
-FILE.zip/MEMBER.
+(only X, O and - count, row by row; n*n symbols, any n) or an SGF game record (the main
+line is replayed with captures and suicide, the final position scored), recognised by
+its content or forced with --format. A DIR is walked and its game files (.sgf, .txt,
+.board, each also with .gz, and .zip) are inputs in sorted order; a FILE named as an
+argument is read whatever its name; no argument or - reads standard input. Each member
+of FILE.zip is an input named FILE.zip/MEMBER.
 
 One input prints its result alone (B+k, W+k or Jigo); several print NAME<TAB>RESULT per
-input, in input order, scored in parallel on all cores; the k-th game of an SGF
-collection is named FILE#k. SGF results use the record's komi (KM; --komi K overrides
-it, --komi 0 gives the plain area difference); text boards have komi 0 unless --komi.
---map adds the ownership map after each result (X/O stones, x/o empty points counted for
-black/white, - for nobody). --json prints one JSON object per input or game (for SGF
-also cols, rows, komi, moves, captures, the recorded result re and re_agrees).
---summary ends with counts (scored, agreeing with RE, resigned, failed, skipped) and the
-rate on stderr (one JSON object with --json). --svg DIR writes an ownership-map picture
-per input or game into DIR. --out FILE writes the results to FILE, which appears whole
-when the run ends (with --shard K/N: FILE.K-of-N).
+input, in input order, scored in parallel; the k-th game of an SGF collection is named
+FILE#k. SGF results use the record's komi (KM) unless --komi; text boards have komi 0.
+--map adds the ownership map (X/O stones, x/o empty points counted for black/white, -
+for nobody). --json prints one JSON object per input or game. --summary ends with
+counts and the rate on stderr. --svg DIR writes an ownership-map picture per input or
+game. --out FILE writes the results to FILE, which appears whole when the run ends.
 
---lines reads every line of every input as one text board (the whole board on one
-line) and prints one result per line, in order: the format for millions of boards.
---max-size N refuses a text board larger than N x N (default 65,536) by its count,
-before holding it. --shard K/N scores part K of N of the inputs (see 'analyze help
-shard'). Bad inputs are reported on stderr, the others still scored; the exit status
-is then 1.`
+--lines reads every line of every input as one text board and prints one result per
+line, in order: the format for millions of boards. --max-size N refuses a larger text
+board before holding it. --shard K/N scores part K of N of the inputs (see 'analyze
+help shard'; with --out FILE: FILE.K-of-N). Bad inputs are reported on stderr, the
+others still scored; the exit status is then 1. docs/goban.md has the details.`
 
 func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := cli.NewFlagSet("goban score", scoreUsage, scoreHelp, stderr)
@@ -81,9 +74,6 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if o.MaxSize < 1 {
 		return cli.Usagef(stderr, cmd, "--max-size %d: must be at least 1", o.MaxSize)
 	}
-	if o.Jobs < 0 {
-		return cli.Usagef(stderr, cmd, "--jobs %d: must be 0 (all cores) or more", o.Jobs)
-	}
 	s, err := spec.Resolve(cmd, nil, stderr)
 	if err != nil {
 		return cli.Usagef(stderr, cmd, "%v", err)
@@ -92,11 +82,7 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if *lines && o.Map {
 		return cli.Usagef(stderr, cmd, "--map is not available with --lines (one line per board)")
 	}
-	path := *outPath
-	if path != "" && path != "-" {
-		path = s.Path(path)
-	}
-	out, err := fileio.CreateOutput(path, stdout)
+	out, err := fileio.CreateOutput(s.Path(*outPath), stdout)
 	if err != nil {
 		fmt.Fprintf(stderr, "analyze goban score: %v\n", err)
 		return cli.ExitFail

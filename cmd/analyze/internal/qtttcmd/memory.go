@@ -1,41 +1,19 @@
 package qtttcmd
 
 import (
-	"fmt"
-	"math/bits"
-
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
+	"github.com/boardlab/boardlab/internal/bytesize"
 	"github.com/boardlab/boardlab/internal/machine"
 )
 
-// memoryBounds are the limits checkTable checks against; tests replace them.
+// memoryBounds are the limits the --tt tables are checked against; tests replace them.
 var memoryBounds = machine.MemoryBounds
-
-// tableBits returns the largest n with 2^n entries of entry bytes within size; 0 when
-// not even one entry fits.
-func tableBits(size *cli.CompatSize, entry int64) int {
-	n := int64(size.Bytes) / entry
-	if n < 1 {
-		return 0
-	}
-	return bits.Len64(uint64(n)) - 1
-}
-
-// checkTable returns an error when a table of 2^bits entries of entry bytes each does
-// not fit in the memory this process can still allocate (machine.CheckAlloc).
-func checkTable(flag, text string, bits int, entry int64) error {
-	need := entry << bits
-	if err := machine.CheckAllocWithin(need, memoryBounds()); err != nil {
-		return fmt.Errorf("%s %s: a table of %s %v; give a smaller %s", flag, text, machine.FormatBytes(need), err, flag)
-	}
-	return nil
-}
 
 // bareEntries is --tt's bare meaning, N for 2^N entries of entry bytes. An N out of any
 // range (negative, too large) becomes a size of -1 bytes, which the command's own range
 // check refuses with the one message that says what --tt takes.
 func bareEntries(entry int64) func(n int64) (cli.Size, error) {
-	power := cli.PowerSize(entry)
+	power := bytesize.Power(entry)
 	return func(n int64) (cli.Size, error) {
 		if s, err := power(n); err == nil {
 			return s, nil

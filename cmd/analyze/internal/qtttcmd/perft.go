@@ -41,13 +41,13 @@ func runPerft(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err != nil {
 		return cli.Usagef(stderr, "qttt perft", "--record %s: %v; %s", quotePrefix([]byte(*record), 40), err, recordExpected)
 	}
-	ttBits := tableBits(tt, 24)
+	ttBits := qttt.TableBits(int64(tt.Bytes), qttt.PerftEntryBytes)
 	if tt.Bytes != 0 && (ttBits < 10 || ttBits > 30) {
 		return cli.Usagef(stderr, "qttt perft", "--tt %s: want 0, a size from 24KiB to 24GiB, or a bare N from 10 to 30 (2^N entries)", tt.Text)
 	}
 	if ttBits != 0 {
-		if err := checkTable("--tt", tt.Text, ttBits, 24); err != nil {
-			return cli.Usagef(stderr, "qttt perft", "%v", err)
+		if err := qttt.CheckTable(ttBits, qttt.PerftEntryBytes, memoryBounds()); err != nil {
+			return cli.Usagef(stderr, "qttt perft", "--tt %s: %v; give a smaller --tt", tt.Text, err)
 		}
 	}
 	count := qttt.Perft
@@ -60,31 +60,21 @@ func runPerft(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return cli.Usagef(stderr, "qttt perft", "depth %q: want an integer from 0 to %d", pos[0], maxD)
 	}
 	start := time.Now()
-	var total uint64
-	if *divide {
-		progress := cli.NewProgress(stderr, fmt.Sprintf("qttt perft %d", d), "first moves")
-		total, err = perftDivide(ctx, count, &p, d, stdout, progress)
-		progress.Done()
-		if err == nil {
-			fmt.Fprintf(stdout, "%d %d\n", d, total)
-		}
-	} else {
-		for i := 1; i <= d; i++ {
-			// Depths that take long show their progress, first move by first move.
-			progress := cli.NewProgress(stderr, fmt.Sprintf("qttt perft: depth %d", i), "first moves")
-			var n uint64
-			n, err = perftDivide(ctx, count, &p, i, nil, progress)
+	// Depths that take long show their progress, first move by first move.
+	var progress *cli.Progress
+	at := -1
+	total, err := qttt.WritePerft(ctx, stdout, count, &p, d, *divide, func(depth, done, all int) {
+		if depth != at {
 			progress.Done()
-			if err != nil {
-				break
+			label := fmt.Sprintf("qttt perft: depth %d", depth)
+			if *divide {
+				label = fmt.Sprintf("qttt perft %d", d)
 			}
-			total += n
-			fmt.Fprintf(stdout, "%d %d\n", i, n)
+			progress, at = cli.NewProgress(stderr, label, "first moves"), depth
 		}
-		if d == 0 {
-			fmt.Fprintln(stdout, "0 1")
-		}
-	}
+		progress.Update(int64(done), int64(all))
+	})
+	progress.Done()
 	if err != nil {
 		fmt.Fprintf(stderr, "analyze qttt perft: interrupted\n")
 		return cli.ExitInterrupted
@@ -92,23 +82,6 @@ func runPerft(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	el := time.Since(start)
 	fmt.Fprintf(stderr, "perft %d: %v, %.3g sequences/s\n", d, el.Round(time.Microsecond), float64(total)/el.Seconds())
 	return cli.ExitOK
-}
-
-// perftDivide counts the sequences of length d below each first move and measurement
-// choice, writes "MOVE COUNT" or "MOVE MARK COUNT" for each to w when w is not nil, and
-// returns their sum. progress counts the first moves done.
-func perftDivide(ctx context.Context, count func(context.Context, *qttt.Position, int) (uint64, error), p *qttt.Position, d int, w io.Writer, progress *cli.Progress) (uint64, error) {
-	var each func(qttt.Move, int, uint64)
-	if w != nil {
-		each = func(m qttt.Move, mark int, n uint64) {
-			if mark == 0 {
-				fmt.Fprintf(w, "%s %d\n", m, n)
-			} else {
-				fmt.Fprintf(w, "%s %d %d\n", m, mark, n)
-			}
-		}
-	}
-	return qttt.Divide(ctx, count, p, d, each, func(done, total int) { progress.Update(int64(done), int64(total)) })
 }
 
 // joinRecord joins positional arguments into one record ("AB BE" or "AB" "BE").

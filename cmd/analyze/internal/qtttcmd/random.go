@@ -36,9 +36,6 @@ func runRandom(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	if st >= 0 {
 		return st
 	}
-	if *jobs < 0 {
-		return cli.Usagef(stderr, "qttt random", "--jobs %d: want a number of workers >= 1, or 0 for one per CPU", *jobs)
-	}
 	if len(pos) != 1 {
 		return cli.Usagef(stderr, "qttt random", "want the number of games N, got %d arguments", len(pos))
 	}
@@ -53,8 +50,7 @@ func runRandom(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	lo, hi := shard.Range(int64(n))
 	out, err := fileio.CreateOutput(shard.Path(*outPath), stdout)
 	if err != nil {
-		fmt.Fprintf(stderr, "analyze qttt random: %v\n", err)
-		return cli.ExitFail
+		return cli.Finish("qttt random", nil, err, stderr)
 	}
 	progress := cli.NewProgress(stderr, "qttt random", "games")
 	stats, err := bulk.Random(ctx, *seed, lo, hi, out, bulk.RandomOptions{Workers: *jobs, Progress: progress.Update})
@@ -64,14 +60,8 @@ func runRandom(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		fmt.Fprintf(stderr, "analyze qttt random: interrupted after %d games\n", stats.Games)
 		return cli.ExitInterrupted
 	}
-	if err == nil {
-		err = out.Commit()
-	} else {
-		out.Abort()
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "analyze qttt random: %v\n", err)
-		return cli.ExitFail
+	if st := cli.Finish("qttt random", out, err, stderr); st != cli.ExitOK {
+		return st
 	}
 	if !*quiet {
 		stats.Write(stderr, *seed)

@@ -15,29 +15,23 @@ const scoreUsage = "analyze qttt score [--json] [-o FILE] [-j N] [--shard K/N] [
 
 const scoreHelp = `Scores quantum tic-tac-toe game records, one per line, and prints X's score and O's
 per record in input order, e.g. "0.5 1" or "2 0". A record is the seed's notation: moves
-as two cell letters A-I (either case), each cycle-closing move followed by its
-measurement number, tokens separated by blanks or written together ("AB BE DE AE 1" is
-"ABBEDEAE1"). A record may stop before the game ends: the position is scored as it
-stands. Blank lines are skipped. A line may carry the expected score after a tab, as
-"analyze qttt random" writes it ("RECORD<TAB>X O"): a different score is an error.
+as two cell letters A-I, each cycle-closing move followed by its measurement number
+("AB BE DE AE 1", or written together "ABBEDEAE1"). A record may stop before the game
+ends: the position is scored as it stands. Blank lines are skipped. A line may carry
+the expected score after a tab ("RECORD<TAB>X O", as "analyze qttt random" writes
+it): a different score is an error.
 
 No argument or - reads standard input; a DIR is walked in sorted order. --json prints
-one object per record instead: file, line, record, x, o, moves, over, the final board
-(classical marks as X1/O4, quantum marks with their cells), the lines made (player,
-cells, largest mark) and each measurement (the move that closed the cycle, who chose,
-the cycle, the number written and the marks it made classical).
+one object per record instead, with the final board, the lines made and each
+measurement. Records are scored by --jobs workers; the output keeps the input order.
+A bad line is reported on stderr with its file, line and the reason (a line longer
+than 65,535 bytes by its length), the other lines are still scored and the exit status
+is 1.
 
-Records are scored in parallel by --jobs workers; the output keeps the input order.
-
-A bad line is reported on stderr with its file, line, token and the reason; the other
-lines are still scored and the exit status is 1. A line longer than 65,535 bytes is
-reported by its number and length with a short prefix, and skipped.
-
---shard K/N scores every N-th line of the inputs taken together (line i, counted from
-0 over all inputs in order, belongs to shard i mod N). The shard's output starts with
-the line "#boardlab-shard-lines K/N job ID qttt score" (ID identifies the job) and each
-result line is prefixed with its input line number i and a tab, so "analyze merge" can
-restore the input order exactly; with -o PATH the shard writes PATH.K-of-N.`
+--shard K/N scores line i (counted from 0 over all inputs) when i mod N = K, each
+result prefixed with i and a tab after a "#boardlab-shard-lines K/N job ID qttt score"
+header, for "analyze merge"; with -o PATH the shard writes PATH.K-of-N. docs/qttt.md
+has the details.`
 
 func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := cli.NewFlagSet("qttt score", scoreUsage, scoreHelp, stderr)
@@ -49,9 +43,6 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if st >= 0 {
 		return st
 	}
-	if *jobs < 0 {
-		return cli.Usagef(stderr, "qttt score", "--jobs %d: want a number of workers >= 1, or 0 for one per CPU", *jobs)
-	}
 	shard, err := shardSpec.Resolve("qttt score", nil, stderr)
 	if err != nil {
 		return cli.Usagef(stderr, "qttt score", "%v", err)
@@ -59,8 +50,7 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	path := shard.Path(*outPath)
 	out, err := fileio.CreateOutput(path, stdout)
 	if err != nil {
-		fmt.Fprintf(stderr, "analyze qttt score: %v\n", err)
-		return cli.ExitFail
+		return cli.Finish("qttt score", nil, err, stderr)
 	}
 	start := time.Now()
 	res, err := bulk.Score(ctx, pos, stdin, out, bulk.ScoreOptions{JSON: *asJSON, Workers: *jobs, Shard: shard,
@@ -70,14 +60,8 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		fmt.Fprintf(stderr, "analyze qttt score: interrupted after %d records\n", res.Records)
 		return cli.ExitInterrupted
 	}
-	if err == nil {
-		err = out.Commit()
-	} else {
-		out.Abort()
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "analyze qttt score: %v\n", err)
-		return cli.ExitFail
+	if st := cli.Finish("qttt score", out, err, stderr); st != cli.ExitOK {
+		return st
 	}
 	if *outPath != "" {
 		el := time.Since(start)

@@ -2,14 +2,12 @@ package qtttcmd
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"strings"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/qttt"
 	"github.com/boardlab/boardlab/engine/qttt/draw"
-	"github.com/boardlab/boardlab/fileio"
 )
 
 const showUsage = "analyze qttt show [--svg] [-o FILE] RECORD"
@@ -39,24 +37,10 @@ func runShow(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	if err != nil {
 		return cli.Usagef(stderr, "qttt show", "record %s: %v; %s", quotePrefix([]byte(rec), 40), err, recordExpected)
 	}
-	out, err := fileio.CreateOutput(*outPath, stdout)
-	if err != nil {
-		fmt.Fprintf(stderr, "analyze qttt show: %v\n", err)
-		return cli.ExitFail
-	}
-	if *svg {
-		err = draw.SVG(out, &p, strings.Join(strings.Fields(rec), " "))
-	} else {
-		err = draw.Text(out, &p)
-	}
-	if err == nil {
-		err = out.Commit()
-	} else {
-		out.Abort()
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "analyze qttt show: %v\n", err)
-		return cli.ExitFail
-	}
-	return cli.ExitOK
+	return cli.Output("qttt show", *outPath, false, stdout, stderr, func(out io.Writer) error {
+		if *svg {
+			return draw.SVG(out, &p, strings.Join(strings.Fields(rec), " "))
+		}
+		return draw.Text(out, &p)
+	})
 }

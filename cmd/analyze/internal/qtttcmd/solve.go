@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"strings"
 	"time"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
@@ -43,12 +42,12 @@ func runSolve(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if st >= 0 {
 		return st
 	}
-	ttBits := tableBits(tt, 16)
+	ttBits := qttt.TableBits(int64(tt.Bytes), qttt.SolverEntryBytes)
 	if ttBits < 10 || ttBits > 30 {
 		return cli.Usagef(stderr, "qttt solve", "--tt %s: want a size from 16KiB to 16GiB, or a bare N from 10 to 30 (2^N entries)", tt.Text)
 	}
-	if err := checkTable("--tt", tt.Text, ttBits, 16); err != nil {
-		return cli.Usagef(stderr, "qttt solve", "%v", err)
+	if err := qttt.CheckTable(ttBits, qttt.SolverEntryBytes, memoryBounds()); err != nil {
+		return cli.Usagef(stderr, "qttt solve", "--tt %s: %v; give a smaller --tt", tt.Text, err)
 	}
 	rec := joinRecord(pos)
 	p, err := qttt.ReplayOpen([]byte(rec), nil)
@@ -64,48 +63,12 @@ func runSolve(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		fmt.Fprintf(stderr, "analyze qttt solve: interrupted after %d nodes, %v\n", r.TotalNodes, r.TotalTime.Round(time.Millisecond))
 		return cli.ExitInterrupted
 	}
-	best := make([]string, len(r.Best))
-	for i, ch := range r.Best {
-		best[i] = choiceText(ch, p.Pending() != 0)
-	}
-	pv := qttt.FormatPV(r.PV)
-	end, _ := qttt.ReplayOpen([]byte(rec+" "+pv), nil)
+	sol := qttt.NewSolution(rec, p, r)
 	if *asJSON {
-		b, _ := json.Marshal(struct {
-			Record     string   `json:"record"`
-			Value      float64  `json:"value"`
-			Best       []string `json:"best"`
-			PV         string   `json:"pv"`
-			Score      string   `json:"score"`
-			Nodes      uint64   `json:"nodes"`
-			Seconds    float64  `json:"seconds"`
-			TotalNodes uint64   `json:"total_nodes"`
-			TotalSecs  float64  `json:"total_seconds"`
-		}{strings.TrimSpace(rec), float64(r.Value) / 2, best, pv, end.Score().String(), r.Nodes, r.Elapsed.Seconds(), r.TotalNodes, r.TotalTime.Seconds()})
+		b, _ := json.Marshal(sol)
 		fmt.Fprintf(stdout, "%s\n", b)
 		return cli.ExitOK
 	}
-	fmt.Fprintf(stdout, "value %s\n", qttt.FormatHalves(r.Value))
-	fmt.Fprintf(stdout, "best %s\n", orDash(strings.Join(best, " ")))
-	fmt.Fprintf(stdout, "pv %s\n", orDash(pv))
-	fmt.Fprintf(stdout, "score %s\n", end.Score())
-	fmt.Fprintf(stdout, "nodes %d\n", r.Nodes)
-	fmt.Fprintf(stdout, "time %v\n", r.Elapsed.Round(time.Microsecond))
-	fmt.Fprintf(stdout, "total %d nodes, %v with the line and best moves (%.3g nodes/s), cpu %v\n",
-		r.TotalNodes, r.TotalTime.Round(time.Microsecond), float64(r.TotalNodes)/r.TotalTime.Seconds(), cpu.Round(time.Millisecond))
+	sol.WriteText(stdout, cpu)
 	return cli.ExitOK
-}
-
-func choiceText(ch qttt.Choice, measurement bool) string {
-	if measurement {
-		return fmt.Sprint(ch.Mark)
-	}
-	return ch.Move.String()
-}
-
-func orDash(s string) string {
-	if s == "" {
-		return "-"
-	}
-	return s
 }

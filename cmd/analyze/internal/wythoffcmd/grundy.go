@@ -12,42 +12,29 @@ import (
 )
 
 const grundyDescription = `Computes the Sprague-Grundy values G(x, y) of Wythoff's Nim for 0 <= x, y < N (a
-position is cold exactly when G = 0; G of a sum of games is the XOR of the parts) and
-writes them.
+position is cold exactly when G = 0) and writes them.
 
 Formats:
   grid     N lines of N right-aligned values separated by spaces (row x, column y)
   csv      N lines of N comma-separated values (row x, column y)
   binary   N*N little-endian uint16, row-major
-  bfile    the OEIS b-file of A004481 (the table read by antidiagonals): "n a(n)" for
-           n from 0, over the N complete antidiagonals G(0,s), G(1,s-1), ..., G(s,0)
-  png      an N x N image (times --scale), row x from the top, column y from the left:
-           G by the viridis colour map from dark violet (small) to yellow (large),
-           cold positions (G = 0) in red (from N = 2048 as discs of radius N/1024
-           cells, so they still show when the picture is shrunk); written row by row
+  bfile    the OEIS b-file of A004481 (the table read by antidiagonals), n from 0
+  png      an N x N image (times --scale), G by the viridis colour map, cold
+           positions in red; written row by row
   svg      the same picture as SVG with a colour legend, for N <= 256
 
-The table is built with bit-set mex over rows, columns and diagonals, in parallel on
---jobs cores (default: all), and held in memory while it is written: about 2.5*N^2
-bytes (160 MiB for N = 8192, 640 MiB for 16384, 2.5 GiB for the largest N, 32768).
-The memory is checked first against the machine's available memory, the process
-limits (ulimit -v, ulimit -d) and the cgroup limit; a table that does not fit is
-refused with exit status 2 before anything is allocated or written.
+The table is computed on --jobs cores (default: all) and held in memory while it is
+written, about 2.5*N^2 bytes (2.5 GiB for the largest N, 32768); a table that does
+not fit the memory the machine and the process limits leave is refused with exit
+status 2 before anything is allocated.
 
---shard K/S computes band K of S contiguous bands of rows (rows K*N/S up to
-(K+1)*N/S, rounded down; band 0 first) and writes only those rows: the csv and binary
-outputs of bands 0..S-1 concatenated in order are the whole table byte for byte. A
-band still computes every row above it (a Grundy value depends on all smaller
-positions), so the last band costs as much as the whole table: sharding splits the
-output and the memory (the table holds the rows up to the band's end), not the time.
-grid (its column width depends on the whole table), bfile (antidiagonals), png and
-svg cannot be split and are refused with --shard. With --out FILE band K writes
-FILE.K-of-S.
+--shard K/S writes band K of S contiguous bands of rows, csv and binary only: the
+bands' outputs concatenated in order are the whole table. A band computes every row
+above it too, so sharding splits the output and the memory, not the time. With --out
+FILE band K writes FILE.K-of-S.
 
-Output goes to stdout, or with --out to FILE, written atomically.`
-
-// maxGrundySVG bounds the side of an SVG Grundy picture (one rectangle per cell).
-const maxGrundySVG = 256
+Output goes to stdout, or with --out to FILE, written atomically. docs/wythoff.md
+describes the formats and the memory check in full.`
 
 func runGrundy(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := cli.NewFlagSet("wythoff grundy", "analyze wythoff grundy [--format grid|csv|binary|bfile|png|svg] [--scale N] [--jobs N] [--shard K/N] [--out FILE] N", grundyDescription, stderr)
@@ -76,9 +63,6 @@ func runGrundy(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	if shard.Enabled() && f != "csv" && f != "binary" {
 		return cli.Usagef(stderr, "wythoff grundy", "--shard splits csv and binary tables only (--format %s cannot be concatenated); add --format csv or --format binary", f)
 	}
-	if *jobs < 0 {
-		return cli.Usagef(stderr, "wythoff grundy", "--jobs %d: must be 0 (all cores) or more", *jobs)
-	}
 	if *scale < 0 || *scale > 64 || *scale == 0 && isSet(fs, "scale") {
 		return cli.Usagef(stderr, "wythoff grundy", "--scale must be in 1..64, got %d", *scale)
 	}
@@ -88,8 +72,8 @@ func runGrundy(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	if (f == "svg" || f == "png") && n == 0 {
 		return cli.Usagef(stderr, "wythoff grundy", "a picture needs N >= 1")
 	}
-	if f == "svg" && n > maxGrundySVG {
-		return cli.Usagef(stderr, "wythoff grundy", "--format svg draws N <= %d (one rectangle per cell); use --format png for N = %d", maxGrundySVG, n)
+	if f == "svg" && n > draw.MaxGrundySVG {
+		return cli.Usagef(stderr, "wythoff grundy", "--format svg draws N <= %d (one rectangle per cell); use --format png for N = %d", draw.MaxGrundySVG, n)
 	}
 	if f == "png" && n > 0 && int64(n)*int64(max(*scale, 1)) > 1<<20 {
 		return cli.Usagef(stderr, "wythoff grundy", "a png side of N x --scale = %d pixels is too large (at most %d)", int64(n)*int64(*scale), 1<<20)
@@ -100,7 +84,7 @@ func runGrundy(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		return cli.Usagef(stderr, "wythoff grundy", "a %d x %d table (%d rows) %v", n, n, hi, err)
 	}
 	binaryOut := f == "binary" || f == "png"
-	return output("grundy", shard.Path(*outPath), binaryOut, stdout, stderr, func(out io.Writer) error {
+	return cli.Output("wythoff grundy", shard.Path(*outPath), binaryOut, stdout, stderr, func(out io.Writer) error {
 		prog := cli.NewProgress(stderr, "wythoff grundy: computing", "rows")
 		tab, err := wythoff.GrundyRows(ctx, n, hi, *jobs, func(rows int) { prog.Update(int64(rows), int64(hi)) })
 		prog.Done()

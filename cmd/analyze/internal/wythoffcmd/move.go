@@ -10,39 +10,28 @@ import (
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/wythoff/lines"
-	"github.com/boardlab/boardlab/fileio"
 	"github.com/boardlab/boardlab/internal/machine"
 	"github.com/boardlab/boardlab/shard"
 )
 
 const moveDescription = `Prints a winning move of Wythoff's Nim from the position with piles A and B, as the
 position after the move ("C D"), or "lose" when the player to move loses against
-perfect play. Piles are non-negative decimal integers of any size; a position with
-both piles below 2^64 is answered in constant time with 128-bit integer arithmetic,
-larger ones exactly with math/big.
-
-With --all, every winning move (there are at most three: from A, from B, from both),
-one per line. With --misere, the player who takes the last counter loses.
+perfect play. Piles are non-negative decimal integers of any size. With --all, every
+winning move (at most three), one per line. With --misere, the player who takes the
+last counter loses.
 
 With no A B, reads positions "A B" (also "A,B", "(A,B)" or "[A, B]") from standard
 input, one per line (blank lines and lines starting with # are skipped) and answers
-each on one line; with --all the moves of one position are separated by "; ". A bad
-line is reported on stderr with its line number (quoting at most its first 40 bytes),
-the other lines are still answered, and the exit status is 1. A line longer than
+each on one line, in input order, on --jobs cores; with --all the moves of one
+position are separated by "; ". A bad line is reported on stderr with its line number,
+the other lines are still answered, and the exit status is 1; a line longer than
 --max-line bytes is reported and skipped without being held in memory. --json prints
-one JSON object per position instead: {"position":[A,B],"cold":bool,"moves":[[C,D],...]};
-a pile above 2^53-1 (beyond what JavaScript and jq read exactly) is written as a
-string, "12345678901234567890".
-
-Lines are answered on --jobs cores (default: all) in blocks of about 128 KiB; the
-output keeps the input order and is the same whatever --jobs. Lines of the common
-form "A B" (one space, piles below 2^64) take a fast path; any other line is answered
-exactly as before.
+one JSON object per position: {"position":[A,B],"cold":bool,"moves":[[C,D],...]}, a
+pile above 2^53-1 written as a string.
 
 --shard K/N answers only the input lines i (0-based, blank and comment lines counted)
-with i mod N = K: the output starts with a "#boardlab-shard-lines K/N" line and every
-answer is prefixed with its input line number and a tab, so the shards' outputs,
-sorted by that number, give the unsharded output.`
+with i mod N = K, each prefixed with i and a tab after a "#boardlab-shard-lines K/N"
+header, for "analyze merge". docs/wythoff.md has the details.`
 
 // defaultMaxLine bounds the length of an input line in batch mode.
 const defaultMaxLine = lines.DefaultMaxLine
@@ -78,22 +67,11 @@ func runMove(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 			return cli.Usagef(stderr, "wythoff move", "--max-line %d: holding such a line %v", *maxLine, err)
 		}
 	}
-	if *jobs < 0 {
-		return cli.Usagef(stderr, "wythoff move", "--jobs %d: must be 0 (all cores) or more", *jobs)
-	}
 	a := lines.Answerer{All: *all, Misere: *misere, JSON: *asJSON, MaxLine: *maxLine, Workers: *jobs}
 	switch len(pos) {
 	case 0:
 		if err := a.CheckMemory(); err != nil {
 			return cli.Usagef(stderr, "wythoff move", "--jobs %d, --max-line %d: %v", *jobs, *maxLine, err)
-		}
-		path := sh.Path(*outPath)
-		if code := checkOutPath("move", path, stderr); code >= 0 {
-			return code
-		}
-		out, err := fileio.CreateOutput(path, stdout)
-		if err != nil {
-			return finish(nil, err, "move", stderr)
 		}
 		a.Shard = sh
 		if f, ok := stdin.(*os.File); ok && cli.IsTerminal(f) {
@@ -101,21 +79,20 @@ func runMove(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 			a.Interactive = true
 		}
 		a.Bad = func(e *lines.LineError) { fmt.Fprintf(stderr, "analyze wythoff move: %s\n", lineMessage(e)) }
-		st, err := a.Answer(ctx, stdin, out)
-		var le *lines.LineError
-		if errors.As(err, &le) {
-			err = fmt.Errorf("stdin:%d: %w", le.Line, le.Err) // a read error, or a NUL byte
-		}
-		if err != nil {
-			return finish(out, err, "move", stderr)
-		}
-		if fc := finish(out, nil, "move", stderr); fc != cli.ExitOK {
-			return fc
-		}
-		if st.Bad > 0 {
+		var st lines.Stats
+		code := cli.Output("wythoff move", sh.Path(*outPath), false, stdout, stderr, func(out io.Writer) error {
+			var err error
+			st, err = a.Answer(ctx, stdin, out)
+			var le *lines.LineError
+			if errors.As(err, &le) {
+				err = fmt.Errorf("stdin:%d: %w", le.Line, le.Err) // a read error, or a NUL byte
+			}
+			return err
+		})
+		if code == cli.ExitOK && st.Bad > 0 {
 			return cli.ExitFail
 		}
-		return cli.ExitOK
+		return code
 	case 2:
 		if shardSpec.Enabled() {
 			return cli.Usagef(stderr, "wythoff move", "--shard splits the lines of standard input; it does not apply to one position A B")
@@ -124,15 +101,10 @@ func runMove(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		if err != nil {
 			return cli.Usagef(stderr, "wythoff move", "%v", err)
 		}
-		if code := checkOutPath("move", *outPath, stderr); code >= 0 {
-			return code
-		}
-		out, err := fileio.CreateOutput(*outPath, stdout)
-		if err != nil {
-			return finish(nil, err, "move", stderr)
-		}
-		out.Write(answer)
-		return finish(out, nil, "move", stderr)
+		return cli.Output("wythoff move", *outPath, false, stdout, stderr, func(out io.Writer) error {
+			out.Write(answer) // a lost stdout is reported once, by the caller
+			return nil
+		})
 	default:
 		return cli.Usagef(stderr, "wythoff move", "want two piles A B (or none to read stdin), got %d arguments", len(pos))
 	}

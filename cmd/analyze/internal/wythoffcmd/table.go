@@ -28,9 +28,7 @@ header only in part 0): the outputs of parts 0..S-1 concatenated in order are th
 unsharded output byte for byte, and each part costs the same. With --out FILE part K
 writes FILE.K-of-S. svg is not split.
 
-Output goes to stdout, or with --out to FILE, written atomically (a partial file never
-appears under FILE). Progress is shown on stderr when it is a terminal; Ctrl-C stops
-the run (stdout keeps what was written, a --out file is not created).`
+Output goes to stdout, or with --out to FILE, written atomically.`
 
 func runTable(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := cli.NewFlagSet("wythoff table", "analyze wythoff table [--format pairs|csv|bfile|binary|svg] [--seq lower|upper] [--start K] [--shard K/N] [--out FILE] N", tableDescription, stderr)
@@ -73,7 +71,7 @@ func runTable(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 			// far from the origin the two branches are two specks on an empty plot
 			return cli.Usagef(stderr, "wythoff table", "--format svg plots from k = 0; --start applies to the other formats")
 		}
-		return output("table", *outPath, false, stdout, stderr, func(out io.Writer) error {
+		return cli.Output("wythoff table", *outPath, false, stdout, stderr, func(out io.Writer) error {
 			return draw.TableSVG(out, *start, n)
 		})
 	}
@@ -91,19 +89,10 @@ func runTable(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	case "binary":
 		opt.Format = wythoff.TableBinary
 	}
-	return output("table", shard.Path(*outPath), opt.Format == wythoff.TableBinary, stdout, stderr, func(out io.Writer) error {
+	return cli.Output("wythoff table", shard.Path(*outPath), opt.Format == wythoff.TableBinary, stdout, stderr, func(out io.Writer) error {
 		prog := cli.NewProgress(stderr, "wythoff table", "pairs")
 		defer prog.Done()
 		opt.Progress = func(done uint64) { prog.Update(int64(done), int64(n)) }
 		return wythoff.WriteTable(ctx, out, n, opt)
 	})
-}
-
-// refuseTerminal returns ExitUsage (after saying why) when binary output would go to a
-// terminal, and -1 otherwise.
-func refuseTerminal(outPath string, stdout, stderr io.Writer, cmd string) int {
-	if (outPath == "" || outPath == "-") && cli.IsTerminal(stdout) {
-		return cli.Usagef(stderr, cmd, "refusing to write binary output to a terminal; redirect it or use --out FILE")
-	}
-	return -1
 }

@@ -3,14 +3,11 @@ package wythoffcmd
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
-	"github.com/boardlab/boardlab/fileio"
 )
 
 // Summary is the group's one-line description in "analyze help".
@@ -60,57 +57,4 @@ func isSet(fs *flag.FlagSet, name string) bool {
 	set := false
 	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
 	return set
-}
-
-// output runs work on stdout or on an atomic --out file and finishes it; binary output
-// is refused on a terminal.
-func output(cmd, outPath string, binary bool, stdout, stderr io.Writer, work func(out io.Writer) error) int {
-	if binary {
-		if code := refuseTerminal(outPath, stdout, stderr, "wythoff "+cmd); code >= 0 {
-			return code
-		}
-	}
-	if code := checkOutPath(cmd, outPath, stderr); code >= 0 {
-		return code
-	}
-	out, err := fileio.CreateOutput(outPath, stdout)
-	if err != nil {
-		return finish(nil, err, cmd, stderr)
-	}
-	return finish(out, work(out), cmd, stderr)
-}
-
-// checkOutPath refuses, before any work is done, an --out path that names a directory
-// (the rename at the end would fail after the whole computation): it returns
-// ExitUsage after saying why, and -1 when the path is usable or stdout.
-func checkOutPath(cmd, outPath string, stderr io.Writer) int {
-	if outPath == "" || outPath == "-" {
-		return -1
-	}
-	if fi, err := os.Stat(outPath); err == nil && fi.IsDir() {
-		return cli.Usagef(stderr, "wythoff "+cmd, "--out %s is a directory; give a file name", outPath)
-	}
-	return -1
-}
-
-// finish commits or aborts an output after the work returned err, reports what went
-// wrong and returns the exit status: 130 after an interruption (a file output is
-// removed, stdout keeps what was written), 1 after any other error.
-func finish(out *fileio.Output, err error, cmd string, stderr io.Writer) int {
-	if err == nil {
-		if err = out.Commit(); err == nil {
-			return cli.ExitOK
-		}
-		fmt.Fprintf(stderr, "analyze wythoff %s: %v\n", cmd, err)
-		return cli.ExitFail
-	}
-	if out != nil {
-		out.Abort()
-	}
-	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-		fmt.Fprintf(stderr, "analyze wythoff %s: interrupted\n", cmd)
-		return cli.ExitInterrupted
-	}
-	fmt.Fprintf(stderr, "analyze wythoff %s: %v\n", cmd, err)
-	return cli.ExitFail
 }

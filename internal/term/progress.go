@@ -1,4 +1,6 @@
-package cli
+// Package term writes for a person at a terminal: whether a writer is one, and a
+// one-line progress meter whose Update fits the library's progress callbacks.
+package term
 
 import (
 	"fmt"
@@ -26,9 +28,24 @@ type Progress struct {
 	width int  // length of the last line drawn, for plain redraws
 }
 
-// NewProgress returns a progress line labelled label counting unit (e.g. "pairs").
+// NewProgress returns a progress line on stderr labelled label counting unit (e.g.
+// "pairs").
 func NewProgress(stderr io.Writer, label, unit string) *Progress {
 	return newProgress(stderr, label, unit, IsTerminal(stderr))
+}
+
+// IsTerminal reports whether w (or the writer it wraps, through an Unwrap method) is a
+// terminal. /dev/null and other character devices are not terminals.
+func IsTerminal(w io.Writer) bool {
+	for {
+		u, ok := w.(interface{ Unwrap() io.Writer })
+		if !ok {
+			break
+		}
+		w = u.Unwrap()
+	}
+	f, ok := w.(*os.File)
+	return ok && isTerminal(f)
 }
 
 func newProgress(stderr io.Writer, label, unit string, terminal bool) *Progress {

@@ -1,15 +1,15 @@
-package cli
+package batch
 
 import (
 	"fmt"
 	"strings"
 )
 
-// SplitCommand splits a command line into arguments as a POSIX shell would for plain
+// Split splits a command line into arguments as a POSIX shell would for plain
 // words: whitespace separates, single quotes keep everything literally, double quotes
 // keep everything but backslash escapes of \ " $ and `, a backslash outside quotes
 // escapes the next character. No expansion of any kind is done.
-func SplitCommand(s string) ([]string, error) {
+func Split(s string) ([]string, error) {
 	var args []string
 	var cur strings.Builder
 	inWord := false

@@ -1,0 +1,51 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/boardlab/boardlab/fileio"
+)
+
+// Output runs work on stdout ("" or "-") or on the file outPath, written atomically,
+// and finishes it with Finish. Binary output to a terminal and an outPath naming a
+// directory are refused first, with ExitUsage.
+func Output(cmd, outPath string, binary bool, stdout, stderr io.Writer, work func(out io.Writer) error) int {
+	toStdout := outPath == "" || outPath == "-"
+	if binary && toStdout && IsTerminal(stdout) {
+		return Usagef(stderr, cmd, "refusing to write binary output to a terminal; redirect it or use --out FILE")
+	}
+	if fi, err := os.Stat(outPath); !toStdout && err == nil && fi.IsDir() {
+		return Usagef(stderr, cmd, "--out %s is a directory; give a file name", outPath)
+	}
+	out, err := fileio.CreateOutput(outPath, stdout)
+	if err != nil {
+		return Finish(cmd, nil, err, stderr)
+	}
+	return Finish(cmd, out, work(out), stderr)
+}
+
+// Finish commits out (a file appears whole) when the work returned err == nil and
+// aborts it otherwise (out may be nil), reports a failure as "analyze CMD: ..." and
+// returns the exit status: ExitInterrupted after a cancelled context, else ExitFail.
+func Finish(cmd string, out *fileio.Output, err error, stderr io.Writer) int {
+	if err == nil {
+		if err = out.Commit(); err == nil {
+			return ExitOK
+		}
+		fmt.Fprintf(stderr, "analyze %s: %v\n", cmd, err)
+		return ExitFail
+	}
+	if out != nil {
+		out.Abort()
+	}
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		fmt.Fprintf(stderr, "analyze %s: interrupted\n", cmd)
+		return ExitInterrupted
+	}
+	fmt.Fprintf(stderr, "analyze %s: %v\n", cmd, err)
+	return ExitFail
+}
