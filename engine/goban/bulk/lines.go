@@ -275,9 +275,9 @@ func (lr *linesRun) longLine(ctx context.Context, w *lineWorker, c *lineChunk, r
 	var off int64
 	binary := false
 	feed := func(p []byte) {
-		if i := bytes.IndexByte(p, 0); i >= 0 && !binary {
+		if err := fileio.CheckText(p, goban.TextWhat, off); err != nil && !binary {
 			binary = true
-			perr = fmt.Errorf("%w; the rest of the input is not read", &goban.BinaryError{Offset: off + int64(i)})
+			perr = fmt.Errorf("%w; the rest of the input is not read", err)
 		}
 		off += int64(len(p))
 		if owned && perr == nil {
@@ -337,7 +337,7 @@ func (lr *linesRun) score(w *lineWorker, c *lineChunk) {
 			var err error
 			switch {
 			case hasNUL && bytes.IndexByte(line, 0) >= 0:
-				err = &goban.BinaryError{Offset: int64(bytes.IndexByte(line, 0))}
+				err = fileio.CheckText(line, goban.TextWhat, 0)
 			case int64(len(line)) > limit:
 				w.parser.MaxSize = lr.o.maxSize
 				w.parser.Reset()
