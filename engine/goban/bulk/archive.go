@@ -179,6 +179,13 @@ func IsGameFile(name string) bool {
 	return false
 }
 
+// IsLinesFile reports whether a folder walk of ScoreLines takes the file name as an
+// input: a name ending in .lines or .txt (any case). A file named by the caller is read
+// whatever its name.
+func IsLinesFile(name string) bool {
+	return hasExt(name, ".lines") || hasExt(name, ".txt")
+}
+
 // expandArchives replaces each .zip input by its members (directories and hidden files
 // left out), in the archive's order. The returned function closes the archives.
 func expandArchives(inputs []fileio.Input, errs []error) ([]source, func()) {

@@ -57,8 +57,9 @@ type linesRun struct {
 	single bool
 }
 
-// ScoreLines reads every line of every input args name as one text board (the whole
-// board on one line; blank lines and lines starting with # are skipped) and writes one
+// ScoreLines reads every line of every input args name (of a folder, its files that
+// IsLinesFile takes) as one text board (the whole board on one line; blank lines and
+// lines starting with # are skipped) and writes one
 // result per line to out, in input order, scoring in parallel; a bad line or input is
 // handed to o.Report as NAME:LINE or NAME, the others still scored. With o.Shard it
 // scores the lines the shard owns, after a shard.WriteLinesHeader header. It returns
@@ -66,7 +67,7 @@ type linesRun struct {
 func ScoreLines(ctx context.Context, args []string, stdin io.Reader, out io.Writer, o Options) error {
 	_, bo := o.resolve()
 	inputs, errs := expand(args)
-	inputs, errs, _ = gameInputs(args, inputs, errs)
+	inputs, errs, _ = gameInputs(args, inputs, errs, IsLinesFile)
 	lr := &linesRun{o: bo, inputs: inputs, json: o.JSON,
 		single: len(inputs) == 1 && (len(args) == 0 || inputs[0].Path == args[0])}
 	for _, in := range inputs {

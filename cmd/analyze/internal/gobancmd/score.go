@@ -42,7 +42,8 @@ per input or game into DIR. --out FILE writes the results to FILE, which appears
 when the run ends (with --shard K/N: FILE.K-of-N).
 
 --lines reads every line of every input as one text board (the whole board on one
-line) and prints one result per line, in order: the format for millions of boards.
+line; a DIR gives its .lines and .txt files) and prints one result per line, in order:
+the format for millions of boards.
 --max-size N refuses a text board larger than N x N (default 65,536) by its count,
 before holding it. --shard K/N scores part K of N of the inputs (see 'analyze help
 shard'). Bad inputs are reported on stderr, the others still scored; the exit status
