@@ -1,4 +1,4 @@
-//go:generate go run ./internal/gentables pext_table.go
+//go:generate go run ./internal/gentables
 
 package goban
 
