@@ -336,9 +336,11 @@ func (lr *linesRun) score(w *lineWorker, c *lineChunk) {
 		}
 		if lr.o.shard.Owns(idx) && !skipLine(line) {
 			var err error
-			switch {
-			case hasNUL && bytes.IndexByte(line, 0) >= 0:
+			if hasNUL {
 				err = fileio.CheckText(line, goban.TextWhat, 0)
+			}
+			switch {
+			case err != nil:
 			case int64(len(line)) > limit:
 				w.parser.MaxSize = lr.o.maxSize
 				w.parser.Reset()

@@ -69,6 +69,18 @@ func TestScoreLinesOrder(t *testing.T) {
 	}
 }
 
+// writeFiles writes each text of files at its name under dir, making the folders.
+func writeFiles(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, text := range files {
+		p := filepath.Join(dir, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // TestScoreLinesFolder walks a folder with --lines: its .lines and .txt files (any case)
 // are the inputs, in sorted order, and the other files (SGF, .board, archives) are not.
 func TestScoreLinesFolder(t *testing.T) {
@@ -83,13 +95,7 @@ func TestScoreLinesFolder(t *testing.T) {
 		"sub/g.Lines": "X-O-\n",
 		"notes":       "XO\n",
 	}
-	for name, text := range files {
-		p := filepath.Join(dir, name)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeFiles(t, dir, files)
 	var out, log bytes.Buffer
 	err := bulk.ScoreLines(context.Background(), []string{dir}, nil, &out, bulk.Options{Jobs: 2,
 		Report: func(name string, err error) { fmt.Fprintf(&log, "%s: %v\n", name, err) }})

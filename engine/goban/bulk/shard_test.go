@@ -42,13 +42,7 @@ func TestScoreShardSkipped(t *testing.T) {
 		"trailing/h.notes":   "n",
 		"trailing/sub/i.tgz": "t",
 	}
-	for name, text := range files {
-		p := filepath.Join(root, name)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeFiles(t, root, files)
 	// A zip's members that are not game files are skipped too.
 	var zb bytes.Buffer
 	zw := zip.NewWriter(&zb)
