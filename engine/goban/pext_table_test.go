@@ -10,7 +10,7 @@ import (
 // TestPextTable checks that pext_table.go is what its generator writes ("go generate"
 // rewrites it) and that the tables compiled in are pexttable.Build's.
 func TestPextTable(t *testing.T) {
-	if err := codegen.Check("pext_table.go", pexttable.Source(), "engine/goban"); err != nil {
+	if err := codegen.Check("pext_table.go", "engine/goban", func() ([]byte, error) { return pexttable.Source(), nil }); err != nil {
 		t.Error(err)
 	}
 	want, wantPop := pexttable.Build()

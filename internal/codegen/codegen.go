@@ -29,9 +29,13 @@ func Main(def string, gen func() ([]byte, error)) {
 	}
 }
 
-// Check returns an error when the file at path does not hold src, its generator's
-// output; pkg is the folder, from the module's root, where "go generate" rewrites it.
-func Check(path string, src []byte, pkg string) error {
+// Check returns an error when the file at path does not hold what gen, its generator,
+// returns; pkg is the folder, from the module's root, where "go generate" rewrites it.
+func Check(path, pkg string, gen func() ([]byte, error)) error {
+	src, err := gen()
+	if err != nil {
+		return err
+	}
 	got, err := os.ReadFile(path)
 	if err != nil {
 		return err
