@@ -61,38 +61,20 @@ func zipInput(f *zip.File) bool {
 // allocated, so that a large or hostile input gives an error instead of exhausting
 // memory.
 func ReadLimited(r io.Reader, what string, max int64, share float64) ([]byte, error) {
-	var chunks [][]byte
-	var total int64
-	size := int(min(64<<10, max+1))
-	for {
+	var memErr error
+	data, big, err := readChunks(r, max, func(total int64, size int) error {
 		if need := 2 * (total + int64(size)); need > smallInput {
-			if err := memlimit.CheckAlloc(what, need, share); err != nil {
-				return nil, err
-			}
+			memErr = memlimit.CheckAlloc(what, need, share)
 		}
-		c := make([]byte, size)
-		n, err := io.ReadFull(r, c)
-		if n > 0 {
-			chunks = append(chunks, c[:n])
-			total += int64(n)
-		}
-		if total > max {
-			return nil, fmt.Errorf("%s expands to more than %d bytes", what, max)
-		}
-		if err == io.EOF || err == io.ErrUnexpectedEOF {
-			break
-		}
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", what, err)
-		}
-		size = int(min(int64(2*size), 4<<20, max+1-total))
-	}
-	if len(chunks) == 1 {
-		return chunks[0], nil
-	}
-	data := make([]byte, 0, total)
-	for _, c := range chunks {
-		data = append(data, c...)
+		return memErr
+	})
+	switch {
+	case big:
+		return nil, fmt.Errorf("%s expands to more than %d bytes", what, max)
+	case memErr != nil:
+		return nil, memErr
+	case err != nil:
+		return nil, fmt.Errorf("%s: %w", what, err)
 	}
 	return data, nil
 }

@@ -3,11 +3,14 @@ package fileio
 import (
 	"archive/zip"
 	"bytes"
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
+	"testing/iotest"
 )
 
 func TestOpenZip(t *testing.T) {
@@ -56,6 +59,15 @@ func TestReadLimited(t *testing.T) {
 	}
 	if _, err := ReadLimited(zeros{}, "member m", 1<<20, 1); err == nil || err.Error() != "member m expands to more than 1048576 bytes" {
 		t.Errorf("more than MaxMember: %v", err)
+	}
+	// A read error names what was read.
+	if _, err := ReadLimited(iotest.ErrReader(errors.New("disk on fire")), "member m", 1<<20, 1); err == nil || err.Error() != "member m: disk on fire" {
+		t.Errorf("read error: %v", err)
+	}
+	// Past its share of the memory limit the read stops, before the memory is held.
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(64 << 20))
+	if _, err := ReadLimited(zeros{}, "member m", 1<<30, 0.5); err == nil || !strings.HasPrefix(err.Error(), "member m needs ") {
+		t.Errorf("past half the memory limit: %v", err)
 	}
 }
 

@@ -143,7 +143,7 @@ func (in Input) readAtMost(ctx context.Context, stdin io.Reader, maxFile, maxStr
 		}
 		return data, err
 	}
-	data, big, err := readChunks(r, maxStream)
+	data, big, err := readChunks(r, maxStream, nil)
 	if big {
 		return nil, tooLarge(maxStream)
 	}
@@ -153,12 +153,22 @@ func (in Input) readAtMost(ctx context.Context, stdin io.Reader, maxFile, maxStr
 // readChunks reads r to its end in chunks and returns it in one exact-size slice, so
 // that reading n bytes of unknown length peaks at 2n bytes (io.ReadAll's growing
 // slice leaves more garbage); big is true, with no data, once r holds more than max
-// (max < 0: resolveMax, asked only past smallInput).
-func readChunks(r io.Reader, max int64) (data []byte, big bool, err error) {
+// (max < 0: resolveMax, asked only past smallInput). A chunk never reaches past
+// max+1 bytes. check, unless nil, is called before each chunk is allocated with the
+// bytes read so far and the chunk's size: its error ends the read, with no data.
+func readChunks(r io.Reader, max int64, check func(total int64, size int) error) (data []byte, big bool, err error) {
 	var chunks [][]byte
 	var total int64
 	size := 64 << 10
 	for {
+		if max >= 0 {
+			size = int(min(int64(size), max+1-total))
+		}
+		if check != nil {
+			if err := check(total, size); err != nil {
+				return nil, false, err
+			}
+		}
 		c := make([]byte, size)
 		n, rerr := io.ReadFull(r, c)
 		if n > 0 {

@@ -17,6 +17,15 @@ func (e *BinaryError) Error() string {
 	return fmt.Sprintf("binary data, not %s: NUL byte at offset %d", e.What, e.Offset)
 }
 
+// CheckText returns a *BinaryError if data, which starts at offset off of its input,
+// holds a NUL byte, and nil otherwise; what names what the text should hold.
+func CheckText(data []byte, what string, off int64) error {
+	if i := bytes.IndexByte(data, 0); i >= 0 {
+		return &BinaryError{What: what, Offset: off + int64(i)}
+	}
+	return nil
+}
+
 // NewTextReader returns a reader of r without a UTF-8 byte order mark at the start that
 // stops with a *BinaryError at the first NUL byte, after the bytes before it; what names
 // what the text should hold.
@@ -63,8 +72,8 @@ func (t *textReader) Read(p []byte) (int, error) {
 	} else {
 		n, t.err = t.r.Read(p)
 	}
-	if i := bytes.IndexByte(p[:n], 0); i >= 0 {
-		n, t.err, t.head = i, &BinaryError{What: t.what, Offset: t.off + int64(i)}, nil
+	if err := CheckText(p[:n], t.what, t.off); err != nil {
+		n, t.err, t.head = int(err.(*BinaryError).Offset-t.off), err, nil
 	}
 	t.off += int64(n)
 	if len(t.head) > 0 && t.err != nil {

@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/boardlab/boardlab/internal/fixture"
 )
 
 // liveness bounds what must end but has no deadline of its own (processes dying): far
@@ -25,40 +27,6 @@ func testSandbox(t testing.TB) *Sandbox {
 		t.Skipf("needs a working bubblewrap (Debian package bubblewrap): %v", err)
 	}
 	return sb
-}
-
-// writeScript writes an executable shell script at path.
-func writeScript(t testing.TB, path, body string) {
-	t.Helper()
-	if err := os.WriteFile(path, []byte("#!/bin/sh\n"+body+"\n"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// leftovers lists the processes whose command line contains marker.
-func leftovers(marker string) []string {
-	var found []string
-	ents, _ := os.ReadDir("/proc")
-	for _, e := range ents {
-		b, err := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
-		if err == nil && strings.Contains(string(b), marker) {
-			found = append(found, e.Name()+": "+strings.ReplaceAll(string(b), "\x00", " "))
-		}
-	}
-	return found
-}
-
-// noneAlive waits up to the liveness deadline for the processes whose command line
-// mentions marker to be gone.
-func noneAlive(t *testing.T, marker string) {
-	t.Helper()
-	deadline := time.Now().Add(liveness)
-	for len(leftovers(marker)) > 0 && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
-	}
-	if l := leftovers(marker); len(l) > 0 {
-		t.Errorf("processes left behind: %q", l)
-	}
 }
 
 // runSandboxed runs argv in s for one turn without a cgroup, in its own process group
@@ -203,7 +171,7 @@ func TestSandboxCleansStaleCgroups(t *testing.T) {
 	if _, err := os.Stat(mine); err != nil {
 		t.Fatalf("this controller's own cgroup was removed: %v", err)
 	}
-	if l := leftovers("3132"); len(l) > 0 {
+	if l := fixture.Leftovers("3132"); len(l) > 0 {
 		t.Fatalf("process left: %q", l)
 	}
 }
@@ -238,7 +206,7 @@ func TestSandboxRootWithoutCgroup(t *testing.T) {
 	os.Chown(a, 65534, 65534)
 	os.Chown(filepath.Join(a, "data.txt"), 65534, 65534)
 	bot := filepath.Join(a, "bot.sh")
-	writeScript(t, bot, `id -u >&2; echo x >> "$(dirname "$0")/data.txt" && echo 44`)
+	fixture.WriteScript(t, bot, `id -u >&2; echo x >> "$(dirname "$0")/data.txt" && echo 44`)
 	os.Chown(bot, 65534, 65534)
 	if out, stderr, timedOut := runSandboxed(&s, dir, a, []string{b}, bot, 5*time.Second); timedOut || out != "44\n" {
 		t.Fatalf("%q, timed out %v, stderr %q", out, timedOut, stderr)
@@ -246,13 +214,13 @@ func TestSandboxRootWithoutCgroup(t *testing.T) {
 	if !strings.Contains(s.Limits(), "owner of its folder") {
 		t.Fatalf("limits: %s", s.Limits())
 	}
-	writeScript(t, bot, `bomb() { bomb & bomb & exec sleep 3134; }; bomb`)
+	fixture.WriteScript(t, bot, `bomb() { bomb & bomb & exec sleep 3134; }; bomb`)
 	os.Chown(bot, 65534, 65534)
 	_, stderr, timedOut := runSandboxed(&s, dir, a, []string{b}, bot, 3*time.Second)
 	if !timedOut || !strings.Contains(stderr, "Cannot fork") {
 		t.Fatalf("fork bomb: timed out %v, stderr %q", timedOut, stderr)
 	}
-	noneAlive(t, "sleep\x003134")
+	fixture.WaitGone(t, "sleep\x003134", liveness)
 }
 
 // TestLineAroundKeepsTheMark: a violation found in a long stderr line is quoted with the

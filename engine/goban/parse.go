@@ -1,12 +1,13 @@
-//go:generate go run ./internal/gentables pext_table.go
+//go:generate go run ./internal/gentables
 
 package goban
 
 import (
-	"bytes"
 	"encoding/binary"
 	"fmt"
 	"math"
+
+	"github.com/boardlab/boardlab/fileio"
 )
 
 // ParseError is input whose number of board characters (X, O and -) is not the square of
@@ -81,19 +82,19 @@ func (b *Board) Parse(data []byte) error {
 }
 
 // ParseText is Parse that also refuses a NUL byte, as Parser does (text never holds
-// one): the error is then a *BinaryError naming its offset, whatever the count. Where
+// one): the error is then a *fileio.BinaryError naming its offset, whatever the count. Where
 // the assembly parser runs, the NUL test is part of its pass over the bytes.
 func (b *Board) ParseText(data []byte) error {
 	if !asmFor(len(data)) {
-		if i := bytes.IndexByte(data, 0); i >= 0 {
-			return &BinaryError{Offset: int64(i)}
+		if err := fileio.CheckText(data, TextWhat, 0); err != nil {
+			return err
 		}
 		_, err := b.parse(data, false)
 		return err
 	}
 	nul, err := b.parse(data, true)
 	if nul {
-		return &BinaryError{Offset: int64(bytes.IndexByte(data, 0))}
+		return fileio.CheckText(data, TextWhat, 0)
 	}
 	return err
 }

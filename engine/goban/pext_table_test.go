@@ -1,22 +1,17 @@
 package goban
 
 import (
-	"bytes"
-	"os"
 	"testing"
 
 	"github.com/boardlab/boardlab/engine/goban/internal/pexttable"
+	"github.com/boardlab/boardlab/internal/codegen"
 )
 
 // TestPextTable checks that pext_table.go is what its generator writes ("go generate"
 // rewrites it) and that the tables compiled in are pexttable.Build's.
 func TestPextTable(t *testing.T) {
-	got, err := os.ReadFile("pext_table.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, pexttable.Source()) {
-		t.Error("pext_table.go differs from its generator's output: run go generate ./engine/goban")
+	if err := codegen.Check("pext_table.go", "engine/goban", func() ([]byte, error) { return pexttable.Source(), nil }); err != nil {
+		t.Error(err)
 	}
 	want, wantPop := pexttable.Build()
 	if pextXO != want || pop4 != wantPop {

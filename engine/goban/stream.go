@@ -1,10 +1,11 @@
 package goban
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
+
+	"github.com/boardlab/boardlab/fileio"
 )
 
 // Parser reads one board in the spec's text format in pieces (it is an io.Writer), so a
@@ -36,14 +37,8 @@ func (e *SizeError) Error() string {
 		int64(e.MaxSize)*int64(e.MaxSize), e.MaxSize, e.MaxSize)
 }
 
-// BinaryError is input holding a NUL byte: binary data, not a board.
-type BinaryError struct {
-	Offset int64 // 0-based offset of the first NUL byte
-}
-
-func (e *BinaryError) Error() string {
-	return fmt.Sprintf("binary data, not a board: NUL byte at offset %d", e.Offset)
-}
+// TextWhat is what a text input of boards holds, as its *fileio.BinaryError names it.
+const TextWhat = "a board"
 
 // piece bounds how many bytes Write streams before it checks the size limit again, so
 // that the symbol streams never grow more than piece/64 words beyond the limit.
@@ -69,8 +64,8 @@ func (p *Parser) Write(data []byte) (int, error) {
 	if p.err != nil {
 		return 0, p.err
 	}
-	if i := bytes.IndexByte(data, 0); i >= 0 {
-		p.err = &BinaryError{Offset: p.read + int64(i)}
+	if err := fileio.CheckText(data, TextWhat, p.read); err != nil {
+		p.err = err
 		return 0, p.err
 	}
 	total := len(data)

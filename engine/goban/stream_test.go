@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/boardlab/boardlab/fileio"
 )
 
 // streamInputs are texts the streaming parser must read exactly as Parse does.
@@ -101,8 +103,8 @@ func TestParserLimits(t *testing.T) {
 	}
 	// A NUL byte is binary data, reported with its offset.
 	_, err = ReadBoard(io.MultiReader(strings.NewReader("X O -\n"), &endless{}), 0)
-	var be *BinaryError
-	if !errors.As(err, &be) || be.Offset != 6 {
+	var be *fileio.BinaryError
+	if !errors.As(err, &be) || be.Offset != 6 || be.What != TextWhat {
 		t.Fatalf("NUL: %v", err)
 	}
 	// A long stream without symbols is the empty board, read in bounded memory.

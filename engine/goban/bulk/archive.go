@@ -37,11 +37,24 @@ type scoreSrc struct{ k, i int32 }
 
 // srcSet is the inputs of "goban score" in order.
 type srcSet struct {
-	skipped int // files of walked folders that are not game files
+	skipped int       // files of walked folders that are not game files, this shard's
+	skips   []skipRun // where the walk skipped files, before the shard's part is taken
 	srcs    []scoreSrc
 	lists   []pathList // lists[0]: the files named as arguments; then one per directory
 	listed  []bool     // lists[k] is a directory's listing of regular files
 	others  []source   // standard input, archive members, arguments that could not be expanded
+}
+
+// skipRun is n files a walk skipped, found after the first at inputs.
+type skipRun struct{ at, n int }
+
+// skip records one skipped file after the inputs found so far.
+func (s *srcSet) skip() {
+	if k := len(s.skips) - 1; k >= 0 && s.skips[k].at == len(s.srcs) {
+		s.skips[k].n++
+		return
+	}
+	s.skips = append(s.skips, skipRun{at: len(s.srcs), n: 1})
 }
 
 // name is the printed name of the j-th input.
@@ -77,7 +90,7 @@ func scoreSources(args []string, o *bulkOpts) (set *srcSet, single bool, closeAr
 	add := func(arg string, ins []fileio.Input, errs []error) {
 		for i, in := range ins {
 			if errs[i] == nil && in.Path != arg && !IsGameFile(in.Path) {
-				set.skipped++ // found by a folder walk, not named
+				set.skip() // found by a folder walk, not named
 				continue
 			}
 			if errs[i] != nil || in.Path == "-" || set.lists[0].len() >= math.MaxInt32 {
@@ -105,7 +118,7 @@ func scoreSources(args []string, o *bulkOpts) (set *srcSet, single bool, closeAr
 		set.srcs = slices.Grow(set.srcs, files.len())
 		for i := range files.len() {
 			if !IsGameFile(files.path(i)) {
-				set.skipped++
+				set.skip()
 				continue
 			}
 			set.srcs = append(set.srcs, scoreSrc{k, int32(i)})
@@ -115,7 +128,16 @@ func scoreSources(args []string, o *bulkOpts) (set *srcSet, single bool, closeAr
 	// This shard's contiguous range of the inputs (bad arguments included, so each is
 	// reported by exactly one shard): the outputs of shards 0..N-1 concatenate to the
 	// unsharded output.
-	lo, hi := o.shard.Range(int64(len(set.srcs)))
+	// A skipped file is counted by the shard of the input after it (the last shard for
+	// those after the last input), so the shards' counts add up to the whole run's.
+	total := len(set.srcs)
+	lo, hi := o.shard.Range(int64(total))
+	last := !o.shard.Enabled() || o.shard.K == o.shard.N-1
+	for _, r := range set.skips {
+		if r.at >= int(lo) && (r.at < int(hi) || r.at == total && last) {
+			set.skipped += r.n
+		}
+	}
 	set.srcs = set.srcs[lo:hi]
 	isZip := func(j int) bool {
 		return set.srcs[j].k >= 0 && strings.EqualFold(path.Ext(set.name(j)), ".zip")
@@ -177,6 +199,13 @@ func IsGameFile(name string) bool {
 		}
 	}
 	return false
+}
+
+// IsLinesFile reports whether a folder walk of ScoreLines takes the file name as an
+// input: a name ending in .lines or .txt (any case). A file named by the caller is read
+// whatever its name.
+func IsLinesFile(name string) bool {
+	return hasExt(name, ".lines") || hasExt(name, ".txt")
 }
 
 // expandArchives replaces each .zip input by its members (directories and hidden files

@@ -52,7 +52,7 @@ func Draw(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer,
 	so := scoreOpts{format: "auto", komi: o.Komi, komiSet: o.KomiSet}
 	pos := args
 	inputs, errs := fileio.Expand(pos)
-	inputs, errs, _ = gameInputs(pos, inputs, errs)
+	inputs, errs, _ = gameInputs(pos, inputs, errs, IsGameFile)
 	srcs, closeArchives := expandArchives(inputs, errs)
 	defer closeArchives()
 	toDir := outPath != "" && (len(srcs) > 1 || isDir(outPath) || strings.HasSuffix(outPath, "/"))

@@ -40,16 +40,16 @@ func expand(args []string) ([]fileio.Input, []error) {
 }
 
 // gameInputs drops from inputs (and errs) the files that a folder walk found and that
-// are not game files (IsGameFile), and returns how many it dropped; the arguments
-// themselves and the errors stay.
-func gameInputs(args []string, inputs []fileio.Input, errs []error) ([]fileio.Input, []error, int) {
+// keep refuses (IsGameFile, IsLinesFile), and returns how many it dropped; the
+// arguments themselves and the errors stay.
+func gameInputs(args []string, inputs []fileio.Input, errs []error, keep func(string) bool) ([]fileio.Input, []error, int) {
 	named := make(map[string]bool, len(args))
 	for _, a := range args {
 		named[a] = true
 	}
 	n := 0
 	for i, in := range inputs {
-		if errs[i] == nil && in.Path != "-" && !named[in.Path] && !IsGameFile(in.Path) {
+		if errs[i] == nil && in.Path != "-" && !named[in.Path] && !keep(in.Path) {
 			continue
 		}
 		inputs[n], errs[n] = in, errs[i]

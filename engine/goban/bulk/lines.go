@@ -57,8 +57,9 @@ type linesRun struct {
 	single bool
 }
 
-// ScoreLines reads every line of every input args name as one text board (the whole
-// board on one line; blank lines and lines starting with # are skipped) and writes one
+// ScoreLines reads every line of every input args name (of a folder, its files that
+// IsLinesFile takes) as one text board (the whole board on one line; blank lines and
+// lines starting with # are skipped) and writes one
 // result per line to out, in input order, scoring in parallel; a bad line or input is
 // handed to o.Report as NAME:LINE or NAME, the others still scored. With o.Shard it
 // scores the lines the shard owns, after a shard.WriteLinesHeader header. It returns
@@ -66,7 +67,7 @@ type linesRun struct {
 func ScoreLines(ctx context.Context, args []string, stdin io.Reader, out io.Writer, o Options) error {
 	_, bo := o.resolve()
 	inputs, errs := expand(args)
-	inputs, errs, _ = gameInputs(args, inputs, errs)
+	inputs, errs, _ = gameInputs(args, inputs, errs, IsLinesFile)
 	lr := &linesRun{o: bo, inputs: inputs, json: o.JSON,
 		single: len(inputs) == 1 && (len(args) == 0 || inputs[0].Path == args[0])}
 	for _, in := range inputs {
@@ -275,9 +276,9 @@ func (lr *linesRun) longLine(ctx context.Context, w *lineWorker, c *lineChunk, r
 	var off int64
 	binary := false
 	feed := func(p []byte) {
-		if i := bytes.IndexByte(p, 0); i >= 0 && !binary {
+		if err := fileio.CheckText(p, goban.TextWhat, off); err != nil && !binary {
 			binary = true
-			perr = fmt.Errorf("%w; the rest of the input is not read", &goban.BinaryError{Offset: off + int64(i)})
+			perr = fmt.Errorf("%w; the rest of the input is not read", err)
 		}
 		off += int64(len(p))
 		if owned && perr == nil {
@@ -335,9 +336,11 @@ func (lr *linesRun) score(w *lineWorker, c *lineChunk) {
 		}
 		if lr.o.shard.Owns(idx) && !skipLine(line) {
 			var err error
+			if hasNUL {
+				err = fileio.CheckText(line, goban.TextWhat, 0)
+			}
 			switch {
-			case hasNUL && bytes.IndexByte(line, 0) >= 0:
-				err = &goban.BinaryError{Offset: int64(bytes.IndexByte(line, 0))}
+			case err != nil:
 			case int64(len(line)) > limit:
 				w.parser.MaxSize = lr.o.maxSize
 				w.parser.Reset()

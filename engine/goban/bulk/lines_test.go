@@ -68,3 +68,44 @@ func TestScoreLinesOrder(t *testing.T) {
 		}
 	}
 }
+
+// writeFiles writes each text of files at its name under dir, making the folders.
+func writeFiles(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, text := range files {
+		p := filepath.Join(dir, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestScoreLinesFolder walks a folder with --lines: its .lines and .txt files (any case)
+// are the inputs, in sorted order, and the other files (SGF, .board, archives) are not.
+func TestScoreLinesFolder(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"a.lines":     "XXXX\n",
+		"b.TXT":       "OOOO\n",
+		"c.sgf":       "(;GM[1]SZ[9])\n",
+		"d.board":     "X\n",
+		"e.lines.gz":  "\x1f\x8b",
+		"f.zip":       "PK",
+		"sub/g.Lines": "X-O-\n",
+		"notes":       "XO\n",
+	}
+	writeFiles(t, dir, files)
+	var out, log bytes.Buffer
+	err := bulk.ScoreLines(context.Background(), []string{dir}, nil, &out, bulk.Options{Jobs: 2,
+		Report: func(name string, err error) { fmt.Fprintf(&log, "%s: %v\n", name, err) }})
+	if err != nil || log.Len() != 0 {
+		t.Fatalf("error %v, reports %q", err, log.String())
+	}
+	want := filepath.Join(dir, "a.lines") + ":1\tB+4\n" +
+		filepath.Join(dir, "b.TXT") + ":1\tW+4\n" +
+		filepath.Join(dir, "sub/g.Lines") + ":1\tJigo\n"
+	if out.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
+	}
+}

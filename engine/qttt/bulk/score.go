@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math/bits"
@@ -169,37 +170,6 @@ type lineErr struct {
 	err LineError
 }
 
-// errNUL is the error of an input holding a NUL byte at offset off.
-type errNUL struct{ off int64 }
-
-func (e errNUL) Error() string {
-	return fmt.Sprintf("binary data, not game records: NUL byte at offset %d", e.off)
-}
-
-// nulStop reads r until its first NUL byte, then fails with errNUL: text never holds
-// one, and an endless device such as /dev/zero then stops at once.
-type nulStop struct {
-	r   io.Reader
-	off int64
-	err error
-}
-
-func (n *nulStop) Read(b []byte) (int, error) {
-	if n.err != nil {
-		return 0, n.err
-	}
-	m, err := n.r.Read(b)
-	if i := bytes.IndexByte(b[:m], 0); i >= 0 {
-		n.err = errNUL{n.off + int64(i)}
-		n.off += int64(i)
-		return i, nil
-	}
-	n.off += int64(m)
-	return m, err
-}
-
-var bom = []byte("\xef\xbb\xbf")
-
 // readChunks reads the inputs line by line into chunks and sends them in input order.
 // Lines another shard owns are kept as empty lines so that line numbers stay right.
 func readChunks(ctx context.Context, names []string, stdin io.Reader, sh shard.Shard, take func() *chunk, send func(*chunk) bool) error {
@@ -254,10 +224,18 @@ func readChunks(ctx context.Context, names []string, stdin io.Reader, sh shard.S
 	return nil
 }
 
+// isBinary reports whether err is a *fileio.BinaryError.
+func isBinary(err error) bool {
+	var be *fileio.BinaryError
+	return errors.As(err, &be)
+}
+
 // readInput reads one input into chunks; it returns false once the run is stopping.
 func readInput(ctx context.Context, name string, r io.Reader, sh shard.Shard, global *int64, cp **chunk,
 	get func(string, int64, int64) bool, send func(*chunk) bool) bool {
-	lr := fileio.NewLineReader(&nulStop{r: r}, MaxLine)
+	// The text reader drops a byte order mark and stops at a NUL byte: text never holds
+	// one, and an endless device such as /dev/zero then stops at once.
+	lr := fileio.NewLineReader(fileio.NewTextReader(r, "game records"), MaxLine)
 	if !get(name, 1, *global) {
 		return false
 	}
@@ -265,15 +243,10 @@ func readInput(ctx context.Context, name string, r io.Reader, sh shard.Shard, gl
 	for {
 		s, line, length, ok := lr.Next()
 		err := lr.Err()
-		if err != nil && ok {
-			if _, isNUL := err.(errNUL); isNUL {
-				ok = false // the line holding the NUL byte is no record
-			}
+		if err != nil && ok && isBinary(err) {
+			ok = false // the line holding the NUL byte is no record
 		}
 		if ok {
-			if line == 1 && bytes.HasPrefix(s, bom) {
-				s, length = s[len(bom):], length-int64(len(bom))
-			}
 			switch {
 			case !sh.Owns(*global):
 				c.data = append(c.data, '\n')

@@ -3,48 +3,15 @@ package bulk
 import (
 	"context"
 	"io"
-	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"github.com/boardlab/boardlab/engine/qttt"
+	"github.com/boardlab/boardlab/internal/fixture"
 )
 
-// mixedInput returns n lines of random games ("RECORD<TAB>X O", some without the
-// score), with blank lines and bad lines mixed in.
-func mixedInput(n int, seed uint64) string {
-	rng := rand.New(rand.NewPCG(seed, 1))
-	var b strings.Builder
-	var buf []byte
-	for i := 0; i < n; i++ {
-		switch rng.IntN(20) {
-		case 0:
-			b.WriteString("\n")
-			continue
-		case 1:
-			b.WriteString("AB ZZ\n")
-			continue
-		case 2:
-			b.WriteString("AB BE DE AE\t0 0\n")
-			continue
-		case 3:
-			b.WriteString("AB\t1 0\n")
-			continue
-		}
-		var p qttt.Position
-		buf, p = qttt.RandomGame(rng, buf[:0])
-		b.Write(buf)
-		if rng.IntN(2) == 0 {
-			b.WriteString("\t")
-			b.WriteString(p.Score().String())
-		}
-		b.WriteString("\n")
-	}
-	return b.String()
-}
-
 func TestScoreNoAllocPerLine(t *testing.T) {
-	in := mixedInput(4000, 9)
+	in := fixture.QtttRecords(4000, 9)
 	var good strings.Builder
 	for _, l := range strings.Split(in, "\n") {
 		rec, _, _ := strings.Cut(l, "\t")
@@ -71,7 +38,7 @@ func TestScoreNoAllocPerLine(t *testing.T) {
 // grow with its lines.
 func TestScoreNoAllocPerLineRead(t *testing.T) {
 	var b strings.Builder
-	for _, l := range strings.Split(mixedInput(20000, 4), "\n") {
+	for _, l := range strings.Split(fixture.QtttRecords(20000, 4), "\n") {
 		if rec, _, _ := strings.Cut(l, "\t"); rec != "" && !strings.Contains(rec, "ZZ") && !strings.Contains(l, "\t1 0") && !strings.Contains(l, "\t0 0") {
 			b.WriteString(l + "\n")
 		}

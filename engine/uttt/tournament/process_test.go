@@ -3,34 +3,20 @@ package tournament
 import (
 	"context"
 	"errors"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/boardlab/boardlab/internal/fixture"
 )
 
 // writeScript writes an executable shell script into dir.
 func writeScript(t testing.TB, dir, name, body string) string {
 	t.Helper()
 	path := filepath.Join(dir, name)
-	if err := os.WriteFile(path, []byte("#!/bin/sh\n"+body+"\n"), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	fixture.WriteScript(t, path, body)
 	return path
-}
-
-// leftovers returns the processes whose command line mentions marker.
-func leftovers(marker string) []string {
-	var found []string
-	ents, _ := os.ReadDir("/proc")
-	for _, e := range ents {
-		b, err := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
-		if err == nil && strings.Contains(string(b), marker) {
-			found = append(found, e.Name()+": "+strings.ReplaceAll(string(b), "\x00", " "))
-		}
-	}
-	return found
 }
 
 var startArgs = strings.Fields("X --------- --------- --------- --------- --------- --------- --------- --------- --------- --------- xx")
@@ -89,13 +75,7 @@ func TestProcessAnswers(t *testing.T) {
 				t.Fatalf("turn took %v", el)
 			}
 			// Everything the bot started must be gone.
-			deadline := time.Now().Add(liveness)
-			for len(leftovers(marker)) > 0 && time.Now().Before(deadline) {
-				time.Sleep(10 * time.Millisecond)
-			}
-			if l := leftovers(marker); len(l) > 0 {
-				t.Fatalf("processes left behind: %q", l)
-			}
+			fixture.WaitGone(t, marker, liveness)
 		})
 	}
 }

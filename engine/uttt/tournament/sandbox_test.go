@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/internal/fixture"
 	"github.com/boardlab/boardlab/sandbox"
 )
 
@@ -115,13 +116,7 @@ func (f field) bot(t *testing.T, sb *sandbox.Sandbox, body string, limit time.Du
 // mentions marker to be gone, and checks that no turn cgroup is left.
 func noneAlive(t *testing.T, sb *sandbox.Sandbox, marker string) {
 	t.Helper()
-	deadline := time.Now().Add(liveness)
-	for len(leftovers(marker)) > 0 && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
-	}
-	if l := leftovers(marker); len(l) > 0 {
-		t.Errorf("processes left behind: %q", l)
-	}
+	fixture.WaitGone(t, marker, liveness)
 	if sb.Cgroup() != "" {
 		ents, _ := os.ReadDir(sb.Cgroup())
 		prefix := fmt.Sprintf("%s%d-", sandbox.CgroupPrefix, os.Getpid())

@@ -13,7 +13,6 @@ import (
 	"testing/iotest"
 	"time"
 
-	"github.com/boardlab/boardlab/internal/machine"
 	"github.com/boardlab/boardlab/shard"
 )
 
@@ -62,19 +61,9 @@ func TestMoveParallelRandom(t *testing.T) {
 // BenchmarkMoveParallel is BenchmarkMoveBatch on GOMAXPROCS workers: the same lines
 // per CPU second, more lines per second of wall time when cores are free.
 func BenchmarkMoveParallel(b *testing.B) {
-	in := benchLines(1 << 20)
-	b.SetBytes(int64(len(in)))
-	b.ReportAllocs()
-	c0, _ := machine.ProcessCPU()
-	for b.Loop() {
-		m := mover{}
-		if st, err := m.batchParallel(context.Background(), bytes.NewReader(in), io.Discard, DefaultMaxLine, shard.Shard{}, runtime.GOMAXPROCS(0), nil); st.Bad != 0 || err != nil {
-			b.Fatal(st, err)
-		}
-	}
-	c1, _ := machine.ProcessCPU()
-	b.ReportMetric(float64(1<<20)*float64(b.N)/b.Elapsed().Seconds(), "lines/s")
-	b.ReportMetric(float64(1<<20)*float64(b.N)/(c1-c0).Seconds(), "lines/cpu-s")
+	benchMove(b, func(m *mover, in io.Reader) (Stats, error) {
+		return m.batchParallel(context.Background(), in, io.Discard, DefaultMaxLine, shard.Shard{}, runtime.GOMAXPROCS(0), nil)
+	})
 }
 
 // TestMoveParallelReadError: a read error after random lines (bad, long and good ones)

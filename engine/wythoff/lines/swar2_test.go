@@ -119,14 +119,20 @@ func BenchmarkAppendUint(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(vs)), "ns/value")
 }
 
-func BenchmarkParse20(b *testing.B) {
+// edgeText is edgeValues and their text, each followed by a space, then 32 NUL bytes
+// for the parsers' reads past the last value.
+func edgeText() ([]uint64, []byte) {
 	vs := edgeValues()
 	var in []byte
 	for _, v := range vs {
 		in = strconv.AppendUint(in, v, 10)
 		in = append(in, ' ')
 	}
-	in = append(in, make([]byte, 32)...)
+	return vs, append(in, make([]byte, 32)...)
+}
+
+func BenchmarkParse20(b *testing.B) {
+	vs, in := edgeText()
 	for b.Loop() {
 		for p := 0; p+32 < len(in); {
 			v, n, _ := parse20(in[p:])
@@ -138,13 +144,7 @@ func BenchmarkParse20(b *testing.B) {
 }
 
 func BenchmarkParseDigits(b *testing.B) {
-	vs := edgeValues()
-	var in []byte
-	for _, v := range vs {
-		in = strconv.AppendUint(in, v, 10)
-		in = append(in, ' ')
-	}
-	in = append(in, make([]byte, 32)...)
+	vs, in := edgeText()
 	for b.Loop() {
 		for p := 0; p+32 < len(in); {
 			v, n := parseDigits(in[p:], 20)

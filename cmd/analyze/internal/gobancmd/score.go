@@ -35,11 +35,12 @@ for nobody). --json prints one JSON object per input or game. --summary ends wit
 counts and the rate on stderr. --svg DIR writes an ownership-map picture per input or
 game. --out FILE writes the results to FILE, which appears whole when the run ends.
 
---lines reads every line of every input as one text board and prints one result per
-line, in order: the format for millions of boards. --max-size N refuses a larger text
-board before holding it. --shard K/N scores part K of N of the inputs (see 'analyze
-help shard'; with --out FILE: FILE.K-of-N). Bad inputs are reported on stderr, the
-others still scored; the exit status is then 1. docs/goban.md has the details.`
+--lines reads every line of every input as one text board (a DIR gives its .lines and
+.txt files) and prints one result per line, in order: the format for millions of
+boards. --max-size N refuses a larger text board before holding it. --shard K/N scores
+part K of N of the inputs (see 'analyze help shard'; with --out FILE: FILE.K-of-N). Bad
+inputs are reported on stderr, the others still scored; the exit status is then 1.
+docs/goban.md has the details.`
 
 func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := cli.NewFlagSet("goban score", scoreUsage, scoreHelp, stderr)

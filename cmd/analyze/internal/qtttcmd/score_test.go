@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -19,47 +18,15 @@ import (
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/qttt"
 	"github.com/boardlab/boardlab/engine/qttt/bulk"
+	"github.com/boardlab/boardlab/internal/fixture"
 	"github.com/boardlab/boardlab/shard"
 )
 
 // maxLine is one more than the longest line scored.
 const maxLine = bulk.MaxLine + 1
 
-// mixedInput returns n lines of random games ("RECORD<TAB>X O", some without the
-// score), with blank lines and bad lines mixed in.
-func mixedInput(n int, seed uint64) string {
-	rng := rand.New(rand.NewPCG(seed, 1))
-	var b strings.Builder
-	var buf []byte
-	for i := 0; i < n; i++ {
-		switch rng.IntN(20) {
-		case 0:
-			b.WriteString("\n")
-			continue
-		case 1:
-			b.WriteString("AB ZZ\n")
-			continue
-		case 2:
-			b.WriteString("AB BE DE AE\t0 0\n")
-			continue
-		case 3:
-			b.WriteString("AB\t1 0\n")
-			continue
-		}
-		var p qttt.Position
-		buf, p = qttt.RandomGame(rng, buf[:0])
-		b.Write(buf)
-		if rng.IntN(2) == 0 {
-			b.WriteString("\t")
-			b.WriteString(p.Score().String())
-		}
-		b.WriteString("\n")
-	}
-	return b.String()
-}
-
 func TestScoreParallelKeepsOrder(t *testing.T) {
-	in := mixedInput(20000, 3)
+	in := fixture.QtttRecords(20000, 3)
 	o1, e1, c1 := run(t, in, "score", "--jobs", "1")
 	if c1 != cli.ExitFail || strings.Count(e1, "\n") < 1000 {
 		t.Fatalf("-j 1: code %d, %d error lines", c1, strings.Count(e1, "\n"))
@@ -125,9 +92,9 @@ func mergeShards(t *testing.T, outs []string, n int) string {
 func TestScoreShardsMerge(t *testing.T) {
 	dir := t.TempDir()
 	f1, f2 := filepath.Join(dir, "a.txt"), filepath.Join(dir, "b.txt")
-	os.WriteFile(f1, []byte(mixedInput(3000, 5)), 0o644)
-	os.WriteFile(f2, []byte(mixedInput(1000, 6)+"AB BE"), 0o644) // no final newline
-	stdin := mixedInput(2000, 7)
+	os.WriteFile(f1, []byte(fixture.QtttRecords(3000, 5)), 0o644)
+	os.WriteFile(f2, []byte(fixture.QtttRecords(1000, 6)+"AB BE"), 0o644) // no final newline
+	stdin := fixture.QtttRecords(2000, 7)
 	for _, args := range [][]string{{f1, "-", f2}, {"--json", f2, "-"}} {
 		whole, _, code := run(t, stdin, append([]string{"score"}, args...)...)
 		if code != cli.ExitFail {

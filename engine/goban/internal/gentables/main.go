@@ -1,21 +1,12 @@
-// Command gentables writes goban's parser tables (pexttable.Source) to the file named
-// by its argument; "go generate" in engine/goban runs it on pext_table.go.
+// Command gentables writes goban's parser tables (pexttable.Source) to pext_table.go,
+// or to the file named by -o; "go generate" in engine/goban runs it.
 package main
 
 import (
-	"fmt"
-	"os"
-
 	"github.com/boardlab/boardlab/engine/goban/internal/pexttable"
+	"github.com/boardlab/boardlab/internal/codegen"
 )
 
 func main() {
-	if len(os.Args) != 2 {
-		fmt.Fprintln(os.Stderr, "usage: gentables FILE")
-		os.Exit(2)
-	}
-	if err := os.WriteFile(os.Args[1], pexttable.Source(), 0o644); err != nil {
-		fmt.Fprintf(os.Stderr, "gentables: %v\n", err)
-		os.Exit(1)
-	}
+	codegen.Main("pext_table.go", func() ([]byte, error) { return pexttable.Source(), nil })
 }

@@ -5,11 +5,10 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"go/format"
-	"log"
-	"os"
+
+	"github.com/boardlab/boardlab/internal/codegen"
 )
 
 // The board's cells are bits 0-8 (A-I, row by row); the eight lines as cell sets.
@@ -52,14 +51,4 @@ func generate() ([]byte, error) {
 	return format.Source(b.Bytes())
 }
 
-func main() {
-	out := flag.String("o", "tables.go", "write the tables to `FILE`")
-	flag.Parse()
-	src, err := generate()
-	if err != nil {
-		log.Fatal(err)
-	}
-	if err := os.WriteFile(*out, src, 0o644); err != nil {
-		log.Fatal(err)
-	}
-}
+func main() { codegen.Main("tables.go", generate) }

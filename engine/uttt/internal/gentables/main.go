@@ -5,12 +5,11 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"go/format"
-	"log"
 	"math/bits"
-	"os"
+
+	"github.com/boardlab/boardlab/internal/codegen"
 )
 
 // The eight lines of a 3x3 board as cell sets (cells 0-8 row by row).
@@ -179,14 +178,4 @@ func generate() ([]byte, error) {
 	return format.Source(b.Bytes())
 }
 
-func main() {
-	out := flag.String("o", "tables.go", "write the tables to `FILE`")
-	flag.Parse()
-	src, err := generate()
-	if err != nil {
-		log.Fatal(err)
-	}
-	if err := os.WriteFile(*out, src, 0o644); err != nil {
-		log.Fatal(err)
-	}
-}
+func main() { codegen.Main("tables.go", generate) }

@@ -4,11 +4,10 @@
 package main
 
 import (
-	"flag"
 	"fmt"
-	"log"
-	"os"
 	"strings"
+
+	"github.com/boardlab/boardlab/internal/codegen"
 )
 
 // selectBit computes the table: selectBit[mask][k] is the index of the k-th set bit
@@ -47,9 +46,5 @@ func generate() []byte {
 }
 
 func main() {
-	out := flag.String("o", "select_table.go", "write the table to `FILE`")
-	flag.Parse()
-	if err := os.WriteFile(*out, generate(), 0o644); err != nil {
-		log.Fatal(err)
-	}
+	codegen.Main("select_table.go", func() ([]byte, error) { return generate(), nil })
 }

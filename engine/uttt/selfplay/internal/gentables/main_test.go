@@ -1,19 +1,15 @@
 package main
 
 import (
-	"bytes"
-	"os"
 	"testing"
+
+	"github.com/boardlab/boardlab/internal/codegen"
 )
 
 // TestCheckedIn checks that select_table.go is what the generator writes (go generate
 // in engine/uttt/selfplay rewrites it).
 func TestCheckedIn(t *testing.T) {
-	got, err := os.ReadFile("../../select_table.go")
-	if err != nil {
+	if err := codegen.Check("../../select_table.go", "engine/uttt/selfplay", func() ([]byte, error) { return generate(), nil }); err != nil {
 		t.Fatal(err)
-	}
-	if !bytes.Equal(got, generate()) {
-		t.Fatal("engine/uttt/selfplay/select_table.go differs from the generator's output: run go generate in engine/uttt/selfplay")
 	}
 }

@@ -1,0 +1,26 @@
+package bulk
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/boardlab/boardlab/internal/fixture"
+)
+
+// BenchmarkScoreStream scores a stream of 20,000 records (a few blank and bad lines
+// among them) on one worker, from reading the text to writing the scores.
+func BenchmarkScoreStream(b *testing.B) {
+	in := []byte(fixture.QtttRecords(20000, 11))
+	records := strings.Count(string(in), "\n")
+	b.SetBytes(int64(len(in)))
+	for b.Loop() {
+		_, err := Score(context.Background(), []string{"-"}, bytes.NewReader(in), io.Discard, ScoreOptions{Workers: 1, Errors: func(*LineError) {}})
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(records*b.N)/b.Elapsed().Seconds(), "lines/s")
+}
