@@ -108,8 +108,8 @@ func BenchmarkEvaluate(b *testing.B) {
 }
 
 // BenchmarkChildren makes every child of 64 random positions three ways: Play (by
-// value, as engine-v1 and the API do), playTo (the search's interior nodes) and
-// childOf on one scratch position (the frontier, no hash).
+// value, as engine-v1 and the API do), PlayInto (the search's interior nodes) and
+// ChildOf on one scratch position (the frontier, no hash).
 func BenchmarkChildren(b *testing.B) {
 	ps := randomPositions(9, 64, 0)
 	var moves [][]Move
@@ -140,21 +140,21 @@ func BenchmarkChildren(b *testing.B) {
 			return s
 		})
 	})
-	b.Run("playTo", func(b *testing.B) {
+	b.Run("PlayInto", func(b *testing.B) {
 		var q Position
 		run(b, func(p *Position, ms []Move) (s uint64) {
 			for _, m := range ms {
-				p.playTo(&q, m)
+				p.PlayInto(&q, m)
 				s += uint64(q.status) + uint64(q.forced)
 			}
 			return s
 		})
 	})
-	b.Run("childOf", func(b *testing.B) {
+	b.Run("ChildOf", func(b *testing.B) {
 		run(b, func(p *Position, ms []Move) (s uint64) {
 			q := *p
 			for _, m := range ms {
-				q.childOf(p, m)
+				q.ChildOf(p, m)
 				s += uint64(q.status) + uint64(q.forced)
 			}
 			return s

@@ -239,9 +239,9 @@ var threatTab [19683]uint8
 // lineChance estimates each side's chance of winning a small board from its open lines.
 func (l *Linear) lineChance(x, o uint16) uint16 {
 	switch {
-	case winTab[x]:
+	case HasLine(x):
 		return 255
-	case winTab[o]:
+	case HasLine(o):
 		return 255 << 8
 	case x|o == full9:
 		return 0
@@ -296,7 +296,7 @@ func (e *evalTerms) init(l *Linear, p *Position) {
 	e.board = 0
 	e.tm = [2]uint16{}
 	for b := 0; b < 9; b++ {
-		i := t3[p.cells[0][b]] + 2*t3[p.cells[1][b]]
+		i := t3[p.Tiles(0, b)] + 2*t3[p.Tiles(1, b)]
 		c := l.chance[i]
 		e.tm[0] |= uint16(threatTab[i]&1) << b
 		e.tm[1] |= uint16(threatTab[i]>>1) << b
@@ -321,7 +321,7 @@ func (e *evalTerms) lineTerm(l [3]uint8, px, po *[9]int32) int32 {
 // move changed board b only; it equals init(l, q).
 func (e *evalTerms) play(l *Linear, parent *evalTerms, q *Position, b int) {
 	*e = *parent
-	i := t3[q.cells[0][b]] + 2*t3[q.cells[1][b]]
+	i := t3[q.Tiles(0, b)] + 2*t3[q.Tiles(1, b)]
 	c := l.chance[i]
 	x, o := int32(c&255), int32(c>>8)
 	e.board += (x - e.px[b] - o + e.po[b]) * l.boardWeight[b]
@@ -342,21 +342,21 @@ func (e *evalTerms) play(l *Linear, parent *evalTerms, q *Position, b int) {
 // are the boards where each side holds a tile that wins them (evalState.tm).
 func (l *Linear) score(master, board int32, tm [2]uint16, p *Position) int {
 	s := master*l.line>>16 + board*l.board>>11
-	if p.side == O {
+	if p.Side() == O {
 		s = -s
 	}
 	s += l.tempo
-	open := ^p.closed & full9
+	open := ^p.ClosedBoards() & full9
 	playable := open
-	if p.forced >= 0 {
-		s2 := uint16(1) << p.forced
+	if p.Forced() >= 0 {
+		s2 := uint16(1) << p.Forced()
 		playable = s2
 	} else {
 		s += l.free
 	}
-	own, opp := p.side, p.side^1
+	own, opp := p.Side(), p.Side()^1
 	if t := tm[own] & playable; t != 0 {
-		if t&winMask[p.master[own]] != 0 {
+		if t&winMask[p.WonBoards(own)] != 0 {
 			s += l.win
 		} else {
 			s += l.sendWin
@@ -364,7 +364,7 @@ func (l *Linear) score(master, board int32, tm [2]uint16, p *Position) int {
 	}
 	if l.masterTwo != [2]int32{} || l.threats != [2]int32{} {
 		s += int32(bits.OnesCount16(tm[own]&open))*l.threats[0] + int32(bits.OnesCount16(tm[opp]&open))*l.threats[1]
-		s += int32(masterTwo(p.master[own], open))*l.masterTwo[0] + int32(masterTwo(p.master[opp], open))*l.masterTwo[1]
+		s += int32(masterTwo(p.WonBoards(own), open))*l.masterTwo[0] + int32(masterTwo(p.WonBoards(opp), open))*l.masterTwo[1]
 	}
 	return int(s)
 }
@@ -381,17 +381,17 @@ func masterTwo(won, open uint16) int {
 // threats returns 2 when the side to move can win the game at once, 1 when it can win a
 // small board at once, else 0.
 func threats(p *Position) int {
-	s := p.side
-	open := ^p.closed & full9
-	if p.forced >= 0 {
-		open = 1 << p.forced
+	s := p.Side()
+	open := ^p.ClosedBoards() & full9
+	if p.Forced() >= 0 {
+		open = 1 << p.Forced()
 	}
 	r := 0
 	for ; open != 0; open &= open - 1 {
 		b := bits.TrailingZeros16(open)
-		own := p.cells[s][b]
-		if winMask[own]&^(own|p.cells[s^1][b]) != 0 {
-			if winTab[p.master[s]|1<<b] {
+		own := p.Tiles(s, b)
+		if winMask[own]&^(own|p.Tiles(s^1, b)) != 0 {
+			if HasLine(p.WonBoards(s) | 1<<b) {
 				return 2
 			}
 			r = 1
@@ -404,7 +404,7 @@ func threats(p *Position) int {
 // whose only changed board is b; it equals e.lin.Evaluate(q).
 func (e *evalState) child(q *Position, b int) int {
 	l := e.lin
-	i := t3[q.cells[0][b]] + 2*t3[q.cells[1][b]]
+	i := t3[q.Tiles(0, b)] + 2*t3[q.Tiles(1, b)]
 	c := l.chance[i]
 	x, o := int32(c&255), int32(c>>8)
 	board := e.board + (x-e.px[b]-o+e.po[b])*l.boardWeight[b]

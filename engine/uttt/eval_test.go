@@ -59,7 +59,7 @@ func evaluateRef(l *Linear, p *Position) int {
 	}
 	canWin := func(own, opp uint16) bool {
 		for t := 0; t < 9; t++ {
-			if (own|opp)>>t&1 == 0 && winTab[own|1<<t] {
+			if (own|opp)>>t&1 == 0 && HasLine(own|1<<t) {
 				return true
 			}
 		}
@@ -116,7 +116,7 @@ func evaluateRef(l *Linear, p *Position) int {
 	for b := 0; b < 9; b++ {
 		if playable>>b&1 != 0 && threat[own]>>b&1 != 0 {
 			sendWin = true
-			if winTab[won[own]|1<<b] {
+			if HasLine(won[own] | 1<<b) {
 				winNow = true
 			}
 		}

@@ -115,7 +115,7 @@ func fillNetFixed() {
 					pTwo += b2i(np == 2)
 				}
 			}
-			wonO, wonP := winTab[own], winTab[opp]
+			wonO, wonP := HasLine(own), HasLine(opp)
 			closed := wonO || wonP || own|opp == full9
 			if closed {
 				oOpen, pOpen, oOne, pOne, oTwo, pTwo = 0, 0, 0, 0, 0, 0
@@ -131,8 +131,8 @@ func fillNetFixed() {
 				bit := uint16(1) << i
 				f[netFixed1+i] = b2f(own&bit != 0)
 				f[netFixed1+9+i] = b2f(opp&bit != 0)
-				f[netFixed1+18+i] = b2f(empty&bit != 0 && winTab[own|bit])
-				f[netFixed1+27+i] = b2f(empty&bit != 0 && winTab[opp|bit])
+				f[netFixed1+18+i] = b2f(empty&bit != 0 && HasLine(own|bit))
+				f[netFixed1+27+i] = b2f(empty&bit != 0 && HasLine(opp|bit))
 			}
 		}
 	}
@@ -182,8 +182,8 @@ type lineSlot struct{ l, i uint8 }
 // lineCodes returns the master board seen by side me, two bits per board: 0 open, 1
 // won by me, 2 won by the other, 3 drawn.
 func lineCodes(p *Position, me Side) uint32 {
-	own, opp := p.master[me], p.master[me^1]
-	return spread2[own] | spread2[opp]<<1 | 3*spread2[p.closed&^(own|opp)]
+	own, opp := p.WonBoards(me), p.WonBoards(me^1)
+	return spread2[own] | spread2[opp]<<1 | 3*spread2[p.ClosedBoards()&^(own|opp)]
 }
 
 // lineState returns master line l's state (0..63) from the codes of lineCodes: its
@@ -195,19 +195,19 @@ func lineState(codes uint32, l int) uint8 {
 
 // boardIndex returns board b's state seen by side me.
 func boardIndex(p *Position, me Side, b int) uint16 {
-	return t3[p.cells[me][b]] + 2*t3[p.cells[me^1][b]]
+	return t3[p.Tiles(me, b)] + 2*t3[p.Tiles(me^1, b)]
 }
 
 // threatFlags returns the send-win and win-now inputs from the boards where each side
 // holds a tile that wins them (evalState.tm), as score computes them.
 func threatFlags(p *Position, tm [2]uint16) (sendWin, winNow bool) {
-	playable := ^p.closed & full9
-	if p.forced >= 0 {
-		playable = 1 << p.forced
+	playable := ^p.ClosedBoards() & full9
+	if p.Forced() >= 0 {
+		playable = 1 << p.Forced()
 	}
-	own := p.side
+	own := p.Side()
 	if t := tm[own] & playable; t != 0 {
-		if t&winMask[p.master[own]] != 0 {
+		if t&winMask[p.WonBoards(own)] != 0 {
 			return false, true
 		}
 		return true, false
@@ -220,13 +220,13 @@ func threatFlags(p *Position, tm [2]uint16) (sendWin, winNow bool) {
 func inputOf(l *Linear, p *Position) netInput {
 	var e evalState
 	e.init(l, p)
-	in := netInput{forced: p.forced, empty: uint8(p.Empty())}
+	in := netInput{forced: int8(p.Forced()), empty: uint8(p.Empty())}
 	in.lin = int32(l.score(e.master, e.board, e.tm, p))
 	in.sendWin, in.winNow = threatFlags(p, e.tm)
 	for b := 0; b < 9; b++ {
-		in.s[b] = boardIndex(p, p.side, b)
+		in.s[b] = boardIndex(p, p.Side(), b)
 	}
-	c := lineCodes(p, p.side)
+	c := lineCodes(p, p.Side())
 	for l := range netLines {
 		in.ln[l] = lineState(c, l)
 	}
@@ -600,10 +600,10 @@ func (q *Network) output(acc *[NetHidden]int32, forced int8, fs uint16, sendWin,
 // forcedState returns the index in Network.f of p's board to play in, seen by its side to
 // move (netStates on a free move).
 func forcedState(p *Position) uint16 {
-	if p.forced < 0 {
+	if p.Forced() < 0 {
 		return netStates
 	}
-	return boardIndex(p, p.side, int(p.forced))
+	return boardIndex(p, p.Side(), int(p.Forced()))
 }
 
 // netZero16 is a row of zeros for netOut's unused operands.
@@ -620,7 +620,7 @@ func (q *Network) final(out, lin int32) int {
 func (q *Network) evaluate(l *Linear, p *Position) int {
 	var acc [NetHidden]int32
 	var e evalTerms
-	q.accumulate(p, p.side, &acc)
+	q.accumulate(p, p.Side(), &acc)
 	e.init(l, p)
 	return q.evaluateSums(l, p, &e, &acc)
 }
@@ -629,7 +629,7 @@ func (q *Network) evaluate(l *Linear, p *Position) int {
 func (q *Network) evaluateSums16(l *Linear, p *Position, e *evalTerms, acc *[NetHidden]int16) int {
 	lin := int32(l.score(e.master, e.board, e.tm, p))
 	sw, wn := threatFlags(p, e.tm)
-	f, t := q.xindex(p.forced, sw, wn)
+	f, t := q.xindex(int8(p.Forced()), sw, wn)
 	xe := &q.xe16[min(max(p.Empty(), 0), 81)]
 	return q.final(netOut16(acc, &q.xs16[f][t], xe, &netZero16, &netZero16, &q.f[forcedState(p)], &q.w216), lin)
 }
@@ -639,7 +639,7 @@ func (q *Network) evaluateSums16(l *Linear, p *Position, e *evalTerms, acc *[Net
 func (q *Network) evaluateSums(l *Linear, p *Position, e *evalTerms, acc *[NetHidden]int32) int {
 	lin := int32(l.score(e.master, e.board, e.tm, p))
 	sw, wn := threatFlags(p, e.tm)
-	return q.output(acc, p.forced, forcedState(p), sw, wn, int32(p.Empty()), lin)
+	return q.output(acc, int8(p.Forced()), forcedState(p), sw, wn, int32(p.Empty()), lin)
 }
 
 // The embedded network, in its float and its integer form, built on first use (or when
@@ -845,19 +845,19 @@ func (e *evalState) initNet16(p *Position, nq *Network, sums *[NetHidden]int16) 
 func (e *evalState) netChild(q *Position, b int, lin int, tm [2]uint16) int {
 	nq := e.nq
 	// Seen by q's side to move, the move put an opponent's tile on board b.
-	own := q.side
-	cur := t3[q.cells[own][b]] + 2*t3[q.cells[own^1][b]]
-	old := cur - 2*t3[1<<moveTile[q.last]]
+	own := q.Side()
+	cur := t3[q.Tiles(own, b)] + 2*t3[q.Tiles(own^1, b)]
+	old := cur - 2*t3[1<<q.Last().Tile()]
 	// The extra inputs' row: xindex of threatFlags, merged by hand (calling the two, both
 	// inlined, measured 2-4% slower on BenchmarkChildrenNet).
-	f, playable := 9, ^q.closed&full9
-	if q.forced >= 0 {
-		f, playable = int(q.forced), 1<<q.forced
+	f, playable := 9, ^q.ClosedBoards()&full9
+	if q.Forced() >= 0 {
+		f, playable = int(q.Forced()), 1<<q.Forced()
 	}
 	t := 0
 	if x := tm[own] & playable; x != 0 {
 		t = 1
-		if x&winMask[q.master[own]] != 0 {
+		if x&winMask[q.WonBoards(own)] != 0 {
 			t = 2
 		}
 	}
@@ -867,10 +867,10 @@ func (e *evalState) netChild(q *Position, b int, lin int, tm [2]uint16) int {
 	if f < 9 {
 		fs = cur
 		if f != b {
-			fs = t3[q.cells[own][f]] + 2*t3[q.cells[own^1][f]]
+			fs = t3[q.Tiles(own, f)] + 2*t3[q.Tiles(own^1, f)]
 		}
 	}
-	if nq.lines && q.closed>>b&1 != 0 {
+	if nq.lines && q.ClosedBoards()>>b&1 != 0 {
 		return e.netChildClosed(q, b, cur, old, f, t, fs, lin)
 	}
 	if e.nacc16 != nil {
@@ -885,7 +885,7 @@ func (e *evalState) netChild(q *Position, b int, lin int, tm [2]uint16) int {
 // then reads as its two rows.
 func (e *evalState) netChildClosed(q *Position, b int, cur, old uint16, f, t int, fs uint16, lin int) int {
 	nq := e.nq
-	lo, lc := nq.lineRows(lineCodes(q, q.side), b)
+	lo, lc := nq.lineRows(lineCodes(q, q.Side()), b)
 	if e.nacc16 != nil {
 		tmp := [2][NetHidden]int16{*e.nacc16, nq.xs16[f][t]}
 		netUpdate16(&tmp, &tmp, lo[0], lc[0], lo[1], lc[1])
@@ -1031,14 +1031,14 @@ func (w *worker) netPlay(ply int, p, q *Position, m Move) {
 	if w.nq == nil || w.e.netPlain {
 		return
 	}
-	b, t := moveBoard[m], moveTile[m]
+	b, t := m.Board(), m.Tile()
 	rows := &w.nq.v[b]
 	// Board b's states seen by X and by O before the move, and the steps the move's
 	// tile adds to them: 3^t for the mover's own view, 2*3^t for the other's.
-	tx, to, d := t3[p.cells[X][b]], t3[p.cells[O][b]], t3[1<<t]
+	tx, to, d := t3[p.Tiles(X, b)], t3[p.Tiles(O, b)], t3[1<<t]
 	ix, io := tx+2*to, to+2*tx
 	dx, do := d, 2*d
-	if p.side == O {
+	if p.Side() == O {
 		dx, do = 2*d, d
 	}
 	if w.n16 {
@@ -1046,7 +1046,7 @@ func (w *worker) netPlay(ply int, p, q *Position, m Move) {
 	} else {
 		netUpdate(&w.nsum[ply], &w.nsum[ply-1], &rows[ix], &rows[ix+dx], &rows[io], &rows[io+do])
 	}
-	if w.nq.lines && q.closed != p.closed {
+	if w.nq.lines && q.ClosedBoards() != p.ClosedBoards() {
 		w.netLines(ply, q, int(b))
 	}
 }
@@ -1068,7 +1068,7 @@ func (w *worker) netLines(ply int, q *Position, b int) {
 // netFrontier makes e's children (of p, the position at ply) evaluated by the network:
 // from the kept sums, or (netPlain) from sums computed from scratch.
 func (w *worker) netFrontier(e *evalState, p *Position, ply int) {
-	me := p.side ^ 1
+	me := p.Side() ^ 1
 	switch {
 	case w.e.netPlain:
 		w.nq.accumulate(p, me, &w.nsum[ply][me])
@@ -1089,7 +1089,7 @@ func (w *worker) evaluateAt(p *Position, ply int, e *evalTerms) int {
 	case w.e.netPlain:
 		return w.nq.evaluate(w.ev, p)
 	case w.n16:
-		return w.nq.evaluateSums16(w.ev, p, e, &w.nsum16[ply][p.side])
+		return w.nq.evaluateSums16(w.ev, p, e, &w.nsum16[ply][p.Side()])
 	}
-	return w.nq.evaluateSums(w.ev, p, e, &w.nsum[ply][p.side])
+	return w.nq.evaluateSums(w.ev, p, e, &w.nsum[ply][p.Side()])
 }

@@ -95,7 +95,7 @@ func benchChildren(b *testing.B, net bool) {
 				n.kids = append(n.kids, c)
 			}
 		}
-		q.accumulate(&p, p.side^1, &n.sums)
+		q.accumulate(&p, p.Side()^1, &n.sums)
 		for j, v := range n.sums {
 			n.sums16[j] = int16(v)
 		}
@@ -116,7 +116,7 @@ func benchChildren(b *testing.B, net bool) {
 				}
 			}
 			for k := range n.kids {
-				s += e.child(&n.kids[k], int(moveBoard[n.kids[k].last]))
+				s += e.child(&n.kids[k], int(n.kids[k].Last().Board()))
 			}
 		}
 	}

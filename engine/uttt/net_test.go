@@ -42,7 +42,7 @@ func TestNetChildEqualsEvaluate(t *testing.T) {
 		e := evalState{lin: l}
 		e.init(l, &p)
 		var sums [NetHidden]int32
-		q.accumulate(&p, p.side^1, &sums)
+		q.accumulate(&p, p.Side()^1, &sums)
 		e.initNet(&p, q, &sums)
 		var buf [81]Move
 		for _, m := range buf[:p.Moves(&buf)] {

@@ -27,8 +27,8 @@ func NetSamples(games []TrainingGame, skip int, k, blend float64) []NetSample {
 	for _, g := range games {
 		p := Start()
 		for i, m := range g.Moves {
-			if i >= skip && p.status == Ongoing {
-				r := resultFor(g.Result, p.side)
+			if i >= skip && p.Status() == Ongoing {
+				r := resultFor(g.Result, p.Side())
 				y := r
 				if i < len(g.Scores) && g.Scores[i] != NoScore {
 					y = blend*r + (1-blend)*sigmoid(float64(g.Scores[i]), k)

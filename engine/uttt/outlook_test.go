@@ -11,7 +11,7 @@ import (
 func canStillWin(p *Position, s Side) bool {
 	boardOpen := func(b int) bool {
 		for _, l := range lines {
-			if l&p.cells[s^1][b] == 0 {
+			if l&p.Tiles(s^1, b) == 0 {
 				return true
 			}
 		}
@@ -24,8 +24,8 @@ func canStillWin(p *Position, s Side) bool {
 				continue
 			}
 			switch {
-			case p.master[s]>>b&1 != 0:
-			case p.closed>>b&1 != 0 || !boardOpen(b):
+			case p.WonBoards(s)>>b&1 != 0:
+			case p.ClosedBoards()>>b&1 != 0 || !boardOpen(b):
 				ok = false
 			}
 		}
@@ -79,7 +79,7 @@ func TestOutlookSound(t *testing.T) {
 			continue
 		}
 		bk := blocked(&p)
-		own, opp := freeLine[bk[p.side]], freeLine[bk[p.side^1]]
+		own, opp := freeLine[bk[p.Side()]], freeLine[bk[p.Side()^1]]
 		if own && opp {
 			continue
 		}

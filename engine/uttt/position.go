@@ -241,20 +241,20 @@ func (p Position) Play(m Move) Position {
 	return p
 }
 
-// playTo sets q to p.Play(m) without the copies a value receiver and result make;
-// the search's hot path uses it.
-func (p *Position) playTo(q *Position, m Move) {
+// PlayInto sets *q to p.Play(m) without the copies of a value receiver and result; m
+// must be legal. A search's hot path uses it.
+func (p *Position) PlayInto(q *Position, m Move) {
 	*q = *p
-	q.childOf(p, m)
+	q.ChildOf(p, m)
 	q.hash = p.hash ^ zobCell[p.side][m] ^ zobForced[p.forced+1] ^ zobSide ^ zobForced[q.forced+1]
 }
 
-// childOf makes q the position after m in p, all but the hash, when q equals p except,
-// perhaps, in the cells of p's side to move (which it copies back): the frontier makes
-// each of its children this way on one scratch copy of p.
+// ChildOf makes q the position after the legal move m in p, all but the hash (left
+// stale), when q is a copy of p or a child of p made this way: a search makes every
+// child of a frontier node on one scratch copy of p.
 // It repeats Play's rules on purpose: Play stays as it was, so engine-v1, which calls
 // it, keeps the speed it was measured at (the tests check the two agree).
-func (q *Position) childOf(p *Position, m Move) {
+func (q *Position) ChildOf(p *Position, m Move) {
 	b, t := moveBoard[m], moveTile[m]
 	s := p.side
 	c := p.cells[s][b] | 1<<t

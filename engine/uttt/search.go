@@ -163,10 +163,10 @@ func (e *Engine) Search(ctx context.Context, pos Position, lim Limits) Result {
 	n := pos.Moves(&buf)
 	if n == 0 {
 		res.Exact = true
-		switch pos.status {
-		case XWon + Status(pos.side^1):
+		switch pos.Status() {
+		case XWon + Status(pos.Side()^1):
 			res.Score = -ScoreWin
-		case XWon + Status(pos.side):
+		case XWon + Status(pos.Side()):
 			res.Score = ScoreWin
 		}
 		return res
@@ -191,7 +191,7 @@ func (e *Engine) Search(ctx context.Context, pos Position, lim Limits) Result {
 	for len(e.workers) < threads {
 		e.workers = append(e.workers, &worker{e: e})
 	}
-	if key := [2]int{lim.Contempt, int(pos.side)}; key != e.drawKey && (lim.Contempt != 0 || e.drawKey[0] != 0) {
+	if key := [2]int{lim.Contempt, int(pos.Side())}; key != e.drawKey && (lim.Contempt != 0 || e.drawKey[0] != 0) {
 		e.Clear() // the table's draw scores were for another contempt or side
 		e.drawKey = key
 	}
@@ -338,8 +338,8 @@ func (w *worker) principal(pos Position, depth int) []Move {
 	for _, m := range pv {
 		p = p.Play(m)
 	}
-	for len(pv) < depth && p.status == Ongoing && !w.e.noTT {
-		d := w.tt.probe(p.hash)
+	for len(pv) < depth && p.Status() == Ongoing && !w.e.noTT {
+		d := w.tt.probe(p.Hash())
 		m := ttMove(d)
 		if d == 0 || !p.IsLegal(m) {
 			break
@@ -389,8 +389,8 @@ const (
 // search is fail-soft negamax alpha-beta with principal variation search.
 func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 	w.pvLen[ply] = ply
-	if p.status != Ongoing {
-		if p.status == Draw {
+	if p.Status() != Ongoing {
+		if p.Status() == Draw {
 			return w.draw[ply&1]
 		}
 		return -(ScoreWin - ply) // the previous move won
@@ -400,7 +400,7 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 	if w.outlook {
 		// A side that can no longer complete a master line can at best draw.
 		bk := w.blockedAt(p, ply)
-		if own, opp := freeLine[bk[p.side]], freeLine[bk[p.side^1]]; !own || !opp {
+		if own, opp := freeLine[bk[p.Side()]], freeLine[bk[p.Side()^1]]; !own || !opp {
 			d := w.draw[ply&1]
 			if !own {
 				hi = d
@@ -430,7 +430,7 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 	useTT := !w.e.noTT && depth >= ttMinDepth
 	var ttD, ttS, ttB int // the table entry's depth, score and bound, when there is one
 	if useTT {
-		if d := w.tt.probe(p.hash); d != 0 {
+		if d := w.tt.probe(p.Hash()); d != 0 {
 			ttm = ttMove(d)
 			ttD, ttS, ttB = ttDepth(d), scoreFromTT(ttScore(d), ply), ttBound(d)
 			if ply > 0 && excl == 0 && (ttD == exactDepth || ttD == depth || ttD > depth && !w.e.sameDepth) {
@@ -458,7 +458,7 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 	var moves [81]Move
 	var order [81]int32
 	n := p.Moves(&moves)
-	s := p.side
+	s := p.Side()
 	k1, k2 := w.killers[ply][0], w.killers[ply][1]
 	for i, m := range moves[:n] {
 		var v int32
@@ -470,12 +470,12 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 		case k2:
 			v = orderKiller2
 		default:
-			b, t := moveBoard[m], moveTile[m]
-			own := p.cells[s][b]
+			b, t := m.Board(), m.Tile()
+			own := p.Tiles(s, b)
 			v = w.history[s][m]
-			if winTab[own|1<<t] {
+			if HasLine(own | 1<<t) {
 				v += orderWin
-			} else if p.closed>>t&1 != 0 || t == b && own|p.cells[s^1][b]|1<<t == full9 {
+			} else if p.ClosedBoards()>>t&1 != 0 || t == b && own|p.Tiles(s^1, b)|1<<t == full9 {
 				v += orderFree
 			}
 		}
@@ -515,9 +515,9 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 		}
 
 		q := &w.stack[ply+1]
-		p.playTo(q, m)
+		p.PlayInto(q, m)
 		if useTT && depth > ttMinDepth {
-			w.tt.prefetch(q.hash) // the child probes it
+			w.tt.prefetch(q.Hash()) // the child probes it
 		}
 		w.netPlay(ply+1, p, q, m)
 		cd := depth - 1 // the child's depth
@@ -576,7 +576,7 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 		if w.evals == evals0 {
 			d = exactDepth
 		}
-		w.tt.store(p.hash, bestMove, scoreToTT(best, ply), d, bound)
+		w.tt.store(p.Hash(), bestMove, scoreToTT(best, ply), d, bound)
 	}
 	return best
 }
@@ -624,7 +624,7 @@ func (w *worker) termsAt(e *evalTerms, p *Position, ply int) {
 		e.init(w.ev, p)
 		return
 	}
-	e.play(w.ev, &w.lin[ply-1], p, int(moveBoard[p.last]))
+	e.play(w.ev, &w.lin[ply-1], p, int(p.Last().Board()))
 }
 
 // frontier searches a node at depth 1: every child is evaluated by updating the
@@ -641,7 +641,7 @@ func (w *worker) frontier(p *Position, alpha, beta, ply, lo, hi int) int {
 	if w.o.FrontierOrder {
 		// The killer of this ply first, then the moves that win their board: a cutoff
 		// comes sooner and saves the remaining evaluations.
-		k, s := 0, p.side
+		k, s := 0, p.Side()
 		if km := w.killers[ply][0]; km <= 80 && p.IsLegal(km) {
 			for i, m := range moves[:n] {
 				if m == km {
@@ -652,7 +652,7 @@ func (w *worker) frontier(p *Position, alpha, beta, ply, lo, hi int) int {
 			}
 		}
 		for i := k; i < n; i++ {
-			if m := moves[i]; winTab[p.cells[s][moveBoard[m]]|1<<moveTile[m]] {
+			if m := moves[i]; HasLine(p.Tiles(s, m.Board()) | 1<<m.Tile()) {
 				moves[k], moves[i] = moves[i], moves[k]
 				k++
 			}
@@ -665,21 +665,21 @@ func (w *worker) frontier(p *Position, alpha, beta, ply, lo, hi int) int {
 	check := w.outlook && (nearDead[bs[X]] || nearDead[bs[O]])
 	d := -w.draw[(ply+1)&1] // a drawn child's score
 	best := -scoreInf
-	q := *p // the children in turn, all but their hash (childOf)
+	q := *p // the children in turn, all but their hash (ChildOf)
 	for _, m := range moves[:n] {
 		w.nodes++
-		q.childOf(p, m)
+		q.ChildOf(p, m)
 		var v int
-		switch q.status {
+		switch q.Status() {
 		case Ongoing:
 			if !check {
 				w.evals++
-				v = -e.child(&q, int(moveBoard[m]))
+				v = -e.child(&q, int(m.Board()))
 				break
 			}
 			// The mover's own blocked boards do not change: its bound stays hi.
 			l := lo
-			if !freeLine[blockChild(bs, &q, m)[q.side]] {
+			if !freeLine[blockChild(bs, &q, m)[q.Side()]] {
 				l = d // the opponent can no longer win
 			}
 			if l == hi {
@@ -687,7 +687,7 @@ func (w *worker) frontier(p *Position, alpha, beta, ply, lo, hi int) int {
 				break
 			}
 			w.evals++
-			v = min(max(-e.child(&q, int(moveBoard[m])), l), hi)
+			v = min(max(-e.child(&q, int(m.Board())), l), hi)
 		case Draw:
 			v = d
 		default:
@@ -723,12 +723,12 @@ func (w *worker) frontier(p *Position, alpha, beta, ply, lo, hi int) int {
 // its opponent.
 func blocked(p *Position) (bk [2]uint16) {
 	for s := range bk {
-		bk[s] = p.closed &^ p.master[s]
+		bk[s] = p.ClosedBoards() &^ p.WonBoards(Side(s))
 	}
-	for open := ^p.closed & full9; open != 0; open &= open - 1 {
+	for open := ^p.ClosedBoards() & full9; open != 0; open &= open - 1 {
 		b := bits.TrailingZeros16(open)
 		for s := range bk {
-			if !freeLine[p.cells[s^1][b]] {
+			if !freeLine[p.Tiles(Side(s^1), b)] {
 				bk[s] |= 1 << b
 			}
 		}
@@ -741,8 +741,8 @@ func blocked(p *Position) (bk [2]uint16) {
 // the mover, or with a tile of the mover in every line (a drawn board has, and
 // already blocked the mover before its last tile).
 func blockChild(bk *[2]uint16, q *Position, m Move) [2]uint16 {
-	c, s, b := *bk, q.side^1, moveBoard[m]
-	if q.master[s]>>b&1 != 0 || !freeLine[q.cells[s][b]] {
+	c, s, b := *bk, q.Side()^1, m.Board()
+	if q.WonBoards(s)>>b&1 != 0 || !freeLine[q.Tiles(s, b)] {
 		c[s^1] |= 1 << b
 	}
 	return c
@@ -754,7 +754,7 @@ func (w *worker) blockedAt(p *Position, ply int) *[2]uint16 {
 	if ply == 0 {
 		w.blk[0] = blocked(p)
 	} else {
-		w.blk[ply] = blockChild(&w.blk[ply-1], p, p.last)
+		w.blk[ply] = blockChild(&w.blk[ply-1], p, p.Last())
 	}
 	return &w.blk[ply]
 }

@@ -9,8 +9,8 @@ import (
 
 // minimax is plain fixed-depth negamax without pruning, the reference for search.
 func minimax(p *Position, depth, ply int) int {
-	if p.status != Ongoing {
-		if p.status == Draw {
+	if p.Status() != Ongoing {
+		if p.Status() == Draw {
 			return 0
 		}
 		return -(ScoreWin - ply)
@@ -127,8 +127,8 @@ func TestSearchGameOver(t *testing.T) {
 // solve is a plain alpha-beta solver to the end of the game (no evaluation, no table):
 // the reference for exact endgame results.
 func solve(p *Position, alpha, beta, ply int) int {
-	if p.status != Ongoing {
-		if p.status == Draw {
+	if p.Status() != Ongoing {
+		if p.Status() == Draw {
 			return 0
 		}
 		return -(ScoreWin - ply)

@@ -59,7 +59,7 @@ func (s *solver) stop() bool {
 // wdl returns the value of p for the side to move (1 win, 0 draw, -1 loss), fail-soft
 // inside (alpha, beta); when the solver stopped the result means nothing.
 func (s *solver) wdl(p *Position, alpha, beta int) int {
-	switch p.status {
+	switch p.Status() {
 	case Draw:
 		return 0
 	case XWon, OWon:
@@ -72,9 +72,9 @@ func (s *solver) wdl(p *Position, alpha, beta int) int {
 	if threats(p) == 2 {
 		return 1
 	}
-	slot := &s.tab[p.hash&uint64(len(s.tab)-1)]
+	slot := &s.tab[p.Hash()&uint64(len(s.tab)-1)]
 	lo, hi := -1, 1
-	if slot.key == p.hash {
+	if slot.key == p.Hash() {
 		lo, hi = int(slot.lo), int(slot.hi)
 		if lo == hi || lo >= beta {
 			return lo
@@ -109,7 +109,7 @@ func (s *solver) wdl(p *Position, alpha, beta int) int {
 	default:
 		lo, hi = best, best
 	}
-	*slot = solveEntry{p.hash, int8(lo), int8(hi)}
+	*slot = solveEntry{p.Hash(), int8(lo), int8(hi)}
 	return best
 }
 
@@ -118,22 +118,22 @@ func (s *solver) wdl(p *Position, alpha, beta int) int {
 func (s *solver) order(p *Position, buf *[81]Move) int {
 	var wins, quiet, free [81]Move
 	nw, nq, nf := 0, 0, 0
-	side := p.side
-	open := ^p.closed & full9
-	if p.forced >= 0 {
-		open = 1 << p.forced
+	side := p.Side()
+	open := ^p.ClosedBoards() & full9
+	if p.Forced() >= 0 {
+		open = 1 << p.Forced()
 	}
 	for ; open != 0; open &= open - 1 {
 		b := bits.TrailingZeros16(open)
-		own, opp := p.cells[side][b], p.cells[side^1][b]
+		own, opp := p.Tiles(side, b), p.Tiles(side^1, b)
 		for e := ^(own | opp) & full9; e != 0; e &= e - 1 {
 			t := bits.TrailingZeros16(e)
 			m := NewMove(b, t)
 			switch {
-			case winTab[own|1<<t]:
+			case HasLine(own | 1<<t):
 				wins[nw] = m
 				nw++
-			case p.closed>>t&1 != 0 || t == b && own|opp|1<<t == full9:
+			case p.ClosedBoards()>>t&1 != 0 || t == b && own|opp|1<<t == full9:
 				free[nf] = m
 				nf++
 			default:
@@ -163,7 +163,7 @@ func Solve(ctx context.Context, pos Position, maxNodes uint64) (value int, move 
 // root solves p: its value and a best move, or ok false when the solver stopped or the
 // game is over.
 func (s *solver) root(p *Position) (value int, move Move, ok bool) {
-	if p.status != Ongoing {
+	if p.Status() != Ongoing {
 		return 0, NoMove, false
 	}
 	var moves [81]Move

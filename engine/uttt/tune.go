@@ -36,18 +36,18 @@ func PlayTrainingGame(ctx context.Context, e *Engine, seed uint64, openings int,
 	for try := 0; ; try++ {
 		p, g.Moves, g.Scores = Start(), g.Moves[:0], g.Scores[:0]
 		var buf [81]Move
-		for len(g.Moves) < openings && p.status == Ongoing {
+		for len(g.Moves) < openings && p.Status() == Ongoing {
 			m := buf[next(p.Moves(&buf))]
 			g.Moves = append(g.Moves, m)
 			g.Scores = append(g.Scores, NoScore)
 			p = p.Play(m)
 		}
-		if p.status == Ongoing || try > 100 {
+		if p.Status() == Ongoing || try > 100 {
 			break
 		}
 	}
 	e.Clear()
-	for p.status == Ongoing {
+	for p.Status() == Ongoing {
 		if err := ctx.Err(); err != nil {
 			return g, err
 		}
@@ -57,7 +57,7 @@ func PlayTrainingGame(ctx context.Context, e *Engine, seed uint64, openings int,
 		g.Scores = append(g.Scores, int32(r.Score))
 		p = p.Play(m)
 	}
-	g.Result = p.status
+	g.Result = p.Status()
 	return g, nil
 }
 
@@ -85,8 +85,8 @@ func Samples(games []TrainingGame, skip int) []Sample {
 	for _, g := range games {
 		p := Start()
 		for i, m := range g.Moves {
-			if i >= skip && p.status == Ongoing {
-				out = append(out, Sample{p, resultFor(g.Result, p.side)})
+			if i >= skip && p.Status() == Ongoing {
+				out = append(out, Sample{p, resultFor(g.Result, p.Side())})
 			}
 			p = p.Play(m)
 		}
@@ -248,7 +248,7 @@ func LearnBoardChance(games []TrainingGame, l *Linear, prior float64) []byte {
 		for _, m := range g.Moves {
 			p = p.Play(m)
 			b := m.Board()
-			states[b] = append(states[b], [2]uint16{p.cells[0][b], p.cells[1][b]})
+			states[b] = append(states[b], [2]uint16{p.Tiles(0, b), p.Tiles(1, b)})
 		}
 		for b := 0; b < 9; b++ {
 			wx, wo := 0.0, 0.0
@@ -275,7 +275,7 @@ func LearnBoardChance(games []TrainingGame, l *Linear, prior float64) []byte {
 			hx, ho := float64(h&255)/255, float64(h>>8)/255
 			px := (c[i].x + prior*hx) / (c[i].n + prior)
 			po := (c[i].o + prior*ho) / (c[i].n + prior)
-			if winTab[x] || winTab[o] || x|o == full9 {
+			if HasLine(x) || HasLine(o) || x|o == full9 {
 				px, po = hx, ho // decided boards keep their exact values
 			}
 			out[2*i], out[2*i+1] = byte(math.Round(px*255)), byte(math.Round(po*255))
