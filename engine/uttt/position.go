@@ -3,7 +3,7 @@
 // alpha-beta search with a transposition table.
 package uttt
 
-//go:generate go run ./internal/gentables
+//go:generate go run ./internal/gentables -part rules
 
 import (
 	"fmt"
@@ -302,6 +302,10 @@ func (p *Position) computeHash() uint64 {
 
 // Lines of a 3x3 board, as 9-bit masks.
 var lines = [8]uint16{0007, 0070, 0700, 0111, 0222, 0444, 0421, 0124}
+
+// Lines returns the eight lines of a 3x3 board (rows, columns, diagonals) as 9-bit masks,
+// bit t = tile t (or board t of the master board).
+func Lines() [8]uint16 { return lines }
 
 // winTab[mask] (mask holds three in a row), moveBoard and moveTile (a move's board and
 // tile, 9 for none), and the Zobrist keys zobCell, zobForced (index forced+1) and

@@ -5,14 +5,14 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/search"
 	"github.com/boardlab/boardlab/engine/uttt/tune"
 )
 
 // Play ten short training games, write them in the games file format and read them
 // back.
 func ExamplePlayGames() {
-	cfg := tune.GameConfig{Nodes: 50, Openings: 8, Seed: 1, Eval: uttt.EvalLinear}
+	cfg := tune.GameConfig{Nodes: 50, Openings: 8, Seed: 1, Eval: search.EvalLinear}
 	gs, err := tune.PlayGames(context.Background(), 10, cfg, 2, nil)
 	if err != nil {
 		fmt.Println(err)
@@ -41,7 +41,7 @@ func ExampleMatch() {
 		fmt.Println(err)
 		return
 	}
-	pts, err := tune.Match(context.Background(), tune.Candidate{Options: o, Linear: lin}, uttt.EvalLinear, 2, 200, 5, 1)
+	pts, err := tune.Match(context.Background(), tune.Candidate{Options: o, Linear: lin}, search.EvalLinear, 2, 200, 5, 1)
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/search"
 )
 
 // DefaultEngineTime is the engine bot's time per move when the spec gives no budget.
@@ -44,7 +45,7 @@ type Engine struct {
 	eval     string // "" (the engine's default, the network), uttt.EvalLinear or uttt.EvalNet
 	pool     searchers
 	// net, if set, is the network the searchers evaluate with (spec ",net=netPath").
-	net     *uttt.Network
+	net     *search.Network
 	netPath string
 }
 
@@ -76,13 +77,13 @@ func NewEngine(t time.Duration, depth int) *Engine {
 // uttt.EvalNet; "" for the engine's default, the network); its spec is engine-linear or engine-net.
 func NewEngineEval(t time.Duration, depth int, eval string) (*Engine, error) {
 	if eval != "" {
-		if err := uttt.CheckEval(eval); err != nil {
+		if err := search.CheckEval(eval); err != nil {
 			return nil, err
 		}
 	}
 	e := &Engine{Time: t, Depth: depth, eval: eval}
 	e.pool.create = func() searcher {
-		u := uttt.NewEngine(hashMB(e.budget()))
+		u := search.NewEngine(hashMB(e.budget()))
 		if e.eval != "" {
 			u.SetEval(e.eval)
 		}
@@ -149,12 +150,12 @@ func (e *Engine) Move(ctx context.Context, p *uttt.Position, _ *RNG) uttt.Move {
 
 // mainSearcher is the engine with its table and the time bank of the game it plays.
 type mainSearcher struct {
-	e    *uttt.Engine
+	e    *search.Engine
 	bank time.Duration // time saved by earlier moves of the game
 }
 
 func (s *mainSearcher) search(ctx context.Context, p uttt.Position, b budget) uttt.Move {
-	lim := uttt.Limits{Depth: b.depth, Nodes: b.nodes, Contempt: b.contempt}
+	lim := search.Limits{Depth: b.depth, Nodes: b.nodes, Contempt: b.contempt}
 	if b.fixed() || b.time <= 0 || !b.bank {
 		lim.Time = b.time
 		return s.e.Search(ctx, p, lim).Move

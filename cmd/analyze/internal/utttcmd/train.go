@@ -9,7 +9,7 @@ import (
 	"runtime"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
-	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/search"
 )
 
 const trainUsage = "analyze uttt train --load-games FILE [--openings N] [--blend X] [--epochs N] [--batch N] [--lr X] [--embed-lr X] [--decay X] [--init FILE] [--seed N] [--jobs N] --out FILE"
@@ -65,9 +65,9 @@ func runTrain(ctx context.Context, args []string, _ io.Reader, _, stderr io.Writ
 	if *jobs == 0 {
 		*jobs = runtime.GOMAXPROCS(0)
 	}
-	var start *uttt.Net
+	var start *search.Net
 	if *initFrom != "" {
-		n, err := uttt.ReadNet(*initFrom)
+		n, err := search.ReadNet(*initFrom)
 		if err != nil {
 			fmt.Fprintf(stderr, "analyze %s: --init: %v\n", name, err)
 			return cli.ExitFail
@@ -79,7 +79,7 @@ func runTrain(ctx context.Context, args []string, _ io.Reader, _, stderr io.Writ
 		fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
 		return cli.ExitFail
 	}
-	var train, test []uttt.TrainingGame
+	var train, test []search.TrainingGame
 	scored := 0
 	for i, g := range gs {
 		if len(g.Scores) > 0 {
@@ -94,16 +94,16 @@ func runTrain(ctx context.Context, args []string, _ io.Reader, _, stderr io.Writ
 	if scored < len(gs) {
 		fmt.Fprintf(stderr, "analyze %s: warning: %d of %d games have no search scores; their positions are labelled by the result alone\n", name, len(gs)-scored, len(gs))
 	}
-	k := uttt.FitScale(uttt.Samples(train, *openings), uttt.DefaultLinear())
+	k := search.FitScale(search.Samples(train, *openings), search.DefaultLinear())
 	if start != nil {
 		// The recorded search scores are in the starting network's units.
 		k = float64(start.K)
 	}
-	trainS := uttt.NetSamples(train, *openings, k, *blend)
-	testS := uttt.NetSamples(test, *openings, k, *blend)
+	trainS := search.NetSamples(train, *openings, k, *blend)
+	testS := search.NetSamples(test, *openings, k, *blend)
 	fmt.Fprintf(stderr, "%d games: %d training positions, %d held out; scale k %.1f\n", len(gs), len(trainS), len(testS), k)
-	fmt.Fprintf(stderr, "held-out, linear evaluation: %s\n", uttt.LinearMetrics(testS, k))
-	n, err := uttt.TrainNet(ctx, trainS, testS, start, uttt.NetTrainConfig{Epochs: *epochs, Batch: *batch, LR: *lr, K: k, Seed: *seed, Jobs: *jobs, EmbedLR: *embedLR, Decay: *decay},
+	fmt.Fprintf(stderr, "held-out, linear evaluation: %s\n", search.LinearMetrics(testS, k))
+	n, err := search.TrainNet(ctx, trainS, testS, start, search.NetTrainConfig{Epochs: *epochs, Batch: *batch, LR: *lr, K: k, Seed: *seed, Jobs: *jobs, EmbedLR: *embedLR, Decay: *decay},
 		func(s string) { fmt.Fprintln(stderr, s) })
 	if errors.Is(err, context.Canceled) {
 		fmt.Fprintf(stderr, "analyze %s: interrupted while training\n", name)

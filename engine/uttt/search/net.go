@@ -1,4 +1,4 @@
-package uttt
+package search
 
 import (
 	_ "embed"
@@ -13,6 +13,8 @@ import (
 	"sync"
 	"syscall"
 	"unsafe"
+
+	"github.com/boardlab/boardlab/engine/uttt"
 )
 
 // The network evaluation: a small value network over the nine small boards
@@ -102,7 +104,7 @@ func fillNetFixed() {
 			}
 			f := &netFixedTab[t3[own]+2*t3[opp]]
 			var oOpen, pOpen, oOne, pOne, oTwo, pTwo int
-			for _, l := range lines {
+			for _, l := range uttt.Lines() {
 				no, np := bits.OnesCount16(l&own), bits.OnesCount16(l&opp)
 				if np == 0 {
 					oOpen++
@@ -115,7 +117,7 @@ func fillNetFixed() {
 					pTwo += b2i(np == 2)
 				}
 			}
-			wonO, wonP := HasLine(own), HasLine(opp)
+			wonO, wonP := uttt.HasLine(own), uttt.HasLine(opp)
 			closed := wonO || wonP || own|opp == full9
 			if closed {
 				oOpen, pOpen, oOne, pOne, oTwo, pTwo = 0, 0, 0, 0, 0, 0
@@ -131,8 +133,8 @@ func fillNetFixed() {
 				bit := uint16(1) << i
 				f[netFixed1+i] = b2f(own&bit != 0)
 				f[netFixed1+9+i] = b2f(opp&bit != 0)
-				f[netFixed1+18+i] = b2f(empty&bit != 0 && HasLine(own|bit))
-				f[netFixed1+27+i] = b2f(empty&bit != 0 && HasLine(opp|bit))
+				f[netFixed1+18+i] = b2f(empty&bit != 0 && uttt.HasLine(own|bit))
+				f[netFixed1+27+i] = b2f(empty&bit != 0 && uttt.HasLine(opp|bit))
 			}
 		}
 	}
@@ -181,7 +183,7 @@ type lineSlot struct{ l, i uint8 }
 
 // lineCodes returns the master board seen by side me, two bits per board: 0 open, 1
 // won by me, 2 won by the other, 3 drawn.
-func lineCodes(p *Position, me Side) uint32 {
+func lineCodes(p *uttt.Position, me uttt.Side) uint32 {
 	own, opp := p.WonBoards(me), p.WonBoards(me^1)
 	return spread2[own] | spread2[opp]<<1 | 3*spread2[p.ClosedBoards()&^(own|opp)]
 }
@@ -194,13 +196,13 @@ func lineState(codes uint32, l int) uint8 {
 }
 
 // boardIndex returns board b's state seen by side me.
-func boardIndex(p *Position, me Side, b int) uint16 {
+func boardIndex(p *uttt.Position, me uttt.Side, b int) uint16 {
 	return t3[p.Tiles(me, b)] + 2*t3[p.Tiles(me^1, b)]
 }
 
 // threatFlags returns the send-win and win-now inputs from the boards where each side
 // holds a tile that wins them (evalState.tm), as score computes them.
-func threatFlags(p *Position, tm [2]uint16) (sendWin, winNow bool) {
+func threatFlags(p *uttt.Position, tm [2]uint16) (sendWin, winNow bool) {
 	playable := ^p.ClosedBoards() & full9
 	if p.Forced() >= 0 {
 		playable = 1 << p.Forced()
@@ -217,7 +219,7 @@ func threatFlags(p *Position, tm [2]uint16) (sendWin, winNow bool) {
 
 // inputOf reads p's network inputs, with l's linear evaluation; the network's fixed
 // feature table must be built (netFixedOnce).
-func inputOf(l *Linear, p *Position) netInput {
+func inputOf(l *Linear, p *uttt.Position) netInput {
 	var e evalState
 	e.init(l, p)
 	in := netInput{forced: int8(p.Forced()), empty: uint8(p.Empty())}
@@ -332,7 +334,7 @@ func addScaled(dst, src *[NetHidden]float32, v float32) {
 
 // Evaluate returns the float network's score of p for the side to move, with the
 // embedded linear weights (the reference the integer inference is tested against).
-func (n *Net) Evaluate(p *Position) float64 {
+func (n *Net) Evaluate(p *uttt.Position) float64 {
 	netFixedOnce.Do(fillNetFixed)
 	in := inputOf(DefaultLinear(), p)
 	return n.forward(&in, nil)
@@ -538,7 +540,7 @@ func (q *Network) fill16() {
 
 // accumulate sets acc to the first layer's sum over the nine boards and the master
 // lines for side me.
-func (q *Network) accumulate(p *Position, me Side, acc *[NetHidden]int32) {
+func (q *Network) accumulate(p *uttt.Position, me uttt.Side, acc *[NetHidden]int32) {
 	*acc = q.b1
 	for b := 0; b < 9; b++ {
 		row := &q.v[b][boardIndex(p, me, b)]
@@ -599,7 +601,7 @@ func (q *Network) output(acc *[NetHidden]int32, forced int8, fs uint16, sendWin,
 
 // forcedState returns the index in Network.f of p's board to play in, seen by its side to
 // move (netStates on a free move).
-func forcedState(p *Position) uint16 {
+func forcedState(p *uttt.Position) uint16 {
 	if p.Forced() < 0 {
 		return netStates
 	}
@@ -617,7 +619,7 @@ func (q *Network) final(out, lin int32) int {
 
 // evaluate is the plain (not incremental) integer evaluation of p, with l's linear
 // evaluation.
-func (q *Network) evaluate(l *Linear, p *Position) int {
+func (q *Network) evaluate(l *Linear, p *uttt.Position) int {
 	var acc [NetHidden]int32
 	var e evalTerms
 	q.accumulate(p, p.Side(), &acc)
@@ -626,7 +628,7 @@ func (q *Network) evaluate(l *Linear, p *Position) int {
 }
 
 // evaluateSums16 is evaluateSums with the sums in int16 (fits16 must hold).
-func (q *Network) evaluateSums16(l *Linear, p *Position, e *evalTerms, acc *[NetHidden]int16) int {
+func (q *Network) evaluateSums16(l *Linear, p *uttt.Position, e *evalTerms, acc *[NetHidden]int16) int {
 	lin := int32(l.score(e.master, e.board, e.tm, p))
 	sw, wn := threatFlags(p, e.tm)
 	f, t := q.xindex(int8(p.Forced()), sw, wn)
@@ -636,7 +638,7 @@ func (q *Network) evaluateSums16(l *Linear, p *Position, e *evalTerms, acc *[Net
 
 // evaluateSums evaluates p from its linear terms e under l and its boards' sums for its
 // side to move.
-func (q *Network) evaluateSums(l *Linear, p *Position, e *evalTerms, acc *[NetHidden]int32) int {
+func (q *Network) evaluateSums(l *Linear, p *uttt.Position, e *evalTerms, acc *[NetHidden]int32) int {
 	lin := int32(l.score(e.master, e.board, e.tm, p))
 	sw, wn := threatFlags(p, e.tm)
 	return q.output(acc, int8(p.Forced()), forcedState(p), sw, wn, int32(p.Empty()), lin)
@@ -681,7 +683,7 @@ func EmbeddedNet() (*Net, error) {
 // EvaluateNet returns the embedded network's evaluation of an ongoing position for the
 // side to move, in the units of Evaluate. It falls back to Evaluate if the network did
 // not load.
-func EvaluateNet(p *Position) int {
+func EvaluateNet(p *uttt.Position) int {
 	e := loadNet()
 	if e.err != nil {
 		return Evaluate(p)
@@ -827,14 +829,14 @@ func (n *Net) eachFixed(fixed int, ver int, f func(*float32)) {
 // initNet makes e's children evaluated by the network nq (after init): sums are the
 // first-layer sums of p's boards for the children's side to move (p.side^1), which
 // must stay unchanged while e is used.
-func (e *evalState) initNet(p *Position, nq *Network, sums *[NetHidden]int32) {
+func (e *evalState) initNet(p *uttt.Position, nq *Network, sums *[NetHidden]int32) {
 	e.nq, e.nacc, e.nacc16 = nq, sums, nil
 	// The children's empties row is the same for all.
 	e.nxe = &nq.xe[min(max(p.Empty()-1, 0), 81)]
 }
 
 // initNet16 is initNet with the sums in int16 (Network.fits16 must hold).
-func (e *evalState) initNet16(p *Position, nq *Network, sums *[NetHidden]int16) {
+func (e *evalState) initNet16(p *uttt.Position, nq *Network, sums *[NetHidden]int16) {
 	e.nq, e.nacc, e.nacc16 = nq, nil, sums
 	e.nxe16 = &nq.xe16[min(max(p.Empty()-1, 0), 81)]
 }
@@ -842,7 +844,7 @@ func (e *evalState) initNet16(p *Position, nq *Network, sums *[NetHidden]int16) 
 // netChild is the network evaluation of q = p.Play(m), a child of e's position p whose
 // move changed board b only, whose linear evaluation is lin; it equals
 // Network.evaluate(q).
-func (e *evalState) netChild(q *Position, b int, lin int, tm [2]uint16) int {
+func (e *evalState) netChild(q *uttt.Position, b int, lin int, tm [2]uint16) int {
 	nq := e.nq
 	// Seen by q's side to move, the move put an opponent's tile on board b.
 	own := q.Side()
@@ -883,7 +885,7 @@ func (e *evalState) netChild(q *Position, b int, lin int, tm [2]uint16) int {
 // lines through b: the update kernel adds the change of two lines to a copy of the
 // parent's sums and two to a copy of the extra inputs' row, which the output kernel
 // then reads as its two rows.
-func (e *evalState) netChildClosed(q *Position, b int, cur, old uint16, f, t int, fs uint16, lin int) int {
+func (e *evalState) netChildClosed(q *uttt.Position, b int, cur, old uint16, f, t int, fs uint16, lin int) int {
 	nq := e.nq
 	lo, lc := nq.lineRows(lineCodes(q, q.Side()), b)
 	if e.nacc16 != nil {
@@ -994,7 +996,7 @@ func (e *Engine) SetLinear(l *Linear) {
 }
 
 // evaluate is the worker's static evaluation.
-func (w *worker) evaluate(p *Position) int {
+func (w *worker) evaluate(p *uttt.Position) int {
 	if w.nq != nil {
 		return w.nq.evaluate(w.ev, p)
 	}
@@ -1009,13 +1011,13 @@ func (w *worker) evaluate(p *Position) int {
 // rows. The test switch Engine.netPlain turns this off, Engine.net32 the int16 sums.
 
 // netRoot sets the board sums of the root position p (ply 0).
-func (w *worker) netRoot(p *Position) {
+func (w *worker) netRoot(p *uttt.Position) {
 	w.n16 = false
 	if w.nq == nil || w.e.netPlain {
 		return
 	}
-	w.nq.accumulate(p, X, &w.nsum[0][X])
-	w.nq.accumulate(p, O, &w.nsum[0][O])
+	w.nq.accumulate(p, uttt.X, &w.nsum[0][uttt.X])
+	w.nq.accumulate(p, uttt.O, &w.nsum[0][uttt.O])
 	if w.nq.fits16 && useNetAsm && !w.e.net32 {
 		w.n16 = true
 		for s := range w.nsum[0] {
@@ -1027,7 +1029,7 @@ func (w *worker) netRoot(p *Position) {
 }
 
 // netPlay sets the board sums at ply of q, the position after m in p (at ply-1).
-func (w *worker) netPlay(ply int, p, q *Position, m Move) {
+func (w *worker) netPlay(ply int, p, q *uttt.Position, m uttt.Move) {
 	if w.nq == nil || w.e.netPlain {
 		return
 	}
@@ -1035,10 +1037,10 @@ func (w *worker) netPlay(ply int, p, q *Position, m Move) {
 	rows := &w.nq.v[b]
 	// Board b's states seen by X and by O before the move, and the steps the move's
 	// tile adds to them: 3^t for the mover's own view, 2*3^t for the other's.
-	tx, to, d := t3[p.Tiles(X, b)], t3[p.Tiles(O, b)], t3[1<<t]
+	tx, to, d := t3[p.Tiles(uttt.X, b)], t3[p.Tiles(uttt.O, b)], t3[1<<t]
 	ix, io := tx+2*to, to+2*tx
 	dx, do := d, 2*d
-	if p.Side() == O {
+	if p.Side() == uttt.O {
 		dx, do = 2*d, d
 	}
 	if w.n16 {
@@ -1053,9 +1055,9 @@ func (w *worker) netPlay(ply int, p, q *Position, m Move) {
 
 // netLines adds to the sums at ply the change of the master lines through board b,
 // which the move to q closed: one update per line, both sides at once.
-func (w *worker) netLines(ply int, q *Position, b int) {
-	ox, cx := w.nq.lineRows(lineCodes(q, X), b)
-	oo, co := w.nq.lineRows(lineCodes(q, O), b)
+func (w *worker) netLines(ply int, q *uttt.Position, b int) {
+	ox, cx := w.nq.lineRows(lineCodes(q, uttt.X), b)
+	oo, co := w.nq.lineRows(lineCodes(q, uttt.O), b)
 	for k := range lineSlots[b] {
 		if w.n16 {
 			netUpdate16(&w.nsum16[ply], &w.nsum16[ply], ox[k], cx[k], oo[k], co[k])
@@ -1067,7 +1069,7 @@ func (w *worker) netLines(ply int, q *Position, b int) {
 
 // netFrontier makes e's children (of p, the position at ply) evaluated by the network:
 // from the kept sums, or (netPlain) from sums computed from scratch.
-func (w *worker) netFrontier(e *evalState, p *Position, ply int) {
+func (w *worker) netFrontier(e *evalState, p *uttt.Position, ply int) {
 	me := p.Side() ^ 1
 	switch {
 	case w.e.netPlain:
@@ -1082,7 +1084,7 @@ func (w *worker) netFrontier(e *evalState, p *Position, ply int) {
 
 // evaluateAt is the static evaluation of p, the position at ply of the current line,
 // whose linear terms are e (termsAt).
-func (w *worker) evaluateAt(p *Position, ply int, e *evalTerms) int {
+func (w *worker) evaluateAt(p *uttt.Position, ply int, e *evalTerms) int {
 	switch {
 	case w.nq == nil:
 		return w.ev.score(e.master, e.board, e.tm, p)

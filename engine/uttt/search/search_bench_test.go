@@ -1,22 +1,23 @@
-package uttt
+package search
 
 import (
 	"context"
 	"testing"
 	"time"
 
+	"github.com/boardlab/boardlab/engine/uttt"
 	"github.com/boardlab/boardlab/internal/machine"
 )
 
 // benchPositions returns fixed search positions: the start and two middle games.
-func benchPositions() []Position {
-	var out []Position
+func benchPositions() []uttt.Position {
+	var out []uttt.Position
 	for _, ms := range [][]string{
 		nil,
 		{"44", "40", "04", "43", "34", "41", "14", "46", "64"},
 		{"38", "84", "40", "00", "08", "80", "03", "33", "34", "47", "74", "44", "42", "22", "24", "48", "88"},
 	} {
-		p, err := ParseMoves(ms)
+		p, err := uttt.ParseMoves(ms)
 		if err != nil {
 			panic(err)
 		}
@@ -34,7 +35,7 @@ func BenchmarkSearch(b *testing.B) {
 
 // benchSearchPositions searches each of ps to depth with a cleared table per position
 // and iteration, and reports nodes per second and per op.
-func benchSearchPositions(b *testing.B, e *Engine, ps []Position, depth int) {
+func benchSearchPositions(b *testing.B, e *Engine, ps []uttt.Position, depth int) {
 	var nodes uint64
 	proven := 0
 	cpu, _ := machine.ProcessCPU()

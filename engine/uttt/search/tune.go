@@ -1,16 +1,18 @@
-package uttt
+package search
 
 import (
 	"context"
 	"fmt"
 	"math"
+
+	"github.com/boardlab/boardlab/engine/uttt"
 )
 
 // A TrainingGame is one self-play game for fitting the evaluation: its moves from the
 // start and its result.
 type TrainingGame struct {
-	Moves  []Move
-	Result Status
+	Moves  []uttt.Move
+	Result uttt.Status
 	// Scores, when present, hold per move the search's score of the position before it,
 	// for its side to move (0 for the random opening moves); see NoScore.
 	Scores []int32
@@ -32,22 +34,22 @@ func PlayTrainingGame(ctx context.Context, e *Engine, seed uint64, openings int,
 		return int(rng % uint64(n))
 	}
 	var g TrainingGame
-	p := Start()
+	p := uttt.Start()
 	for try := 0; ; try++ {
-		p, g.Moves, g.Scores = Start(), g.Moves[:0], g.Scores[:0]
-		var buf [81]Move
-		for len(g.Moves) < openings && p.Status() == Ongoing {
+		p, g.Moves, g.Scores = uttt.Start(), g.Moves[:0], g.Scores[:0]
+		var buf [81]uttt.Move
+		for len(g.Moves) < openings && p.Status() == uttt.Ongoing {
 			m := buf[next(p.Moves(&buf))]
 			g.Moves = append(g.Moves, m)
 			g.Scores = append(g.Scores, NoScore)
 			p = p.Play(m)
 		}
-		if p.Status() == Ongoing || try > 100 {
+		if p.Status() == uttt.Ongoing || try > 100 {
 			break
 		}
 	}
 	e.Clear()
-	for p.Status() == Ongoing {
+	for p.Status() == uttt.Ongoing {
 		if err := ctx.Err(); err != nil {
 			return g, err
 		}
@@ -64,16 +66,16 @@ func PlayTrainingGame(ctx context.Context, e *Engine, seed uint64, openings int,
 // A Sample is a position and the game's result for its side to move: 1 won, 1/2 drawn,
 // 0 lost.
 type Sample struct {
-	Pos    Position
+	Pos    uttt.Position
 	Result float64
 }
 
 // resultFor is a game's result for side: 1 a win, 0 a loss, 1/2 a draw.
-func resultFor(result Status, side Side) float64 {
+func resultFor(result uttt.Status, side uttt.Side) float64 {
 	switch result {
-	case XWon + Status(side):
+	case uttt.XWon + uttt.Status(side):
 		return 1
-	case XWon + Status(side^1):
+	case uttt.XWon + uttt.Status(side^1):
 		return 0
 	}
 	return 0.5
@@ -83,9 +85,9 @@ func resultFor(result Status, side Side) float64 {
 func Samples(games []TrainingGame, skip int) []Sample {
 	var out []Sample
 	for _, g := range games {
-		p := Start()
+		p := uttt.Start()
 		for i, m := range g.Moves {
-			if i >= skip && p.Status() == Ongoing {
+			if i >= skip && p.Status() == uttt.Ongoing {
 				out = append(out, Sample{p, resultFor(g.Result, p.Side())})
 			}
 			p = p.Play(m)
@@ -244,7 +246,7 @@ func LearnBoardChance(games []TrainingGame, l *Linear, prior float64) []byte {
 	}
 	for _, g := range games {
 		var states [9][]([2]uint16)
-		p := Start()
+		p := uttt.Start()
 		for _, m := range g.Moves {
 			p = p.Play(m)
 			b := m.Board()
@@ -253,9 +255,9 @@ func LearnBoardChance(games []TrainingGame, l *Linear, prior float64) []byte {
 		for b := 0; b < 9; b++ {
 			wx, wo := 0.0, 0.0
 			switch p.BoardStatus(b) {
-			case XWon:
+			case uttt.XWon:
 				wx = 1
-			case OWon:
+			case uttt.OWon:
 				wo = 1
 			}
 			add(0, 0, wx, wo)
@@ -275,7 +277,7 @@ func LearnBoardChance(games []TrainingGame, l *Linear, prior float64) []byte {
 			hx, ho := float64(h&255)/255, float64(h>>8)/255
 			px := (c[i].x + prior*hx) / (c[i].n + prior)
 			po := (c[i].o + prior*ho) / (c[i].n + prior)
-			if HasLine(x) || HasLine(o) || x|o == full9 {
+			if uttt.HasLine(x) || uttt.HasLine(o) || x|o == full9 {
 				px, po = hx, ho // decided boards keep their exact values
 			}
 			out[2*i], out[2*i+1] = byte(math.Round(px*255)), byte(math.Round(po*255))
@@ -286,12 +288,12 @@ func LearnBoardChance(games []TrainingGame, l *Linear, prior float64) []byte {
 
 // TreePositions returns the positions the given plies into each game, where at least 5
 // more plies follow: the positions of the tree-size measurements.
-func TreePositions(games []TrainingGame, plies []int) []Position {
-	var out []Position
+func TreePositions(games []TrainingGame, plies []int) []uttt.Position {
+	var out []uttt.Position
 	for _, g := range games {
 		for _, ply := range plies {
 			if ply < len(g.Moves)-4 {
-				p := Start()
+				p := uttt.Start()
 				for _, m := range g.Moves[:ply] {
 					p = p.Play(m)
 				}

@@ -1,8 +1,10 @@
-package uttt
+package search
 
 import (
 	"math/rand/v2"
 	"testing"
+
+	"github.com/boardlab/boardlab/engine/uttt"
 )
 
 // TestChildEqualsEvaluate checks the incremental evaluation of children against the
@@ -26,7 +28,7 @@ func TestChildEqualsEvaluate(t *testing.T) {
 		for _, p := range randomPositions(6, 200, 0) {
 			e := evalState{lin: l}
 			e.init(l, &p)
-			var buf [81]Move
+			var buf [81]uttt.Move
 			for _, m := range buf[:p.Moves(&buf)] {
 				q := p.Play(m)
 				var kept, full evalTerms
@@ -34,7 +36,7 @@ func TestChildEqualsEvaluate(t *testing.T) {
 				if full.init(l, &q); kept != full {
 					t.Fatalf("weights %+v: %s after %v: play %+v, init %+v", w, &p, m, kept, full)
 				}
-				if q.Status() != Ongoing {
+				if q.Status() != uttt.Ongoing {
 					continue
 				}
 				if got, want := e.child(&q, m.Board()), l.Evaluate(&q); got != want {
@@ -47,7 +49,7 @@ func TestChildEqualsEvaluate(t *testing.T) {
 
 // evaluateRef is the evaluation written plainly from its definition (Cell, BoardStatus,
 // loops over lines), the reference for the table-driven Evaluate, with l's weights.
-func evaluateRef(l *Linear, p *Position) int {
+func evaluateRef(l *Linear, p *uttt.Position) int {
 	mask := func(b int, c byte) uint16 {
 		var m uint16
 		for t := 0; t < 9; t++ {
@@ -59,7 +61,7 @@ func evaluateRef(l *Linear, p *Position) int {
 	}
 	canWin := func(own, opp uint16) bool {
 		for t := 0; t < 9; t++ {
-			if (own|opp)>>t&1 == 0 && HasLine(own|1<<t) {
+			if (own|opp)>>t&1 == 0 && uttt.HasLine(own|1<<t) {
 				return true
 			}
 		}
@@ -78,9 +80,9 @@ func evaluateRef(l *Linear, p *Position) int {
 		px[b], po[b] = int64(c&255), int64(c>>8)
 		board += (px[b] - po[b]) * int64(l.boardWeight[b])
 		switch p.BoardStatus(b) {
-		case XWon:
+		case uttt.XWon:
 			won[0] |= 1 << b
-		case OWon:
+		case uttt.OWon:
 			won[1] |= 1 << b
 		}
 		if canWin(x, o) {
@@ -95,7 +97,7 @@ func evaluateRef(l *Linear, p *Position) int {
 		master += (px[l[0]]*px[l[1]]*px[l[2]] - po[l[0]]*po[l[1]]*po[l[2]]) >> 8
 	}
 	s := master*int64(l.line)>>16 + board*int64(l.board)>>11
-	if p.Side() == O {
+	if p.Side() == uttt.O {
 		s = -s
 	}
 	s += int64(l.tempo)
@@ -116,7 +118,7 @@ func evaluateRef(l *Linear, p *Position) int {
 	for b := 0; b < 9; b++ {
 		if playable>>b&1 != 0 && threat[own]>>b&1 != 0 {
 			sendWin = true
-			if HasLine(won[own] | 1<<b) {
+			if uttt.HasLine(won[own] | 1<<b) {
 				winNow = true
 			}
 		}
@@ -127,14 +129,14 @@ func evaluateRef(l *Linear, p *Position) int {
 	case sendWin:
 		s += int64(l.sendWin)
 	}
-	for i, side := range []Side{own, opp} {
+	for i, side := range []uttt.Side{own, opp} {
 		n, m := 0, 0
 		for b := 0; b < 9; b++ {
 			if open>>b&1 != 0 && threat[side]>>b&1 != 0 {
 				n++
 			}
 		}
-		for _, l := range lines {
+		for _, l := range uttt.Lines() {
 			if w := won[side] & l; bits16(w) == 2 && l&^w&open != 0 {
 				m++
 			}
@@ -171,7 +173,7 @@ func TestMasterTwoTables(t *testing.T) {
 				continue
 			}
 			want := 0
-			for _, l := range lines {
+			for _, l := range uttt.Lines() {
 				if w := won & l; w != 0 && w&(w-1) != 0 && l&^w&open != 0 {
 					want++
 				}

@@ -1,23 +1,25 @@
-package uttt
+package search
 
 import (
 	"context"
 	"testing"
+
+	"github.com/boardlab/boardlab/engine/uttt"
 )
 
 // canStillWin is the plain reference for blocked: side s can still complete a master
 // line when some line has only boards that s won or open boards where some small line
 // holds no tile of the other side.
-func canStillWin(p *Position, s Side) bool {
+func canStillWin(p *uttt.Position, s uttt.Side) bool {
 	boardOpen := func(b int) bool {
-		for _, l := range lines {
+		for _, l := range uttt.Lines() {
 			if l&p.Tiles(s^1, b) == 0 {
 				return true
 			}
 		}
 		return false
 	}
-	for _, l := range lines {
+	for _, l := range uttt.Lines() {
 		ok := true
 		for b := range 9 {
 			if l>>b&1 == 0 {
@@ -46,7 +48,7 @@ func TestBlocked(t *testing.T) {
 	var cannot [2]int
 	for _, p := range randomPositions(61, n, 20) {
 		bk := blocked(&p)
-		for s := range Side(2) {
+		for s := range uttt.Side(2) {
 			if got, want := freeLine[bk[s]], canStillWin(&p, s); got != want {
 				t.Fatalf("%s: side %v can still win: blocked %v, reference %v", &p, s, got, want)
 			}
@@ -54,7 +56,7 @@ func TestBlocked(t *testing.T) {
 				cannot[s]++
 			}
 		}
-		var buf [81]Move
+		var buf [81]uttt.Move
 		for _, m := range buf[:p.Moves(&buf)] {
 			q := p.Play(m)
 			if got, want := blockChild(&bk, &q, m), blocked(&q); got != want {
@@ -62,7 +64,7 @@ func TestBlocked(t *testing.T) {
 			}
 		}
 	}
-	if cannot[X] == 0 || cannot[O] == 0 {
+	if cannot[uttt.X] == 0 || cannot[uttt.O] == 0 {
 		t.Fatalf("no position where a side cannot win: %v", cannot)
 	}
 	t.Logf("positions where X, O can no longer win: %v of %d", cannot, n)

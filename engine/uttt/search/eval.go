@@ -1,4 +1,4 @@
-package uttt
+package search
 
 import (
 	_ "embed"
@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/boardlab/boardlab/engine/uttt"
 )
 
 // Scores are in the side to move's view. A won game scores ScoreWin minus the number of
@@ -239,9 +241,9 @@ var threatTab [19683]uint8
 // lineChance estimates each side's chance of winning a small board from its open lines.
 func (l *Linear) lineChance(x, o uint16) uint16 {
 	switch {
-	case HasLine(x):
+	case uttt.HasLine(x):
 		return 255
-	case HasLine(o):
+	case uttt.HasLine(o):
 		return 255 << 8
 	case x|o == full9:
 		return 0
@@ -258,7 +260,7 @@ func (l *Linear) lineChance(x, o uint16) uint16 {
 // openLines weighs the lines of a small board still open for own (no opponent tile).
 func (l *Linear) openLines(own, opp uint16) int {
 	a := 0
-	for _, m := range lines {
+	for _, m := range uttt.Lines() {
 		if m&opp == 0 {
 			a += l.lineWeight[bits.OnesCount16(m&own)]
 		}
@@ -292,7 +294,7 @@ type evalState struct {
 }
 
 // init sets e to the terms of p under l.
-func (e *evalTerms) init(l *Linear, p *Position) {
+func (e *evalTerms) init(l *Linear, p *uttt.Position) {
 	e.board = 0
 	e.tm = [2]uint16{}
 	for b := 0; b < 9; b++ {
@@ -319,7 +321,7 @@ func (e *evalTerms) lineTerm(l [3]uint8, px, po *[9]int32) int32 {
 
 // play sets e to the terms of q from parent, those of q's parent position, when q's
 // move changed board b only; it equals init(l, q).
-func (e *evalTerms) play(l *Linear, parent *evalTerms, q *Position, b int) {
+func (e *evalTerms) play(l *Linear, parent *evalTerms, q *uttt.Position, b int) {
 	*e = *parent
 	i := t3[q.Tiles(0, b)] + 2*t3[q.Tiles(1, b)]
 	c := l.chance[i]
@@ -340,9 +342,9 @@ func (e *evalTerms) play(l *Linear, parent *evalTerms, q *Position, b int) {
 
 // score combines the terms for p's side to move, adding the side to move's terms; tm
 // are the boards where each side holds a tile that wins them (evalState.tm).
-func (l *Linear) score(master, board int32, tm [2]uint16, p *Position) int {
+func (l *Linear) score(master, board int32, tm [2]uint16, p *uttt.Position) int {
 	s := master*l.line>>16 + board*l.board>>11
-	if p.Side() == O {
+	if p.Side() == uttt.O {
 		s = -s
 	}
 	s += l.tempo
@@ -380,7 +382,7 @@ func masterTwo(won, open uint16) int {
 
 // threats returns 2 when the side to move can win the game at once, 1 when it can win a
 // small board at once, else 0.
-func threats(p *Position) int {
+func threats(p *uttt.Position) int {
 	s := p.Side()
 	open := ^p.ClosedBoards() & full9
 	if p.Forced() >= 0 {
@@ -391,7 +393,7 @@ func threats(p *Position) int {
 		b := bits.TrailingZeros16(open)
 		own := p.Tiles(s, b)
 		if winMask[own]&^(own|p.Tiles(s^1, b)) != 0 {
-			if HasLine(p.WonBoards(s) | 1<<b) {
+			if uttt.HasLine(p.WonBoards(s) | 1<<b) {
 				return 2
 			}
 			r = 1
@@ -402,7 +404,7 @@ func threats(p *Position) int {
 
 // child evaluates q, a child of the position e was initialised with (under e.lin)
 // whose only changed board is b; it equals e.lin.Evaluate(q).
-func (e *evalState) child(q *Position, b int) int {
+func (e *evalState) child(q *uttt.Position, b int) int {
 	l := e.lin
 	i := t3[q.Tiles(0, b)] + 2*t3[q.Tiles(1, b)]
 	c := l.chance[i]
@@ -429,10 +431,10 @@ func (e *evalState) child(q *Position, b int) int {
 
 // Evaluate returns the static evaluation of an ongoing position for the side to move,
 // with the embedded weights (DefaultLinear).
-func Evaluate(p *Position) int { return DefaultLinear().Evaluate(p) }
+func Evaluate(p *uttt.Position) int { return DefaultLinear().Evaluate(p) }
 
 // Evaluate returns l's static evaluation of an ongoing position for the side to move.
-func (l *Linear) Evaluate(p *Position) int {
+func (l *Linear) Evaluate(p *uttt.Position) int {
 	var e evalTerms
 	e.init(l, p)
 	return l.score(e.master, e.board, e.tm, p)

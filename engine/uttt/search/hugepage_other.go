@@ -1,6 +1,6 @@
 //go:build !linux
 
-package uttt
+package search
 
 import "unsafe"
 

@@ -1,4 +1,4 @@
-package uttt
+package search
 
 import (
 	"context"

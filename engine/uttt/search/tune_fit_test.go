@@ -1,9 +1,11 @@
-package uttt
+package search
 
 import (
 	"context"
 	"strings"
 	"testing"
+
+	"github.com/boardlab/boardlab/engine/uttt"
 )
 
 func TestWeightsRoundTrip(t *testing.T) {
@@ -81,7 +83,7 @@ func TestLearnBoardChance(t *testing.T) {
 	tab := LearnBoardChance(games, v1, 20)
 	for x := uint16(0); x < 512; x += 3 {
 		for o := uint16(0); o < 512; o += 11 {
-			if x&o != 0 || HasLine(x) && HasLine(o) {
+			if x&o != 0 || uttt.HasLine(x) && uttt.HasLine(o) {
 				continue
 			}
 			i, j := t3[x]+2*t3[o], t3[o]+2*t3[x]

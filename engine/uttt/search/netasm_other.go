@@ -1,6 +1,6 @@
 //go:build !amd64 || purego
 
-package uttt
+package search
 
 // useNetAsm is false: there are no network kernels in assembly on this architecture.
 var useNetAsm = false

@@ -1,16 +1,18 @@
-package uttt
+package search
 
 import (
 	"context"
 	"math/rand/v2"
 	"testing"
 	"time"
+
+	"github.com/boardlab/boardlab/engine/uttt"
 )
 
 // minimax is plain fixed-depth negamax without pruning, the reference for search.
-func minimax(p *Position, depth, ply int) int {
-	if p.Status() != Ongoing {
-		if p.Status() == Draw {
+func minimax(p *uttt.Position, depth, ply int) int {
+	if p.Status() != uttt.Ongoing {
+		if p.Status() == uttt.Draw {
 			return 0
 		}
 		return -(ScoreWin - ply)
@@ -18,7 +20,7 @@ func minimax(p *Position, depth, ply int) int {
 	if depth == 0 {
 		return Evaluate(p)
 	}
-	var buf [81]Move
+	var buf [81]uttt.Move
 	n := p.Moves(&buf)
 	best := -scoreInf
 	for _, m := range buf[:n] {
@@ -29,21 +31,21 @@ func minimax(p *Position, depth, ply int) int {
 }
 
 // randomPositions returns positions after random openings of various lengths.
-func randomPositions(seed uint64, n, minPlies int) []Position {
+func randomPositions(seed uint64, n, minPlies int) []uttt.Position {
 	rng := rand.New(rand.NewPCG(seed, 7))
-	var out []Position
+	var out []uttt.Position
 	for len(out) < n {
-		p := Start()
+		p := uttt.Start()
 		plies := minPlies + rng.IntN(60-minPlies)
 		for range plies {
-			var buf [81]Move
+			var buf [81]uttt.Move
 			k := p.Moves(&buf)
 			if k == 0 {
 				break
 			}
 			p = p.Play(buf[rng.IntN(k)])
 		}
-		if p.Status() == Ongoing {
+		if p.Status() == uttt.Ongoing {
 			out = append(out, p)
 		}
 	}
@@ -96,12 +98,12 @@ func TestSearchFindsWin(t *testing.T) {
 	// X has boards 0 and 1 and may win board 2 (tiles 0 and 1 taken) by playing 22,
 	// sent there by O's last move 72 (board 2 is open).
 	args := []string{"X", "XXX-O-O--", "XXX-OO---", "XX-OO----", "---------", "---------", "---------", "---------", "--O------", "---------", "XX-------", "72"}
-	p, err := ParseProtocol(args)
+	p, err := uttt.ParseProtocol(args)
 	if err != nil {
 		t.Fatal(err)
 	}
 	r := Search(context.Background(), p, Limits{Depth: 5})
-	if r.Move != NewMove(2, 2) || r.Score != ScoreWin-1 || !r.Exact {
+	if r.Move != uttt.NewMove(2, 2) || r.Score != ScoreWin-1 || !r.Exact {
 		t.Fatalf("got %v score %d exact %v, want 22 winning at once", r.Move, r.Score, r.Exact)
 	}
 }
@@ -109,7 +111,7 @@ func TestSearchFindsWin(t *testing.T) {
 func TestSearchStopsOnCancel(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
-	p := Start()
+	p := uttt.Start()
 	r := Search(ctx, p, Limits{Threads: 2})
 	if !p.IsLegal(r.Move) || r.Depth < 1 {
 		t.Fatalf("move %v depth %d", r.Move, r.Depth)
@@ -117,23 +119,23 @@ func TestSearchStopsOnCancel(t *testing.T) {
 }
 
 func TestSearchGameOver(t *testing.T) {
-	p, _ := ParseProtocol([]string{"O", "XXX------", "XXX------", "XXX------", "---------", "---------", "---------", "---------", "---------", "---------", "XXX------", "xx"})
+	p, _ := uttt.ParseProtocol([]string{"O", "XXX------", "XXX------", "XXX------", "---------", "---------", "---------", "---------", "---------", "---------", "XXX------", "xx"})
 	r := Search(context.Background(), p, Limits{Depth: 3})
-	if r.Move != NoMove || r.Score != -ScoreWin || !r.Exact {
+	if r.Move != uttt.NoMove || r.Score != -ScoreWin || !r.Exact {
 		t.Fatalf("finished game: %+v", r)
 	}
 }
 
 // solve is a plain alpha-beta solver to the end of the game (no evaluation, no table):
 // the reference for exact endgame results.
-func solve(p *Position, alpha, beta, ply int) int {
-	if p.Status() != Ongoing {
-		if p.Status() == Draw {
+func solve(p *uttt.Position, alpha, beta, ply int) int {
+	if p.Status() != uttt.Ongoing {
+		if p.Status() == uttt.Draw {
 			return 0
 		}
 		return -(ScoreWin - ply)
 	}
-	var buf [81]Move
+	var buf [81]uttt.Move
 	n := p.Moves(&buf)
 	for _, m := range buf[:n] {
 		q := p.Play(m)
@@ -149,7 +151,7 @@ func solve(p *Position, alpha, beta, ply int) int {
 }
 
 // openEmpty counts the free tiles of the open boards: the most plies left in the game.
-func openEmpty(p *Position) int {
+func openEmpty(p *uttt.Position) int {
 	n := 0
 	for b := 0; b < 9; b++ {
 		if !p.Closed(b) {
@@ -215,7 +217,7 @@ func TestSearchMaxTime(t *testing.T) {
 // one with it, nor back; and without contempt the search is unchanged (the other
 // tests).
 func TestContempt(t *testing.T) {
-	var draws []Position
+	var draws []uttt.Position
 	for _, p := range randomPositions(41, 400, 45) {
 		if len(draws) == 6 {
 			break
@@ -228,7 +230,7 @@ func TestContempt(t *testing.T) {
 	if len(draws) < 3 {
 		t.Fatalf("found %d proven draws", len(draws))
 	}
-	sides := map[Side]bool{}
+	sides := map[uttt.Side]bool{}
 	e := NewEngine(1)
 	for _, p := range draws {
 		sides[p.Side()] = true

@@ -1,4 +1,4 @@
-package uttt
+package search
 
 import (
 	"context"
@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/boardlab/boardlab/engine/uttt"
 )
 
 // testNet returns a network with random weights everywhere (output layer included), so
@@ -44,10 +46,10 @@ func TestNetChildEqualsEvaluate(t *testing.T) {
 		var sums [NetHidden]int32
 		q.accumulate(&p, p.Side()^1, &sums)
 		e.initNet(&p, q, &sums)
-		var buf [81]Move
+		var buf [81]uttt.Move
 		for _, m := range buf[:p.Moves(&buf)] {
 			c := p.Play(m)
-			if c.Status() != Ongoing {
+			if c.Status() != uttt.Ongoing {
 				continue
 			}
 			if got, want := e.child(&c, m.Board()), q.evaluate(l, &c); got != want {
@@ -210,8 +212,8 @@ func TestEmbeddedNetLoads(t *testing.T) {
 	if e.Eval() != EvalNet {
 		t.Fatalf("Eval() = %s after SetEval(net)", e.Eval())
 	}
-	r := e.Search(context.Background(), Start(), Limits{Depth: 5})
-	if r.Move == NoMove {
+	r := e.Search(context.Background(), uttt.Start(), Limits{Depth: 5})
+	if r.Move == uttt.NoMove {
 		t.Fatal("no move")
 	}
 	if err := e.SetEval("cubic"); err == nil {
@@ -244,8 +246,8 @@ func TestNetSearchSumsEqualPlain(t *testing.T) {
 // TestNetSamplesLabels checks the labels: the result for the side to move blended with
 // sigmoid(score/k) of the recorded search score; the result alone without a score.
 func TestNetSamplesLabels(t *testing.T) {
-	ms := []Move{NewMove(4, 4), NewMove(4, 0), NewMove(0, 4)}
-	g := TrainingGame{Moves: ms, Result: XWon, Scores: []int32{NoScore, 100, -200}}
+	ms := []uttt.Move{uttt.NewMove(4, 4), uttt.NewMove(4, 0), uttt.NewMove(0, 4)}
+	g := TrainingGame{Moves: ms, Result: uttt.XWon, Scores: []int32{NoScore, 100, -200}}
 	s := NetSamples([]TrainingGame{g}, 0, 400, 0.25)
 	if len(s) != 3 {
 		t.Fatalf("%d samples, want 3", len(s))

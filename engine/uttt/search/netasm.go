@@ -1,4 +1,6 @@
-package uttt
+package search
+
+import "github.com/boardlab/boardlab/engine/uttt"
 
 // The network's row arithmetic in plain Go: the reference for the assembly kernels
 // (netasm_amd64.s) and the path where they do not run (the kernels jump here when
@@ -7,11 +9,11 @@ package uttt
 // netUpdateGo sets to[s] = from[s] + cur[s] - old[s] for both sides s: the board sums
 // of a child whose move changed one board, from its parent's.
 func netUpdateGo(to, from *[2][NetHidden]int32, oldX, curX, oldO, curO *[NetHidden]int16) {
-	for j := range to[X] {
-		to[X][j] = from[X][j] + int32(curX[j]) - int32(oldX[j])
+	for j := range to[uttt.X] {
+		to[uttt.X][j] = from[uttt.X][j] + int32(curX[j]) - int32(oldX[j])
 	}
-	for j := range to[O] {
-		to[O][j] = from[O][j] + int32(curO[j]) - int32(oldO[j])
+	for j := range to[uttt.O] {
+		to[uttt.O][j] = from[uttt.O][j] + int32(curO[j]) - int32(oldO[j])
 	}
 }
 
@@ -30,11 +32,11 @@ func netOutGo(acc, x1, x2 *[NetHidden]int32, cur, old, fr *[NetHidden]int16, w2 
 
 // netUpdate16Go is netUpdateGo with the sums in int16 (wrapping).
 func netUpdate16Go(to, from *[2][NetHidden]int16, oldX, curX, oldO, curO *[NetHidden]int16) {
-	for j := range to[X] {
-		to[X][j] = from[X][j] + curX[j] - oldX[j]
+	for j := range to[uttt.X] {
+		to[uttt.X][j] = from[uttt.X][j] + curX[j] - oldX[j]
 	}
-	for j := range to[O] {
-		to[O][j] = from[O][j] + curO[j] - oldO[j]
+	for j := range to[uttt.O] {
+		to[uttt.O][j] = from[uttt.O][j] + curO[j] - oldO[j]
 	}
 }
 

@@ -1,9 +1,11 @@
-package uttt
+package search
 
 import (
 	"context"
 	"math/bits"
 	"time"
+
+	"github.com/boardlab/boardlab/engine/uttt"
 )
 
 // Exact endgame: a win/draw/loss solver without evaluation (Solve), with null windows
@@ -58,11 +60,11 @@ func (s *solver) stop() bool {
 
 // wdl returns the value of p for the side to move (1 win, 0 draw, -1 loss), fail-soft
 // inside (alpha, beta); when the solver stopped the result means nothing.
-func (s *solver) wdl(p *Position, alpha, beta int) int {
+func (s *solver) wdl(p *uttt.Position, alpha, beta int) int {
 	switch p.Status() {
-	case Draw:
+	case uttt.Draw:
 		return 0
-	case XWon, OWon:
+	case uttt.XWon, uttt.OWon:
 		return -1 // the previous move won
 	}
 	s.nodes++
@@ -85,7 +87,7 @@ func (s *solver) wdl(p *Position, alpha, beta int) int {
 		alpha, beta = max(alpha, lo), min(beta, hi)
 	}
 	alpha0 := alpha
-	var moves [81]Move
+	var moves [81]uttt.Move
 	n := s.order(p, &moves)
 	best := -1
 	for _, m := range moves[:n] {
@@ -115,8 +117,8 @@ func (s *solver) wdl(p *Position, alpha, beta int) int {
 
 // order writes the legal moves with the ones that win a small board first and the
 // ones that give the opponent a free move last.
-func (s *solver) order(p *Position, buf *[81]Move) int {
-	var wins, quiet, free [81]Move
+func (s *solver) order(p *uttt.Position, buf *[81]uttt.Move) int {
+	var wins, quiet, free [81]uttt.Move
 	nw, nq, nf := 0, 0, 0
 	side := p.Side()
 	open := ^p.ClosedBoards() & full9
@@ -128,9 +130,9 @@ func (s *solver) order(p *Position, buf *[81]Move) int {
 		own, opp := p.Tiles(side, b), p.Tiles(side^1, b)
 		for e := ^(own | opp) & full9; e != 0; e &= e - 1 {
 			t := bits.TrailingZeros16(e)
-			m := NewMove(b, t)
+			m := uttt.NewMove(b, t)
 			switch {
-			case HasLine(own | 1<<t):
+			case uttt.HasLine(own | 1<<t):
 				wins[nw] = m
 				nw++
 			case p.ClosedBoards()>>t&1 != 0 || t == b && own|opp|1<<t == full9:
@@ -151,7 +153,7 @@ func (s *solver) order(p *Position, buf *[81]Move) int {
 // Solve returns the game's value for the side to move (1 win, 0 draw, -1 loss) and a
 // move that achieves it, searching at most maxNodes positions (0: no limit) until ctx
 // is done; ok is false when it stopped first or the game is over.
-func Solve(ctx context.Context, pos Position, maxNodes uint64) (value int, move Move, ok bool) {
+func Solve(ctx context.Context, pos uttt.Position, maxNodes uint64) (value int, move uttt.Move, ok bool) {
 	s := newSolver(1 << 20)
 	if maxNodes == 0 {
 		maxNodes = ^uint64(0)
@@ -162,20 +164,20 @@ func Solve(ctx context.Context, pos Position, maxNodes uint64) (value int, move 
 
 // root solves p: its value and a best move, or ok false when the solver stopped or the
 // game is over.
-func (s *solver) root(p *Position) (value int, move Move, ok bool) {
-	if p.Status() != Ongoing {
-		return 0, NoMove, false
+func (s *solver) root(p *uttt.Position) (value int, move uttt.Move, ok bool) {
+	if p.Status() != uttt.Ongoing {
+		return 0, uttt.NoMove, false
 	}
-	var moves [81]Move
+	var moves [81]uttt.Move
 	n := s.order(p, &moves)
-	best, bm := -2, NoMove
+	best, bm := -2, uttt.NoMove
 	for _, m := range moves[:n] {
 		q := p.Play(m)
 		v := -s.wdl(&q, -1, -max(best, -1))
 		if s.stopped {
-			return 0, NoMove, false
+			return 0, uttt.NoMove, false
 		}
-		if v > best || bm == NoMove {
+		if v > best || bm == uttt.NoMove {
 			best, bm = max(v, best), m
 		}
 		if best == 1 {

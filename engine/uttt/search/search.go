@@ -1,4 +1,9 @@
-package uttt
+// Package search is the uttt engine's search: an Engine with its Options and
+// transposition table, iterative alpha-beta to Limits, the static evaluations (the
+// Linear one and the quantised Network), and an exact Solve for endgames.
+package search
+
+//go:generate go run ../internal/gentables -part search -o tables.go
 
 import (
 	"context"
@@ -7,10 +12,15 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/boardlab/boardlab/engine/uttt"
 )
 
 // MaxDepth bounds the search depth in plies; no game lasts longer than 81 plies.
 const MaxDepth = 81
+
+// full9 is the mask of the nine tiles of a board (or the nine boards).
+const full9 = 0x1ff
 
 // exactDepth marks a table entry whose score no static evaluation influenced: it holds
 // at any depth.
@@ -47,13 +57,13 @@ type Limits struct {
 // Result is the outcome of a search. Score is in the side to move's view; scores
 // beyond ±ScoreWinMin are proven wins or losses, ScoreWin minus the plies to the end.
 type Result struct {
-	Move  Move // best move; NoMove only when the game is over
+	Move  uttt.Move // best move; NoMove only when the game is over
 	Score int
 	Depth int    // last completed depth
 	Nodes uint64 // positions visited, all threads
 	Time  time.Duration
-	PV    []Move // principal variation, starting with Move
-	Exact bool   // the score is proven: the game's value under perfect play
+	PV    []uttt.Move // principal variation, starting with Move
+	Exact bool        // the score is proven: the game's value under perfect play
 }
 
 // Engine keeps a transposition table between searches; use one Engine per game or
@@ -101,13 +111,13 @@ func (e *Engine) Clear() {
 	e.tt.clear()
 	for _, w := range e.workers {
 		w.history = [2][81]int32{}
-		w.killers = [MaxDepth + 2][2]Move{}
+		w.killers = [MaxDepth + 2][2]uttt.Move{}
 	}
 }
 
 // Search finds the best move in pos within the limits, with a fresh table of
 // DefaultHashMB; it stops early when ctx is cancelled.
-func Search(ctx context.Context, pos Position, lim Limits) Result {
+func Search(ctx context.Context, pos uttt.Position, lim Limits) Result {
 	return NewEngine(DefaultHashMB).Search(ctx, pos, lim)
 }
 
@@ -126,11 +136,11 @@ type worker struct {
 	evals   uint64        // static evaluations and inexact table cutoffs used
 	stopped bool
 
-	killers [MaxDepth + 2][2]Move
+	killers [MaxDepth + 2][2]uttt.Move
 	history [2][81]int32
-	pv      [MaxDepth + 2][MaxDepth + 2]Move
+	pv      [MaxDepth + 2][MaxDepth + 2]uttt.Move
 	pvLen   [MaxDepth + 2]int
-	stack   [MaxDepth + 2]Position // stack[ply+1] is the child being searched
+	stack   [MaxDepth + 2]uttt.Position // stack[ply+1] is the child being searched
 
 	o         *Options                          // the engine's options
 	lmrRed    *[64][81]int                      // the late move reductions by depth and move number (Options.LMRGrow)
@@ -148,7 +158,7 @@ type worker struct {
 	lin       [MaxDepth + 2]evalTerms           // per ply: the linear terms of the line's positions (termsAt)
 	blk       [MaxDepth + 2][2]uint16           // per ply and side: the boards blocking its master lines (blockedAt)
 	draw      [2]int                            // a drawn end's score for the side to move at an even, odd ply
-	rootBest  Move                              // best move of the current iteration so far, if any
+	rootBest  uttt.Move                         // best move of the current iteration so far, if any
 	rootDepth int                               // depth of the current iteration (extensions stop at twice it)
 	excl      [MaxDepth + 2]uint8               // per ply: 1 + the move a singular-extension search leaves out, or 0
 	rootScore int
@@ -156,17 +166,17 @@ type worker struct {
 
 // Search finds the best move in pos within the limits; it stops early when ctx is
 // cancelled, returning the best move of the deepest finished iteration.
-func (e *Engine) Search(ctx context.Context, pos Position, lim Limits) Result {
+func (e *Engine) Search(ctx context.Context, pos uttt.Position, lim Limits) Result {
 	start := time.Now()
-	res := Result{Move: NoMove}
-	var buf [81]Move
+	res := Result{Move: uttt.NoMove}
+	var buf [81]uttt.Move
 	n := pos.Moves(&buf)
 	if n == 0 {
 		res.Exact = true
 		switch pos.Status() {
-		case XWon + Status(pos.Side()^1):
+		case uttt.XWon + uttt.Status(pos.Side()^1):
 			res.Score = -ScoreWin
-		case XWon + Status(pos.Side()):
+		case uttt.XWon + uttt.Status(pos.Side()):
 			res.Score = ScoreWin
 		}
 		return res
@@ -236,8 +246,8 @@ func (e *Engine) Search(ctx context.Context, pos Position, lim Limits) Result {
 	})
 	stop.Store(true)
 	wg.Wait()
-	if res.Move == NoMove || !pos.IsLegal(res.Move) {
-		res.Move, res.PV = buf[0], []Move{buf[0]}
+	if res.Move == uttt.NoMove || !pos.IsLegal(res.Move) {
+		res.Move, res.PV = buf[0], []uttt.Move{buf[0]}
 	}
 	res.Nodes = e.nodes(threads)
 	res.Time = time.Since(start)
@@ -258,15 +268,15 @@ func (w *worker) ageHistory() {
 			w.history[s][m] /= 8
 		}
 	}
-	w.killers = [MaxDepth + 2][2]Move{}
+	w.killers = [MaxDepth + 2][2]uttt.Move{}
 }
 
 // iterate runs iterative deepening with aspiration windows from depth 1+skew.
-func (w *worker) iterate(pos Position, maxDepth, skew int, info func(Result)) Result {
-	res := Result{Move: NoMove}
+func (w *worker) iterate(pos uttt.Position, maxDepth, skew int, info func(Result)) Result {
+	res := Result{Move: uttt.NoMove}
 	var scores [MaxDepth + 1]int // completed depth -> score
 	for depth := 1 + skew; depth <= maxDepth; depth++ {
-		w.rootBest = NoMove
+		w.rootBest = uttt.NoMove
 		w.rootDepth = depth
 		evals := w.evals
 		delta := 40
@@ -295,14 +305,14 @@ func (w *worker) iterate(pos Position, maxDepth, skew int, info func(Result)) Re
 		}
 	done:
 		if w.stopped {
-			if w.rootBest != NoMove && res.Move != NoMove && w.rootBest != res.Move {
+			if w.rootBest != uttt.NoMove && res.Move != uttt.NoMove && w.rootBest != res.Move {
 				// A move of the unfinished iteration beat the previous best move's
 				// score at this depth: take it.
-				res.Move, res.Score, res.PV = w.rootBest, w.rootScore, []Move{w.rootBest}
+				res.Move, res.Score, res.PV = w.rootBest, w.rootScore, []uttt.Move{w.rootBest}
 			}
 			break
 		}
-		changed := res.Move != NoMove && res.Move != w.pv[0][0]
+		changed := res.Move != uttt.NoMove && res.Move != w.pv[0][0]
 		fell := depth >= 3 && res.Depth >= depth-2 && score < scores[depth-2]-40 // same side at the leaves
 		res.Move, res.Score, res.Depth = w.pv[0][0], score, depth
 		scores[depth] = score
@@ -332,13 +342,13 @@ func (w *worker) iterate(pos Position, maxDepth, skew int, info func(Result)) Re
 
 // principal returns the PV of the last iteration, extended through the table when
 // cutoffs shortened it.
-func (w *worker) principal(pos Position, depth int) []Move {
-	pv := append([]Move(nil), w.pv[0][:w.pvLen[0]]...)
+func (w *worker) principal(pos uttt.Position, depth int) []uttt.Move {
+	pv := append([]uttt.Move(nil), w.pv[0][:w.pvLen[0]]...)
 	p := pos
 	for _, m := range pv {
 		p = p.Play(m)
 	}
-	for len(pv) < depth && p.Status() == Ongoing && !w.e.noTT {
+	for len(pv) < depth && p.Status() == uttt.Ongoing && !w.e.noTT {
 		d := w.tt.probe(p.Hash())
 		m := ttMove(d)
 		if d == 0 || !p.IsLegal(m) {
@@ -387,10 +397,10 @@ const (
 )
 
 // search is fail-soft negamax alpha-beta with principal variation search.
-func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
+func (w *worker) search(p *uttt.Position, alpha, beta, depth, ply int) int {
 	w.pvLen[ply] = ply
-	if p.Status() != Ongoing {
-		if p.Status() == Draw {
+	if p.Status() != uttt.Ongoing {
+		if p.Status() == uttt.Draw {
 			return w.draw[ply&1]
 		}
 		return -(ScoreWin - ply) // the previous move won
@@ -425,7 +435,7 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 	if depth == 1 {
 		return w.frontier(p, alpha, beta, ply, lo, hi)
 	}
-	ttm := NoMove
+	ttm := uttt.NoMove
 	excl := w.excl[ply]
 	useTT := !w.e.noTT && depth >= ttMinDepth
 	var ttD, ttS, ttB int // the table entry's depth, score and bound, when there is one
@@ -455,7 +465,7 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 		}
 	}
 
-	var moves [81]Move
+	var moves [81]uttt.Move
 	var order [81]int32
 	n := p.Moves(&moves)
 	s := p.Side()
@@ -473,7 +483,7 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 			b, t := m.Board(), m.Tile()
 			own := p.Tiles(s, b)
 			v = w.history[s][m]
-			if HasLine(own | 1<<t) {
+			if uttt.HasLine(own | 1<<t) {
 				v += orderWin
 			} else if p.ClosedBoards()>>t&1 != 0 || t == b && own|p.Tiles(s^1, b)|1<<t == full9 {
 				v += orderFree
@@ -484,7 +494,7 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 
 	// Singular extension: is the table's move much better than every other?
 	seExt := false
-	if w.o.SEDepth > 0 && depth >= w.o.SEDepth && excl == 0 && ply > 0 && ttm != NoMove && ttD != exactDepth &&
+	if w.o.SEDepth > 0 && depth >= w.o.SEDepth && excl == 0 && ply > 0 && ttm != uttt.NoMove && ttD != exactDepth &&
 		ttD >= depth-3 && ttB != boundUpper && !IsWinScore(ttS) && ply < 2*w.rootDepth && w.reduce {
 		sb := ttS - w.o.SEMargin*depth
 		w.excl[ply] = uint8(ttm) + 1
@@ -498,7 +508,7 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 	}
 
 	alpha0, evals0 := alpha, w.evals
-	best, bestMove := -scoreInf, NoMove
+	best, bestMove := -scoreInf, uttt.NoMove
 	for i := 0; i < n; i++ {
 		// Selection sort step: bring the best remaining move to i.
 		j := i
@@ -510,7 +520,7 @@ func (w *worker) search(p *Position, alpha, beta, depth, ply int) int {
 		moves[i], moves[j] = moves[j], moves[i]
 		order[i], order[j] = order[j], order[i]
 		m := moves[i]
-		if excl != 0 && m == Move(excl-1) {
+		if excl != 0 && m == uttt.Move(excl-1) {
 			continue
 		}
 
@@ -598,7 +608,7 @@ func lmrReductions(g int) *[64][81]int {
 }
 
 // cutoff rewards the move that caused a beta cutoff and punishes the ones tried before.
-func (w *worker) cutoff(s Side, m Move, depth, ply int, tried []Move) {
+func (w *worker) cutoff(s uttt.Side, m uttt.Move, depth, ply int, tried []uttt.Move) {
 	if w.killers[ply][0] != m {
 		w.killers[ply][1], w.killers[ply][0] = w.killers[ply][0], m
 	}
@@ -619,7 +629,7 @@ func (w *worker) cutoff(s Side, m Move, depth, ply int, tried []Move) {
 // from scratch at the root, else from its parent's, w.lin[ply-1] (which every interior
 // node sets before it plays a move), by the one board p's last move changed. Keeping
 // them along the line saves the frontier nodes rebuilding all nine boards' terms.
-func (w *worker) termsAt(e *evalTerms, p *Position, ply int) {
+func (w *worker) termsAt(e *evalTerms, p *uttt.Position, ply int) {
 	if ply == 0 {
 		e.init(w.ev, p)
 		return
@@ -630,13 +640,13 @@ func (w *worker) termsAt(e *evalTerms, p *Position, ply int) {
 // frontier searches a node at depth 1: every child is evaluated by updating the
 // parent's evaluation terms for the one board the move changed.
 // lo and hi bound p's value from the master lines still open (outlook).
-func (w *worker) frontier(p *Position, alpha, beta, ply, lo, hi int) int {
+func (w *worker) frontier(p *uttt.Position, alpha, beta, ply, lo, hi int) int {
 	e := evalState{lin: w.ev}
 	w.termsAt(&e.evalTerms, p, ply)
 	if w.nq != nil {
 		w.netFrontier(&e, p, ply)
 	}
-	var moves [81]Move
+	var moves [81]uttt.Move
 	n := p.Moves(&moves)
 	if w.o.FrontierOrder {
 		// The killer of this ply first, then the moves that win their board: a cutoff
@@ -652,7 +662,7 @@ func (w *worker) frontier(p *Position, alpha, beta, ply, lo, hi int) int {
 			}
 		}
 		for i := k; i < n; i++ {
-			if m := moves[i]; HasLine(p.Tiles(s, m.Board()) | 1<<m.Tile()) {
+			if m := moves[i]; uttt.HasLine(p.Tiles(s, m.Board()) | 1<<m.Tile()) {
 				moves[k], moves[i] = moves[i], moves[k]
 				k++
 			}
@@ -662,7 +672,7 @@ func (w *worker) frontier(p *Position, alpha, beta, ply, lo, hi int) int {
 	// its move was played in, so only when one more would close a side's last line
 	// are the children checked.
 	bs := &w.blk[ply]
-	check := w.outlook && (nearDead[bs[X]] || nearDead[bs[O]])
+	check := w.outlook && (nearDead[bs[uttt.X]] || nearDead[bs[uttt.O]])
 	d := -w.draw[(ply+1)&1] // a drawn child's score
 	best := -scoreInf
 	q := *p // the children in turn, all but their hash (ChildOf)
@@ -671,7 +681,7 @@ func (w *worker) frontier(p *Position, alpha, beta, ply, lo, hi int) int {
 		q.ChildOf(p, m)
 		var v int
 		switch q.Status() {
-		case Ongoing:
+		case uttt.Ongoing:
 			if !check {
 				w.evals++
 				v = -e.child(&q, int(m.Board()))
@@ -688,7 +698,7 @@ func (w *worker) frontier(p *Position, alpha, beta, ply, lo, hi int) int {
 			}
 			w.evals++
 			v = min(max(-e.child(&q, int(m.Board())), l), hi)
-		case Draw:
+		case uttt.Draw:
 			v = d
 		default:
 			v = ScoreWin - ply - 1
@@ -721,14 +731,14 @@ func (w *worker) frontier(p *Position, alpha, beta, ply, lo, hi int) int {
 // blocked returns, per side, the boards that block its lines on the master board: the
 // closed boards it did not win, and the open boards where every line holds a tile of
 // its opponent.
-func blocked(p *Position) (bk [2]uint16) {
+func blocked(p *uttt.Position) (bk [2]uint16) {
 	for s := range bk {
-		bk[s] = p.ClosedBoards() &^ p.WonBoards(Side(s))
+		bk[s] = p.ClosedBoards() &^ p.WonBoards(uttt.Side(s))
 	}
 	for open := ^p.ClosedBoards() & full9; open != 0; open &= open - 1 {
 		b := bits.TrailingZeros16(open)
 		for s := range bk {
-			if !freeLine[p.Tiles(Side(s^1), b)] {
+			if !freeLine[p.Tiles(uttt.Side(s^1), b)] {
 				bk[s] |= 1 << b
 			}
 		}
@@ -740,7 +750,7 @@ func blocked(p *Position) (bk [2]uint16) {
 // blocked boards are bk. Only the opponent of the mover can gain a board, m's: won by
 // the mover, or with a tile of the mover in every line (a drawn board has, and
 // already blocked the mover before its last tile).
-func blockChild(bk *[2]uint16, q *Position, m Move) [2]uint16 {
+func blockChild(bk *[2]uint16, q *uttt.Position, m uttt.Move) [2]uint16 {
 	c, s, b := *bk, q.Side()^1, m.Board()
 	if q.WonBoards(s)>>b&1 != 0 || !freeLine[q.Tiles(s, b)] {
 		c[s^1] |= 1 << b
@@ -750,7 +760,7 @@ func blockChild(bk *[2]uint16, q *Position, m Move) [2]uint16 {
 
 // blockedAt sets and returns the blocked boards of p, the position at ply of the
 // current line: from scratch at the root, else from its parent's (w.blk[ply-1]).
-func (w *worker) blockedAt(p *Position, ply int) *[2]uint16 {
+func (w *worker) blockedAt(p *uttt.Position, ply int) *[2]uint16 {
 	if ply == 0 {
 		w.blk[0] = blocked(p)
 	} else {

@@ -1,9 +1,11 @@
-package uttt
+package search
 
 import (
 	"math/bits"
 	"sync/atomic"
 	"unsafe"
+
+	"github.com/boardlab/boardlab/engine/uttt"
 )
 
 // Bound kinds of a stored score.
@@ -23,16 +25,16 @@ type ttEntry struct {
 }
 
 // data layout: move 8 | score 16 | depth 8 | bound 2 | age 6.
-func packTT(m Move, score, depth, bound int, age uint8) uint64 {
+func packTT(m uttt.Move, score, depth, bound int, age uint8) uint64 {
 	return uint64(m) | uint64(uint16(int16(score)))<<8 | uint64(uint8(depth))<<24 |
 		uint64(bound)<<32 | uint64(age&63)<<34
 }
 
-func ttMove(d uint64) Move { return Move(d) }
-func ttScore(d uint64) int { return int(int16(uint16(d >> 8))) }
-func ttDepth(d uint64) int { return int(uint8(d >> 24)) }
-func ttBound(d uint64) int { return int(d>>32) & 3 }
-func ttAge(d uint64) uint8 { return uint8(d>>34) & 63 }
+func ttMove(d uint64) uttt.Move { return uttt.Move(d) }
+func ttScore(d uint64) int      { return int(int16(uint16(d >> 8))) }
+func ttDepth(d uint64) int      { return int(uint8(d >> 24)) }
+func ttBound(d uint64) int      { return int(d>>32) & 3 }
+func ttAge(d uint64) uint8      { return uint8(d>>34) & 63 }
 
 // table is a power-of-two transposition table of two-slot buckets: slot 0 keeps the
 // deepest entry (depth-preferred), slot 1 always takes the newest.
@@ -84,13 +86,13 @@ func (t *table) probe(key uint64) uint64 {
 
 // store saves an entry: into the depth-preferred slot when it is as deep as what is
 // there (or that entry is stale or the same position), else into the always slot.
-func (t *table) store(key uint64, m Move, score, depth, bound int) {
+func (t *table) store(key uint64, m uttt.Move, score, depth, bound int) {
 	i := (key & t.mask) * 2
 	d := packTT(m, score, depth, bound, t.age)
 	e := &t.slots[i]
 	old := e.data.Load()
 	if e.check.Load()^old == key || ttDepth(old) <= depth || ttAge(old) != t.age&63 {
-		if m == NoMove && e.check.Load()^old == key {
+		if m == uttt.NoMove && e.check.Load()^old == key {
 			d = d&^0xff | old&0xff // keep the known best move
 		}
 		e.check.Store(key ^ d)

@@ -1,4 +1,4 @@
-package uttt
+package search
 
 import (
 	"encoding/binary"
@@ -8,6 +8,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/boardlab/boardlab/engine/uttt"
 	"github.com/boardlab/boardlab/internal/asmtest"
 )
 
@@ -52,7 +53,7 @@ func checkNetKernels(t *testing.T, name string, c *netKernelCase) {
 	var acc, x1, x2, w2 [NetHidden]int16
 	fits := true
 	for j := range NetHidden {
-		from16[X][j], from16[O][j] = int16(c.acc[j]), int16(c.fromO[j])
+		from16[uttt.X][j], from16[uttt.O][j] = int16(c.acc[j]), int16(c.fromO[j])
 		acc[j], x1[j], x2[j], w2[j] = int16(c.acc[j]), int16(c.x1[j]), int16(c.x2[j]), int16(c.w2[j])
 		h := int64(c.acc[j]) + int64(c.x1[j]) + int64(c.x2[j]) + int64(c.cur[j]) - int64(c.old[j]) + int64(c.fr[j])
 		fits = fits && h >= math.MinInt16 && h <= math.MaxInt16 && int32(w2[j]) == c.w2[j]

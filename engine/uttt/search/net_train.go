@@ -1,4 +1,4 @@
-package uttt
+package search
 
 import (
 	"context"
@@ -6,6 +6,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"sync"
+
+	"github.com/boardlab/boardlab/engine/uttt"
 )
 
 // A NetSample is one training position for the network: its inputs, its label (the
@@ -25,9 +27,9 @@ func NetSamples(games []TrainingGame, skip int, k, blend float64) []NetSample {
 	l := DefaultLinear()
 	var out []NetSample
 	for _, g := range games {
-		p := Start()
+		p := uttt.Start()
 		for i, m := range g.Moves {
-			if i >= skip && p.Status() == Ongoing {
+			if i >= skip && p.Status() == uttt.Ongoing {
 				r := resultFor(g.Result, p.Side())
 				y := r
 				if i < len(g.Scores) && g.Scores[i] != NoScore {

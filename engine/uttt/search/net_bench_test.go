@@ -1,9 +1,10 @@
-package uttt
+package search
 
 import (
 	"context"
 	"testing"
 
+	"github.com/boardlab/boardlab/engine/uttt"
 	"github.com/boardlab/boardlab/internal/machine"
 )
 
@@ -80,8 +81,8 @@ func benchChildren(b *testing.B, net bool) {
 	b.ReportAllocs()
 	l, q := DefaultLinear(), loadNet().nw
 	type node struct {
-		p      Position
-		kids   []Position
+		p      uttt.Position
+		kids   []uttt.Position
 		sums   [NetHidden]int32
 		sums16 [NetHidden]int16
 	}
@@ -89,9 +90,9 @@ func benchChildren(b *testing.B, net bool) {
 	kids := 0
 	for _, p := range randomPositions(31, 64, 4) {
 		n := node{p: p}
-		var buf [81]Move
+		var buf [81]uttt.Move
 		for _, m := range buf[:p.Moves(&buf)] {
-			if c := p.Play(m); c.Status() == Ongoing {
+			if c := p.Play(m); c.Status() == uttt.Ongoing {
 				n.kids = append(n.kids, c)
 			}
 		}

@@ -1,6 +1,6 @@
 //go:build unix
 
-package uttt
+package search
 
 import (
 	"os"

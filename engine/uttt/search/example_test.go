@@ -1,10 +1,11 @@
-package uttt_test
+package search_test
 
 import (
 	"context"
 	"fmt"
 
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/search"
 )
 
 // Search a position at a fixed depth and print the move (moves are written board then
@@ -20,8 +21,8 @@ func ExampleEngine_Search() {
 		}
 		pos = pos.Play(m)
 	}
-	e := uttt.NewEngine(16) // a 16 MB table, the evaluation built before the search
-	r := e.Search(context.Background(), pos, uttt.Limits{Depth: 6})
+	e := search.NewEngine(16) // a 16 MB table, the evaluation built before the search
+	r := e.Search(context.Background(), pos, search.Limits{Depth: 6})
 	fmt.Println("depth", r.Depth, "best move", r.Move)
 	// Output:
 	// depth 6 best move 37

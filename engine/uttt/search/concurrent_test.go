@@ -1,9 +1,11 @@
-package uttt
+package search
 
 import (
 	"context"
 	"sync"
 	"testing"
+
+	"github.com/boardlab/boardlab/engine/uttt"
 )
 
 // TestEnginesConcurrent runs three differently configured engines at once in one
@@ -41,7 +43,7 @@ func TestEnginesConcurrent(t *testing.T) {
 	if testing.Short() {
 		depth = 7
 	}
-	run := func(e *Engine, p Position) Result {
+	run := func(e *Engine, p uttt.Position) Result {
 		e.Clear()
 		return e.Search(context.Background(), p, Limits{Depth: depth})
 	}
