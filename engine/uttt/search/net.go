@@ -67,8 +67,9 @@ const (
 	netAShift = 12 // A in units of 1/4096
 )
 
-// Net is the float network, as trained and stored (see MarshalBinary).
-type Net struct {
+// FloatNet is the network in floats, as trained and as stored in files (see
+// MarshalBinary); NewNetwork quantises it into the Network an engine evaluates with.
+type FloatNet struct {
 	E  [netStates][NetEmbed]float32
 	W1 [9][netFeat][NetHidden]float32
 	WX [netExtra][NetHidden]float32
@@ -258,7 +259,7 @@ func (in *netInput) extras(buf *[3]int) []int {
 
 // forward computes the float score of in (eval units) and, if h is given, the hidden
 // sums before the clipped ReLU.
-func (n *Net) forward(in *netInput, h *[NetHidden]float32) float64 {
+func (n *FloatNet) forward(in *netInput, h *[NetHidden]float32) float64 {
 	var acc [NetHidden]float32
 	acc = n.B1
 	for b := 0; b < 9; b++ {
@@ -296,7 +297,7 @@ func (n *Net) forward(in *netInput, h *[NetHidden]float32) float64 {
 
 // active yields the non-zero inputs (index into W1[b], value) of one own-perspective
 // board state: its fixed features, then its embedding values.
-func (n *Net) active(s uint16) iter.Seq2[int, float32] {
+func (n *FloatNet) active(s uint16) iter.Seq2[int, float32] {
 	return func(yield func(int, float32) bool) {
 		nz, ft := &netNZ[s], &netFixedTab[s]
 		for _, d := range nz.d[:nz.n] {
@@ -334,7 +335,7 @@ func addScaled(dst, src *[NetHidden]float32, v float32) {
 
 // Evaluate returns the float network's score of p for the side to move, with the
 // embedded linear weights (the reference the integer inference is tested against).
-func (n *Net) Evaluate(p *uttt.Position) float64 {
+func (n *FloatNet) Evaluate(p *uttt.Position) float64 {
 	netFixedOnce.Do(fillNetFixed)
 	in := inputOf(DefaultLinear(), p)
 	return n.forward(&in, nil)
@@ -377,7 +378,7 @@ func q16(v float32, scale float64) int16 {
 }
 
 // quantize builds the integer network of n.
-func (n *Net) quantize() *Network {
+func (n *FloatNet) quantize() *Network {
 	netFixedOnce.Do(fillNetFixed)
 	q := new(Network)
 	hugePages(unsafe.Pointer(q), unsafe.Sizeof(*q))
@@ -441,7 +442,7 @@ func (n *Net) quantize() *Network {
 // Each hidden unit's sum stays in a register while the features are added in order,
 // skipping zero ones: the float operations of the plain loop over the row, which
 // TestNetQuantizeRows holds it to.
-func (n *Net) boardRows(q *Network, b int) {
+func (n *FloatNet) boardRows(q *Network, b int) {
 	w := &n.W1[b]
 	for s := range netStates {
 		var ds [netFeat]int
@@ -651,7 +652,7 @@ func (q *Network) evaluateSums(l *Linear, p *uttt.Position, e *evalTerms, acc *[
 var netBin []byte
 
 type embedded struct {
-	net *Net
+	net *FloatNet
 	nw  *Network
 	err error
 }
@@ -659,7 +660,7 @@ type embedded struct {
 // loadNet returns the embedded network, built at the first call.
 func loadNet() embedded {
 	netLoad.once.Do(func() {
-		n := new(Net)
+		n := new(FloatNet)
 		if err := n.UnmarshalBinary(netBin); err != nil {
 			netLoad.e = embedded{err: fmt.Errorf("uttt: embedded net.bin: %v", err)}
 			return
@@ -674,10 +675,11 @@ var netLoad struct {
 	e    embedded
 }
 
-// EmbeddedNet returns the embedded network (float), or an error if it does not load.
-func EmbeddedNet() (*Net, error) {
+// EmbeddedNetwork returns the embedded network, ready for the search, or an error if it
+// does not load.
+func EmbeddedNetwork() (*Network, error) {
 	e := loadNet()
-	return e.net, e.err
+	return e.nw, e.err
 }
 
 // EvaluateNet returns the embedded network's evaluation of an ongoing position for the
@@ -704,13 +706,13 @@ const (
 
 // netFileSize returns the size of a network file in the current format.
 func netFileSize() int64 {
-	return int64(len(netMagic)+16) + 4*int64(new(Net).paramCount(netFixed, 4))
+	return int64(len(netMagic)+16) + 4*int64(new(FloatNet).paramCount(netFixed, 4))
 }
 
 // MarshalBinary writes the network: a magic string, the sizes (hidden units, embedding
 // values, fixed features per board, master lines), then every parameter as a
 // little-endian float32 (E, W1, WX, WL, B1, W2, C, A, K).
-func (n *Net) MarshalBinary() ([]byte, error) {
+func (n *FloatNet) MarshalBinary() ([]byte, error) {
 	out := []byte(netMagic)
 	out = binary.LittleEndian.AppendUint32(out, NetHidden)
 	out = binary.LittleEndian.AppendUint32(out, NetEmbed)
@@ -722,7 +724,7 @@ func (n *Net) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary reads what MarshalBinary wrote, or an older format (UTTTNET3,
 // UTTTNET2, UTTTNET1).
-func (n *Net) UnmarshalBinary(data []byte) error {
+func (n *FloatNet) UnmarshalBinary(data []byte) error {
 	var fixed uint32 = netFixed1
 	header, ver := 8, 1 // bytes of sizes after the magic, format
 	switch {
@@ -751,7 +753,7 @@ func (n *Net) UnmarshalBinary(data []byte) error {
 		return fmt.Errorf("network of %d hidden units and %d embedding values; this build reads %d and %d", h, e, NetHidden, NetEmbed)
 	}
 	data = data[header:]
-	*n = Net{}
+	*n = FloatNet{}
 	count := n.paramCount(int(fixed), ver)
 	if len(data) != 4*count {
 		return fmt.Errorf("network parameters: %d bytes, want %d", len(data), 4*count)
@@ -766,19 +768,19 @@ func (n *Net) UnmarshalBinary(data []byte) error {
 
 // paramCount is the number of parameters in a file of format ver (1..4) with fixed
 // features per board.
-func (n *Net) paramCount(fixed int, ver int) int {
+func (n *FloatNet) paramCount(fixed int, ver int) int {
 	c := 0
 	n.eachFixed(fixed, ver, func(*float32) { c++ })
 	return c
 }
 
 // each calls f on every parameter in the stored order.
-func (n *Net) each(f func(*float32)) { n.eachFixed(netFixed, 4, f) }
+func (n *FloatNet) each(f func(*float32)) { n.eachFixed(netFixed, 4, f) }
 
 // eachFixed calls f on every parameter in the order of a file of format ver (1..4) with
 // fixed features per board (at most netFixed): the weights a file lacks (the master
 // lines' before format 3, the board to play in's before 4) are left out.
-func (n *Net) eachFixed(fixed int, ver int, f func(*float32)) {
+func (n *FloatNet) eachFixed(fixed int, ver int, f func(*float32)) {
 	for s := range n.E {
 		for d := range n.E[s] {
 			f(&n.E[s][d])
@@ -945,16 +947,16 @@ func (e *Engine) Eval() string {
 	return EvalLinear
 }
 
-// NewNetwork quantises n for the search (about 40-70 ms).
-func NewNetwork(n *Net) *Network {
+// NewNetwork quantises n into the network an engine evaluates with (about 40-70 ms).
+func NewNetwork(n *FloatNet) *Network {
 	netAsmEnabled()
 	return n.quantize()
 }
 
-// ReadNet reads a network file (analyze uttt train --out) into its float form; NewNetwork
-// makes it ready for the search. It reads no more than a network's size, so a huge
-// file or an endless stream is refused without being read whole.
-func ReadNet(path string) (*Net, error) {
+// ReadFloatNet reads a network file (analyze uttt train --out) into its float form, for
+// training; ReadNetwork reads one for play. It reads no more than a network's size, so
+// a huge file or an endless stream is refused without being read whole.
+func ReadFloatNet(path string) (*FloatNet, error) {
 	// O_NONBLOCK: opening a FIFO that no process writes to returns at once (and reads
 	// it as empty) instead of blocking the caller past Ctrl-C.
 	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
@@ -970,11 +972,21 @@ func ReadNet(path string) (*Net, error) {
 	if int64(len(data)) > limit {
 		return nil, fmt.Errorf("%s: not a uttt network: more than %d bytes", path, limit)
 	}
-	n := new(Net)
+	n := new(FloatNet)
 	if err := n.UnmarshalBinary(data); err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
 	return n, nil
+}
+
+// ReadNetwork reads a network file (analyze uttt train --out) and quantises it for an
+// engine (Engine.SetNetwork).
+func ReadNetwork(path string) (*Network, error) {
+	n, err := ReadFloatNet(path)
+	if err != nil {
+		return nil, err
+	}
+	return NewNetwork(n), nil
 }
 
 // SetNetwork makes the engine evaluate with nw (EvalNet); nil returns it to the embedded

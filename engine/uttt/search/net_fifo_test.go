@@ -20,7 +20,7 @@ func TestReadNetFIFO(t *testing.T) {
 	}
 	done := make(chan error, 1)
 	go func() {
-		_, err := ReadNet(fifo)
+		_, err := ReadFloatNet(fifo)
 		done <- err
 	}()
 	select {
@@ -29,10 +29,10 @@ func TestReadNetFIFO(t *testing.T) {
 			t.Error("an empty FIFO loaded as a network")
 		}
 	case <-time.After(30 * time.Second):
-		t.Fatal("ReadNet blocked on a FIFO with no writer")
+		t.Fatal("ReadFloatNet blocked on a FIFO with no writer")
 	}
 
-	data, err := RandomNet(453.9, 1).MarshalBinary()
+	data, err := RandomFloatNet(453.9, 1).MarshalBinary()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +62,7 @@ func TestReadNetFIFO(t *testing.T) {
 	// A reader that opens before the writer does reads an empty stream: try again.
 	deadline := time.Now().Add(30 * time.Second)
 	for {
-		_, err := ReadNet(fed)
+		_, err := ReadFloatNet(fed)
 		if err == nil {
 			break
 		}

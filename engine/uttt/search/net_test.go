@@ -13,8 +13,8 @@ import (
 
 // testNet returns a network with random weights everywhere (output layer included), so
 // every part of the inference matters.
-func testNet(seed uint64) *Net {
-	n := RandomNet(460, seed)
+func testNet(seed uint64) *FloatNet {
+	n := RandomFloatNet(460, seed)
 	rng := rand.New(rand.NewPCG(seed, 99))
 	for j := range n.W2 {
 		n.W2[j] = float32(rng.NormFloat64())
@@ -82,7 +82,7 @@ func TestNetIntMatchesFloat(t *testing.T) {
 // TestNetUntrainedIsLinear checks that a fresh network (output weights zero, A = 1)
 // scores every position as the linear evaluation does.
 func TestNetUntrainedIsLinear(t *testing.T) {
-	q := RandomNet(460, 3).quantize()
+	q := RandomFloatNet(460, 3).quantize()
 	for _, p := range randomPositions(23, 100, 0) {
 		if got, want := q.evaluate(DefaultLinear(), &p), Evaluate(&p); got != want {
 			t.Fatalf("%s: untrained network %d, linear %d", &p, got, want)
@@ -107,7 +107,7 @@ func TestNetTrainingLowersLoss(t *testing.T) {
 		games = append(games, g)
 	}
 	samples := NetSamples(games, 8, 460, 0.5)
-	n := RandomNet(460, 4)
+	n := RandomFloatNet(460, 4)
 	before := n.Metrics(samples).LogLoss
 	n, err := TrainNet(context.Background(), samples, samples, n, NetTrainConfig{Epochs: 20, Batch: 32, LR: 0.01, K: 460, Seed: 1, Jobs: 2}, nil)
 	if err != nil {
@@ -124,7 +124,7 @@ func TestNetTrainingLowersLoss(t *testing.T) {
 func TestNetRoundTrip(t *testing.T) {
 	n := testNet(5)
 	data, _ := n.MarshalBinary()
-	var m Net
+	var m FloatNet
 	if err := m.UnmarshalBinary(data); err != nil {
 		t.Fatal(err)
 	}
@@ -202,7 +202,7 @@ func TestNetReadsFirstFormat(t *testing.T) {
 
 // TestEmbeddedNetLoads checks that net.bin loads and that an engine can use it.
 func TestEmbeddedNetLoads(t *testing.T) {
-	if _, err := EmbeddedNet(); err != nil {
+	if _, err := EmbeddedNetwork(); err != nil {
 		t.Fatal(err)
 	}
 	e := NewEngine(1)
@@ -267,11 +267,11 @@ func TestNetSamplesLabels(t *testing.T) {
 // loop over states, boards and features, bit for bit, for the embedded network and for
 // random ones (whose learned embedding inputs are not zero).
 func TestNetQuantizeRows(t *testing.T) {
-	emb, err := EmbeddedNet()
+	emb, err := loadNet().net, loadNet().err
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, n := range []*Net{emb, testNet(5), testNet(6)} {
+	for _, n := range []*FloatNet{emb, testNet(5), testNet(6)} {
 		q := n.quantize()
 		for s := 0; s < netStates; s++ {
 			f := n.features(uint16(s))
@@ -295,9 +295,9 @@ func TestNetQuantizeRows(t *testing.T) {
 }
 
 // features returns the network's inputs for one own-perspective board state, zeros
-// included: the plain reference the search's rows (boardRows, via Net.active) are
+// included: the plain reference the search's rows (boardRows, via FloatNet.active) are
 // held to.
-func (n *Net) features(s uint16) (f [netFeat]float32) {
+func (n *FloatNet) features(s uint16) (f [netFeat]float32) {
 	copy(f[:netFixed], netFixedTab[s][:])
 	copy(f[netFixed:], n.E[s][:])
 	return f

@@ -92,12 +92,12 @@ func LinearMetrics(samples []NetSample, k float64) NetMetrics {
 }
 
 // Metrics returns the float network's errors on samples.
-func (n *Net) Metrics(samples []NetSample) NetMetrics {
+func (n *FloatNet) Metrics(samples []NetSample) NetMetrics {
 	return metricsOf(samples, func(s *NetSample) float64 { return sigmoid(n.forward(&s.in, nil), float64(n.K)) })
 }
 
 // QuantizedMetrics returns the integer network's errors on samples.
-func (n *Net) QuantizedMetrics(samples []NetSample) NetMetrics {
+func (n *FloatNet) QuantizedMetrics(samples []NetSample) NetMetrics {
 	q := n.quantize()
 	return metricsOf(samples, func(s *NetSample) float64 {
 		var acc [NetHidden]int32
@@ -127,11 +127,11 @@ func (q *Network) b1acc(in *netInput, acc *[NetHidden]int32) {
 	}
 }
 
-// RandomNet returns an untrained network: random first-layer weights and embeddings,
+// RandomFloatNet returns an untrained network: random first-layer weights and embeddings,
 // output weights at zero, so its score is the linear evaluation's (A = 1).
-func RandomNet(k float64, seed uint64) *Net {
+func RandomFloatNet(k float64, seed uint64) *FloatNet {
 	rng := rand.New(rand.NewPCG(seed, 0x6e6574))
-	n := new(Net)
+	n := new(FloatNet)
 	for s := range n.E {
 		for d := range n.E[s] {
 			n.E[s][d] = float32(rng.NormFloat64() * 0.1)
@@ -163,7 +163,7 @@ func RandomNet(k float64, seed uint64) *Net {
 
 // grad computes the cross-entropy gradient of one sample into g (E rows included),
 // returning the loss.
-func (n *Net) grad(s *NetSample, g *Net) float64 {
+func (n *FloatNet) grad(s *NetSample, g *FloatNet) float64 {
 	var h [NetHidden]float32
 	score := n.forward(&s.in, &h)
 	z := score / float64(n.K)
@@ -220,7 +220,7 @@ func (n *Net) grad(s *NetSample, g *Net) float64 {
 }
 
 // dense returns the network's parameters other than E and K as slices, in a fixed order.
-func (n *Net) dense() [][]float32 {
+func (n *FloatNet) dense() [][]float32 {
 	var out [][]float32
 	for b := range n.W1 {
 		for d := range n.W1[b] {
@@ -245,22 +245,22 @@ func (n *Net) dense() [][]float32 {
 // TrainNet trains a network from start (NewNet if nil) on train with Adam, minibatches
 // in a random order each epoch, and returns the network of the epoch with the lowest
 // log-loss on test. log, if set, gets a line per epoch.
-func TrainNet(ctx context.Context, train, test []NetSample, start *Net, cfg NetTrainConfig, log func(string)) (*Net, error) {
+func TrainNet(ctx context.Context, train, test []NetSample, start *FloatNet, cfg NetTrainConfig, log func(string)) (*FloatNet, error) {
 	netFixedOnce.Do(fillNetFixed)
 	n := start
 	if n == nil {
-		n = RandomNet(cfg.K, cfg.Seed)
+		n = RandomFloatNet(cfg.K, cfg.Seed)
 		if cfg.EmbedLR == 0 {
 			n.E = [netStates][NetEmbed]float32{}
 		}
 	}
 	jobs := max(cfg.Jobs, 1)
 	batch := max(cfg.Batch, jobs)
-	grads := make([]*Net, jobs)
+	grads := make([]*FloatNet, jobs)
 	for i := range grads {
-		grads[i] = new(Net)
+		grads[i] = new(FloatNet)
 	}
-	m, v := new(Net), new(Net) // Adam's moments
+	m, v := new(FloatNet), new(FloatNet) // Adam's moments
 	var mC, vC, mA, vA float64
 	var eStep [netStates]int // per E row: the Adam step it was last updated at
 	const b1, b2, eps = 0.9, 0.999, 1e-8

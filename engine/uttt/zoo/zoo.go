@@ -226,11 +226,10 @@ func readNetwork(path string) (*search.Network, error) {
 	if nw := networks.m[path]; nw != nil {
 		return nw, nil
 	}
-	n, err := search.ReadNet(path)
+	nw, err := search.ReadNetwork(path)
 	if err != nil {
 		return nil, err
 	}
-	nw := search.NewNetwork(n)
 	if networks.m == nil {
 		networks.m = map[string]*search.Network{}
 	}

@@ -118,7 +118,7 @@ func TestRNG(t *testing.T) {
 // refused with the file named.
 func TestParseNetFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "net.bin")
-	data, _ := search.RandomNet(460, 1).MarshalBinary()
+	data, _ := search.RandomFloatNet(460, 1).MarshalBinary()
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -65,9 +65,9 @@ func runTrain(ctx context.Context, args []string, _ io.Reader, _, stderr io.Writ
 	if *jobs == 0 {
 		*jobs = runtime.GOMAXPROCS(0)
 	}
-	var start *search.Net
+	var start *search.FloatNet
 	if *initFrom != "" {
-		n, err := search.ReadNet(*initFrom)
+		n, err := search.ReadFloatNet(*initFrom)
 		if err != nil {
 			fmt.Fprintf(stderr, "analyze %s: --init: %v\n", name, err)
 			return cli.ExitFail

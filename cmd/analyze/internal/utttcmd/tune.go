@@ -79,7 +79,7 @@ func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 		if *load != "" {
 			return cli.Usagef(stderr, name, "--net plays games: it does not go with --load-games")
 		}
-		n, err := search.ReadNet(*netFile)
+		n, err := search.ReadFloatNet(*netFile)
 		if err != nil {
 			fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
 			return cli.ExitFail
