@@ -108,7 +108,7 @@ func NewLinear(w Weights, table []byte) *Linear {
 	for x := uint16(0); x < 512; x++ {
 		for o := uint16(0); o < 512; o++ {
 			if x&o == 0 {
-				l.chance[t3[x]+2*t3[o]] = l.lineChance(x, o)
+				l.chance[t3[x]+2*t3[o]] = l.LineChance(x, o)
 			}
 		}
 	}
@@ -238,8 +238,10 @@ func fillThreats() {
 // at once, bit 1 when O has.
 var threatTab [19683]uint8
 
-// lineChance estimates each side's chance of winning a small board from its open lines.
-func (l *Linear) lineChance(x, o uint16) uint16 {
+// LineChance estimates each side's chance of winning a small board from the open lines
+// of its tiles x and o under l's weights: X's chance (0..255) in the low byte, O's in the
+// high byte.
+func (l *Linear) LineChance(x, o uint16) uint16 {
 	switch {
 	case uttt.HasLine(x):
 		return 255

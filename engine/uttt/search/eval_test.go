@@ -73,7 +73,7 @@ func evaluateRef(l *Linear, p *uttt.Position) int {
 	var threat [2]uint16
 	for b := 0; b < 9; b++ {
 		x, o := mask(b, 'X'), mask(b, 'O')
-		c := l.lineChance(x, o)
+		c := l.LineChance(x, o)
 		if l.w.Table == 1 {
 			c = l.chance[t3[x]+2*t3[o]]
 		}

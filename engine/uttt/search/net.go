@@ -9,6 +9,7 @@ import (
 	"iter"
 	"math"
 	"math/bits"
+	"math/rand/v2"
 	"os"
 	"sync"
 	"syscall"
@@ -164,8 +165,9 @@ func b2f(b bool) float32 {
 	return 0
 }
 
-// netInput is what the network reads of a position, for its side to move.
-type netInput struct {
+// A NetInput is what the network reads of a position, for its side to move: the data a
+// network is trained on (NetInputOf).
+type NetInput struct {
 	s       [9]uint16       // own-perspective board states
 	forced  int8            // board to play in, -1 free
 	sendWin bool            // the side to move can win a small board at once
@@ -220,10 +222,10 @@ func threatFlags(p *uttt.Position, tm [2]uint16) (sendWin, winNow bool) {
 
 // inputOf reads p's network inputs, with l's linear evaluation; the network's fixed
 // feature table must be built (netFixedOnce).
-func inputOf(l *Linear, p *uttt.Position) netInput {
+func inputOf(l *Linear, p *uttt.Position) NetInput {
 	var e evalState
 	e.init(l, p)
-	in := netInput{forced: int8(p.Forced()), empty: uint8(p.Empty())}
+	in := NetInput{forced: int8(p.Forced()), empty: uint8(p.Empty())}
 	in.lin = int32(l.score(e.master, e.board, e.tm, p))
 	in.sendWin, in.winNow = threatFlags(p, e.tm)
 	for b := 0; b < 9; b++ {
@@ -236,9 +238,29 @@ func inputOf(l *Linear, p *uttt.Position) netInput {
 	return in
 }
 
+// NetInputOf returns the network's inputs of p, with the embedded linear weights'
+// evaluation (DefaultLinear).
+func NetInputOf(p *uttt.Position) NetInput {
+	netFixedOnce.Do(fillNetFixed)
+	return inputOf(DefaultLinear(), p)
+}
+
+// Board returns the state of board b (0..19682, ternary, for the side to move) in in.
+func (in *NetInput) Board(b int) uint16 { return in.s[b] }
+
+// Linear returns the linear evaluation recorded in in, for the side to move.
+func (in *NetInput) Linear() int32 { return in.lin }
+
+// Forward returns the float network's score of in, in evaluation units (sigmoid(score/K)
+// is the expected result).
+func (n *FloatNet) Forward(in *NetInput) float64 {
+	netFixedOnce.Do(fillNetFixed)
+	return n.forward(in, nil)
+}
+
 // extras returns the indices of the extra inputs set (forced board or free move, send
 // win, win now); the empties input is handled apart.
-func (in *netInput) extras(buf *[3]int) []int {
+func (in *NetInput) extras(buf *[3]int) []int {
 	n := 0
 	if in.forced >= 0 {
 		buf[n] = int(in.forced)
@@ -259,7 +281,7 @@ func (in *netInput) extras(buf *[3]int) []int {
 
 // forward computes the float score of in (eval units) and, if h is given, the hidden
 // sums before the clipped ReLU.
-func (n *FloatNet) forward(in *netInput, h *[NetHidden]float32) float64 {
+func (n *FloatNet) forward(in *NetInput, h *[NetHidden]float32) float64 {
 	var acc [NetHidden]float32
 	acc = n.B1
 	for b := 0; b < 9; b++ {
@@ -1106,4 +1128,150 @@ func (w *worker) evaluateAt(p *uttt.Position, ply int, e *evalTerms) int {
 		return w.nq.evaluateSums16(w.ev, p, e, &w.nsum16[ply][p.Side()])
 	}
 	return w.nq.evaluateSums(w.ev, p, e, &w.nsum[ply][p.Side()])
+}
+
+// EvaluateInput returns the network's score of in, in evaluation units, as the search
+// computes it (in integers).
+func (q *Network) EvaluateInput(in *NetInput) int {
+	var acc [NetHidden]int32
+	q.b1acc(in, &acc)
+	fs := uint16(netStates)
+	if in.forced >= 0 {
+		fs = in.s[in.forced]
+	}
+	return q.output(&acc, in.forced, fs, in.sendWin, in.winNow, int32(in.empty), in.lin)
+}
+
+// b1acc sets acc to the first layer's sum over in's boards.
+func (q *Network) b1acc(in *NetInput, acc *[NetHidden]int32) {
+	*acc = q.b1
+	for b := 0; b < 9; b++ {
+		row := &q.v[b][in.s[b]]
+		for j := range acc {
+			acc[j] += int32(row[j])
+		}
+	}
+	for l, st := range in.ln {
+		row := &q.l[l][st]
+		for j := range acc {
+			acc[j] += int32(row[j])
+		}
+	}
+}
+
+// Gradient adds the gradient of the log-loss of n's prediction on in against label
+// (the expected result, 0..1) to g, E rows included, and returns the loss.
+func (n *FloatNet) Gradient(in *NetInput, label float32, g *FloatNet) float64 {
+	netFixedOnce.Do(fillNetFixed)
+	var h [NetHidden]float32
+	score := n.forward(in, &h)
+	z := score / float64(n.K)
+	p := 1 / (1 + math.Exp(-z))
+	y := float64(label)
+	dz := float32(p - y)
+	g.C += dz
+	g.A += dz * float32(float64(in.lin)/float64(n.K))
+	var dh [NetHidden]float32
+	for j, v := range h {
+		a := min(max(v, 0), 1)
+		g.W2[j] += dz * a
+		if v > 0 && v < 1 {
+			dh[j] = dz * n.W2[j]
+		}
+	}
+	for j := range dh {
+		g.B1[j] += dh[j]
+	}
+	for b := 0; b < 9; b++ {
+		st := in.s[b]
+		for d, v := range n.active(st) {
+			addScaled(&g.W1[b][d], &dh, v)
+		}
+		for e := 0; e < NetEmbed; e++ {
+			w := &n.W1[b][netFixed+e]
+			var sum float32
+			for j := range dh {
+				sum += w[j] * dh[j]
+			}
+			g.E[st][e] += sum
+		}
+	}
+	for l, st := range in.ln {
+		addScaled(&g.WL[l][st], &dh, 1)
+	}
+	if in.forced >= 0 {
+		for d, v := range fixedActive(in.s[in.forced]) {
+			addScaled(&g.WF[d], &dh, v)
+		}
+	}
+	var buf [3]int
+	for _, x := range in.extras(&buf) {
+		for j := range dh {
+			g.WX[x][j] += dh[j]
+		}
+	}
+	ev := float32(in.empty) / 81
+	for j := range dh {
+		g.WX[12][j] += ev * dh[j]
+	}
+	p = min(max(p, 1e-7), 1-1e-7)
+	return -(y*math.Log(p) + (1-y)*math.Log(1-p))
+}
+
+// Params returns the network's parameters other than E, C, A and K as slices of its
+// arrays, in a fixed order: what an optimiser steps.
+func (n *FloatNet) Params() [][]float32 {
+	var out [][]float32
+	for b := range n.W1 {
+		for d := range n.W1[b] {
+			out = append(out, n.W1[b][d][:])
+		}
+	}
+	for x := range n.WX {
+		out = append(out, n.WX[x][:])
+	}
+	for l := range n.WL {
+		for st := range n.WL[l] {
+			out = append(out, n.WL[l][st][:])
+		}
+	}
+	for d := range n.WF {
+		out = append(out, n.WF[d][:])
+	}
+	out = append(out, n.B1[:], n.W2[:])
+	return out
+}
+
+// RandomFloatNet returns an untrained network: random first-layer weights and embeddings,
+// output weights at zero, so its score is the linear evaluation's (A = 1).
+func RandomFloatNet(k float64, seed uint64) *FloatNet {
+	rng := rand.New(rand.NewPCG(seed, 0x6e6574))
+	n := new(FloatNet)
+	for s := range n.E {
+		for d := range n.E[s] {
+			n.E[s][d] = float32(rng.NormFloat64() * 0.1)
+		}
+	}
+	for b := range n.W1 {
+		for d := range n.W1[b] {
+			for j := range n.W1[b][d] {
+				n.W1[b][d][j] = float32(rng.NormFloat64() * 0.15)
+			}
+		}
+	}
+	for x := range n.WX {
+		for j := range n.WX[x] {
+			n.WX[x][j] = float32(rng.NormFloat64() * 0.15)
+		}
+	}
+	for d := range n.WF {
+		for j := range n.WF[d] {
+			n.WF[d][j] = float32(rng.NormFloat64() * 0.15)
+		}
+	}
+	for j := range n.B1 {
+		n.B1[j] = 0.5
+	}
+	n.A, n.K = 1, float32(k)
+	return n
 }

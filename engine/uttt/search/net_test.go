@@ -90,36 +90,6 @@ func TestNetUntrainedIsLinear(t *testing.T) {
 	}
 }
 
-// TestNetTrainingLowersLoss trains on a tiny set of short self-play games and checks
-// that the training loss falls.
-func TestNetTrainingLowersLoss(t *testing.T) {
-	e := NewEngine(1)
-	e.SetEval(EvalLinear)
-	var games []TrainingGame
-	for i := range 12 {
-		g, err := PlayTrainingGame(context.Background(), e, uint64(i), 8, 200)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(g.Scores) != len(g.Moves) {
-			t.Fatalf("game %d: %d scores for %d moves", i, len(g.Scores), len(g.Moves))
-		}
-		games = append(games, g)
-	}
-	samples := NetSamples(games, 8, 460, 0.5)
-	n := RandomFloatNet(460, 4)
-	before := n.Metrics(samples).LogLoss
-	n, err := TrainNet(context.Background(), samples, samples, n, NetTrainConfig{Epochs: 20, Batch: 32, LR: 0.01, K: 460, Seed: 1, Jobs: 2}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	after := n.Metrics(samples).LogLoss
-	if !(after < before-0.01) {
-		t.Fatalf("log-loss %.5f before training, %.5f after", before, after)
-	}
-	t.Logf("log-loss %.5f -> %.5f on %d samples", before, after, len(samples))
-}
-
 // TestNetRoundTrip checks that the binary form reads back to the same network.
 func TestNetRoundTrip(t *testing.T) {
 	n := testNet(5)
@@ -240,26 +210,6 @@ func TestNetSearchSumsEqualPlain(t *testing.T) {
 		if rs[0].Move != rs[1].Move || rs[0].Score != rs[1].Score || rs[0].Nodes != rs[1].Nodes {
 			t.Fatalf("%s: with sums %v %d %d nodes, plain %v %d %d nodes", &p, rs[0].Move, rs[0].Score, rs[0].Nodes, rs[1].Move, rs[1].Score, rs[1].Nodes)
 		}
-	}
-}
-
-// TestNetSamplesLabels checks the labels: the result for the side to move blended with
-// sigmoid(score/k) of the recorded search score; the result alone without a score.
-func TestNetSamplesLabels(t *testing.T) {
-	ms := []uttt.Move{uttt.NewMove(4, 4), uttt.NewMove(4, 0), uttt.NewMove(0, 4)}
-	g := TrainingGame{Moves: ms, Result: uttt.XWon, Scores: []int32{NoScore, 100, -200}}
-	s := NetSamples([]TrainingGame{g}, 0, 400, 0.25)
-	if len(s) != 3 {
-		t.Fatalf("%d samples, want 3", len(s))
-	}
-	want := []float64{1, 0.25*0 + 0.75*sigmoid(100, 400), 0.25*1 + 0.75*sigmoid(-200, 400)}
-	for i := range s {
-		if math.Abs(float64(s[i].Label)-want[i]) > 1e-6 {
-			t.Errorf("sample %d: label %.6f, want %.6f", i, s[i].Label, want[i])
-		}
-	}
-	if s[1].Result != 0 || s[2].Result != 1 {
-		t.Errorf("results %v %v, want 0 (O to move, X won) and 1", s[1].Result, s[2].Result)
 	}
 }
 

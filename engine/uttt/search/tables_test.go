@@ -3,7 +3,6 @@ package search
 import (
 	"fmt"
 	"math/bits"
-	"slices"
 	"testing"
 
 	"github.com/boardlab/boardlab/engine/uttt"
@@ -148,27 +147,5 @@ func TestLateTables(t *testing.T) {
 		if nearDead[m] != near {
 			t.Fatalf("nearDead[%d] = %v, want %v", m, nearDead[m], near)
 		}
-	}
-	for s, perm := range boardSyms {
-		seen := 0
-		for tile, to := range perm {
-			seen |= 1 << to
-			// A symmetry keeps the centre and maps lines to lines.
-			if tile == 4 && to != 4 {
-				t.Fatalf("boardSyms[%d] moves the centre", s)
-			}
-		}
-		if seen != 0x1ff {
-			t.Fatalf("boardSyms[%d] = %v is not a permutation", s, perm)
-		}
-		lines := uttt.Lines()
-		for _, l := range lines {
-			if !slices.Contains(lines[:], permute(l, &boardSyms[s])) {
-				t.Fatalf("boardSyms[%d] maps line %#o off the lines", s, l)
-			}
-		}
-	}
-	if fmt.Sprint(boardSyms[1]) != "[2 5 8 1 4 7 0 3 6]" || fmt.Sprint(boardSyms[4]) != "[2 1 0 5 4 3 8 7 6]" {
-		t.Fatalf("boardSyms[1], [4] = %v, %v: want a quarter turn and a mirror", boardSyms[1], boardSyms[4])
 	}
 }

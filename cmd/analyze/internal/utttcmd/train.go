@@ -110,8 +110,8 @@ func runTrain(ctx context.Context, args []string, _ io.Reader, _, stderr io.Writ
 		return cli.ExitInterrupted
 	}
 	fmt.Fprintf(stderr, "weight of the linear evaluation A %.3f, output bias %.3f\n", n.A, n.C)
-	fmt.Fprintf(stderr, "held-out, network (float): %s\n", n.Metrics(testS))
-	fmt.Fprintf(stderr, "held-out, network (int):   %s\n", n.QuantizedMetrics(testS))
+	fmt.Fprintf(stderr, "held-out, network (float): %s\n", search.FloatMetrics(n, testS))
+	fmt.Fprintf(stderr, "held-out, network (int):   %s\n", search.QuantizedMetrics(n, testS))
 	data, _ := n.MarshalBinary()
 	if err := os.WriteFile(*out, data, 0o644); err != nil {
 		fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)

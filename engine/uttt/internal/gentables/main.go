@@ -107,11 +107,11 @@ func plainTables() (win [512]bool, mb, mt [256]uint8, zc [2][81]uint64, zf [10]u
 	return
 }
 
-// lateTables computes the search's, network's and tuner's tables: each master line's
+// lateTables computes the search's and network's tables: each master line's
 // boards, the lines through each board (as line, slot pairs), each 9-bit set spread to
-// the even bits of 18, whether some line avoids a set of boards, whether a set (or it
-// and one more board) blocks every line, and the 8 symmetries of a 3x3 board.
-func lateTables() (lb [8][3]uint8, ls [9][][2]uint8, sp [512]uint32, free, near [512]bool, syms [8][9]int) {
+// the even bits of 18, whether some line avoids a set of boards, and whether a set (or
+// it and one more board) blocks every line.
+func lateTables() (lb [8][3]uint8, ls [9][][2]uint8, sp [512]uint32, free, near [512]bool) {
 	for l, m := range lines {
 		i := 0
 		for b := range 9 {
@@ -141,18 +141,6 @@ func lateTables() (lb [8][3]uint8, ls [9][][2]uint8, sp [512]uint32, free, near 
 			}
 		}
 	}
-	for s := 0; s < 8; s++ {
-		for t := 0; t < 9; t++ {
-			r, c := t/3, t%3
-			if s&4 != 0 {
-				c = 2 - c
-			}
-			for k := 0; k < s&3; k++ {
-				r, c = c, 2-r
-			}
-			syms[s][t] = r*3 + c
-		}
-	}
 	return
 }
 
@@ -172,7 +160,7 @@ func generate(part string) ([]byte, error) {
 		b.WriteString("// The evaluation's, network's and search's fixed tables, as literals: ../internal/gentables\n// computes them, tables_test.go checks them.\n")
 		fmt.Fprintf(&b, "var (\n\tt3 = %#v\n\twinMask = %#v\n\tmasterLines = %#v\n", tern, wm, ml)
 		fmt.Fprintf(&b, "\ttwoWon = %#v\n\tlinesTouching = %#v\n\tlinesVia = %#v\n", two, touch, via)
-		lb, ls, sp, free, near, syms := lateTables()
+		lb, ls, sp, free, near := lateTables()
 		fmt.Fprintf(&b, "\tlineBoards = [netLines][3]uint8%s\n\tlineSlots = [9][]lineSlot{", fmt.Sprintf("%#v", lb)[len("[8][3]uint8"):])
 		for _, row := range ls {
 			b.WriteString("{")
@@ -181,7 +169,7 @@ func generate(part string) ([]byte, error) {
 			}
 			b.WriteString("}, ")
 		}
-		fmt.Fprintf(&b, "}\n\tspread2 = %#v\n\tfreeLine = %#v\n\tnearDead = %#v\n\tboardSyms = %#v\n)\n", sp, free, near, syms)
+		fmt.Fprintf(&b, "}\n\tspread2 = %#v\n\tfreeLine = %#v\n\tnearDead = %#v\n)\n", sp, free, near)
 	default:
 		return nil, fmt.Errorf("part %q: want rules or search", part)
 	}

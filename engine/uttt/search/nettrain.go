@@ -13,7 +13,7 @@ import (
 // A NetSample is one training position for the network: its inputs, its label (the
 // expected result for the side to move, 0..1) and the game's result alone.
 type NetSample struct {
-	in     netInput
+	in     NetInput
 	Label  float32
 	Result float32
 }
@@ -23,8 +23,6 @@ type NetSample struct {
 // for the position (TrainingGame.Scores); a position without a score gets the result.
 // The linear evaluation's input uses the embedded weights (DefaultLinear).
 func NetSamples(games []TrainingGame, skip int, k, blend float64) []NetSample {
-	netFixedOnce.Do(fillNetFixed)
-	l := DefaultLinear()
 	var out []NetSample
 	for _, g := range games {
 		p := uttt.Start()
@@ -35,7 +33,7 @@ func NetSamples(games []TrainingGame, skip int, k, blend float64) []NetSample {
 				if i < len(g.Scores) && g.Scores[i] != NoScore {
 					y = blend*r + (1-blend)*sigmoid(float64(g.Scores[i]), k)
 				}
-				out = append(out, NetSample{in: inputOf(l, &p), Label: float32(y), Result: float32(r)})
+				out = append(out, NetSample{in: NetInputOf(&p), Label: float32(y), Result: float32(r)})
 			}
 			p = p.Play(m)
 		}
@@ -88,170 +86,31 @@ func metricsOf(samples []NetSample, pred func(*NetSample) float64) NetMetrics {
 
 // LinearMetrics returns the linear evaluation's errors on samples with scale k.
 func LinearMetrics(samples []NetSample, k float64) NetMetrics {
-	return metricsOf(samples, func(s *NetSample) float64 { return sigmoid(float64(s.in.lin), k) })
+	return metricsOf(samples, func(s *NetSample) float64 { return sigmoid(float64(s.in.Linear()), k) })
 }
 
-// Metrics returns the float network's errors on samples.
-func (n *FloatNet) Metrics(samples []NetSample) NetMetrics {
-	return metricsOf(samples, func(s *NetSample) float64 { return sigmoid(n.forward(&s.in, nil), float64(n.K)) })
+// FloatMetrics returns the float network's errors on samples.
+func FloatMetrics(n *FloatNet, samples []NetSample) NetMetrics {
+	return metricsOf(samples, func(s *NetSample) float64 { return sigmoid(n.Forward(&s.in), float64(n.K)) })
 }
 
-// QuantizedMetrics returns the integer network's errors on samples.
-func (n *FloatNet) QuantizedMetrics(samples []NetSample) NetMetrics {
-	q := n.quantize()
+// QuantizedMetrics returns the errors on samples of n quantised for the search.
+func QuantizedMetrics(n *FloatNet, samples []NetSample) NetMetrics {
+	q := NewNetwork(n)
 	return metricsOf(samples, func(s *NetSample) float64 {
-		var acc [NetHidden]int32
-		q.b1acc(&s.in, &acc)
-		fs := uint16(netStates)
-		if s.in.forced >= 0 {
-			fs = s.in.s[s.in.forced]
-		}
-		return sigmoid(float64(q.output(&acc, s.in.forced, fs, s.in.sendWin, s.in.winNow, int32(s.in.empty), s.in.lin)), float64(n.K))
+		return sigmoid(float64(q.EvaluateInput(&s.in)), float64(n.K))
 	})
-}
-
-// b1acc sets acc to the first layer's sum over in's boards.
-func (q *Network) b1acc(in *netInput, acc *[NetHidden]int32) {
-	*acc = q.b1
-	for b := 0; b < 9; b++ {
-		row := &q.v[b][in.s[b]]
-		for j := range acc {
-			acc[j] += int32(row[j])
-		}
-	}
-	for l, st := range in.ln {
-		row := &q.l[l][st]
-		for j := range acc {
-			acc[j] += int32(row[j])
-		}
-	}
-}
-
-// RandomFloatNet returns an untrained network: random first-layer weights and embeddings,
-// output weights at zero, so its score is the linear evaluation's (A = 1).
-func RandomFloatNet(k float64, seed uint64) *FloatNet {
-	rng := rand.New(rand.NewPCG(seed, 0x6e6574))
-	n := new(FloatNet)
-	for s := range n.E {
-		for d := range n.E[s] {
-			n.E[s][d] = float32(rng.NormFloat64() * 0.1)
-		}
-	}
-	for b := range n.W1 {
-		for d := range n.W1[b] {
-			for j := range n.W1[b][d] {
-				n.W1[b][d][j] = float32(rng.NormFloat64() * 0.15)
-			}
-		}
-	}
-	for x := range n.WX {
-		for j := range n.WX[x] {
-			n.WX[x][j] = float32(rng.NormFloat64() * 0.15)
-		}
-	}
-	for d := range n.WF {
-		for j := range n.WF[d] {
-			n.WF[d][j] = float32(rng.NormFloat64() * 0.15)
-		}
-	}
-	for j := range n.B1 {
-		n.B1[j] = 0.5
-	}
-	n.A, n.K = 1, float32(k)
-	return n
-}
-
-// grad computes the cross-entropy gradient of one sample into g (E rows included),
-// returning the loss.
-func (n *FloatNet) grad(s *NetSample, g *FloatNet) float64 {
-	var h [NetHidden]float32
-	score := n.forward(&s.in, &h)
-	z := score / float64(n.K)
-	p := 1 / (1 + math.Exp(-z))
-	y := float64(s.Label)
-	dz := float32(p - y)
-	g.C += dz
-	g.A += dz * float32(float64(s.in.lin)/float64(n.K))
-	var dh [NetHidden]float32
-	for j, v := range h {
-		a := min(max(v, 0), 1)
-		g.W2[j] += dz * a
-		if v > 0 && v < 1 {
-			dh[j] = dz * n.W2[j]
-		}
-	}
-	for j := range dh {
-		g.B1[j] += dh[j]
-	}
-	for b := 0; b < 9; b++ {
-		st := s.in.s[b]
-		for d, v := range n.active(st) {
-			addScaled(&g.W1[b][d], &dh, v)
-		}
-		for e := 0; e < NetEmbed; e++ {
-			w := &n.W1[b][netFixed+e]
-			var sum float32
-			for j := range dh {
-				sum += w[j] * dh[j]
-			}
-			g.E[st][e] += sum
-		}
-	}
-	for l, st := range s.in.ln {
-		addScaled(&g.WL[l][st], &dh, 1)
-	}
-	if s.in.forced >= 0 {
-		for d, v := range fixedActive(s.in.s[s.in.forced]) {
-			addScaled(&g.WF[d], &dh, v)
-		}
-	}
-	var buf [3]int
-	for _, x := range s.in.extras(&buf) {
-		for j := range dh {
-			g.WX[x][j] += dh[j]
-		}
-	}
-	ev := float32(s.in.empty) / 81
-	for j := range dh {
-		g.WX[12][j] += ev * dh[j]
-	}
-	p = min(max(p, 1e-7), 1-1e-7)
-	return -(y*math.Log(p) + (1-y)*math.Log(1-p))
-}
-
-// dense returns the network's parameters other than E and K as slices, in a fixed order.
-func (n *FloatNet) dense() [][]float32 {
-	var out [][]float32
-	for b := range n.W1 {
-		for d := range n.W1[b] {
-			out = append(out, n.W1[b][d][:])
-		}
-	}
-	for x := range n.WX {
-		out = append(out, n.WX[x][:])
-	}
-	for l := range n.WL {
-		for st := range n.WL[l] {
-			out = append(out, n.WL[l][st][:])
-		}
-	}
-	for d := range n.WF {
-		out = append(out, n.WF[d][:])
-	}
-	out = append(out, n.B1[:], n.W2[:])
-	return out
 }
 
 // TrainNet trains a network from start (NewNet if nil) on train with Adam, minibatches
 // in a random order each epoch, and returns the network of the epoch with the lowest
 // log-loss on test. log, if set, gets a line per epoch.
 func TrainNet(ctx context.Context, train, test []NetSample, start *FloatNet, cfg NetTrainConfig, log func(string)) (*FloatNet, error) {
-	netFixedOnce.Do(fillNetFixed)
 	n := start
 	if n == nil {
 		n = RandomFloatNet(cfg.K, cfg.Seed)
 		if cfg.EmbedLR == 0 {
-			n.E = [netStates][NetEmbed]float32{}
+			n.E = [len(n.E)][NetEmbed]float32{}
 		}
 	}
 	jobs := max(cfg.Jobs, 1)
@@ -262,7 +121,7 @@ func TrainNet(ctx context.Context, train, test []NetSample, start *FloatNet, cfg
 	}
 	m, v := new(FloatNet), new(FloatNet) // Adam's moments
 	var mC, vC, mA, vA float64
-	var eStep [netStates]int // per E row: the Adam step it was last updated at
+	eStep := make([]int, len(n.E)) // per E row: the Adam step it was last updated at
 	const b1, b2, eps = 0.9, 0.999, 1e-8
 	lr := cfg.LR
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0x747261696e))
@@ -270,12 +129,12 @@ func TrainNet(ctx context.Context, train, test []NetSample, start *FloatNet, cfg
 	for i := range order {
 		order[i] = i
 	}
-	best, bestLoss := *n, n.Metrics(test).LogLoss
+	best, bestLoss := *n, FloatMetrics(n, test).LogLoss
 	if log != nil {
-		log(fmt.Sprintf("epoch 0: held-out %s", n.Metrics(test)))
+		log(fmt.Sprintf("epoch 0: held-out %s", FloatMetrics(n, test)))
 	}
 	step := 0
-	touched := make([]bool, netStates)
+	touched := make([]bool, len(n.E))
 	var rows []uint16
 	for epoch := 1; epoch <= cfg.Epochs; epoch++ {
 		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
@@ -293,7 +152,7 @@ func TrainNet(ctx context.Context, train, test []NetSample, start *FloatNet, cfg
 				go func() {
 					defer wg.Done()
 					for i := w; i < len(idx); i += jobs {
-						losses[w] += n.grad(&train[idx[i]], grads[w])
+						losses[w] += n.Gradient(&train[idx[i]].in, train[idx[i]].Label, grads[w])
 					}
 				}()
 			}
@@ -301,7 +160,7 @@ func TrainNet(ctx context.Context, train, test []NetSample, start *FloatNet, cfg
 			rows = rows[:0]
 			for _, i := range idx {
 				for b := 0; b < 9; b++ {
-					if st := train[i].in.s[b]; !touched[st] {
+					if st := train[i].in.Board(b); !touched[st] {
 						touched[st] = true
 						rows = append(rows, st)
 					}
@@ -312,7 +171,7 @@ func TrainNet(ctx context.Context, train, test []NetSample, start *FloatNet, cfg
 				g, g0 := grads[w], grads[0]
 				g0.C += g.C
 				g0.A += g.A
-				gd, g0d := g.dense(), g0.dense()
+				gd, g0d := g.Params(), g0.Params()
 				for k := range gd {
 					for j := range gd[k] {
 						g0d[k][j] += gd[k][j]
@@ -340,7 +199,7 @@ func TrainNet(ctx context.Context, train, test []NetSample, start *FloatNet, cfg
 				*p -= float32(lr*(mm/c1)/(math.Sqrt(vv/c2)+eps) + lr*cfg.Decay*float64(*p))
 			}
 			g := grads[0]
-			nd, gd, md, vd := n.dense(), g.dense(), m.dense(), v.dense()
+			nd, gd, md, vd := n.Params(), g.Params(), m.Params(), v.Params()
 			for k := range nd {
 				for j := range nd[k] {
 					adam(&nd[k][j], &gd[k][j], &md[k][j], &vd[k][j], lr)
@@ -371,7 +230,7 @@ func TrainNet(ctx context.Context, train, test []NetSample, start *FloatNet, cfg
 				g.C, g.A = 0, 0
 			}
 		}
-		held := n.Metrics(test)
+		held := FloatMetrics(n, test)
 		if log != nil {
 			log(fmt.Sprintf("epoch %d: training log-loss %.6f; held-out %s", epoch, trainLoss/float64(len(train)), held))
 		}

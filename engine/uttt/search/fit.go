@@ -215,8 +215,38 @@ func abs32(v int32) int32 {
 	return v
 }
 
-// boardSyms (tables.go) are the 8 symmetries of a 3x3 board as tile permutations.
+// boardSymmetries returns the 8 symmetries of a 3x3 board (turns, then mirrored turns)
+// as tile permutations: tile t goes to perm[t].
+func boardSymmetries() (syms [8][9]int) {
+	for s := range syms {
+		for t := range 9 {
+			r, c := t/3, t%3
+			if s&4 != 0 {
+				c = 2 - c
+			}
+			for range s & 3 {
+				r, c = c, 2-r
+			}
+			syms[s][t] = r*3 + c
+		}
+	}
+	return syms
+}
 
+// ternary returns the ternary number whose digit t is bit t of m (0 or 1): a board
+// state's index is ternary(x) + 2*ternary(o).
+func ternary(m uint16) int {
+	v, p := 0, 1
+	for t := range 9 {
+		if m>>t&1 != 0 {
+			v += p
+		}
+		p *= 3
+	}
+	return v
+}
+
+// permute returns the tiles of m moved by perm: tile t to perm[t].
 func permute(m uint16, perm *[9]int) uint16 {
 	var r uint16
 	for t := 0; t < 9; t++ {
@@ -236,10 +266,11 @@ func permute(m uint16, perm *[9]int) uint16 {
 func LearnBoardChance(games []TrainingGame, l *Linear, prior float64) []byte {
 	type counts struct{ n, x, o float64 }
 	var c [19683]counts
+	syms := boardSymmetries()
 	add := func(x, y uint16, wonX, wonO float64) {
-		for s := range boardSyms {
-			px, py := permute(x, &boardSyms[s]), permute(y, &boardSyms[s])
-			a, b := &c[t3[px]+2*t3[py]], &c[t3[py]+2*t3[px]]
+		for s := range syms {
+			px, py := permute(x, &syms[s]), permute(y, &syms[s])
+			a, b := &c[ternary(px)+2*ternary(py)], &c[ternary(py)+2*ternary(px)]
 			a.n, a.x, a.o = a.n+1, a.x+wonX, a.o+wonO
 			b.n, b.x, b.o = b.n+1, b.x+wonO, b.o+wonX
 		}
@@ -272,12 +303,12 @@ func LearnBoardChance(games []TrainingGame, l *Linear, prior float64) []byte {
 			if x&o != 0 {
 				continue
 			}
-			i := t3[x] + 2*t3[o]
-			h := l.lineChance(x, o)
+			i := ternary(x) + 2*ternary(o)
+			h := l.LineChance(x, o)
 			hx, ho := float64(h&255)/255, float64(h>>8)/255
 			px := (c[i].x + prior*hx) / (c[i].n + prior)
 			po := (c[i].o + prior*ho) / (c[i].n + prior)
-			if uttt.HasLine(x) || uttt.HasLine(o) || x|o == full9 {
+			if uttt.HasLine(x) || uttt.HasLine(o) || x|o == 0x1ff {
 				px, po = hx, ho // decided boards keep their exact values
 			}
 			out[2*i], out[2*i+1] = byte(math.Round(px*255)), byte(math.Round(po*255))
