@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/internal/utttest"
 )
 
 // TestEnginesConcurrent runs three differently configured engines at once in one
@@ -38,7 +39,7 @@ func TestEnginesConcurrent(t *testing.T) {
 			return e
 		},
 	}
-	ps := append(benchPositions(), randomPositions(48, 5, 20)...)
+	ps := append(benchPositions(), utttest.RandomPositions(48, 5, 20)...)
 	depth := 9
 	if testing.Short() {
 		depth = 7

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/internal/utttest"
 )
 
 // TestChildEqualsEvaluate checks the incremental evaluation of children against the
@@ -25,7 +26,7 @@ func TestChildEqualsEvaluate(t *testing.T) {
 	}
 	for _, w := range sets {
 		l := NewLinear(w, nil)
-		for _, p := range randomPositions(6, 200, 0) {
+		for _, p := range utttest.RandomPositions(6, 200, 0) {
 			e := evalState{lin: l}
 			e.init(l, &p)
 			var buf [81]uttt.Move
@@ -157,7 +158,7 @@ func bits16(m uint16) int {
 func TestEvaluateEqualsReference(t *testing.T) {
 	for _, w := range []Weights{DefaultWeights(), V1Weights} {
 		l := NewLinear(w, nil)
-		for _, p := range randomPositions(12, 3000, 0) {
+		for _, p := range utttest.RandomPositions(12, 3000, 0) {
 			if got, want := l.Evaluate(&p), evaluateRef(l, &p); got != want {
 				t.Fatalf("%s: Evaluate %d, reference %d", &p, got, want)
 			}

@@ -1,58 +1,16 @@
 package search
 
 import (
-	"context"
 	"testing"
 
 	"github.com/boardlab/boardlab/engine/uttt"
-	"github.com/boardlab/boardlab/internal/machine"
+	"github.com/boardlab/boardlab/engine/uttt/internal/utttest"
 )
-
-// benchSearchEval is BenchmarkSearch with the given evaluation.
-func benchSearchEval(b *testing.B, eval string) {
-	machine.LogOnce(b.Logf)
-	b.ReportAllocs()
-	e := NewEngine(16)
-	if err := e.SetEval(eval); err != nil {
-		b.Fatal(err)
-	}
-	benchSearchPositions(b, e, benchPositions(), 13)
-}
-
-// BenchmarkSearchLinear and BenchmarkSearchNet compare the two evaluations' search
-// speed (nodes per CPU second); their node counts differ as their scores do.
-func BenchmarkSearchLinear(b *testing.B) { benchSearchEval(b, EvalLinear) }
-func BenchmarkSearchNet(b *testing.B)    { benchSearchEval(b, EvalNet) }
-
-// BenchmarkTreeGames measures the tree on positions from real games: the positions 12,
-// 24 and 36 plies into the first 20 games of "analyze uttt tune --eval net --seed 26
-// --nodes 4000" (played here, as that command plays them), each searched to depth 14
-// with a cleared 16 MB table. nodes/op is the tree's size; "analyze uttt tune tree"
-// compares other settings on the same positions.
-func BenchmarkTreeGames(b *testing.B) { benchTreeGames(b, 20, []int{12, 24, 36}, 14) }
-
-// BenchmarkTreeEndgames is BenchmarkTreeGames on the positions 40 and 46 plies into the
-// first 60 games, searched to depth 18; proven/op counts the results proven exact.
-func BenchmarkTreeEndgames(b *testing.B) { benchTreeGames(b, 60, []int{40, 46}, 18) }
-
-func benchTreeGames(b *testing.B, games int, plies []int, depth int) {
-	var gs []TrainingGame
-	e := NewEngine(4)
-	for i := range games {
-		g, err := PlayTrainingGame(context.Background(), e, 26*1_000_003+uint64(i), 8, 4000)
-		if err != nil {
-			b.Fatal(err)
-		}
-		gs = append(gs, g)
-	}
-	machine.LogOnce(b.Logf)
-	benchSearchPositions(b, NewEngine(16), TreePositions(gs, plies), depth)
-}
 
 // BenchmarkEvaluateNet is the plain (not incremental) network evaluation.
 func BenchmarkEvaluateNet(b *testing.B) {
 	b.ReportAllocs()
-	ps := randomPositions(9, 64, 10)
+	ps := utttest.RandomPositions(9, 64, 10)
 	EvaluateNet(&ps[0])
 	s := 0
 	i := 0
@@ -88,7 +46,7 @@ func benchChildren(b *testing.B, net bool) {
 	}
 	var ns []node
 	kids := 0
-	for _, p := range randomPositions(31, 64, 4) {
+	for _, p := range utttest.RandomPositions(31, 64, 4) {
 		n := node{p: p}
 		var buf [81]uttt.Move
 		for _, m := range buf[:p.Moves(&buf)] {

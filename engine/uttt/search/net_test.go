@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/internal/utttest"
 )
 
 // testNet returns a network with random weights everywhere (output layer included), so
@@ -40,7 +41,7 @@ func testNet(seed uint64) *FloatNet {
 // (the search's frontier) against the plain integer evaluation of the child.
 func TestNetChildEqualsEvaluate(t *testing.T) {
 	l, q := DefaultLinear(), testNet(1).quantize()
-	for _, p := range randomPositions(21, 200, 0) {
+	for _, p := range utttest.RandomPositions(21, 200, 0) {
 		e := evalState{lin: l}
 		e.init(l, &p)
 		var sums [NetHidden]int32
@@ -65,7 +66,7 @@ func TestNetIntMatchesFloat(t *testing.T) {
 	n := testNet(2)
 	q := n.quantize()
 	var worst float64
-	for _, p := range randomPositions(22, 500, 0) {
+	for _, p := range utttest.RandomPositions(22, 500, 0) {
 		f, i := n.Evaluate(&p), float64(q.evaluate(DefaultLinear(), &p))
 		if d := math.Abs(f - i); d > worst {
 			worst = d
@@ -83,7 +84,7 @@ func TestNetIntMatchesFloat(t *testing.T) {
 // scores every position as the linear evaluation does.
 func TestNetUntrainedIsLinear(t *testing.T) {
 	q := RandomFloatNet(460, 3).quantize()
-	for _, p := range randomPositions(23, 100, 0) {
+	for _, p := range utttest.RandomPositions(23, 100, 0) {
 		if got, want := q.evaluate(DefaultLinear(), &p), Evaluate(&p); got != want {
 			t.Fatalf("%s: untrained network %d, linear %d", &p, got, want)
 		}
@@ -199,7 +200,7 @@ func TestNetSearchSumsEqualPlain(t *testing.T) {
 	if testing.Short() {
 		depth = 5
 	}
-	for _, p := range randomPositions(24, 12, 0) {
+	for _, p := range utttest.RandomPositions(24, 12, 0) {
 		var rs [2]Result
 		for i := range rs {
 			e := NewEngine(1)

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/internal/utttest"
 	"github.com/boardlab/boardlab/internal/asmtest"
 )
 
@@ -189,7 +190,7 @@ func TestNetSearchAsmEqualsGo(t *testing.T) {
 	}
 	var nodes uint64
 	for k, q := range []*Network{loadNet().nw, testNet(7).quantize()} {
-		for _, p := range append(benchPositions(), randomPositions(25, 6, 0)...) {
+		for _, p := range append(benchPositions(), utttest.RandomPositions(25, 6, 0)...) {
 			var rs [2]Result
 			for i := range rs {
 				useNetAsm = i == 0
@@ -222,7 +223,7 @@ func TestEmbeddedNetSums(t *testing.T) {
 	if testing.Short() {
 		depth = 6
 	}
-	for _, p := range append(benchPositions(), randomPositions(26, 8, 0)...) {
+	for _, p := range append(benchPositions(), utttest.RandomPositions(26, 8, 0)...) {
 		var rs [3]Result
 		for i := range rs {
 			e := NewEngine(1)
@@ -255,7 +256,7 @@ func TestNetFits16Bound(t *testing.T) {
 	if q.fits16 {
 		t.Fatal("fits16 holds for sums past 2^15")
 	}
-	for _, p := range append(randomPositions(27, 4, 0), benchPositions()[:2]...) {
+	for _, p := range append(utttest.RandomPositions(27, 4, 0), benchPositions()[:2]...) {
 		var rs [2]Result
 		for i := range rs {
 			e := NewEngine(1)

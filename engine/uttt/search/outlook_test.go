@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/internal/utttest"
 )
 
 // canStillWin is the plain reference for blocked: side s can still complete a master
@@ -46,7 +47,7 @@ func TestBlocked(t *testing.T) {
 		n = 600
 	}
 	var cannot [2]int
-	for _, p := range randomPositions(61, n, 20) {
+	for _, p := range utttest.RandomPositions(61, n, 20) {
 		bk := blocked(&p)
 		for s := range uttt.Side(2) {
 			if got, want := freeLine[bk[s]], canStillWin(&p, s); got != want {
@@ -76,7 +77,7 @@ func TestBlocked(t *testing.T) {
 func TestOutlookSound(t *testing.T) {
 	sign := func(v int) int { return min(max(v, -1), 1) }
 	var bounded, dead int
-	for _, p := range randomPositions(62, 1500, 40) {
+	for _, p := range utttest.RandomPositions(62, 1500, 40) {
 		if openEmpty(&p) > 14 {
 			continue
 		}

@@ -1,12 +1,10 @@
 package search
 
 import (
-	"context"
 	"testing"
-	"time"
 
 	"github.com/boardlab/boardlab/engine/uttt"
-	"github.com/boardlab/boardlab/internal/machine"
+	"github.com/boardlab/boardlab/engine/uttt/internal/utttest"
 )
 
 // benchPositions returns fixed search positions: the start and two middle games.
@@ -26,46 +24,10 @@ func benchPositions() []uttt.Position {
 	return out
 }
 
-// BenchmarkSearch searches the bench positions to depth 13 with a cleared table.
-func BenchmarkSearch(b *testing.B) {
-	machine.LogOnce(b.Logf)
-	b.ReportAllocs()
-	benchSearchPositions(b, NewEngine(16), benchPositions(), 13)
-}
-
-// benchSearchPositions searches each of ps to depth with a cleared table per position
-// and iteration, and reports nodes per second and per op.
-func benchSearchPositions(b *testing.B, e *Engine, ps []uttt.Position, depth int) {
-	var nodes uint64
-	proven := 0
-	cpu, _ := machine.ProcessCPU()
-	for b.Loop() {
-		for _, p := range ps {
-			e.Clear()
-			r := e.Search(context.Background(), p, Limits{Depth: depth})
-			nodes += r.Nodes
-			if r.Exact {
-				proven++
-			}
-		}
-	}
-	reportRate(b, float64(nodes), cpu, "nodes")
-	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
-	b.ReportMetric(float64(proven)/float64(b.N), "proven/op")
-}
-
-// reportRate reports work per wall second and per CPU second of the process (the
-// machine is shared, so the second is the steadier figure for one thread).
-func reportRate(b *testing.B, work float64, cpu0 time.Duration, unit string) {
-	b.ReportMetric(work/b.Elapsed().Seconds(), unit+"/s")
-	if cpu, ok := machine.ProcessCPU(); ok && cpu > cpu0 {
-		b.ReportMetric(work/(cpu-cpu0).Seconds(), unit+"/cpu-s")
-	}
-}
-
+// BenchmarkEvaluate is the linear evaluation of random positions.
 func BenchmarkEvaluate(b *testing.B) {
 	b.ReportAllocs()
-	ps := randomPositions(9, 64, 10)
+	ps := utttest.RandomPositions(9, 64, 10)
 	s := 0
 	i := 0
 	for b.Loop() {

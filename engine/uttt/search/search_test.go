@@ -2,11 +2,11 @@ package search
 
 import (
 	"context"
-	"math/rand/v2"
 	"testing"
 	"time"
 
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/internal/utttest"
 )
 
 // minimax is plain fixed-depth negamax without pruning, the reference for search.
@@ -30,28 +30,6 @@ func minimax(p *uttt.Position, depth, ply int) int {
 	return best
 }
 
-// randomPositions returns positions after random openings of various lengths.
-func randomPositions(seed uint64, n, minPlies int) []uttt.Position {
-	rng := rand.New(rand.NewPCG(seed, 7))
-	var out []uttt.Position
-	for len(out) < n {
-		p := uttt.Start()
-		plies := minPlies + rng.IntN(60-minPlies)
-		for range plies {
-			var buf [81]uttt.Move
-			k := p.Moves(&buf)
-			if k == 0 {
-				break
-			}
-			p = p.Play(buf[rng.IntN(k)])
-		}
-		if p.Status() == uttt.Ongoing {
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
 // TestSearchEqualsMinimax checks that alpha-beta with the table (cutoffs only from
 // entries of the same depth), without the table, and plain minimax agree exactly.
 func TestSearchEqualsMinimax(t *testing.T) {
@@ -59,7 +37,7 @@ func TestSearchEqualsMinimax(t *testing.T) {
 	if testing.Short() {
 		n, depth = 10, 3
 	}
-	for i, p := range randomPositions(1, n, 0) {
+	for i, p := range utttest.RandomPositions(1, n, 0) {
 		want := minimax(&p, depth, 0)
 		for _, e := range []*Engine{{tt: newTable(1), sameDepth: true, opts: DefaultOptions(), linear: DefaultLinear()}, {tt: newTable(1), noTT: true, opts: DefaultOptions(), linear: DefaultLinear()}} {
 			r := e.Search(context.Background(), p, Limits{Depth: depth})
@@ -77,7 +55,7 @@ func TestSearchEqualsMinimax(t *testing.T) {
 // cutoffs) with the table-free search on proven results, where both must agree.
 func TestSearchWithAndWithoutTable(t *testing.T) {
 	compared := 0
-	for i, p := range randomPositions(2, 60, 45) {
+	for i, p := range utttest.RandomPositions(2, 60, 45) {
 		a := NewEngine(4).Search(context.Background(), p, Limits{Depth: 30, Nodes: 1 << 17})
 		b := (&Engine{tt: newTable(1), noTT: true, opts: DefaultOptions(), linear: DefaultLinear()}).Search(context.Background(), p, Limits{Depth: 30, Nodes: 1 << 17})
 		if !a.Exact || !b.Exact {
@@ -169,7 +147,7 @@ func openEmpty(p *uttt.Position) int {
 // always, and the distance too for the search without reductions.
 func TestSearchSolvesEndgames(t *testing.T) {
 	solved := 0
-	for _, p := range randomPositions(11, 400, 50) {
+	for _, p := range utttest.RandomPositions(11, 400, 50) {
 		if openEmpty(&p) > 14 {
 			continue
 		}
@@ -200,7 +178,7 @@ func TestSearchSolvesEndgames(t *testing.T) {
 // search left without a stop would run for minutes, far past the 10 s bound. How close
 // to MaxTime it stops is the machine's business, not checked here.
 func TestSearchMaxTime(t *testing.T) {
-	for _, p := range randomPositions(5, 4, 4) {
+	for _, p := range utttest.RandomPositions(5, 4, 4) {
 		r := NewEngine(4).Search(context.Background(), p, Limits{Time: 20 * time.Millisecond, MaxTime: 60 * time.Millisecond})
 		if !p.IsLegal(r.Move) {
 			t.Fatalf("illegal move %v", r.Move)
@@ -218,7 +196,7 @@ func TestSearchMaxTime(t *testing.T) {
 // tests).
 func TestContempt(t *testing.T) {
 	var draws []uttt.Position
-	for _, p := range randomPositions(41, 400, 45) {
+	for _, p := range utttest.RandomPositions(41, 400, 45) {
 		if len(draws) == 6 {
 			break
 		}
@@ -254,7 +232,7 @@ func TestSearchOptionsSound(t *testing.T) {
 		e := NewEngine(4)
 		e.SetOptions(o)
 		var n uint64
-		for _, p := range append(benchPositions()[1:], randomPositions(47, 8, 30)...) {
+		for _, p := range append(benchPositions()[1:], utttest.RandomPositions(47, 8, 30)...) {
 			e.Clear()
 			n += e.Search(context.Background(), p, Limits{Depth: 11}).Nodes
 		}
@@ -277,7 +255,7 @@ func TestSearchOptionsSound(t *testing.T) {
 		{"frontier order off", func(o *Options) { o.FrontierOrder = false }},
 		{"outlook off", func(o *Options) { o.Outlook = false }},
 	}
-	ps := randomPositions(12, 300, 46)
+	ps := utttest.RandomPositions(12, 300, 46)
 	if testing.Short() {
 		ps = ps[:100]
 	}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 	"time"
+
+	"github.com/boardlab/boardlab/engine/uttt/internal/utttest"
 )
 
 // TestSolveMatchesReference checks the win/draw/loss solver against the plain
@@ -16,7 +18,7 @@ func TestSolveMatchesReference(t *testing.T) {
 	}
 	sign := func(v int) int { return min(max(v, -1), 1) }
 	solved := 0
-	for _, p := range randomPositions(21, n, 45) {
+	for _, p := range utttest.RandomPositions(21, n, 45) {
 		if openEmpty(&p) > 15 {
 			continue
 		}

@@ -91,7 +91,7 @@ func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 		start = search.V1Weights
 	}
 	startLin := search.NewLinear(start, nil) // the games are played with the starting weights
-	var gs []search.TrainingGame
+	var gs []tune.TrainingGame
 	var err error
 	if *load != "" {
 		if gs, err = loadGames(*load); err != nil {
@@ -111,7 +111,7 @@ func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 			}
 		}
 	}
-	var train, test []search.TrainingGame
+	var train, test []tune.TrainingGame
 	for i, g := range gs {
 		if i%10 == 9 {
 			test = append(test, g)
@@ -121,7 +121,7 @@ func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 	}
 	var learned []byte // the learned board table, with --board-table
 	if *table != "" {
-		t := search.LearnBoardChance(train, startLin, *prior)
+		t := tune.LearnBoardChance(train, startLin, *prior)
 		if err := os.WriteFile(*table, t, 0o644); err != nil {
 			fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
 			return cli.ExitFail
@@ -129,7 +129,7 @@ func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 		learned, start.Table = t, 1
 		fmt.Fprintf(stderr, "board table learned from %d games, written to %s\n", len(train), *table)
 	}
-	trainS, testS := search.Samples(train, *openings), search.Samples(test, *openings)
+	trainS, testS := tune.Samples(train, *openings), tune.Samples(test, *openings)
 	x, o, d := 0, 0, 0
 	for _, g := range gs {
 		switch g.Result {
@@ -143,15 +143,15 @@ func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 	}
 	fmt.Fprintf(stderr, "%d games (X %d, O %d, draws %d): %d training positions, %d held out\n", len(gs), x, o, d, len(trainS), len(testS))
 	fitStart := search.NewLinear(start, learned)
-	k := search.FitScale(trainS, fitStart)
-	before := search.Loss(testS, fitStart, k)
+	k := tune.FitScale(trainS, fitStart)
+	before := tune.Loss(testS, fitStart, k)
 	fmt.Fprintf(stderr, "scale k %.1f; held-out error %.6f with the starting weights\n", k, before)
-	w, err := search.Fit(ctx, trainS, start, learned, k, *rounds, func(s string) { fmt.Fprintln(stderr, s) })
+	w, err := tune.Fit(ctx, trainS, start, learned, k, *rounds, func(s string) { fmt.Fprintln(stderr, s) })
 	if err != nil {
 		fmt.Fprintf(stderr, "analyze %s: interrupted while fitting\n", name)
 		return cli.ExitInterrupted
 	}
-	after := search.Loss(testS, search.NewLinear(w, learned), k)
+	after := tune.Loss(testS, search.NewLinear(w, learned), k)
 	fmt.Fprintf(stderr, "held-out error %.6f (was %.6f)\n", after, before)
 	text := fmt.Sprintf("# Fitted by: analyze uttt tune %s\n# %d games, %d training positions, scale k %.1f, held-out error %.6f (starting weights %.6f)\n%s",
 		strings.Join(args, " "), len(gs), len(trainS), k, after, before, w)
@@ -167,7 +167,7 @@ func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 }
 
 // playGames plays the self-play games with a progress line on stderr.
-func playGames(ctx context.Context, n int, nodes uint64, openings int, seed uint64, jobs int, eval string, lin *search.Linear, nw *search.Network, stderr io.Writer) ([]search.TrainingGame, error) {
+func playGames(ctx context.Context, n int, nodes uint64, openings int, seed uint64, jobs int, eval string, lin *search.Linear, nw *search.Network, stderr io.Writer) ([]tune.TrainingGame, error) {
 	if err := search.CheckEval(eval); err != nil {
 		return nil, err
 	}
@@ -179,7 +179,7 @@ func playGames(ctx context.Context, n int, nodes uint64, openings int, seed uint
 }
 
 // saveGames writes gs to the file at path.
-func saveGames(path string, gs []search.TrainingGame) error {
+func saveGames(path string, gs []tune.TrainingGame) error {
 	var b bytes.Buffer
 	if err := tune.WriteGames(&b, gs); err != nil {
 		return err
@@ -188,7 +188,7 @@ func saveGames(path string, gs []search.TrainingGame) error {
 }
 
 // loadGames reads the games of the file at path (tune --save-games).
-func loadGames(path string) ([]search.TrainingGame, error) {
+func loadGames(path string) ([]tune.TrainingGame, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err

@@ -126,7 +126,7 @@ func runTuneLab(ctx context.Context, sub string, args []string, stdout, stderr i
 		case *depth < 1 || *depth > search.MaxDepth:
 			return cli.Usagef(stderr, name, "--depth %d: want 1..%d", *depth, search.MaxDepth)
 		}
-		var gs []search.TrainingGame
+		var gs []tune.TrainingGame
 		var err error
 		if *load != "" {
 			gs, err = loadGames(*load)
@@ -137,7 +137,7 @@ func runTuneLab(ctx context.Context, sub string, args []string, stdout, stderr i
 			fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
 			return cli.ExitFail
 		}
-		positions := search.TreePositions(gs[:min(*games, len(gs))], ps)
+		positions := tune.TreePositions(gs[:min(*games, len(gs))], ps)
 		cands = append([]candidate{{"default", tune.Candidate{Options: search.DefaultOptions()}}}, cands...)
 		var base uint64
 		for i, c := range cands {

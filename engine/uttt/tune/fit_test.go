@@ -1,4 +1,4 @@
-package search
+package tune
 
 import (
 	"context"
@@ -8,12 +8,13 @@ import (
 	"testing"
 
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/search"
 )
 
 // TestFitLowersLoss plays a few quick games and checks that fitting lowers the training
 // error, and that the games replay legally.
 func TestFitLowersLoss(t *testing.T) {
-	e := NewEngine(1)
+	e := search.NewEngine(1)
 	var games []TrainingGame
 	for i := uint64(0); i < 20; i++ {
 		g, err := PlayTrainingGame(context.Background(), e, i, 8, 200)
@@ -30,14 +31,14 @@ func TestFitLowersLoss(t *testing.T) {
 	if len(s) < 200 {
 		t.Fatalf("%d samples", len(s))
 	}
-	v1 := NewLinear(V1Weights, nil)
+	v1 := search.NewLinear(search.V1Weights, nil)
 	k := FitScale(s, v1)
 	before := Loss(s, v1, k)
-	w, err := Fit(context.Background(), s, V1Weights, nil, k, 5, nil)
+	w, err := Fit(context.Background(), s, search.V1Weights, nil, k, 5, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if after := Loss(s, NewLinear(w, nil), k); after >= before {
+	if after := Loss(s, search.NewLinear(w, nil), k); after >= before {
 		t.Fatalf("loss %.5f -> %.5f", before, after)
 	}
 }
@@ -45,7 +46,7 @@ func TestFitLowersLoss(t *testing.T) {
 // TestLearnBoardChance checks the learned table: without games it is the line-counting
 // estimate, and it is symmetric under the board's symmetries and the colour swap.
 func TestLearnBoardChance(t *testing.T) {
-	v1 := NewLinear(V1Weights, nil)
+	v1 := search.NewLinear(search.V1Weights, nil)
 	empty := LearnBoardChance(nil, v1, 20)
 	for x := uint16(0); x < 512; x += 7 {
 		for o := uint16(0); o < 512; o += 5 {
@@ -57,7 +58,7 @@ func TestLearnBoardChance(t *testing.T) {
 			}
 		}
 	}
-	e := NewEngine(1)
+	e := search.NewEngine(1)
 	var games []TrainingGame
 	for i := uint64(0); i < 5; i++ {
 		g, _ := PlayTrainingGame(context.Background(), e, i, 8, 100)
@@ -82,8 +83,8 @@ func TestLearnBoardChance(t *testing.T) {
 // TestNetTrainingLowersLoss trains on a tiny set of short self-play games and checks
 // that the training loss falls.
 func TestNetTrainingLowersLoss(t *testing.T) {
-	e := NewEngine(1)
-	e.SetEval(EvalLinear)
+	e := search.NewEngine(1)
+	e.SetEval(search.EvalLinear)
 	var games []TrainingGame
 	for i := range 12 {
 		g, err := PlayTrainingGame(context.Background(), e, uint64(i), 8, 200)
@@ -96,7 +97,7 @@ func TestNetTrainingLowersLoss(t *testing.T) {
 		games = append(games, g)
 	}
 	samples := NetSamples(games, 8, 460, 0.5)
-	n := RandomFloatNet(460, 4)
+	n := search.RandomFloatNet(460, 4)
 	before := FloatMetrics(n, samples).LogLoss
 	n, err := TrainNet(context.Background(), samples, samples, n, NetTrainConfig{Epochs: 20, Batch: 32, LR: 0.01, K: 460, Seed: 1, Jobs: 2}, nil)
 	if err != nil {

@@ -1,4 +1,4 @@
-package search
+package tune
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/search"
 )
 
 // A TrainingGame is one self-play game for fitting the evaluation: its moves from the
@@ -25,7 +26,7 @@ const NoScore = math.MinInt32
 // drawn from seed (drawn again when they end the game), then searches of nodes nodes
 // per move on e, cleared first. With one thread the game is a function of its
 // arguments.
-func PlayTrainingGame(ctx context.Context, e *Engine, seed uint64, openings int, nodes uint64) (TrainingGame, error) {
+func PlayTrainingGame(ctx context.Context, e *search.Engine, seed uint64, openings int, nodes uint64) (TrainingGame, error) {
 	rng := seed*0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019
 	next := func(n int) int {
 		rng ^= rng << 13
@@ -53,7 +54,7 @@ func PlayTrainingGame(ctx context.Context, e *Engine, seed uint64, openings int,
 		if err := ctx.Err(); err != nil {
 			return g, err
 		}
-		r := e.Search(ctx, p, Limits{Nodes: nodes})
+		r := e.Search(ctx, p, search.Limits{Nodes: nodes})
 		m := r.Move
 		g.Moves = append(g.Moves, m)
 		g.Scores = append(g.Scores, int32(r.Score))
@@ -101,7 +102,7 @@ func sigmoid(s, k float64) float64 { return 1 / (1 + math.Exp(-s/k)) }
 
 // Loss returns the mean squared difference between the results and the expectation
 // sigmoid(l.Evaluate/k).
-func Loss(samples []Sample, l *Linear, k float64) float64 {
+func Loss(samples []Sample, l *search.Linear, k float64) float64 {
 	var sum float64
 	for i := range samples {
 		d := samples[i].Result - sigmoid(float64(l.Evaluate(&samples[i].Pos)), k)
@@ -112,7 +113,7 @@ func Loss(samples []Sample, l *Linear, k float64) float64 {
 
 // FitScale returns the k that minimises Loss under l (golden-section search over
 // 10..10000 on a log scale).
-func FitScale(samples []Sample, l *Linear) float64 {
+func FitScale(samples []Sample, l *search.Linear) float64 {
 	lo, hi := math.Log(10), math.Log(10000)
 	f := func(x float64) float64 { return Loss(samples, l, math.Exp(x)) }
 	g := (math.Sqrt(5) - 1) / 2
@@ -149,7 +150,7 @@ func weightBounds() map[string][2]int32 {
 // steps halve when a round changes nothing, down to 1. log, if set, gets a line per
 // round. table is the learned board table the weights use when their Table is 1 (nil:
 // the embedded one), as in NewLinear.
-func Fit(ctx context.Context, samples []Sample, start Weights, table []byte, k float64, rounds int, log func(string)) (Weights, error) {
+func Fit(ctx context.Context, samples []Sample, start search.Weights, table []byte, k float64, rounds int, log func(string)) (search.Weights, error) {
 	w := start
 	names, ps := w.Params()
 	steps := make([]int32, len(ps))
@@ -159,7 +160,7 @@ func Fit(ctx context.Context, samples []Sample, start Weights, table []byte, k f
 			steps[i] = 16
 		}
 	}
-	best := Loss(samples, NewLinear(w, table), k)
+	best := Loss(samples, search.NewLinear(w, table), k)
 	bounds := weightBounds()
 	for round := 0; round < rounds; round++ {
 		improved := false
@@ -177,7 +178,7 @@ func Fit(ctx context.Context, samples []Sample, start Weights, table []byte, k f
 						break
 					}
 					*p = v
-					if l := Loss(samples, NewLinear(w, table), k); l < best {
+					if l := Loss(samples, search.NewLinear(w, table), k); l < best {
 						best, moved, improved = l, true, true
 						continue
 					}
@@ -263,7 +264,7 @@ func permute(m uint16, perm *[9]int) uint16 {
 // shrunk towards the line-counting estimate of l's weights by prior games' worth of
 // weight. It returns the table in board_chance.bin's format: per ternary index, X's
 // chance in the low byte and O's in the high byte (0..255).
-func LearnBoardChance(games []TrainingGame, l *Linear, prior float64) []byte {
+func LearnBoardChance(games []TrainingGame, l *search.Linear, prior float64) []byte {
 	type counts struct{ n, x, o float64 }
 	var c [19683]counts
 	syms := boardSymmetries()

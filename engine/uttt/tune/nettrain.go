@@ -1,4 +1,4 @@
-package search
+package tune
 
 import (
 	"context"
@@ -8,12 +8,13 @@ import (
 	"sync"
 
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/search"
 )
 
 // A NetSample is one training position for the network: its inputs, its label (the
 // expected result for the side to move, 0..1) and the game's result alone.
 type NetSample struct {
-	in     NetInput
+	in     search.NetInput
 	Label  float32
 	Result float32
 }
@@ -33,7 +34,7 @@ func NetSamples(games []TrainingGame, skip int, k, blend float64) []NetSample {
 				if i < len(g.Scores) && g.Scores[i] != NoScore {
 					y = blend*r + (1-blend)*sigmoid(float64(g.Scores[i]), k)
 				}
-				out = append(out, NetSample{in: NetInputOf(&p), Label: float32(y), Result: float32(r)})
+				out = append(out, NetSample{in: search.NetInputOf(&p), Label: float32(y), Result: float32(r)})
 			}
 			p = p.Play(m)
 		}
@@ -90,36 +91,36 @@ func LinearMetrics(samples []NetSample, k float64) NetMetrics {
 }
 
 // FloatMetrics returns the float network's errors on samples.
-func FloatMetrics(n *FloatNet, samples []NetSample) NetMetrics {
+func FloatMetrics(n *search.FloatNet, samples []NetSample) NetMetrics {
 	return metricsOf(samples, func(s *NetSample) float64 { return sigmoid(n.Forward(&s.in), float64(n.K)) })
 }
 
 // QuantizedMetrics returns the errors on samples of n quantised for the search.
-func QuantizedMetrics(n *FloatNet, samples []NetSample) NetMetrics {
-	q := NewNetwork(n)
+func QuantizedMetrics(n *search.FloatNet, samples []NetSample) NetMetrics {
+	q := search.NewNetwork(n)
 	return metricsOf(samples, func(s *NetSample) float64 {
 		return sigmoid(float64(q.EvaluateInput(&s.in)), float64(n.K))
 	})
 }
 
-// TrainNet trains a network from start (NewNet if nil) on train with Adam, minibatches
+// TrainNet trains a network from start (search.RandomFloatNet if nil) on train with Adam, minibatches
 // in a random order each epoch, and returns the network of the epoch with the lowest
 // log-loss on test. log, if set, gets a line per epoch.
-func TrainNet(ctx context.Context, train, test []NetSample, start *FloatNet, cfg NetTrainConfig, log func(string)) (*FloatNet, error) {
+func TrainNet(ctx context.Context, train, test []NetSample, start *search.FloatNet, cfg NetTrainConfig, log func(string)) (*search.FloatNet, error) {
 	n := start
 	if n == nil {
-		n = RandomFloatNet(cfg.K, cfg.Seed)
+		n = search.RandomFloatNet(cfg.K, cfg.Seed)
 		if cfg.EmbedLR == 0 {
-			n.E = [len(n.E)][NetEmbed]float32{}
+			n.E = [len(n.E)][search.NetEmbed]float32{}
 		}
 	}
 	jobs := max(cfg.Jobs, 1)
 	batch := max(cfg.Batch, jobs)
-	grads := make([]*FloatNet, jobs)
+	grads := make([]*search.FloatNet, jobs)
 	for i := range grads {
-		grads[i] = new(FloatNet)
+		grads[i] = new(search.FloatNet)
 	}
-	m, v := new(FloatNet), new(FloatNet) // Adam's moments
+	m, v := new(search.FloatNet), new(search.FloatNet) // Adam's moments
 	var mC, vC, mA, vA float64
 	eStep := make([]int, len(n.E)) // per E row: the Adam step it was last updated at
 	const b1, b2, eps = 0.9, 0.999, 1e-8
@@ -208,7 +209,7 @@ func TrainNet(ctx context.Context, train, test []NetSample, start *FloatNet, cfg
 			for _, st := range rows {
 				touched[st] = false
 				if cfg.EmbedLR == 0 {
-					g.E[st] = [NetEmbed]float32{}
+					g.E[st] = [search.NetEmbed]float32{}
 					continue
 				}
 				// Lazy Adam for the sparse rows: the moments decay over the steps missed.
