@@ -1,6 +1,6 @@
-// Package uttt is a Meta (ultimate) tic-tac-toe engine: a bit-packed position copied
-// per move, move generation into fixed arrays, perft, the seed's bot protocol, and an
-// alpha-beta search with a transposition table.
+// Package uttt holds the rules of Meta (ultimate) tic-tac-toe: a bit-packed position
+// copied per move, move generation into fixed arrays, perft, the bot protocol's
+// notation and a text display. The engine is in package search, training in tune.
 package uttt
 
 //go:generate go run ./internal/gentables -part rules
