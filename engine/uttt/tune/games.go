@@ -23,7 +23,7 @@ type GameConfig struct {
 	Nodes    uint64          // search nodes per move
 	Openings int             // random opening plies
 	Seed     uint64          // game i depends only on Seed, i and the evaluation
-	Eval     string          // uttt.EvalLinear or uttt.EvalNet
+	Eval     string          // search.EvalLinear or search.EvalNet
 	Linear   *search.Linear  // the linear evaluation (nil: the default)
 	Network  *search.Network // with Eval net, the network (nil: the embedded one)
 }

@@ -14,7 +14,7 @@ import (
 )
 
 // The command side of "analyze uttt tune match" and "analyze uttt tune tree": search
-// settings (uttt.Options) and weights measured against the defaults by package tune.
+// settings (search.Options) and weights measured against the defaults by package tune.
 
 const tuneLabDescription = `
 Two experiments on the search's settings run as subcommands, each candidate given by
