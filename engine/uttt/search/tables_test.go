@@ -108,7 +108,7 @@ func TestTables(t *testing.T) {
 	}
 }
 
-// TestLateTables checks the network's, search's and tuner's tables in tables.go
+// TestLateTables checks the network's and search's tables in tables.go
 // against their definitions.
 func TestLateTables(t *testing.T) {
 	for b := range 9 {
