@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/search"
 )
 
 func TestUtttNaiveBaselineAgrees(t *testing.T) {
@@ -41,11 +42,11 @@ func BenchmarkUtttEnginePerft(b *testing.B) {
 // BenchmarkUtttEngineSearch searches the start to depth 14 on one thread.
 func BenchmarkUtttEngineSearch(b *testing.B) {
 	b.ReportAllocs()
-	e := uttt.NewEngine(64)
+	e := search.NewEngine(64)
 	var nodes uint64
 	for b.Loop() {
 		e.Clear()
-		nodes += e.Search(context.Background(), uttt.Start(), uttt.Limits{Depth: 14}).Nodes
+		nodes += e.Search(context.Background(), uttt.Start(), search.Limits{Depth: 14}).Nodes
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }
@@ -55,11 +56,11 @@ func BenchmarkUtttEngineSearch(b *testing.B) {
 func BenchmarkUtttEngineDepthIn1s(b *testing.B) {
 	for _, threads := range []int{1, 2} {
 		b.Run(map[int]string{1: "threads=1", 2: "threads=2"}[threads], func(b *testing.B) {
-			e := uttt.NewEngine(64)
+			e := search.NewEngine(64)
 			var depth, nodes float64
 			for b.Loop() {
 				e.Clear()
-				r := e.Search(context.Background(), uttt.Start(), uttt.Limits{Time: time.Second, Threads: threads})
+				r := e.Search(context.Background(), uttt.Start(), search.Limits{Time: time.Second, Threads: threads})
 				depth += float64(r.Depth)
 				nodes += float64(r.Nodes)
 			}

@@ -18,7 +18,7 @@ import (
 	"github.com/boardlab/boardlab/cmd/analyze/internal/utttcmd"
 	"github.com/boardlab/boardlab/cmd/analyze/internal/wythoffcmd"
 	"github.com/boardlab/boardlab/engine/goban"
-	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/search"
 	wythofflines "github.com/boardlab/boardlab/engine/wythoff/lines"
 	"github.com/boardlab/boardlab/fileio"
 	"github.com/boardlab/boardlab/internal/machine"
@@ -354,7 +354,7 @@ type asmPaths struct {
 }
 
 func assemblyPaths() asmPaths {
-	return asmPaths{GobanParse: goban.AsmParser(), WythoffMove: wythofflines.AsmPasses(), UtttNet: uttt.NetAsm()}
+	return asmPaths{GobanParse: goban.AsmParser(), WythoffMove: wythofflines.AsmPasses(), UtttNet: search.NetAsm()}
 }
 
 func onOff(b bool) string {

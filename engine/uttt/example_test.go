@@ -1,28 +1,24 @@
 package uttt_test
 
 import (
-	"context"
 	"fmt"
 
 	"github.com/boardlab/boardlab/engine/uttt"
 )
 
-// Search a position at a fixed depth and print the move (moves are written board then
-// tile, 0..8 each: "44" is the centre of the centre board). With one thread and a depth
-// limit (no time limit) the search is deterministic.
-func ExampleEngine_Search() {
-	pos := uttt.Start()
-	for _, s := range []string{"44", "43"} {
-		m, err := uttt.ParseMove(s)
-		if err != nil || !pos.IsLegal(m) {
-			fmt.Println("bad move", s, err)
-			return
-		}
-		pos = pos.Play(m)
+// Play moves from the start (board then tile, 0..8 each: "44" is the centre of the
+// centre board), list the legal replies and count the positions two plies on.
+func ExamplePerft() {
+	pos, err := uttt.ParseMoves([]string{"44", "43"})
+	if err != nil {
+		fmt.Println(err)
+		return
 	}
-	e := uttt.NewEngine(16) // a 16 MB table, the evaluation built before the search
-	r := e.Search(context.Background(), pos, uttt.Limits{Depth: 6})
-	fmt.Println("depth", r.Depth, "best move", r.Move)
+	var buf [81]uttt.Move
+	n := pos.Moves(&buf)
+	fmt.Println(pos.Side(), "to move in board", pos.Forced(), "with", n, "moves:", buf[:n])
+	fmt.Println("perft(2) =", uttt.Perft(&pos, 2))
 	// Output:
-	// depth 6 best move 37
+	// X to move in board 3 with 9 moves: [30 31 32 33 34 35 36 37 38]
+	// perft(2) = 78
 }

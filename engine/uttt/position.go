@@ -1,9 +1,9 @@
-// Package uttt is a Meta (ultimate) tic-tac-toe engine: a bit-packed position copied
-// per move, move generation into fixed arrays, perft, the seed's bot protocol, and an
-// alpha-beta search with a transposition table.
+// Package uttt holds the rules of Meta (ultimate) tic-tac-toe: a bit-packed position
+// copied per move, move generation into fixed arrays, perft, the bot protocol's
+// notation and a text display. The engine is in package search, training in tune.
 package uttt
 
-//go:generate go run ./internal/gentables
+//go:generate go run ./internal/gentables -part rules
 
 import (
 	"fmt"
@@ -241,20 +241,20 @@ func (p Position) Play(m Move) Position {
 	return p
 }
 
-// playTo sets q to p.Play(m) without the copies a value receiver and result make;
-// the search's hot path uses it.
-func (p *Position) playTo(q *Position, m Move) {
+// PlayInto sets *q to p.Play(m) without the copies of a value receiver and result; m
+// must be legal. A search's hot path uses it.
+func (p *Position) PlayInto(q *Position, m Move) {
 	*q = *p
-	q.childOf(p, m)
+	q.ChildOf(p, m)
 	q.hash = p.hash ^ zobCell[p.side][m] ^ zobForced[p.forced+1] ^ zobSide ^ zobForced[q.forced+1]
 }
 
-// childOf makes q the position after m in p, all but the hash, when q equals p except,
-// perhaps, in the cells of p's side to move (which it copies back): the frontier makes
-// each of its children this way on one scratch copy of p.
+// ChildOf makes q the position after the legal move m in p, all but the hash (left
+// stale), when q is a copy of p or a child of p made this way: a search makes every
+// child of a frontier node on one scratch copy of p.
 // It repeats Play's rules on purpose: Play stays as it was, so engine-v1, which calls
 // it, keeps the speed it was measured at (the tests check the two agree).
-func (q *Position) childOf(p *Position, m Move) {
+func (q *Position) ChildOf(p *Position, m Move) {
 	b, t := moveBoard[m], moveTile[m]
 	s := p.side
 	c := p.cells[s][b] | 1<<t
@@ -302,6 +302,10 @@ func (p *Position) computeHash() uint64 {
 
 // Lines of a 3x3 board, as 9-bit masks.
 var lines = [8]uint16{0007, 0070, 0700, 0111, 0222, 0444, 0421, 0124}
+
+// Lines returns the eight lines of a 3x3 board (rows, columns, diagonals) as 9-bit masks,
+// bit t = tile t (or board t of the master board).
+func Lines() [8]uint16 { return lines }
 
 // winTab[mask] (mask holds three in a row), moveBoard and moveTile (a move's board and
 // tile, 9 for none), and the Zobrist keys zobCell, zobForced (index forced+1) and

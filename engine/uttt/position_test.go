@@ -86,22 +86,22 @@ func playRandom(t *testing.T, choose func(n int) int, withPerft bool) {
 	}
 }
 
-// checkChildren checks the search's ways of making children against Play: playTo,
-// and childOf on one scratch position, as the frontier does.
+// checkChildren checks the search's ways of making children against Play: PlayInto,
+// and ChildOf on one scratch position, as the frontier does.
 func checkChildren(t *testing.T, p *Position, moves []Move) {
 	t.Helper()
 	q := *p
 	for _, m := range moves {
 		want := p.Play(m)
 		var got Position
-		p.playTo(&got, m)
+		p.PlayInto(&got, m)
 		if got != want {
-			t.Fatalf("%s: playTo(%v) = %+v, Play %+v", p, m, got, want)
+			t.Fatalf("%s: PlayInto(%v) = %+v, Play %+v", p, m, got, want)
 		}
-		q.childOf(p, m)
+		q.ChildOf(p, m)
 		q.hash = want.hash
 		if q != want {
-			t.Fatalf("%s: childOf(%v) = %+v, Play %+v", p, m, q, want)
+			t.Fatalf("%s: ChildOf(%v) = %+v, Play %+v", p, m, q, want)
 		}
 	}
 }

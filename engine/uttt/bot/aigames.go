@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/search"
 	"github.com/boardlab/boardlab/fileio"
 )
 
@@ -24,7 +25,7 @@ var ErrBadInput = errors.New("bad input lines were reported")
 // "place_move X Y", keeping Engine's transposition table between moves.
 type AIGames struct {
 	// Engine searches the moves; nil means a new engine with a 64 MB table.
-	Engine *uttt.Engine
+	Engine *search.Engine
 	// Threads is the number of search threads (0 means 1).
 	Threads int
 	// MaxTime caps the thinking time of a move (0: only the time bank limits).
@@ -41,7 +42,7 @@ type AIGames struct {
 // aiSession is the state of one AI Games session: the settings and the latest update
 // lines, and the engine whose table persists between moves.
 type aiSession struct {
-	eng      *uttt.Engine
+	eng      *search.Engine
 	threads  int
 	maxTime  time.Duration
 	depth    int
@@ -72,7 +73,7 @@ const aiMargin = 15 * time.Millisecond
 func (a AIGames) Run(ctx context.Context, r io.Reader, w io.Writer, log io.Writer) error {
 	eng := a.Engine
 	if eng == nil {
-		eng = uttt.NewEngine(64)
+		eng = search.NewEngine(64)
 	}
 	s := &aiSession{eng: eng, threads: max(a.Threads, 1), maxTime: a.MaxTime, depth: a.Depth, verbose: a.Verbose,
 		log: log, prefix: a.Prefix, timebank: 10 * time.Second, perMove: 500 * time.Millisecond}
@@ -348,9 +349,9 @@ func (s *aiSession) act(ctx context.Context, bank time.Duration) (string, error)
 		return "", errors.New("action move: no empty tile in the playable boards; no move sent")
 	}
 	t, most := Allot(bank, s.perMove, 81-p.Empty(), s.maxTime)
-	lim := uttt.Limits{Time: t, MaxTime: most, Threads: s.threads}
+	lim := search.Limits{Time: t, MaxTime: most, Threads: s.threads}
 	if s.depth > 0 {
-		lim = uttt.Limits{Depth: s.depth, Threads: s.threads}
+		lim = search.Limits{Depth: s.depth, Threads: s.threads}
 	}
 	r := s.eng.Search(ctx, p, lim)
 	m := r.Move

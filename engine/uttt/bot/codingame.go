@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/search"
 	"github.com/boardlab/boardlab/fileio"
 )
 
@@ -26,7 +27,7 @@ const cgMaxLine = 1 << 16
 // Engine's transposition table between turns.
 type CodinGame struct {
 	// Engine searches the moves; nil means a new engine with a 64 MB table.
-	Engine *uttt.Engine
+	Engine *search.Engine
 	// Threads is the number of search threads (0 means 1).
 	Threads int
 	// FirstTime and TurnTime are the thinking times of the first and later turns,
@@ -48,7 +49,7 @@ type CodinGame struct {
 
 // cgSession is one CodinGame game as the bot sees it.
 type cgSession struct {
-	eng     *uttt.Engine
+	eng     *search.Engine
 	threads int
 	depth   int
 	first   time.Duration
@@ -73,7 +74,7 @@ func (g CodinGame) Run(ctx context.Context, r io.Reader, w io.Writer, log io.Wri
 	}
 	eng := g.Engine
 	if eng == nil {
-		eng = uttt.NewEngine(64)
+		eng = search.NewEngine(64)
 	}
 	s := &cgSession{eng: eng, threads: max(g.Threads, 1), depth: g.Depth, first: g.FirstTime, turn: g.TurnTime, message: g.Message,
 		verbose: g.Verbose, log: log, pos: uttt.Start()}
@@ -269,13 +270,13 @@ func (s *cgSession) answer(ctx context.Context, start time.Time, actions []uttt.
 		budget, margin = s.first, CGMargin+s.first/20
 	}
 	var m uttt.Move
-	var res uttt.Result
+	var res search.Result
 	searched := false
 	if len(own) > 0 {
 		t := max(budget-margin-time.Since(start), time.Millisecond)
-		lim := uttt.Limits{Time: t, Threads: s.threads}
+		lim := search.Limits{Time: t, Threads: s.threads}
 		if s.depth > 0 {
-			lim = uttt.Limits{Depth: s.depth, Threads: s.threads}
+			lim = search.Limits{Depth: s.depth, Threads: s.threads}
 		}
 		res = s.eng.Search(ctx, s.pos, lim)
 		m, searched = res.Move, true

@@ -6,8 +6,8 @@ import (
 	"os"
 	"strings"
 
-	"github.com/boardlab/boardlab/engine/uttt"
 	"github.com/boardlab/boardlab/engine/uttt/bot"
+	"github.com/boardlab/boardlab/engine/uttt/search"
 )
 
 // An AI Games session over strings: the bot is player 1 (X, moving first) on an empty
@@ -22,7 +22,7 @@ update game macroboard ` + open + `
 action move 10000
 hello
 `)
-	b := bot.AIGames{Engine: uttt.NewEngine(1), Depth: 4, Prefix: "bot: "}
+	b := bot.AIGames{Engine: search.NewEngine(1), Depth: 4, Prefix: "bot: "}
 	err := b.Run(context.Background(), in, os.Stdout, os.Stdout)
 	fmt.Println(err)
 	// Output:
@@ -41,7 +41,7 @@ func ExampleCodinGame() {
 		}
 	}
 	in := strings.NewReader("-1 -1\n81\n" + actions.String())
-	g := bot.CodinGame{Engine: uttt.NewEngine(1), Depth: 4, Message: true, Prefix: "bot: "}
+	g := bot.CodinGame{Engine: search.NewEngine(1), Depth: 4, Message: true, Prefix: "bot: "}
 	err := g.Run(context.Background(), in, os.Stdout, os.Stdout)
 	fmt.Println(err)
 	// Output:

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/search"
 )
 
 type failWriter struct{}
@@ -22,8 +22,8 @@ type session func(ctx context.Context, r io.Reader, w, log io.Writer) error
 
 func sessions() map[string]session {
 	return map[string]session{
-		"aigames":   AIGames{Engine: uttt.NewEngine(1), Depth: 2}.Run,
-		"codingame": CodinGame{Engine: uttt.NewEngine(1), Depth: 2}.Run,
+		"aigames":   AIGames{Engine: search.NewEngine(1), Depth: 2}.Run,
+		"codingame": CodinGame{Engine: search.NewEngine(1), Depth: 2}.Run,
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/search"
 	"github.com/boardlab/boardlab/pipeline"
 )
 
@@ -101,9 +102,9 @@ type Pattern struct {
 // proven win, 0 for a proven loss, else 1/(1+exp(-s/Scale)).
 func ExpectedScore(s int) float64 {
 	switch {
-	case s >= uttt.ScoreWinMin:
+	case s >= search.ScoreWinMin:
 		return 1
-	case s <= -uttt.ScoreWinMin:
+	case s <= -search.ScoreWinMin:
 		return 0
 	}
 	return 1 / (1 + math.Exp(-float64(s)/Scale))
@@ -135,12 +136,12 @@ func (rv *Reviewer) evalPosition(ctx context.Context, p uttt.Position) evaluatio
 	switch p.Status() {
 	case uttt.Ongoing:
 		rv.eng.Clear()
-		r := rv.eng.Search(ctx, p, uttt.Limits{Nodes: rv.opt.Nodes, Threads: 1})
+		r := rv.eng.Search(ctx, p, search.Limits{Nodes: rv.opt.Nodes, Threads: 1})
 		return evaluation{r.Score, r.Move}
 	case uttt.Draw:
 		return evaluation{0, uttt.NoMove}
 	}
-	return evaluation{-uttt.ScoreWin, uttt.NoMove} // the side to move has lost
+	return evaluation{-search.ScoreWin, uttt.NoMove} // the side to move has lost
 }
 
 // Game reviews one game. When ctx is cancelled it returns early with the moves
@@ -211,9 +212,9 @@ func (rv *Reviewer) Game(ctx context.Context, rec *Record) Game {
 				continue
 			}
 			by := ""
-			if a.eval.score >= uttt.ScoreWinMin {
+			if a.eval.score >= search.ScoreWinMin {
 				by = "search"
-			} else if v, _, ok := uttt.Solve(ctx, a.q, rv.opt.SolveNodes); ok && v == 1 {
+			} else if v, _, ok := search.Solve(ctx, a.q, rv.opt.SolveNodes); ok && v == 1 {
 				by = "solver"
 			}
 			if by == "" {
@@ -347,13 +348,13 @@ const hashMB = 4
 
 // Reviewer reviews games one at a time with its own engine; use one per goroutine.
 type Reviewer struct {
-	eng *uttt.Engine
+	eng *search.Engine
 	opt Options
 }
 
 // New returns a Reviewer with the budgets of opt.
 func New(opt Options) *Reviewer {
-	return &Reviewer{eng: uttt.NewEngine(hashMB), opt: opt}
+	return &Reviewer{eng: search.NewEngine(hashMB), opt: opt}
 }
 
 // Games reviews recs on up to workers goroutines (one per core when workers <= 0) and

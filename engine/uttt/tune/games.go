@@ -1,6 +1,7 @@
-// Package tune holds the loops that tune the uttt engine: self-play training games and
-// their file format, and the experiments that measure search settings and weights
-// against the defaults (matches and tree sizes). The fitting itself is in package uttt.
+// Package tune trains and tunes the uttt engine: self-play training games and their
+// file format, fitting the linear weights and the board table, training the network (a
+// search.FloatNet, which search.NewNetwork quantises for play), and the experiments
+// that measure search settings and weights against the defaults (matches, tree sizes).
 package tune
 
 import (
@@ -12,34 +13,35 @@ import (
 	"strings"
 
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/search"
 	"github.com/boardlab/boardlab/fileio"
 	"github.com/boardlab/boardlab/pipeline"
 )
 
 // GameConfig says how training games are played.
 type GameConfig struct {
-	Nodes    uint64        // search nodes per move
-	Openings int           // random opening plies
-	Seed     uint64        // game i depends only on Seed, i and the evaluation
-	Eval     string        // uttt.EvalLinear or uttt.EvalNet
-	Linear   *uttt.Linear  // the linear evaluation (nil: the default)
-	Network  *uttt.Network // with Eval net, the network (nil: the embedded one)
+	Nodes    uint64          // search nodes per move
+	Openings int             // random opening plies
+	Seed     uint64          // game i depends only on Seed, i and the evaluation
+	Eval     string          // search.EvalLinear or search.EvalNet
+	Linear   *search.Linear  // the linear evaluation (nil: the default)
+	Network  *search.Network // with Eval net, the network (nil: the embedded one)
 }
 
 // PlayGames plays n training games of the engine against itself on up to jobs
 // goroutines (one per core when jobs <= 0), each with its own engine, calling progress
 // (if not nil) with the number of games done. It stops when ctx is cancelled.
-func PlayGames(ctx context.Context, n int, cfg GameConfig, jobs int, progress func(done int64)) ([]uttt.TrainingGame, error) {
-	if err := uttt.CheckEval(cfg.Eval); err != nil {
+func PlayGames(ctx context.Context, n int, cfg GameConfig, jobs int, progress func(done int64)) ([]TrainingGame, error) {
+	if err := search.CheckEval(cfg.Eval); err != nil {
 		return nil, err
 	}
 	if jobs <= 0 {
 		jobs = runtime.GOMAXPROCS(0)
 	}
 	jobs = max(1, min(jobs, n))
-	pool := make(chan *uttt.Engine, jobs)
+	pool := make(chan *search.Engine, jobs)
 	for range jobs {
-		e := uttt.NewEngine(4)
+		e := search.NewEngine(4)
 		e.SetEval(cfg.Eval) // checked above
 		e.SetLinear(cfg.Linear)
 		if cfg.Network != nil {
@@ -48,16 +50,16 @@ func PlayGames(ctx context.Context, n int, cfg GameConfig, jobs int, progress fu
 		pool <- e
 	}
 	type result struct {
-		g   uttt.TrainingGame
+		g   TrainingGame
 		err error
 	}
-	gs := make([]uttt.TrainingGame, n)
+	gs := make([]TrainingGame, n)
 	var firstErr error
 	done := int64(0)
 	err := pipeline.Items(ctx, n, jobs, func(i int) result {
 		e := <-pool
 		defer func() { pool <- e }()
-		g, err := uttt.PlayTrainingGame(ctx, e, cfg.Seed*1_000_003+uint64(i), cfg.Openings, cfg.Nodes)
+		g, err := PlayTrainingGame(ctx, e, cfg.Seed*1_000_003+uint64(i), cfg.Openings, cfg.Nodes)
 		return result{g, err}
 	}, func(i int, r result) {
 		if r.err != nil {
@@ -80,7 +82,7 @@ func PlayGames(ctx context.Context, n int, cfg GameConfig, jobs int, progress fu
 
 // WriteGames writes gs one game a line: the result (X, O or draw), the moves, then "|"
 // and each move's search score (the side to move's view; "-" for random opening moves).
-func WriteGames(w io.Writer, gs []uttt.TrainingGame) error {
+func WriteGames(w io.Writer, gs []TrainingGame) error {
 	var b strings.Builder
 	for _, g := range gs {
 		r := "draw"
@@ -99,7 +101,7 @@ func WriteGames(w io.Writer, gs []uttt.TrainingGame) error {
 			// The search scores, after a "|": one per move, "-" for opening moves.
 			b.WriteString(" |")
 			for _, s := range g.Scores {
-				if s == uttt.NoScore {
+				if s == NoScore {
 					b.WriteString(" -")
 				} else {
 					fmt.Fprintf(&b, " %d", s)
@@ -119,8 +121,8 @@ const maxGameLine = 1 << 16
 // ReadGames reads games written by WriteGames from r, named name in errors, checking
 // every game is legal and finished with the stated result, and that there are at least
 // 10 of them.
-func ReadGames(r io.Reader, name string) ([]uttt.TrainingGame, error) {
-	var gs []uttt.TrainingGame
+func ReadGames(r io.Reader, name string) ([]TrainingGame, error) {
+	var gs []TrainingGame
 	lr := fileio.NewLineReader(r, maxGameLine)
 	for {
 		text, n, length, ok := lr.Next()
@@ -150,7 +152,7 @@ func ReadGames(r io.Reader, name string) ([]uttt.TrainingGame, error) {
 		if p.Status() == uttt.Ongoing || p.Status() != want {
 			return nil, fmt.Errorf("%s:%d: the result says %q, the moves end %v", name, line, fields[0], p.Status())
 		}
-		g := uttt.TrainingGame{Result: p.Status()}
+		g := TrainingGame{Result: p.Status()}
 		for _, s := range fields[1:] {
 			m, _ := uttt.ParseMove(s)
 			g.Moves = append(g.Moves, m)
@@ -160,9 +162,9 @@ func ReadGames(r io.Reader, name string) ([]uttt.TrainingGame, error) {
 				return nil, fmt.Errorf("%s:%d: %d scores for %d moves", name, line, len(scores), len(g.Moves))
 			}
 			for i, s := range scores {
-				v := int64(uttt.NoScore)
+				v := int64(NoScore)
 				if s != "-" {
-					if v, err = strconv.ParseInt(s, 10, 32); err != nil || v == uttt.NoScore {
+					if v, err = strconv.ParseInt(s, 10, 32); err != nil || v == NoScore {
 						return nil, fmt.Errorf("%s:%d: score %d: %q is not a number or -", name, line, i+1, s)
 					}
 				}

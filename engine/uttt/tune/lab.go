@@ -11,17 +11,18 @@ import (
 	"strings"
 
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/search"
 	"github.com/boardlab/boardlab/pipeline"
 )
 
 // ParseCandidate reads a candidate NAME=VALUE,... into search options (from the
 // defaults) and, with weights=v1 or weights=FILE, a linear evaluation (nil: the default).
-func ParseCandidate(spec string) (uttt.Options, *uttt.Linear, error) {
-	o := uttt.DefaultOptions()
+func ParseCandidate(spec string) (search.Options, *search.Linear, error) {
+	o := search.DefaultOptions()
 	ints := map[string]*int{"lmr-depth": &o.LMRDepth, "lmr-moves": &o.LMRMoves, "lmr-grow": &o.LMRGrow,
 		"rfp-depth": &o.RFPDepth, "rfp-margin": &o.RFPMargin, "se-depth": &o.SEDepth, "se-margin": &o.SEMargin}
 	bools := map[string]*bool{"reductions": &o.Reductions, "frontier-order": &o.FrontierOrder, "outlook": &o.Outlook}
-	var lin *uttt.Linear
+	var lin *search.Linear
 	for _, kv := range strings.Split(spec, ",") {
 		k, v, ok := strings.Cut(strings.TrimSpace(kv), "=")
 		switch {
@@ -40,17 +41,17 @@ func ParseCandidate(spec string) (uttt.Options, *uttt.Linear, error) {
 			}
 			*bools[k] = b
 		case k == "weights":
-			w := uttt.V1Weights
+			w := search.V1Weights
 			if v != "v1" {
 				data, err := readLimited(v, 1<<20)
 				if err != nil {
 					return o, nil, err
 				}
-				if w, err = uttt.ParseWeights(string(data)); err != nil {
+				if w, err = search.ParseWeights(string(data)); err != nil {
 					return o, nil, fmt.Errorf("%s: %v", v, err)
 				}
 			}
-			lin = uttt.NewLinear(w, nil)
+			lin = search.NewLinear(w, nil)
 		default:
 			return o, nil, fmt.Errorf("unknown setting %q", k)
 		}
@@ -61,8 +62,8 @@ func ParseCandidate(spec string) (uttt.Options, *uttt.Linear, error) {
 // Candidate is a setting measured against the defaults: search options and, if not
 // nil, a linear evaluation.
 type Candidate struct {
-	Options uttt.Options
-	Linear  *uttt.Linear
+	Options search.Options
+	Linear  *search.Linear
 }
 
 // Match plays games/2 openings of 2 random plies, each with both colours, between an
@@ -70,7 +71,7 @@ type Candidate struct {
 // nodes nodes a move on up to jobs goroutines, and returns c's points (win 1, draw
 // 1/2). Opening k depends only on seed and k, so the result does not depend on jobs.
 func Match(ctx context.Context, c Candidate, eval string, games int, nodes, seed uint64, jobs int) (float64, error) {
-	if err := uttt.CheckEval(eval); err != nil {
+	if err := search.CheckEval(eval); err != nil {
 		return 0, err
 	}
 	pairs := games / 2
@@ -84,7 +85,7 @@ func Match(ctx context.Context, c Candidate, eval string, games int, nodes, seed
 		}
 		v := 0.0
 		for colour := range 2 {
-			a, b := uttt.NewEngine(4), uttt.NewEngine(4)
+			a, b := search.NewEngine(4), search.NewEngine(4)
 			a.SetEval(eval) // checked above
 			b.SetEval(eval)
 			a.SetOptions(c.Options)
@@ -96,7 +97,7 @@ func Match(ctx context.Context, c Candidate, eval string, games int, nodes, seed
 				if p.Side() == aSide {
 					e = a
 				}
-				p = p.Play(e.Search(ctx, p, uttt.Limits{Nodes: nodes}).Move)
+				p = p.Play(e.Search(ctx, p, search.Limits{Nodes: nodes}).Move)
 			}
 			switch p.Status() {
 			case uttt.Draw:
@@ -125,21 +126,21 @@ func TreeSize(ctx context.Context, ps []uttt.Position, c Candidate, depth, jobs 
 		jobs = runtime.GOMAXPROCS(0)
 	}
 	jobs = max(1, min(jobs, len(ps)))
-	pool := make(chan *uttt.Engine, jobs)
+	pool := make(chan *search.Engine, jobs)
 	for range jobs {
-		e := uttt.NewEngine(16)
+		e := search.NewEngine(16)
 		e.SetOptions(c.Options)
 		e.SetLinear(c.Linear)
 		pool <- e
 	}
 	var nodes uint64
 	proven := 0
-	err := pipeline.Items(ctx, len(ps), jobs, func(i int) uttt.Result {
+	err := pipeline.Items(ctx, len(ps), jobs, func(i int) search.Result {
 		e := <-pool
 		defer func() { pool <- e }()
 		e.Clear()
-		return e.Search(ctx, ps[i], uttt.Limits{Depth: depth})
-	}, func(i int, r uttt.Result) {
+		return e.Search(ctx, ps[i], search.Limits{Depth: depth})
+	}, func(i int, r search.Result) {
 		nodes += r.Nodes
 		if r.Exact {
 			proven++

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/search"
 )
 
 // DefaultEngineTime is the engine bot's time per move when the spec gives no budget.
@@ -22,7 +23,7 @@ const (
 	NodesHashMB  = 4
 )
 
-// Engine is the main engine (uttt.Search) at a time per move, a fixed depth or a fixed
+// Engine is the main engine (search.Search) at a time per move, a fixed depth or a fixed
 // number of nodes per move. It keeps its searchers and their tables for its whole
 // life, so one Engine may play in several games at once without allocating per move;
 // at a fixed depth or node count each move starts from an empty table, which keeps
@@ -39,12 +40,12 @@ type Engine struct {
 	Depth int           // fixed depth in plies, or 0
 	Nodes uint64        // fixed nodes per move, or 0
 	Bank  bool          // under Time: spend more on unclear moves, less on clear ones
-	// Contempt is uttt.Limits.Contempt: what a draw costs the bot, in evaluation units.
+	// Contempt is search.Limits.Contempt: what a draw costs the bot, in evaluation units.
 	Contempt int
-	eval     string // "" (the engine's default, the network), uttt.EvalLinear or uttt.EvalNet
+	eval     string // "" (the engine's default, the network), search.EvalLinear or search.EvalNet
 	pool     searchers
 	// net, if set, is the network the searchers evaluate with (spec ",net=netPath").
-	net     *uttt.Network
+	net     *search.Network
 	netPath string
 }
 
@@ -59,7 +60,7 @@ type budget struct {
 	depth int
 	nodes uint64
 	bank  bool
-	// contempt is passed to the search (uttt.Limits.Contempt); not part of the budget's
+	// contempt is passed to the search (search.Limits.Contempt); not part of the budget's
 	// text, which Engine.String completes.
 	contempt int
 }
@@ -72,17 +73,17 @@ func NewEngine(t time.Duration, depth int) *Engine {
 	return e
 }
 
-// NewEngineEval is NewEngine with a chosen evaluation (uttt.EvalLinear or
-// uttt.EvalNet; "" for the engine's default, the network); its spec is engine-linear or engine-net.
+// NewEngineEval is NewEngine with a chosen evaluation (search.EvalLinear or
+// search.EvalNet; "" for the engine's default, the network); its spec is engine-linear or engine-net.
 func NewEngineEval(t time.Duration, depth int, eval string) (*Engine, error) {
 	if eval != "" {
-		if err := uttt.CheckEval(eval); err != nil {
+		if err := search.CheckEval(eval); err != nil {
 			return nil, err
 		}
 	}
 	e := &Engine{Time: t, Depth: depth, eval: eval}
 	e.pool.create = func() searcher {
-		u := uttt.NewEngine(hashMB(e.budget()))
+		u := search.NewEngine(hashMB(e.budget()))
 		if e.eval != "" {
 			u.SetEval(e.eval)
 		}
@@ -149,12 +150,12 @@ func (e *Engine) Move(ctx context.Context, p *uttt.Position, _ *RNG) uttt.Move {
 
 // mainSearcher is the engine with its table and the time bank of the game it plays.
 type mainSearcher struct {
-	e    *uttt.Engine
+	e    *search.Engine
 	bank time.Duration // time saved by earlier moves of the game
 }
 
 func (s *mainSearcher) search(ctx context.Context, p uttt.Position, b budget) uttt.Move {
-	lim := uttt.Limits{Depth: b.depth, Nodes: b.nodes, Contempt: b.contempt}
+	lim := search.Limits{Depth: b.depth, Nodes: b.nodes, Contempt: b.contempt}
 	if b.fixed() || b.time <= 0 || !b.bank {
 		lim.Time = b.time
 		return s.e.Search(ctx, p, lim).Move

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/search"
 )
 
 // countingSearcher records how its searcher is used.
@@ -92,7 +93,7 @@ func TestEngineBotDoesNotAllocateTables(t *testing.T) {
 // against engine-v1 at depth 5 and calls each with the bank before and after every move
 // of the bot and the wall time the move took.
 func bankGame(t testing.TB, T time.Duration, each func(before, after, took time.Duration)) {
-	s := &mainSearcher{e: uttt.NewEngine(1)}
+	s := &mainSearcher{e: search.NewEngine(1)}
 	opp := NewEngineV1(0, 5)
 	rng := NewRNG(3)
 	p := uttt.Start()
@@ -181,7 +182,7 @@ func TestParseNodes(t *testing.T) {
 // time limit (a zero Time would mean none, and a search of the empty board without a
 // limit runs for hours): the search returns within 30 s.
 func TestEngineBotOverdrawnBank(t *testing.T) {
-	s := &mainSearcher{e: uttt.NewEngine(1), bank: -time.Second}
+	s := &mainSearcher{e: search.NewEngine(1), bank: -time.Second}
 	done := make(chan uttt.Move, 1)
 	go func() {
 		done <- s.search(context.Background(), uttt.Start(), budget{time: 10 * time.Millisecond, bank: true})

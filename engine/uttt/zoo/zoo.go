@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/search"
 )
 
 // Bot chooses a move. Move is called only in an ongoing position and returns a legal
@@ -94,7 +95,7 @@ func Parse(spec string) (Bot, error) {
 			}
 			if ds, ok := strings.CutPrefix(arg, "d"); ok {
 				n, err := strconv.Atoi(ds)
-				if err != nil || n < 1 || n > uttt.MaxDepth {
+				if err != nil || n < 1 || n > search.MaxDepth {
 					return nil, fmt.Errorf("bot %q: want %s:dN with N in 1..81", spec, name)
 				}
 				t, d = 0, n
@@ -163,9 +164,9 @@ func (Naive) Move(_ context.Context, p *uttt.Position, rng *RNG) uttt.Move {
 func evalOf(name string) string {
 	switch name {
 	case "engine-linear":
-		return uttt.EvalLinear
+		return search.EvalLinear
 	case "engine-net":
-		return uttt.EvalNet
+		return search.EvalNet
 	}
 	return ""
 }
@@ -204,7 +205,7 @@ func parseEngineOptions(spec, head string, opts []string) (Bot, error) {
 			if err != nil {
 				return nil, fmt.Errorf("bot %q: %v", spec, err)
 			}
-			e.eval, e.net, e.netPath = uttt.EvalNet, nw, val
+			e.eval, e.net, e.netPath = search.EvalNet, nw, val
 		default:
 			return nil, fmt.Errorf("bot %q: unknown option %q (want bank, contempt=N or net=FILE)", spec, o)
 		}
@@ -216,22 +217,21 @@ func parseEngineOptions(spec, head string, opts []string) (Bot, error) {
 // tournament's, quantise each file once.
 var networks struct {
 	sync.Mutex
-	m map[string]*uttt.Network
+	m map[string]*search.Network
 }
 
-func readNetwork(path string) (*uttt.Network, error) {
+func readNetwork(path string) (*search.Network, error) {
 	networks.Lock()
 	defer networks.Unlock()
 	if nw := networks.m[path]; nw != nil {
 		return nw, nil
 	}
-	n, err := uttt.ReadNet(path)
+	nw, err := search.ReadNetwork(path)
 	if err != nil {
 		return nil, err
 	}
-	nw := uttt.NewNetwork(n)
 	if networks.m == nil {
-		networks.m = map[string]*uttt.Network{}
+		networks.m = map[string]*search.Network{}
 	}
 	networks.m[path] = nw
 	return nw, nil

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/search"
 )
 
 func TestParseRoundTrip(t *testing.T) {
@@ -117,7 +118,7 @@ func TestRNG(t *testing.T) {
 // refused with the file named.
 func TestParseNetFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "net.bin")
-	data, _ := uttt.RandomNet(460, 1).MarshalBinary()
+	data, _ := search.RandomFloatNet(460, 1).MarshalBinary()
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -138,9 +139,9 @@ func TestParseNetFile(t *testing.T) {
 		if !ps[i].IsLegal(m) {
 			t.Fatalf("%s: illegal move %v", &ps[i], m)
 		}
-		lin := uttt.NewEngine(1)
-		lin.SetEval(uttt.EvalLinear)
-		if lin.Search(context.Background(), ps[i], uttt.Limits{Nodes: 2000}).Move != m {
+		lin := search.NewEngine(1)
+		lin.SetEval(search.EvalLinear)
+		if lin.Search(context.Background(), ps[i], search.Limits{Nodes: 2000}).Move != m {
 			diff++
 		}
 	}

@@ -7,8 +7,8 @@ import (
 	"io"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
-	"github.com/boardlab/boardlab/engine/uttt"
 	"github.com/boardlab/boardlab/engine/uttt/bot"
+	"github.com/boardlab/boardlab/engine/uttt/search"
 	"github.com/boardlab/boardlab/internal/machine"
 )
 
@@ -61,7 +61,7 @@ func runAIGames(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	if err := machine.CheckAlloc(int64(hash.Bytes)); err != nil {
 		return cli.Usagef(stderr, name, "--hash %s: the transposition table %v; give a smaller --hash", hash.Text, err)
 	}
-	err := bot.AIGames{Engine: uttt.NewEngine(int(hash.Bytes >> 20)), Threads: *threads, MaxTime: *maxTime,
+	err := bot.AIGames{Engine: search.NewEngine(int(hash.Bytes >> 20)), Threads: *threads, MaxTime: *maxTime,
 		Verbose: *verbose, Prefix: "analyze " + name + ": "}.Run(ctx, stdin, stdout, stderr)
 	return sessionExit(ctx, name, err, stderr)
 }

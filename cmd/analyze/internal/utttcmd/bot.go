@@ -11,6 +11,7 @@ import (
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/search"
 )
 
 // BotEngine picks a move for an ongoing position before the deadline. Returning
@@ -34,7 +35,7 @@ var (
 
 // mainBot is the main engine: iterative deepening until the deadline.
 func mainBot(ctx context.Context, pos uttt.Position, deadline time.Time) uttt.Move {
-	return uttt.NewEngine(botHashMB).Search(ctx, pos, uttt.Limits{Deadline: deadline, Threads: botThreads}).Move
+	return search.NewEngine(botHashMB).Search(ctx, pos, search.Limits{Deadline: deadline, Threads: botThreads}).Move
 }
 
 const botUsage = "analyze uttt bot [--time DURATION] [--engine NAME] [--threads N] SIDE B0 B1 B2 B3 B4 B5 B6 B7 B8 MASTER LAST"

@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
-	"github.com/boardlab/boardlab/engine/uttt"
 	"github.com/boardlab/boardlab/engine/uttt/bot"
+	"github.com/boardlab/boardlab/engine/uttt/search"
 )
 
 const codingameUsage = "analyze uttt engine --protocol codingame [--first-time DURATION] [--turn-time DURATION] [--hash SIZE] [--threads N] [--message] [--verbose]"
@@ -90,7 +90,7 @@ func runCodinGame(ctx context.Context, args []string, stdin io.Reader, stdout, s
 	case *threads < 1 || *threads > 256:
 		return cli.Usagef(stderr, name, "--threads %d: want 1..256", *threads)
 	}
-	err := bot.CodinGame{Engine: uttt.NewEngine(int(hash.Bytes >> 20)), Threads: *threads, FirstTime: *first, TurnTime: *turn,
+	err := bot.CodinGame{Engine: search.NewEngine(int(hash.Bytes >> 20)), Threads: *threads, FirstTime: *first, TurnTime: *turn,
 		Start: procStart, Message: *message, Verbose: *verbose, Prefix: "analyze " + name + ": "}.Run(ctx, stdin, stdout, stderr)
 	return sessionExit(ctx, name, err, stderr)
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/search"
 )
 
 // engineCommands are perft, search and bot.
@@ -78,10 +79,10 @@ func parsePosition(args []string) (uttt.Position, error) {
 // a proven draw, or the evaluation.
 func scoreText(score int, exact bool) string {
 	switch {
-	case score >= uttt.ScoreWinMin:
-		return fmt.Sprintf("%d (win in %d plies)", score, uttt.ScoreWin-score)
-	case score <= -uttt.ScoreWinMin:
-		return fmt.Sprintf("%d (loss in %d plies)", score, uttt.ScoreWin+score)
+	case score >= search.ScoreWinMin:
+		return fmt.Sprintf("%d (win in %d plies)", score, search.ScoreWin-score)
+	case score <= -search.ScoreWinMin:
+		return fmt.Sprintf("%d (loss in %d plies)", score, search.ScoreWin+score)
 	case exact:
 		return fmt.Sprintf("%d (proven)", score)
 	}

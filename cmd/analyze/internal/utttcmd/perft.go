@@ -12,6 +12,7 @@ import (
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/search"
 	"github.com/boardlab/boardlab/pipeline"
 	sharding "github.com/boardlab/boardlab/shard"
 )
@@ -42,8 +43,8 @@ outputs prints exactly the unsharded --divide output.`, stderr)
 		return cli.Usagef(stderr, name, "missing depth D")
 	}
 	d, err := strconv.Atoi(pos[0])
-	if err != nil || d < 0 || d > uttt.MaxDepth {
-		return cli.Usagef(stderr, name, "depth %q: want an integer 0..%d", pos[0], uttt.MaxDepth)
+	if err != nil || d < 0 || d > search.MaxDepth {
+		return cli.Usagef(stderr, name, "depth %q: want an integer 0..%d", pos[0], search.MaxDepth)
 	}
 	p, err := parsePosition(pos[1:])
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/search"
 	"github.com/boardlab/boardlab/internal/machine"
 )
 
@@ -29,7 +30,7 @@ type searchLine struct {
 	Stopped string   `json:"stopped,omitempty"`
 }
 
-func nps(r uttt.Result) uint64 {
+func nps(r search.Result) uint64 {
 	if r.Time <= 0 {
 		return 0
 	}
@@ -53,7 +54,7 @@ search stops at the limit, on Ctrl-C, or when the game value is proven.`, stderr
 	budget := fs.Duration("time", 0, "time budget (default 1s when --depth is not given)")
 	depth := fs.Int("depth", 0, "maximum depth in plies")
 	threads := fs.Int("threads", 1, "search threads (lazy SMP, shared table)")
-	hash := hashFlag(fs, uttt.DefaultHashMB<<20)
+	hash := hashFlag(fs, search.DefaultHashMB<<20)
 	asJSON := fs.Bool("json", false, "write JSON lines instead of text")
 	board := fs.Bool("board", true, "in text, draw the position first (as 'uttt show' does)")
 	pos, code := parseArgs(fs, args)
@@ -63,8 +64,8 @@ search stops at the limit, on Ctrl-C, or when the game value is proven.`, stderr
 	given := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
 	switch {
-	case given["depth"] && (*depth < 1 || *depth > uttt.MaxDepth):
-		return cli.Usagef(stderr, "uttt search", "--depth %d: want 1..%d", *depth, uttt.MaxDepth)
+	case given["depth"] && (*depth < 1 || *depth > search.MaxDepth):
+		return cli.Usagef(stderr, "uttt search", "--depth %d: want 1..%d", *depth, search.MaxDepth)
 	case *threads < 1 || *threads > 256:
 		return cli.Usagef(stderr, "uttt search", "--threads %d: want 1..256", *threads)
 	case given["time"] && *budget <= 0:
@@ -87,7 +88,7 @@ search stops at the limit, on Ctrl-C, or when the game value is proven.`, stderr
 	if *board && !*asJSON {
 		fmt.Fprint(stdout, uttt.Display(&p, useColour(stdout)))
 	}
-	line := func(r uttt.Result, final bool) searchLine {
+	line := func(r search.Result, final bool) searchLine {
 		l := searchLine{Final: final, Move: r.Move.String(), Score: r.Score, Exact: r.Exact, Depth: r.Depth,
 			Nodes: r.Nodes, NPS: nps(r), TimeMS: float64(r.Time.Microseconds()) / 1000, PV: []string{}}
 		for _, m := range r.PV {
@@ -96,7 +97,7 @@ search stops at the limit, on Ctrl-C, or when the game value is proven.`, stderr
 		return l
 	}
 	enc := json.NewEncoder(stdout)
-	info := func(r uttt.Result) {
+	info := func(r search.Result) {
 		if *asJSON {
 			enc.Encode(line(r, false))
 			return
@@ -104,7 +105,7 @@ search stops at the limit, on Ctrl-C, or when the game value is proven.`, stderr
 		fmt.Fprintf(stdout, "depth %2d  score %-24s nodes %11d  nps %10d  time %8.1fms  pv %s\n",
 			r.Depth, scoreText(r.Score, r.Exact), r.Nodes, nps(r), float64(r.Time.Microseconds())/1000, movesText(r.PV))
 	}
-	r := uttt.NewEngine(int(hash.Bytes>>20)).Search(ctx, p, uttt.Limits{Depth: *depth, Time: *budget, Threads: *threads, Info: info})
+	r := search.NewEngine(int(hash.Bytes>>20)).Search(ctx, p, search.Limits{Depth: *depth, Time: *budget, Threads: *threads, Info: info})
 	if *asJSON {
 		l := line(r, true)
 		if ctx.Err() != nil {

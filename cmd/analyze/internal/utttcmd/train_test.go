@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/search"
 )
 
 func TestTrainCommand(t *testing.T) {
@@ -26,7 +26,7 @@ func TestTrainCommand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var n uttt.Net
+	var n search.FloatNet
 	if err := n.UnmarshalBinary(data); err != nil {
 		t.Fatalf("written network: %v", err)
 	}
@@ -77,7 +77,7 @@ func TestTuneEvalNet(t *testing.T) {
 	// --net FILE: an untrained network scores as the linear evaluation, so it plays the
 	// linear evaluation's games, not the embedded network's.
 	netFile := dir + "/untrained.bin"
-	data, _ := uttt.RandomNet(460, 1).MarshalBinary()
+	data, _ := search.RandomFloatNet(460, 1).MarshalBinary()
 	os.WriteFile(netFile, data, 0o644)
 	games := dir + "/file.txt"
 	if _, errOut, code := engineRun(runTune, "--games", "10", "--nodes", "300", "--jobs", "2", "--net", netFile, "--rounds", "0", "--save-games", games, "--out", dir+"/w.txt"); code != 0 {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/search"
 	"github.com/boardlab/boardlab/engine/uttt/tune"
 )
 
@@ -44,7 +45,7 @@ func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 	openings := fs.Int("openings", 8, "random opening plies")
 	seed := fs.Uint64("seed", 1, "seed of the openings")
 	jobs := cli.JobsFlag(fs, 0, 0, "games played at once (0: one per core)")
-	eval := fs.String("eval", uttt.EvalLinear, "evaluation of the self-play games' searches: linear or net")
+	eval := fs.String("eval", search.EvalLinear, "evaluation of the self-play games' searches: linear or net")
 	netFile := fs.String("net", "", "play the games with the network in `FILE` (analyze uttt train --out) instead of the embedded one; implies --eval net")
 	save := fs.String("save-games", "", "write the games to `FILE`")
 	load := fs.String("load-games", "", "read the games from `FILE` instead of playing them")
@@ -70,27 +71,27 @@ func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 		return cli.Usagef(stderr, name, "--save-games and --load-games exclude each other")
 	case *from != "current" && *from != "v1":
 		return cli.Usagef(stderr, name, "--from %q: want current or v1", *from)
-	case *eval != uttt.EvalLinear && *eval != uttt.EvalNet:
-		return cli.Usagef(stderr, name, "--eval %q: want %s or %s", *eval, uttt.EvalLinear, uttt.EvalNet)
+	case *eval != search.EvalLinear && *eval != search.EvalNet:
+		return cli.Usagef(stderr, name, "--eval %q: want %s or %s", *eval, search.EvalLinear, search.EvalNet)
 	}
-	var nw *uttt.Network
+	var nw *search.Network
 	if *netFile != "" {
 		if *load != "" {
 			return cli.Usagef(stderr, name, "--net plays games: it does not go with --load-games")
 		}
-		n, err := uttt.ReadNet(*netFile)
+		n, err := search.ReadFloatNet(*netFile)
 		if err != nil {
 			fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
 			return cli.ExitFail
 		}
-		nw, *eval = uttt.NewNetwork(n), uttt.EvalNet
+		nw, *eval = search.NewNetwork(n), search.EvalNet
 	}
-	start := uttt.DefaultWeights()
+	start := search.DefaultWeights()
 	if *from == "v1" {
-		start = uttt.V1Weights
+		start = search.V1Weights
 	}
-	startLin := uttt.NewLinear(start, nil) // the games are played with the starting weights
-	var gs []uttt.TrainingGame
+	startLin := search.NewLinear(start, nil) // the games are played with the starting weights
+	var gs []tune.TrainingGame
 	var err error
 	if *load != "" {
 		if gs, err = loadGames(*load); err != nil {
@@ -110,7 +111,7 @@ func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 			}
 		}
 	}
-	var train, test []uttt.TrainingGame
+	var train, test []tune.TrainingGame
 	for i, g := range gs {
 		if i%10 == 9 {
 			test = append(test, g)
@@ -120,7 +121,7 @@ func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 	}
 	var learned []byte // the learned board table, with --board-table
 	if *table != "" {
-		t := uttt.LearnBoardChance(train, startLin, *prior)
+		t := tune.LearnBoardChance(train, startLin, *prior)
 		if err := os.WriteFile(*table, t, 0o644); err != nil {
 			fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
 			return cli.ExitFail
@@ -128,7 +129,7 @@ func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 		learned, start.Table = t, 1
 		fmt.Fprintf(stderr, "board table learned from %d games, written to %s\n", len(train), *table)
 	}
-	trainS, testS := uttt.Samples(train, *openings), uttt.Samples(test, *openings)
+	trainS, testS := tune.Samples(train, *openings), tune.Samples(test, *openings)
 	x, o, d := 0, 0, 0
 	for _, g := range gs {
 		switch g.Result {
@@ -141,16 +142,16 @@ func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 		}
 	}
 	fmt.Fprintf(stderr, "%d games (X %d, O %d, draws %d): %d training positions, %d held out\n", len(gs), x, o, d, len(trainS), len(testS))
-	fitStart := uttt.NewLinear(start, learned)
-	k := uttt.FitScale(trainS, fitStart)
-	before := uttt.Loss(testS, fitStart, k)
+	fitStart := search.NewLinear(start, learned)
+	k := tune.FitScale(trainS, fitStart)
+	before := tune.Loss(testS, fitStart, k)
 	fmt.Fprintf(stderr, "scale k %.1f; held-out error %.6f with the starting weights\n", k, before)
-	w, err := uttt.Fit(ctx, trainS, start, learned, k, *rounds, func(s string) { fmt.Fprintln(stderr, s) })
+	w, err := tune.Fit(ctx, trainS, start, learned, k, *rounds, func(s string) { fmt.Fprintln(stderr, s) })
 	if err != nil {
 		fmt.Fprintf(stderr, "analyze %s: interrupted while fitting\n", name)
 		return cli.ExitInterrupted
 	}
-	after := uttt.Loss(testS, uttt.NewLinear(w, learned), k)
+	after := tune.Loss(testS, search.NewLinear(w, learned), k)
 	fmt.Fprintf(stderr, "held-out error %.6f (was %.6f)\n", after, before)
 	text := fmt.Sprintf("# Fitted by: analyze uttt tune %s\n# %d games, %d training positions, scale k %.1f, held-out error %.6f (starting weights %.6f)\n%s",
 		strings.Join(args, " "), len(gs), len(trainS), k, after, before, w)
@@ -166,8 +167,8 @@ func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 }
 
 // playGames plays the self-play games with a progress line on stderr.
-func playGames(ctx context.Context, n int, nodes uint64, openings int, seed uint64, jobs int, eval string, lin *uttt.Linear, nw *uttt.Network, stderr io.Writer) ([]uttt.TrainingGame, error) {
-	if err := uttt.CheckEval(eval); err != nil {
+func playGames(ctx context.Context, n int, nodes uint64, openings int, seed uint64, jobs int, eval string, lin *search.Linear, nw *search.Network, stderr io.Writer) ([]tune.TrainingGame, error) {
+	if err := search.CheckEval(eval); err != nil {
 		return nil, err
 	}
 	prog := cli.NewProgress(stderr, "tune", "games")
@@ -178,7 +179,7 @@ func playGames(ctx context.Context, n int, nodes uint64, openings int, seed uint
 }
 
 // saveGames writes gs to the file at path.
-func saveGames(path string, gs []uttt.TrainingGame) error {
+func saveGames(path string, gs []tune.TrainingGame) error {
 	var b bytes.Buffer
 	if err := tune.WriteGames(&b, gs); err != nil {
 		return err
@@ -187,7 +188,7 @@ func saveGames(path string, gs []uttt.TrainingGame) error {
 }
 
 // loadGames reads the games of the file at path (tune --save-games).
-func loadGames(path string) ([]uttt.TrainingGame, error) {
+func loadGames(path string) ([]tune.TrainingGame, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err

@@ -9,12 +9,12 @@ import (
 	"strings"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
-	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/search"
 	"github.com/boardlab/boardlab/engine/uttt/tune"
 )
 
 // The command side of "analyze uttt tune match" and "analyze uttt tune tree": search
-// settings (uttt.Options) and weights measured against the defaults by package tune.
+// settings (search.Options) and weights measured against the defaults by package tune.
 
 const tuneLabDescription = `
 Two experiments on the search's settings run as subcommands, each candidate given by
@@ -47,7 +47,7 @@ func runTuneLab(ctx context.Context, sub string, args []string, stdout, stderr i
 	seed := fs.Uint64("seed", 0, "seed of the openings (match: default 5) or of the games (tree: default 26)")
 	games := fs.Int("games", 0, "games (match: default 400, even; tree: default 20)")
 	nodes := fs.Uint64("nodes", 50000, "match: nodes per move")
-	eval := fs.String("eval", uttt.EvalNet, "match: evaluation of both sides, net or linear")
+	eval := fs.String("eval", search.EvalNet, "match: evaluation of both sides, net or linear")
 	plies := fs.String("plies", "12,24,36", "tree: plies into each game")
 	depth := fs.Int("depth", 14, "tree: search depth")
 	load := fs.String("load-games", "", "tree: read the games from `FILE` (analyze uttt tune --save-games)")
@@ -93,7 +93,7 @@ func runTuneLab(ctx context.Context, sub string, args []string, stdout, stderr i
 		case *nodes < 1:
 			return cli.Usagef(stderr, name, "--nodes must be positive")
 		}
-		if err := uttt.CheckEval(*eval); err != nil {
+		if err := search.CheckEval(*eval); err != nil {
 			return cli.Usagef(stderr, name, "--eval: %v", err)
 		}
 		for _, c := range cands {
@@ -123,22 +123,22 @@ func runTuneLab(ctx context.Context, sub string, args []string, stdout, stderr i
 		switch {
 		case *games < 1:
 			return cli.Usagef(stderr, name, "--games must be positive")
-		case *depth < 1 || *depth > uttt.MaxDepth:
-			return cli.Usagef(stderr, name, "--depth %d: want 1..%d", *depth, uttt.MaxDepth)
+		case *depth < 1 || *depth > search.MaxDepth:
+			return cli.Usagef(stderr, name, "--depth %d: want 1..%d", *depth, search.MaxDepth)
 		}
-		var gs []uttt.TrainingGame
+		var gs []tune.TrainingGame
 		var err error
 		if *load != "" {
 			gs, err = loadGames(*load)
 		} else {
-			gs, err = playGames(ctx, *games, 4000, 8, *seed, *jobs, uttt.EvalNet, uttt.DefaultLinear(), nil, stderr)
+			gs, err = playGames(ctx, *games, 4000, 8, *seed, *jobs, search.EvalNet, search.DefaultLinear(), nil, stderr)
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
 			return cli.ExitFail
 		}
-		positions := uttt.TreePositions(gs[:min(*games, len(gs))], ps)
-		cands = append([]candidate{{"default", tune.Candidate{Options: uttt.DefaultOptions()}}}, cands...)
+		positions := tune.TreePositions(gs[:min(*games, len(gs))], ps)
+		cands = append([]candidate{{"default", tune.Candidate{Options: search.DefaultOptions()}}}, cands...)
 		var base uint64
 		for i, c := range cands {
 			n, proven, err := tune.TreeSize(ctx, positions, c.c, *depth, *jobs)

@@ -6,10 +6,13 @@ import (
 	"github.com/boardlab/boardlab/internal/codegen"
 )
 
-// TestCheckedIn checks that tables.go is what the generator writes (go generate in
-// engine/uttt rewrites it).
+// TestCheckedIn checks that the tables.go files are what the generator writes (go
+// generate ./engine/uttt/... rewrites them).
 func TestCheckedIn(t *testing.T) {
-	if err := codegen.Check("../../tables.go", "engine/uttt", generate); err != nil {
-		t.Fatal(err)
+	for part, pkg := range map[string]string{"rules": "engine/uttt", "search": "engine/uttt/search"} {
+		file := "../../" + pkg[len("engine/uttt"):] + "/tables.go"
+		if err := codegen.Check(file, pkg, func() ([]byte, error) { return generate(part) }); err != nil {
+			t.Fatal(err)
+		}
 	}
 }

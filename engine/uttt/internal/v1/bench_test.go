@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/search"
 )
 
 // The benchmarks put the frozen v1 engine and the current one side by side on the same
@@ -60,9 +61,9 @@ func BenchmarkSearchV1(b *testing.B) {
 }
 
 func BenchmarkSearchCurrent(b *testing.B) {
-	e := uttt.NewEngine(16)
+	e := search.NewEngine(16)
 	benchSearch(b, func(p Position) uint64 {
 		e.Clear()
-		return e.Search(context.Background(), p, uttt.Limits{Depth: 12}).Nodes
+		return e.Search(context.Background(), p, search.Limits{Depth: 12}).Nodes
 	})
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/search"
 )
 
 // v1Golden are depth-7 searches (1 MB table) of the engine's first version, recorded
@@ -47,7 +48,7 @@ func TestFrozenAsAt82f0469(t *testing.T) {
 // TestV1WeightsEvaluateAsV1 checks that the current evaluation with uttt.V1Weights (and
 // the new terms at zero) equals the frozen one.
 func TestV1WeightsEvaluateAsV1(t *testing.T) {
-	lin := uttt.NewLinear(uttt.V1Weights, nil)
+	lin := search.NewLinear(search.V1Weights, nil)
 	n := 0
 	for game := uint64(0); n < 3000; game++ {
 		p := uttt.Start()

@@ -1,5 +1,0 @@
-//go:build !unix
-
-package uttt
-
-func cpuSeconds() float64 { return 0 }

@@ -1,8 +1,0 @@
-//go:build !amd64 || purego
-
-package uttt
-
-import "unsafe"
-
-// prefetch does nothing where there is no assembly for it.
-func prefetch(addr unsafe.Pointer) {}
