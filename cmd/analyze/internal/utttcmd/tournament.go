@@ -2,20 +2,15 @@ package utttcmd
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strings"
-	"sync"
 	"time"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/uttt/tournament"
 	"github.com/boardlab/boardlab/fileio"
-	"github.com/boardlab/boardlab/pipeline"
 	bwrap "github.com/boardlab/boardlab/sandbox"
 )
 
@@ -111,7 +106,7 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 	case *tiebreak != "none" && *tiebreak != "boards":
 		return cli.Usagef(stderr, "uttt tournament", "--tiebreak %q: want none or boards", *tiebreak)
 	}
-	dir, err := tournamentDir(pos[0])
+	dir, err := tournament.ResolveDir(pos[0])
 	if err != nil {
 		fmt.Fprintf(stderr, "analyze uttt tournament: %v\n", err)
 		return cli.ExitFail
@@ -134,46 +129,15 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 	}
 	code := cli.ExitOK
 	names := make([]string, len(bots))
-	players := make([]tournament.Player, len(bots))
 	for i, b := range bots {
 		names[i] = b.Name
-		if prog, err := exec.LookPath(b.Argv[0]); err != nil {
-			fmt.Fprintf(stderr, "analyze uttt tournament: %s:%d: bot %d (%s): %v; its every turn is an invalid move\n",
-				filepath.Join(dir, "instructions.txt"), b.Line, i+1, b.Name, err)
-			code = cli.ExitFail
-		} else if prog, err = filepath.Abs(prog); err == nil && sb != nil {
-			if h := sb.Hidden(prog, dir); h != "" {
-				fmt.Fprintf(stderr, "analyze uttt tournament: %s:%d: bot %d (%s): its program %s is under %s, which the sandbox hides: it runs what the sandbox's PATH finds instead, or fails; --expose a directory to show it\n",
-					filepath.Join(dir, "instructions.txt"), b.Line, i+1, b.Name, prog, h)
-			}
-		}
-		if b.CodinGame {
-			players[i] = &tournament.CGPlayer{Argv: b.Argv, Dir: dir, Limit: *cgTime, FirstLimit: *cgFirst}
-		} else {
-			players[i] = &tournament.Process{Argv: b.Argv, Dir: dir, Limit: *limit, ZeroO: *zero}
-		}
 	}
-	if sb != nil {
-		argvs := make([][]string, len(bots))
-		for i, b := range bots {
-			argvs[i] = b.Argv
-		}
-		own, hide := bwrap.Folders(dir, argvs)
-		for i, b := range bots {
-			if own[i] == "" {
-				where := "no folder of DIR holds its program"
-				if f := bwrap.BotFolder(dir, b.Argv); f != "" {
-					where = fmt.Sprintf("its folder %s has no data.txt", f)
-				}
-				fmt.Fprintf(stderr, "analyze uttt tournament: %s:%d: bot %d (%s): %s: it runs with no writable folder\n",
-					filepath.Join(pos[0], "instructions.txt"), b.Line, i+1, b.Name, where)
-			}
-			switch p := players[i].(type) {
-			case *tournament.Process:
-				p.Sandbox, p.Folder, p.Hide = sb, own[i], hide[i]
-			case *tournament.CGPlayer:
-				p.Sandbox, p.Folder, p.Hide = sb, own[i], hide[i]
-			}
+	players, problems := tournament.NewPlayers(bots, tournament.Setup{Dir: dir, Shown: pos[0], Limit: *limit,
+		CGLimit: *cgTime, CGFirst: *cgFirst, ZeroO: *zero, Sandbox: sb})
+	for _, p := range problems {
+		fmt.Fprintf(stderr, "analyze uttt tournament: %s\n", p.Text)
+		if p.Missing {
+			code = cli.ExitFail
 		}
 	}
 	var log *fileio.Output
@@ -188,7 +152,10 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 		logw = log
 	}
 	start := time.Now()
-	standings, played, err := playTournament(ctx, players, names, *jobs, tournament.Options{Disqualify: *disqualify, TieBreak: *tiebreak == "boards"}, logw, stderr)
+	prog := cli.NewProgress(stderr, "tournament", "games")
+	standings, played, err := tournament.PlayAll(ctx, players, names, *jobs, tournament.Options{Disqualify: *disqualify, TieBreak: *tiebreak == "boards"}, logw,
+		func(done, total int) { prog.Update(int64(done), int64(total)) })
+	prog.Done()
 	elapsed := time.Since(start)
 	if log != nil {
 		if cerr := log.Commit(); cerr != nil {
@@ -208,98 +175,4 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 		}
 	}
 	return code
-}
-
-// tournamentDir returns DIR absolute with its symbolic links resolved, as the sandbox
-// mounts it.
-func tournamentDir(dir string) (string, error) {
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return "", err
-	}
-	real, err := filepath.EvalSymlinks(abs)
-	if err != nil {
-		return "", err
-	}
-	if fi, err := os.Stat(real); err != nil {
-		return "", err
-	} else if !fi.IsDir() {
-		return "", fmt.Errorf("%s: not a directory", dir)
-	}
-	return real, nil
-}
-
-// playTournament plays every pairing on jobs workers and adds the results in pairing
-// order, so the standings do not depend on -j. With opts.Disqualify, the games of a bot
-// after the one where it was disqualified are skipped (logged with result "skipped"):
-// that is decided in pairing order too, workers only skip games the ordered results
-// have already ruled out.
-func playTournament(ctx context.Context, players []tournament.Player, names []string, jobs int, opts tournament.Options, log io.Writer, stderr io.Writer) (tournament.Standings, int, error) {
-	pairs := tournament.Pairings(len(players))
-	standings := tournament.NewStandings(names)
-	prog := cli.NewProgress(stderr, "tournament", "games")
-	defer prog.Done()
-	type outcome struct {
-		r   tournament.Result
-		err error
-	}
-	played := 0
-	var enc *json.Encoder
-	if log != nil {
-		enc = json.NewEncoder(log)
-	}
-	var mu sync.Mutex
-	out := make(map[int]int) // bot -> index of the game that disqualified it
-	ruledOut := func(i int) bool {
-		mu.Lock()
-		defer mu.Unlock()
-		for _, b := range pairs[i] {
-			if g, ok := out[b]; ok && g < i {
-				return true
-			}
-		}
-		return false
-	}
-	err := pipeline.Items(ctx, len(pairs), jobs, func(i int) outcome {
-		x, o := pairs[i][0], pairs[i][1]
-		var r tournament.Result
-		var err error
-		if ruledOut(i) {
-			r.Result = "skipped"
-		} else {
-			r, err = tournament.PlayWith(ctx, players[x], players[o], opts)
-		}
-		r.Game, r.X, r.O, r.XName, r.OName = i+1, x+1, o+1, names[x], names[o]
-		return outcome{r, err}
-	}, func(i int, oc outcome) {
-		if oc.err != nil {
-			return
-		}
-		played++
-		if ruledOut(i) {
-			oc.r = tournament.Result{Game: oc.r.Game, X: oc.r.X, O: oc.r.O, XName: oc.r.XName, OName: oc.r.OName, Result: "skipped"}
-		} else {
-			standings.Add(&oc.r)
-			if d := oc.r.Disqualified; d != "" {
-				b := oc.r.X - 1
-				if d == "O" {
-					b = oc.r.O - 1
-				}
-				// The reason without the bot's stderr line (the log has it).
-				why, _, _ := strings.Cut(oc.r.Turns[len(oc.r.Turns)-1].Invalid, ";")
-				standings[b].Disqualified = fmt.Sprintf("in game %d, turn %d: %s", i+1, len(oc.r.Turns), why)
-				mu.Lock()
-				out[b] = i
-				mu.Unlock()
-			}
-		}
-		if enc != nil {
-			enc.Encode(oc.r)
-		}
-		prog.Update(int64(played), int64(len(pairs)))
-	})
-	if err == nil && played < len(pairs) {
-		err = ctx.Err()
-	}
-	return standings, played, err
 }

@@ -6,7 +6,6 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -68,7 +67,7 @@ func mirrorResultsWith(names []string, opts tournament.Options) string {
 		botNames[i] = n + "Bot"
 		players[i] = mirrorPlayer(bots[n].mirror)
 	}
-	st, _, _ := playTournament(context.Background(), players, botNames, 1, opts, nil, io.Discard)
+	st, _, _ := tournament.PlayAll(context.Background(), players, botNames, 1, opts, nil, nil)
 	var b bytes.Buffer
 	st.Report(&b, 0)
 	return stripTiming(b.String())

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -321,7 +320,7 @@ func TestPlayTournamentParallelInProcess(t *testing.T) {
 		botNames[i] = n + "Bot"
 	}
 	var log bytes.Buffer
-	st, played, err := playTournament(context.Background(), players, botNames, 4, tournament.Options{}, &log, io.Discard)
+	st, played, err := tournament.PlayAll(context.Background(), players, botNames, 4, tournament.Options{}, &log, nil)
 	if err != nil || played != len(names)*(len(names)-1) {
 		t.Fatalf("played %d, %v", played, err)
 	}
