@@ -74,7 +74,7 @@ log-likelihood ratio against its bounds.`, stderr)
 	var sprt *selfplay.SPRT
 	if *sprtFlag != "" {
 		var err error
-		if sprt, err = parseSPRT(*sprtFlag); err != nil {
+		if sprt, err = selfplay.ParseSPRT(*sprtFlag); err != nil {
 			return cli.Usagef(stderr, name, "--sprt: %v", err)
 		}
 	}

@@ -6,9 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
-	"strconv"
-	"strings"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/uttt"
@@ -28,7 +25,7 @@ is X in even games); games 2k and 2k+1 share a random opening of --openings plie
 game i depends only on --seed and i, so a run can be repeated or resumed.
 
 ` + zoo.SpecHelp + `
-` + cgSpecHelp + `
+` + selfplay.CGSpecHelp + `
 
 --tiebreak boards scores a game that fills the board without a master line as
 CodinGame does: the side that won more small boards wins it (a draw when equal); the
@@ -82,11 +79,11 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	if *aSpec == "" || *bSpec == "" {
 		return cli.Usagef(stderr, name, "--a and --b are required")
 	}
-	a, err := parseBot(*aSpec)
+	a, err := selfplay.ParseBot(*aSpec, cli.SplitCommand)
 	if err != nil {
 		return cli.Usagef(stderr, name, "--a: %v", err)
 	}
-	b, err := parseBot(*bSpec)
+	b, err := selfplay.ParseBot(*bSpec, cli.SplitCommand)
 	if err != nil {
 		return cli.Usagef(stderr, name, "--b: %v", err)
 	}
@@ -104,7 +101,7 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	}
 	var sprt *selfplay.SPRT
 	if *sprtFlag != "" {
-		if sprt, err = parseSPRT(*sprtFlag); err != nil {
+		if sprt, err = selfplay.ParseSPRT(*sprtFlag); err != nil {
 			return cli.Usagef(stderr, name, "--sprt: %v", err)
 		}
 	}
@@ -113,19 +110,15 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 		return cli.Usagef(stderr, name, "%v", err)
 	}
 	prog := cli.NewProgress(stderr, "selfplay", "games")
-	_, aCG := a.(*cgBot)
-	_, bCG := b.(*cgBot)
-	if aCG || bCG {
-		var sb *bwrap.Sandbox
-		if *sandbox == "bwrap" {
-			if sb, err = bwrap.New(bwrap.Sandbox{}); err != nil {
-				fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
-				fmt.Fprintf(stderr, "analyze %s: install bubblewrap (Debian: apt-get install bubblewrap), or run the cg: bots unsandboxed, with this command's rights, with --sandbox=none\n", name)
-				return cli.ExitUsage
-			}
+	var sb *bwrap.Sandbox
+	if selfplay.HasCG(a, b) && *sandbox == "bwrap" {
+		if sb, err = bwrap.New(bwrap.Sandbox{}); err != nil {
+			fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
+			fmt.Fprintf(stderr, "analyze %s: install bubblewrap (Debian: apt-get install bubblewrap), or run the cg: bots unsandboxed, with this command's rights, with --sandbox=none\n", name)
+			return cli.ExitUsage
 		}
-		configureCG([]zoo.Bot{a, b}, *cgFirst, *cgTime, sb, prog.Print, *verbose)
 	}
+	selfplay.ConfigureCG([]zoo.Bot{a, b}, *cgFirst, *cgTime, sb, prog.Print, *verbose)
 	m := &selfplay.Match{A: a, B: b, Seed: *seed, Openings: *openings, TieBreak: *tiebreak == "boards"}
 	from, to := shard.Range(int64(*games))
 	runSPRT := sprt
@@ -170,7 +163,7 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	if *verbose {
 		colour := useColour(stderr)
 		cfg.OnGame = func(i int, moves []uttt.Move, r selfplay.Result) {
-			prog.Print(describeGame(m, i, moves, r, colour))
+			prog.Print(selfplay.DescribeGame(m, i, moves, r, colour))
 		}
 	}
 	sum, err := selfplay.Run(ctx, cfg)
@@ -204,44 +197,6 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	return code
 }
 
-// describeGame is --verbose's text for game i: a header line, the moves, and the
-// final position drawn by uttt.Display.
-func describeGame(m *selfplay.Match, i int, moves []uttt.Move, r selfplay.Result, colour bool) string {
-	x, o := "a "+m.A.String(), "b "+m.B.String()
-	if !selfplay.AFirst(i) {
-		x, o = o, x
-	}
-	p := uttt.Start()
-	var sb strings.Builder
-	for k, mv := range moves {
-		if k > 0 {
-			sb.WriteByte(' ')
-		}
-		sb.WriteString(mv.String())
-		p = p.Play(mv)
-	}
-	result := "drawn"
-	switch p.Status() {
-	case uttt.XWon:
-		result = "X won"
-	case uttt.OWon:
-		result = "O won"
-	case uttt.Ongoing:
-		result = p.Side().String() + " forfeited (an invalid answer)"
-	default:
-		if r.Score2 != 1 {
-			winner := "X"
-			if (r.Score2 == 2) != selfplay.AFirst(i) {
-				winner = "O"
-			}
-			result = "drawn on the board, won by " + winner + " on small boards (tiebreak)"
-		}
-	}
-	score := [3]string{"a lost", "draw", "a won"}[min(r.Score2, 2)]
-	return fmt.Sprintf("game %d: X %s, O %s: %s in %d plies (%s)\nmoves: %s\n%s\n",
-		i, x, o, result, len(moves), score, sb.String(), uttt.Display(&p, colour))
-}
-
 // openPlot creates the --plot file's temporary file before the work starts, so that
 // an unwritable destination is reported at once; nil when there is no plot.
 func openPlot(path string, stdout io.Writer) (*fileio.Output, error) {
@@ -265,8 +220,7 @@ func printSelfplay(stdout, stderr io.Writer, name string, m *selfplay.Match, sum
 	if plot == nil {
 		return cli.ExitOK
 	}
-	title := fmt.Sprintf("a = %s against b = %s (openings %d plies, seed %d)", m.A, m.B, m.Openings, m.Seed)
-	err := selfplay.WritePlot(plot, title, sum, sprt)
+	err := selfplay.WritePlot(plot, m.PlotTitle(), sum, sprt)
 	if err == nil {
 		err = plot.Commit()
 	} else {
@@ -277,21 +231,4 @@ func printSelfplay(stdout, stderr io.Writer, name string, m *selfplay.Match, sum
 		return cli.ExitFail
 	}
 	return cli.ExitOK
-}
-
-// parseSPRT reads ELO0,ELO1: two finite numbers with ELO0 < ELO1.
-func parseSPRT(s string) (*selfplay.SPRT, error) {
-	a, b, ok := strings.Cut(s, ",")
-	if !ok {
-		return nil, fmt.Errorf("want ELO0,ELO1 (e.g. 0,5), got %q", s)
-	}
-	e0, err0 := strconv.ParseFloat(strings.TrimSpace(a), 64)
-	e1, err1 := strconv.ParseFloat(strings.TrimSpace(b), 64)
-	if err0 == nil && err1 == nil && (math.IsNaN(e0) || math.IsNaN(e1) || math.IsInf(e0, 0) || math.IsInf(e1, 0)) {
-		return nil, fmt.Errorf("want two finite numbers ELO0 < ELO1 (e.g. 0,5), got %q", s)
-	}
-	if err0 != nil || err1 != nil || e0 >= e1 {
-		return nil, fmt.Errorf("want two numbers ELO0 < ELO1 (e.g. 0,5), got %q", s)
-	}
-	return &selfplay.SPRT{Elo0: e0, Elo1: e1, Alpha: 0.05, Beta: 0.05}, nil
 }
