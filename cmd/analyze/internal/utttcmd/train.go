@@ -2,7 +2,6 @@ package utttcmd
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/tune"
 )
 
 const trainUsage = "analyze uttt train --load-games FILE [--openings N] [--blend X] [--epochs N] [--batch N] [--lr X] [--embed-lr X] [--decay X] [--init FILE] [--seed N] [--jobs N] --out FILE"
@@ -74,44 +74,20 @@ func runTrain(ctx context.Context, args []string, _ io.Reader, _, stderr io.Writ
 		}
 		start = n
 	}
-	gs, err := loadGames(*load)
+	gs, err := tune.LoadGames(*load)
 	if err != nil {
 		fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
 		return cli.ExitFail
 	}
-	var train, test []uttt.TrainingGame
-	scored := 0
-	for i, g := range gs {
-		if len(g.Scores) > 0 {
-			scored++
-		}
-		if i%10 == 9 {
-			test = append(test, g)
-		} else {
-			train = append(train, g)
-		}
+	if u := tune.Unscored(gs); u > 0 {
+		fmt.Fprintf(stderr, "analyze %s: warning: %d of %d games have no search scores; their positions are labelled by the result alone\n", name, u, len(gs))
 	}
-	if scored < len(gs) {
-		fmt.Fprintf(stderr, "analyze %s: warning: %d of %d games have no search scores; their positions are labelled by the result alone\n", name, len(gs)-scored, len(gs))
-	}
-	k := uttt.FitScale(uttt.Samples(train, *openings), uttt.DefaultLinear())
-	if start != nil {
-		// The recorded search scores are in the starting network's units.
-		k = float64(start.K)
-	}
-	trainS := uttt.NetSamples(train, *openings, k, *blend)
-	testS := uttt.NetSamples(test, *openings, k, *blend)
-	fmt.Fprintf(stderr, "%d games: %d training positions, %d held out; scale k %.1f\n", len(gs), len(trainS), len(testS), k)
-	fmt.Fprintf(stderr, "held-out, linear evaluation: %s\n", uttt.LinearMetrics(testS, k))
-	n, err := uttt.TrainNet(ctx, trainS, testS, start, uttt.NetTrainConfig{Epochs: *epochs, Batch: *batch, LR: *lr, K: k, Seed: *seed, Jobs: *jobs, EmbedLR: *embedLR, Decay: *decay},
-		func(s string) { fmt.Fprintln(stderr, s) })
-	if errors.Is(err, context.Canceled) {
+	n, err := tune.TrainNetwork(ctx, gs, tune.NetFit{Openings: *openings, Blend: *blend, Init: start, Log: func(s string) { fmt.Fprintln(stderr, s) },
+		Config: uttt.NetTrainConfig{Epochs: *epochs, Batch: *batch, LR: *lr, Seed: *seed, Jobs: *jobs, EmbedLR: *embedLR, Decay: *decay}})
+	if err != nil {
 		fmt.Fprintf(stderr, "analyze %s: interrupted while training\n", name)
 		return cli.ExitInterrupted
 	}
-	fmt.Fprintf(stderr, "weight of the linear evaluation A %.3f, output bias %.3f\n", n.A, n.C)
-	fmt.Fprintf(stderr, "held-out, network (float): %s\n", n.Metrics(testS))
-	fmt.Fprintf(stderr, "held-out, network (int):   %s\n", n.QuantizedMetrics(testS))
 	data, _ := n.MarshalBinary()
 	if err := os.WriteFile(*out, data, 0o644); err != nil {
 		fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)

@@ -1,8 +1,8 @@
 package utttcmd
 
 import (
-	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -89,71 +89,37 @@ func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 	if *from == "v1" {
 		start = uttt.V1Weights
 	}
-	startLin := uttt.NewLinear(start, nil) // the games are played with the starting weights
 	var gs []uttt.TrainingGame
 	var err error
 	if *load != "" {
-		if gs, err = loadGames(*load); err != nil {
+		if gs, err = tune.LoadGames(*load); err != nil {
 			fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
 			return cli.ExitFail
 		}
 	} else {
-		gs, err = playGames(ctx, *games, *nodes, *openings, *seed, *jobs, *eval, startLin, nw, stderr)
+		gs, err = playGames(ctx, *games, *nodes, *openings, *seed, *jobs, *eval, uttt.NewLinear(start, nil), nw, stderr)
 		if err != nil {
 			fmt.Fprintf(stderr, "analyze %s: interrupted while playing games\n", name)
 			return cli.ExitInterrupted
 		}
 		if *save != "" {
-			if err := saveGames(*save, gs); err != nil {
+			if err := tune.SaveGames(*save, gs); err != nil {
 				fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
 				return cli.ExitFail
 			}
 		}
 	}
-	var train, test []uttt.TrainingGame
-	for i, g := range gs {
-		if i%10 == 9 {
-			test = append(test, g)
-		} else {
-			train = append(train, g)
-		}
-	}
-	var learned []byte // the learned board table, with --board-table
-	if *table != "" {
-		t := uttt.LearnBoardChance(train, startLin, *prior)
-		if err := os.WriteFile(*table, t, 0o644); err != nil {
-			fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
-			return cli.ExitFail
-		}
-		learned, start.Table = t, 1
-		fmt.Fprintf(stderr, "board table learned from %d games, written to %s\n", len(train), *table)
-	}
-	trainS, testS := uttt.Samples(train, *openings), uttt.Samples(test, *openings)
-	x, o, d := 0, 0, 0
-	for _, g := range gs {
-		switch g.Result {
-		case uttt.XWon:
-			x++
-		case uttt.OWon:
-			o++
-		default:
-			d++
-		}
-	}
-	fmt.Fprintf(stderr, "%d games (X %d, O %d, draws %d): %d training positions, %d held out\n", len(gs), x, o, d, len(trainS), len(testS))
-	fitStart := uttt.NewLinear(start, learned)
-	k := uttt.FitScale(trainS, fitStart)
-	before := uttt.Loss(testS, fitStart, k)
-	fmt.Fprintf(stderr, "scale k %.1f; held-out error %.6f with the starting weights\n", k, before)
-	w, err := uttt.Fit(ctx, trainS, start, learned, k, *rounds, func(s string) { fmt.Fprintln(stderr, s) })
-	if err != nil {
+	r, err := tune.FitWeights(ctx, gs, tune.WeightFit{Start: start, Openings: *openings, Rounds: *rounds, Table: *table, Prior: *prior,
+		Log: func(s string) { fmt.Fprintln(stderr, s) }})
+	if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
 		fmt.Fprintf(stderr, "analyze %s: interrupted while fitting\n", name)
 		return cli.ExitInterrupted
+	} else if err != nil {
+		fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
+		return cli.ExitFail
 	}
-	after := uttt.Loss(testS, uttt.NewLinear(w, learned), k)
-	fmt.Fprintf(stderr, "held-out error %.6f (was %.6f)\n", after, before)
 	text := fmt.Sprintf("# Fitted by: analyze uttt tune %s\n# %d games, %d training positions, scale k %.1f, held-out error %.6f (starting weights %.6f)\n%s",
-		strings.Join(args, " "), len(gs), len(trainS), k, after, before, w)
+		strings.Join(args, " "), len(gs), r.Positions, r.K, r.After, r.Before, r.Weights)
 	if *out == "" {
 		fmt.Fprint(stdout, text)
 		return cli.ExitOK
@@ -175,23 +141,4 @@ func playGames(ctx context.Context, n int, nodes uint64, openings int, seed uint
 	gs, err := tune.PlayGames(ctx, n, cfg, jobs, func(done int64) { prog.Update(done, int64(n)) })
 	prog.Done()
 	return gs, err
-}
-
-// saveGames writes gs to the file at path.
-func saveGames(path string, gs []uttt.TrainingGame) error {
-	var b bytes.Buffer
-	if err := tune.WriteGames(&b, gs); err != nil {
-		return err
-	}
-	return os.WriteFile(path, b.Bytes(), 0o644)
-}
-
-// loadGames reads the games of the file at path (tune --save-games).
-func loadGames(path string) ([]uttt.TrainingGame, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return tune.ReadGames(f, path)
 }

@@ -129,7 +129,7 @@ func runTuneLab(ctx context.Context, sub string, args []string, stdout, stderr i
 		var gs []uttt.TrainingGame
 		var err error
 		if *load != "" {
-			gs, err = loadGames(*load)
+			gs, err = tune.LoadGames(*load)
 		} else {
 			gs, err = playGames(ctx, *games, 4000, 8, *seed, *jobs, uttt.EvalNet, uttt.DefaultLinear(), nil, stderr)
 		}
