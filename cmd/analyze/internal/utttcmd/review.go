@@ -1,14 +1,11 @@
 package utttcmd
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/uttt/review"
@@ -83,28 +80,10 @@ func runReview(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
 		code = cli.ExitFail
 	}
-	inputs, errs := fileio.Expand(pos)
-	var recs []review.Record
-	for k, in := range inputs {
-		if errs[k] != nil {
-			bad(errs[k])
-			continue
-		}
-		r, err := in.Open(ctx, stdin)
-		if err != nil {
-			if ctx.Err() != nil {
-				fmt.Fprintf(stderr, "analyze %s: interrupted while reading %s\n", name, in.Name())
-				return cli.ExitInterrupted
-			}
-			bad(err)
-			continue
-		}
-		rs, err := review.ReadRecords(r, in.Name(), bad)
-		r.Close()
-		if err != nil {
-			bad(err)
-		}
-		recs = append(recs, rs...)
+	recs, err := review.ReadInputs(ctx, pos, stdin, bad)
+	if err != nil {
+		fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
+		return cli.ExitInterrupted
 	}
 	from, to := shard.Range(int64(len(recs)))
 	out, err := fileio.CreateOutput(shard.Path(*outPath), stdout)
@@ -113,34 +92,16 @@ func runReview(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		return cli.ExitFail
 	}
 	prog := cli.NewProgress(stderr, "review", "games")
-	var sum review.Summary
-	enc := json.NewEncoder(out)
-	if shard.Enabled() {
-		enc.Encode(review.ShardHeader{Type: "review-shard", K: shard.K, N: shard.N, First: int(from), End: int(to), Games: len(recs)})
-	}
-	done := 0
 	n := int(to - from)
-	opt := review.Options{Nodes: *nodes, SolveNodes: *solveNodes}
-	rerr := review.Games(ctx, recs[from:to], opt, *jobs, func(g *review.Game) {
-		g.Index += int(from)
-		for k := range g.Moves {
-			enc.Encode(&g.Moves[k])
-		}
-		enc.Encode(g)
-		sum.Add(g)
+	players, done, rerr := review.Write(ctx, out, recs, shard, review.Options{Nodes: *nodes, SolveNodes: *solveNodes}, *jobs, func(g *review.Game, done int) {
 		if *svgDir != "" {
-			if err := writeReviewSVG(*svgDir, g); err != nil {
+			if err := review.SaveSVG(*svgDir, g); err != nil {
 				bad(fmt.Errorf("--svg: %v", err))
 			}
 		}
-		done++
 		prog.Update(int64(done), int64(n))
 	})
 	prog.Done()
-	players := sum.Players()
-	for _, pl := range players {
-		enc.Encode(pl)
-	}
 	if cerr := out.Commit(); cerr != nil {
 		fmt.Fprintf(stderr, "analyze %s: --out: %v\n", name, cerr)
 		code = cli.ExitFail
@@ -156,15 +117,6 @@ func runReview(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		return cli.ExitInterrupted
 	}
 	return code
-}
-
-// writeReviewSVG draws game g's graph into dir.
-func writeReviewSVG(dir string, g *review.Game) error {
-	var b bytes.Buffer
-	if err := review.WriteSVG(&b, g); err != nil {
-		return err
-	}
-	return os.WriteFile(filepath.Join(dir, review.SVGName(g)), b.Bytes(), 0o644)
 }
 
 // IsReviewOut reports whether head starts a review shard's --out file.
