@@ -2,7 +2,6 @@ package utttcmd
 
 import (
 	"flag"
-	"fmt"
 	"strings"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
@@ -72,29 +71,4 @@ func parsePosition(args []string) (uttt.Position, error) {
 		return uttt.ParseProtocol(args)
 	}
 	return uttt.ParseMoves(args)
-}
-
-// scoreText writes a score for people: a proven win or loss with its distance in plies,
-// a proven draw, or the evaluation.
-func scoreText(score int, exact bool) string {
-	switch {
-	case score >= uttt.ScoreWinMin:
-		return fmt.Sprintf("%d (win in %d plies)", score, uttt.ScoreWin-score)
-	case score <= -uttt.ScoreWinMin:
-		return fmt.Sprintf("%d (loss in %d plies)", score, uttt.ScoreWin+score)
-	case exact:
-		return fmt.Sprintf("%d (proven)", score)
-	}
-	return fmt.Sprint(score)
-}
-
-func movesText(ms []uttt.Move) string {
-	var b strings.Builder
-	for i, m := range ms {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(m.String())
-	}
-	return b.String()
 }
