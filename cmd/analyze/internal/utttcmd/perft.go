@@ -12,7 +12,6 @@ import (
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/uttt"
-	"github.com/boardlab/boardlab/pipeline"
 	sharding "github.com/boardlab/boardlab/shard"
 )
 
@@ -80,27 +79,14 @@ outputs prints exactly the unsharded --divide output.`, stderr)
 	count := func(depth int, each func(m uttt.Move, n uint64)) (uint64, error) {
 		prog := cli.NewProgress(stderr, "perft "+strconv.Itoa(depth), "first moves")
 		defer prog.Done()
-		var total uint64
 		done := int64(0)
-		err := pipeline.Items(ctx, len(mine), *jobs, func(i int) uint64 {
-			q := p.Play(mine[i])
-			n, _ := uttt.PerftContext(ctx, &q, depth-1)
-			return n
-		}, func(i int, n uint64) {
-			if ctx.Err() != nil {
-				return // a count cut short by Ctrl-C is not printed
-			}
-			total += n
+		return uttt.PerftDivide(ctx, &p, mine, depth, *jobs, func(m uttt.Move, n uint64) {
 			if each != nil {
-				each(mine[i], n)
+				each(m, n)
 			}
 			done++
 			prog.Update(done, int64(len(mine)))
 		})
-		if err == nil {
-			err = ctx.Err()
-		}
-		return total, err
 	}
 	if !*divide {
 		for i := 1; i < d; i++ {
