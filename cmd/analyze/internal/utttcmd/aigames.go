@@ -14,24 +14,14 @@ import (
 
 const aigamesUsage = "analyze uttt engine [--protocol aigames|codingame] [--hash SIZE] [--threads N] [--max-time DURATION] [--verbose]"
 
-const aigamesDescription = `A persistent bot speaking the AI Games (theaigames.com, riddles.io) Ultimate Tic
-Tac Toe protocol on stdin and stdout. It reads lines
-
-  settings timebank T | time_per_move T | player_names A,B | your_bot A | your_botid ID
-  update game round R | move M | field F | macroboard M
-  action move T
-
-and answers each "action move" with "place_move X Y" (X the column, Y the row of the
-9x9 grid, 0..8). F is 81 comma-separated cells row by row, in either encoding: the
-old one (0 empty, 1 and 2 the players' ids) or the newer one (. empty, 0 and 1); a
-field holding '.' is the newer one. M lists the 9 boards: -1 where the mover may play.
-The bot moving first is X. The transposition table is kept between moves. The time
-per move comes from the time bank of "action move" (ms) and time_per_move: about
-time_per_move plus the bank over the moves likely left, never more than half the bank,
-less a safety margin; when the best move changes or the score falls between
-iterations the search may go on up to three times that (within a third of the bank). Bad lines are reported on stderr with their line number and
-skipped; the engine never answers an illegal move. It ends at the end of input (exit
-0, or 1 if any line was bad) or on Ctrl-C (130).`
+const aigamesDescription = `A persistent bot speaking the AI Games (riddles.io) Ultimate Tic Tac Toe protocol on
+stdin and stdout: it reads "settings ...", "update game ..." and "action move T" lines
+and answers each "action move" with "place_move X Y" (column and row of the 9x9 grid,
+0..8). Both field encodings are read. The table is kept between moves; the time per
+move comes from the time bank and time_per_move, never more than half the bank. Bad
+lines are reported on stderr with their line number and skipped; it never answers an
+illegal move. It ends at the end of input (exit 0, or 1 if any line was bad) or on
+Ctrl-C (130). See docs/uttt.md.`
 
 func runAIGames(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	const name = "uttt engine"

@@ -14,23 +14,13 @@ import (
 const codingameUsage = "analyze uttt engine --protocol codingame [--first-time DURATION] [--turn-time DURATION] [--hash SIZE] [--threads N] [--message] [--verbose]"
 
 const codingameDescription = `A persistent bot speaking CodinGame's Tic-Tac-Toe (ultimate) protocol on stdin and
-stdout. Each turn it reads
-
-  opponentRow opponentCol      (-1 -1 when it moves first, or when the opponent passed)
-  validActionCount
-  row col                      (validActionCount lines)
-
-and answers "row col" (rows and columns of the 9x9 grid, 0..8), with --message
-followed by the search's depth and score as CodinGame's message. It keeps the game
-and its transposition table between turns. It thinks --first-time on its first turn
-and --turn-time on the others, less a margin of 15 ms (and a twentieth of
---first-time on the first turn), counted from the turn's first line, and on the
-first turn from the process's start, since a referee's clock runs from there. A
-malformed line is reported on stderr with its line number: a bad opponent move or
-count still gets an answer (one of the given actions, or a legal move of its own); a
-bad action line is skipped. When the given actions disagree with its own
-move generation it says so on stderr and plays one of the given actions. It ends at
-the end of input (exit 0, or 1 if any line was bad) or on Ctrl-C (130).`
+stdout: each turn it reads the opponent's move ("row col", -1 -1 for none), the count
+of valid actions and the actions, and answers "row col" (with --message, followed by
+the search's depth and score). It keeps the game and its table between turns and thinks
+--first-time on its first turn (counted from the process's start) and --turn-time on
+the others, less a margin of 15 ms. A malformed line is reported on stderr with its line
+number and still gets an answer. It ends at the end of input (exit 0, or 1 if any line
+was bad) or on Ctrl-C (130). See docs/uttt-bots.md.`
 
 // codingameHelp ends the engine's help: the codingame mode, which "engine -h" shows
 // too (the dispatcher asks a command for its help without its other arguments).

@@ -14,35 +14,21 @@ import (
 
 const reviewUsage = "analyze uttt review [--nodes N] [--solve-nodes N] [-j N] [--shard K/N] [--out FILE] [--svg DIR] FILE|DIR..."
 
-const reviewDescription = `Reviews finished games with the engine. FILE holds game records, one a line: self-play
---out lines, tournament --log lines (an invalid turn is a pass: the other side then
-moves freely), or move lists (two-digit moves separated by spaces or commas); a
-directory is read recursively. For every move it searches the position before it
-(--nodes per position, one thread, an empty table: the same figures on any machine)
-and reports, from the mover's view, the evaluation before and after the move, the
-engine's best move, the loss in evaluation units (both sides clamped to +-2000) and
-as a drop in expected score, where expected score is 1/(1+exp(-e/460)) for an evaluation e (460 is the
-evaluation's fitted logistic scale; a proven win is 1, a proven loss 0). A move the
-engine would have played loses nothing. A drop of at least 0.05 is an inaccuracy,
-0.10 a mistake, 0.20 a blunder. For a game won on the board it gives the first move of
-the loser after which the game was lost under perfect play, where the search or the
-solver (--solve-nodes per position) proves it.
+const reviewDescription = `Reviews finished games with the engine. FILE holds game records, one a line (self-play
+--out lines, tournament --log lines, or two-digit move lists); a directory is read
+recursively. For every move it searches the position before it (--nodes, one thread,
+an empty table: the same figures on any machine) and reports, from the mover's view,
+the evaluation before and after, the engine's best move and the loss, in evaluation
+units and as a drop in expected score (1/(1+exp(-e/460))): 0.05 is an inaccuracy, 0.10
+a mistake, 0.20 a blunder. For a game won on the board it gives the loser's move after
+which the game was lost, where the search or the solver (--solve-nodes) proves it.
 
-Output, JSON Lines (--out, default stdout): a "move" line per move, a "game" line per
-game and, at the end, a "player" line per player (games, moves, mean loss, mean
-expected-score drop, inaccuracies, mistakes and blunders, blunders a game, the most
-common mistakes and blunders by board and ply range). The players' summary is printed
-as text on stderr too. --svg DIR draws each game's expected score for X against the
-ply, marking inaccuracies, mistakes and blunders, into DIR/NNNN-FILE-LINE.svg.
-
---jobs N reviews N games at once (0: one per core); the output is in input order
-whatever N. --shard K/N reviews part K of N of the games (contiguous ranges of the
-games of all FILEs in order; --out then writes FILE.K-of-N, starting with a
-"review-shard" line): 'analyze merge' of the shards' files writes exactly the
-unsharded output, the player lines computed over all games; each shard's own player
-lines cover its games. A bad record is reported on stderr with its file, line and field, and the
-other games are still reviewed (exit status 1). Ctrl-C stops: the games reviewed so
-far are written, with their summary (exit status 130).`
+Output, JSON Lines (--out): a "move" line per move, a "game" line per game and a
+"player" line per player, whose summary goes to stderr as text too; --svg DIR draws each
+game's expected score into DIR. The output is in input order whatever --jobs. --shard
+K/N reviews part K of N of the games; 'analyze merge' of the shards' files writes the
+unsharded output. A bad record is reported with its file and line (exit status 1);
+Ctrl-C writes the games reviewed so far (130). See docs/uttt-bots.md.`
 
 func runReview(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	const name = "uttt review"

@@ -18,13 +18,22 @@ import (
 
 const selfplayUsage = "analyze uttt selfplay --a SPEC --b SPEC --games N [-j N] [--openings N] [--seed N] [--out FILE] [--sprt ELO0,ELO1] [--json] [--plot FILE.svg] [--shard K/N] [--verbose] [--tiebreak none|boards] [--sandbox bwrap|none] [--cg-time DURATION] [--cg-first-time DURATION]"
 
-const selfplayDescription = `Plays games between two zoo bots in-process and reports, for bot a: wins, draws and
-losses, the score, the Elo difference with its 95% interval and likelihood of
-superiority, the first player's results and the mean game length. Colours alternate (a
-is X in even games); games 2k and 2k+1 share a random opening of --openings plies, and
-game i depends only on --seed and i, so a run can be repeated or resumed.
+const selfplayDescription = `Plays games between two bots in-process and reports, for bot a: wins, draws and losses,
+the score, the Elo difference with its 95% interval and likelihood of superiority, the
+first player's results and the mean game length. Colours alternate (a is X in even
+games); games 2k and 2k+1 share a random opening of --openings plies, and game i
+depends only on --seed and i.
 
 ` + zoo.SpecHelp + `
+` + selfplay.CGSpecHelp + `
+
+--out appends one JSON line per game as it finishes; the same command run again
+resumes an interrupted run (or extends it with a larger --games). --sprt ELO0,ELO1
+stops when a GSPRT (alpha = beta = 0.05) decides. --tiebreak boards scores a full board
+as CodinGame does. --verbose prints each game and its final position on stderr. --plot
+draws the running score and the SPRT. --shard K/N plays part K of N of the games into
+FILE.K-of-N; 'analyze merge' (or 'analyze uttt report') of the shards' files prints the
+unsharded report. Ctrl-C stops with the finished games saved. See docs/uttt-selfplay.md.` + zoo.SpecHelp + `
 ` + selfplay.CGSpecHelp + `
 
 --tiebreak boards scores a game that fills the board without a master line as

@@ -17,47 +17,23 @@ import (
 const tournamentUsage = "analyze uttt tournament [--time DURATION] [-j N] [--log FILE] [--zero] [--sandbox bwrap|none] [--disqualify] [--memory SIZE] [--procs N] [--expose PATH] [--cg-time DURATION] [--cg-first-time DURATION] [--tiebreak none|boards] DIR"
 
 const tournamentDescription = `Runs the seed's meta tic-tac-toe tournament. DIR/instructions.txt holds the number of
-bots, then for each bot a line with its name and a line with its command (split as a
-shell would, without running one; relative program paths resolve against DIR). Every
-bot plays every other twice, once as X. Each turn the bot's command is started in DIR
-with the 12 protocol arguments (SIDE B0..B8 MASTER LAST) and must print its move as two
-digits and exit within --time; a crash, garbage, more than 256 bytes of output, an
-illegal move or no answer in time is an invalid move (the bot loses 1 point, the board
-is unchanged and the opponent gets a free move). A bot that overruns is killed with
-every process it started. The winner of a game scores 100 plus the empty tiles left;
-after 250 turns without a winner both bots lose 10.
+bots, then per bot a line with its name and a line with its command (split as a shell
+would; relative program paths resolve against DIR). Every bot plays every other twice,
+once as X. Each turn the command runs in DIR with the 12 protocol arguments (SIDE
+B0..B8 MASTER LAST) and must print two digits and exit within --time; anything else is
+an invalid move (the bot loses 1 point, the opponent gets a free move). The winner
+scores 100 plus the empty tiles left; after 250 turns both lose 10. The report is the
+seed's, the same with -j N as serially; Ctrl-C reports the finished games.
 
-Every turn runs sandboxed with bubblewrap (--sandbox bwrap, the default): the system
-read-only, with /home, /root, /run, /mnt, /media and /srv empty (save DIR and --expose
-paths); the bot's folder (the folder of DIR holding its program or script, if it holds a
-data.txt) the only writable place; the other bots' folders closed (a folder without
-data.txt, like bin/ for the zoo, stays visible to all); a private /tmp; no network; its
-own PID namespace (everything it started dies with the turn) and session; no
-capabilities; and limits per turn: CPU time (--time rounded up to seconds, per process),
-address space (--memory), processes (--procs: a pids cgroup where one can be made,
-else RLIMIT_NPROC) and file size. A turn that leaves a process running after the bot
-exited, or whose stderr shows a write or read outside its folder failing, is an invalid
-move; with --disqualify such an access removes the bot: the game ends and its opponent
-wins it, its later games are not played, and the report says so (exit status 1). Where
-bwrap does not work the command says so and exits 2; --sandbox none runs the bots with
-the controller's own rights (only for bots you trust). See docs/uttt-tournament.md.
-
-The report is the seed's: one line per bot in instructions order, then the timing line.
-With -j N, N games run at once; the report is the same as a serial run's for bots that
-decide the same way given the same arguments (but a bot sharing its data.txt between
-games sees its calls interleaved). Ctrl-C stops the run and reports the finished games.
-The zoo bots run as commands of this binary: "analyze uttt bot --engine NAME" with NAME
-random, naive, depth, depth:1 .. depth:6 or engine:d1 .. engine:d12 (see "bot -h").
-
-A command line written "cg: COMMAND" declares a bot speaking CodinGame's protocol: one
-process per game, sandboxed as above (its CPU limit covering the game), fed each turn
-the opponent's move as "row col" (-1 -1 when there is none, as after an invalid move),
-the number of valid actions and the actions; it answers "row col", optionally followed
-by a message, which --log records. Its first turn may take --cg-first-time, the others
---cg-time. A timeout, a crash or a flood ends its process: its later turns in that game
-are invalid. "analyze uttt engine --protocol codingame" is such a bot. --tiebreak
-boards scores a game ending without a master line as CodinGame does: the side that won
-more small boards wins it. See docs/uttt-bots.md.`
+Each turn runs sandboxed with bubblewrap (--sandbox bwrap): the bot's folder (holding
+a data.txt) the only writable place, the other bots' folders closed, no network, its
+own PID namespace, limits per turn (--time as CPU time, --memory, --procs). --disqualify
+removes a bot at its first access outside its folder (exit status 1). Without bwrap the
+command exits 2; --sandbox none runs bots with the controller's rights. The zoo bots
+run as "analyze uttt bot --engine NAME". A command written "cg: COMMAND" is a bot
+speaking CodinGame's protocol, one process per game (--cg-first-time, --cg-time);
+--tiebreak boards scores a full board as CodinGame does. See docs/uttt-tournament.md
+and docs/uttt-bots.md.`
 
 func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := cli.NewFlagSet("uttt tournament", tournamentUsage, tournamentDescription, stderr)

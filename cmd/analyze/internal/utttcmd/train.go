@@ -14,18 +14,12 @@ import (
 
 const trainUsage = "analyze uttt train --load-games FILE [--openings N] [--blend X] [--epochs N] [--batch N] [--lr X] [--embed-lr X] [--decay X] [--init FILE] [--seed N] [--jobs N] --out FILE"
 
-const trainDescription = `Trains the network evaluation (engine/uttt/net.bin) on games saved by
-"analyze uttt tune --save-games", which records each searched move's score. Every
-position after the --openings random plies becomes a sample labelled with
-B * result + (1-B) * sigmoid(score/k), k being the linear evaluation's logistic scale
-fitted to the outcomes. One game in ten is held out; the report gives, on it, the
-log-loss and squared errors of the linear evaluation, the float network and the
-integer network the engine runs. The network of the epoch with the lowest held-out
-log-loss is written to --out (rebuild with it as engine/uttt/net.bin to embed it).
-With --init the training starts from that network (engine/uttt/net.bin: the embedded
-one) instead of random weights, to train it further on new games (its scale K is then
-k); its held-out figures are epoch 0's, and it is what --out gets if no epoch
-improves on it.`
+const trainDescription = `Trains the network evaluation (engine/uttt/net.bin) on games saved by "analyze uttt
+tune --save-games". Every position after the --openings random plies is labelled
+B * result + (1-B) * sigmoid(score/k), k the linear evaluation's fitted scale. One game
+in ten is held out; the network of the epoch with the lowest held-out log-loss is
+written to --out. With --init training starts from that network instead of random
+weights. See docs/uttt-net.md.`
 
 func runTrain(ctx context.Context, args []string, _ io.Reader, _, stderr io.Writer) int {
 	const name = "uttt train"

@@ -15,23 +15,16 @@ import (
 
 const tuneUsage = "analyze uttt tune [--games N] [--nodes N] [--openings N] [--seed N] [--jobs N] [--eval linear|net] [--net FILE] [--save-games FILE | --load-games FILE] [--from current|v1] [--rounds N] [--board-table FILE] [--prior X] [--out FILE]"
 
-const tuneDescription = `Fits the evaluation's weights to game outcomes (Texel's method). It plays --games
-games of the engine, with the starting weights, against itself (--openings random
-plies, then --nodes nodes per move; game i depends only on --seed, i and the starting
-weights; --eval net plays them with the network evaluation instead, for training
-data from the network's own search, and --net FILE with the network in FILE), or
-reads them back with --load-games, takes every position after the opening with the result for its side to move, fits the
-scale k of sigmoid(eval/k) to the starting weights, then moves one weight at a time
-while the mean squared error falls. One game in ten is held out: the report gives the
-error on it before and after. The weights are written as weights.txt holds them
-(engine/uttt/weights.txt is embedded in the engine; rebuild to use new ones).
---board-table also learns each small-board state's chances (how often X and O went on
-to win a board from that state, over its symmetries, shrunk towards the line-counting
-estimate) and fits the weights using them; the table goes to engine/uttt/board_chance.bin.
-
---save-games writes one game per line: the result (X, O or draw), the moves, then "|"
-and each move's search score (the side to move's view; "-" for the random opening
-moves), which "analyze uttt train" uses to label positions for the network evaluation.`
+const tuneDescription = `Fits the evaluation's weights to game outcomes (Texel's method). It plays --games games
+of the engine against itself (--openings random plies, then --nodes nodes a move; game
+i depends only on --seed, i and the starting weights; --eval net or --net FILE plays
+them with a network) or reads them with --load-games, fits the scale k of
+sigmoid(eval/k), then moves one weight at a time while the mean squared error falls.
+One game in ten is held out: the report gives its error before and after. The weights
+are written as engine/uttt/weights.txt holds them (rebuild to embed them).
+--board-table also learns each small-board state's chances (board_chance.bin) and fits
+the weights with them. --save-games writes one game per line: the result, the moves,
+"|" and each move's search score ("-" for opening moves), for "analyze uttt train".`
 
 func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	const name = "uttt tune"
