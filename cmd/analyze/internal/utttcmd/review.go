@@ -48,8 +48,6 @@ func runReview(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		return cli.Usagef(stderr, name, "want at least one FILE or DIR of game records")
 	case *nodes < 1:
 		return cli.Usagef(stderr, name, "--nodes must be at least 1")
-	case *jobs < 0:
-		return cli.Usagef(stderr, name, "--jobs must not be negative")
 	}
 	shard, err := shardSpec.Resolve(name, nil, stderr)
 	if err != nil {
