@@ -33,31 +33,7 @@ stops when a GSPRT (alpha = beta = 0.05) decides. --tiebreak boards scores a ful
 as CodinGame does. --verbose prints each game and its final position on stderr. --plot
 draws the running score and the SPRT. --shard K/N plays part K of N of the games into
 FILE.K-of-N; 'analyze merge' (or 'analyze uttt report') of the shards' files prints the
-unsharded report. Ctrl-C stops with the finished games saved. See docs/uttt-selfplay.md.` + zoo.SpecHelp + `
-` + selfplay.CGSpecHelp + `
-
---tiebreak boards scores a game that fills the board without a master line as
-CodinGame does: the side that won more small boards wins it (a draw when equal); the
---out lines and the report say so.
-
---out appends one JSON line per game as it finishes (flushed and fsynced every 200ms
-and at the end). Running the same command again continues where an interrupted run
-stopped: the games already in the file are counted, not replayed, and a torn last line
-is rewritten; a larger --games extends a finished run. --sprt ELO0,ELO1 runs a
-sequential probability ratio test (GSPRT on the W/D/L model, logistic Elo,
-alpha = beta = 0.05) and stops when it decides, judged on the games in index order.
-Progress goes to stderr on a terminal; Ctrl-C stops cleanly with finished games saved.
---verbose prints each game on stderr as it ends: its number, the bots and their
-colours, the result, the moves and the final position drawn as 'uttt show' draws it.
-
-Memory does not grow with --games: games stream to --out as they finish and only the
-counts are kept. --plot draws a's running score with its 95% interval against the
-games played and, with --sprt, the log-likelihood ratio against its bounds.
-
---shard K/N plays the games of part K of N (contiguous ranges of game indices; game i
-is the same game in any shard) into FILE.K-of-N, which starts with a header line; the
-shards' files merged by 'analyze merge' (or 'analyze uttt report') give exactly the
-unsharded report, the SPRT judged over all games in index order.`
+unsharded report. Ctrl-C stops with the finished games saved. See docs/uttt-selfplay.md.`
 
 func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	const name = "uttt selfplay"
