@@ -28,12 +28,6 @@ var engineJobs = []string{
 	"uttt bot --time 200ms O --------- --------- --------- --------X --------- --------- --------- --------- --------- --------- 38",
 }
 
-// isBoardArg reports whether a is one of the protocol's 9-character board strings,
-// which start with '-' but are never flags.
-func isBoardArg(a string) bool {
-	return len(a) == 9 && strings.Trim(a, "-XxOo0") == ""
-}
-
 // looksLikeFlag reports whether a is written like one of our flags: -name or --name
 // with a lowercase name.
 func looksLikeFlag(a string) bool {
@@ -50,7 +44,7 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, int) {
 	for i, a := range args {
 		masked[i] = a
 		number := len(a) > 1 && a[1] >= '0' && a[1] <= '9'
-		if strings.HasPrefix(a, "-") && a != "--" && !number && (isBoardArg(a) || !looksLikeFlag(a)) {
+		if strings.HasPrefix(a, "-") && a != "--" && !number && (uttt.IsBoardString(a) || !looksLikeFlag(a)) {
 			masked[i] = mark + a
 		}
 	}
@@ -59,16 +53,4 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, int) {
 		pos[i] = strings.TrimPrefix(a, mark)
 	}
 	return pos, code
-}
-
-// parsePosition reads a POSITION: nothing (the start), the 12 protocol arguments, or
-// two-digit moves played from the start.
-func parsePosition(args []string) (uttt.Position, error) {
-	if len(args) == 0 {
-		return uttt.Start(), nil
-	}
-	if len(args[0]) == 1 || isBoardArg(args[0]) || len(args) == 12 && len(args[0]) != 2 {
-		return uttt.ParseProtocol(args)
-	}
-	return uttt.ParseMoves(args)
 }

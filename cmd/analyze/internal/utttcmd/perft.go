@@ -44,7 +44,7 @@ outputs prints exactly the unsharded --divide output.`, stderr)
 	if err != nil || d < 0 || d > uttt.MaxDepth {
 		return cli.Usagef(stderr, name, "depth %q: want an integer 0..%d", pos[0], uttt.MaxDepth)
 	}
-	p, err := parsePosition(pos[1:])
+	p, err := uttt.ParsePosition(pos[1:])
 	if err != nil {
 		return cli.Usagef(stderr, name, "position: %v", err)
 	}

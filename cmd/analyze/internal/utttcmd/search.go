@@ -49,7 +49,7 @@ search stops at the limit, on Ctrl-C, or when the game value is proven.`, stderr
 	case given["time"] && *budget <= 0:
 		return cli.Usagef(stderr, "uttt search", "--time %v: want a positive duration", *budget)
 	}
-	p, err := parsePosition(pos)
+	p, err := uttt.ParsePosition(pos)
 	if err != nil {
 		return cli.Usagef(stderr, "uttt search", "position: %v", err)
 	}

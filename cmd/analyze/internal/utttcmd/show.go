@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
+	"github.com/boardlab/boardlab/engine/uttt"
 	udraw "github.com/boardlab/boardlab/engine/uttt/draw"
 )
 
@@ -27,7 +28,7 @@ last move ringed.`, stderr)
 	if code >= 0 {
 		return code
 	}
-	p, err := parsePosition(pos)
+	p, err := uttt.ParsePosition(pos)
 	if err != nil {
 		return cli.Usagef(stderr, name, "position: %v", err)
 	}
