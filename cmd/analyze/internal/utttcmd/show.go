@@ -9,6 +9,7 @@ import (
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/uttt"
 	udraw "github.com/boardlab/boardlab/engine/uttt/draw"
+	"github.com/boardlab/boardlab/fileio"
 )
 
 const showUsage = "analyze uttt show [--svg] [-o FILE] [POSITION]"
@@ -32,24 +33,20 @@ last move ringed.`, stderr)
 	if err != nil {
 		return cli.Usagef(stderr, name, "position: %v", err)
 	}
-	w := stdout
-	var f *os.File
-	if *out != "" {
-		if f, err = os.Create(*out); err != nil {
-			fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
-			return cli.ExitFail
-		}
-		w = f
+	w, err := fileio.CreateOutput(*out, stdout)
+	if err != nil {
+		fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
+		return cli.ExitFail
 	}
 	if *svg {
 		err = udraw.SVG(w, &p)
 	} else {
 		err = udraw.Text(w, &p, *out == "" && useColour(stdout))
 	}
-	if f != nil {
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
+	if err == nil {
+		err = w.Commit()
+	} else {
+		w.Abort()
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
