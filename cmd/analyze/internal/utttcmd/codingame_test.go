@@ -126,6 +126,7 @@ func TestTournamentCodinGameBots(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays whole games with external processes")
 	}
+	t.Parallel()
 	dir := writeCGField(t)
 	sandbox := "bwrap"
 	if _, err := bwrap.New(bwrap.Sandbox{}); err != nil {

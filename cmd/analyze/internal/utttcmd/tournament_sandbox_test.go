@@ -174,9 +174,13 @@ func logDifferences(t *testing.T, got, want []tournament.Result) {
 
 // TestTournamentSandboxHostile plays the hostile bots in three small fields (a full field
 // is TestTournamentSandboxDoneWhen): processes, files and memory, and the bots that stop
-// and overrun the turn (skipped with -short).
+// and overrun the turn. It is skipped with -short.
 func TestTournamentSandboxHostile(t *testing.T) {
+	if testing.Short() {
+		t.Skip("hundreds of sandboxed turns; TestTournamentInterrupted runs the sandbox with -short")
+	}
 	needBwrap(t)
+	t.Parallel() // its fields run one after the other: each checks that no sleeper of theirs is left
 	t.Run("processes", func(t *testing.T) {
 		runHostile(t, []string{"random", "forkbomb", "daemon", "killparent"}, wantHostileProcesses)
 	})
@@ -184,9 +188,6 @@ func TestTournamentSandboxHostile(t *testing.T) {
 		runHostile(t, []string{"random", "writer", "reader", "hog"}, wantHostileFiles)
 	})
 	t.Run("overrun", func(t *testing.T) {
-		if testing.Short() {
-			t.Skip("overrunning turns take the whole time limit")
-		}
 		runHostile(t, []string{"random", "stopparent", "stopper"}, wantHostileOverrun)
 	})
 }
@@ -235,7 +236,11 @@ Bot 11, stopperBot, has 1 wins and made 10 illegal moves, for a total of 121 poi
 // TestTournamentDisqualify: with --disqualify the writer and the reader are removed at
 // their first access outside their folder; the report says so and the exit status is 1.
 func TestTournamentDisqualify(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a sandboxed tournament of 12 games; tournament.TestPlayAllDisqualify checks the rule in-process")
+	}
 	needBwrap(t)
+	t.Parallel()
 	names := []string{"random", "writer", "naive", "reader"}
 	dir := writeField(t, names...)
 	var stdout, stderr bytes.Buffer
