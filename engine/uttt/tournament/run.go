@@ -180,3 +180,13 @@ func PlayAll(ctx context.Context, players []Player, names []string, jobs int, op
 	}
 	return standings, played, err
 }
+
+// AnyDisqualified reports whether a bot of s was disqualified.
+func (s Standings) AnyDisqualified() bool {
+	for _, b := range s {
+		if b.Disqualified != "" {
+			return true
+		}
+	}
+	return false
+}

@@ -64,6 +64,9 @@ func TestPlayAllMatchesSerial(t *testing.T) {
 	var a, b bytes.Buffer
 	want.Report(&a, 0)
 	got.Report(&b, 0)
+	if got.AnyDisqualified() {
+		t.Error("a bot was disqualified without Options.Disqualify")
+	}
 	if a.String() != b.String() {
 		t.Fatalf("parallel:\n%s\nserial:\n%s", b.String(), a.String())
 	}
@@ -88,7 +91,7 @@ func TestPlayAllDisqualify(t *testing.T) {
 		if err != nil || played != 6 {
 			t.Fatalf("jobs %d: played %d, %v", jobs, played, err)
 		}
-		if st[1].Disqualified == "" || st[0].Disqualified != "" || st[2].Disqualified != "" {
+		if !st.AnyDisqualified() || st[1].Disqualified == "" || st[0].Disqualified != "" || st[2].Disqualified != "" {
 			t.Fatalf("jobs %d: disqualified %q", jobs, []string{st[0].Disqualified, st[1].Disqualified, st[2].Disqualified})
 		}
 		if n := strings.Count(log.String(), `"result":"skipped"`); n != 3 {

@@ -54,13 +54,10 @@ const reportUsage = "analyze uttt report [--json] [--plot FILE.svg] [--sprt ELO0
 
 func runReport(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	const name = "uttt report"
-	fs := cli.NewFlagSet(name, reportUsage, `Prints the self-play report of one match from its --out files: one unsharded file,
-or the files of all shards of a sharded run (FILE.K-of-N, in any order), exactly as
-the unsharded run prints it. The games are counted in index order and the SPRT (from
-the shards' headers, or --sprt) is judged after each game, so the report does not
-depend on how the games were split. A missing or doubled shard or game is an error
-naming it. --plot draws the running score with its 95% interval and the SPRT's
-log-likelihood ratio against its bounds.`, stderr)
+	fs := cli.NewFlagSet(name, reportUsage, `Prints the self-play report of one match from its --out files (one unsharded file,
+or all shards' files in any order) exactly as the unsharded run prints it, the SPRT
+(the shards' own, or --sprt) judged in game order. A missing or doubled shard or game
+is an error naming it. See docs/uttt-selfplay.md.`, stderr)
 	asJSON := fs.Bool("json", false, "print the summary as one JSON object")
 	plot := fs.String("plot", "", "draw the running score and the SPRT to `FILE.svg`")
 	sprtFlag := fs.String("sprt", "", "judge an SPRT of `ELO0,ELO1` (default: the shards' own)")

@@ -20,15 +20,10 @@ const perftUsage = "analyze uttt perft [--divide [--shard K/N]] [-j N] D [POSITI
 func runPerft(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := cli.NewFlagSet("uttt perft", perftUsage, `Counts the move sequences of length D (a finished game has no moves) from the
 start or from POSITION (the 12 protocol arguments, or two-digit moves from the
-start). It prints "d COUNT" for d = 1..D, so the last line is "D COUNT"; with
---divide it first prints "MOVE COUNT" for every first move. The time and leaves/s
-go to stderr, and progress too on a terminal. From the start: 81, 720, 6336, 55080,
-473256 for D = 1..5. An illegal move in POSITION is a usage error naming it, e.g.
-"move 2 (44): tile 4 of board 4 is taken".
-
---divide --shard K/N counts part K of N of the first moves (contiguous ranges in
-move order) and starts its output with a header line; 'analyze merge' of the shards'
-outputs prints exactly the unsharded --divide output.`, stderr)
+start) and prints "d COUNT" for d = 1..D; with --divide it first prints "MOVE COUNT"
+for every first move. Time and leaves/s go to stderr, progress too on a terminal.
+--divide --shard K/N counts part K of N of the first moves after a header line;
+'analyze merge' of the shards' outputs prints the unsharded output. See docs/uttt.md.`, stderr)
 	const name = "uttt perft"
 	divide := fs.Bool("divide", false, "print the count under each first move")
 	jobs := cli.JobsFlag(fs, 1, 0, "worker goroutines, splitting the work by first move (0: one per core)")

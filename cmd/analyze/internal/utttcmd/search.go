@@ -27,8 +27,8 @@ func runSearch(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 two-digit moves from the start; none: the start) with iterative deepening and
 prints one line per completed depth, then the best move, score (side to move's
 view; proven wins and losses say in how many plies), depth, nodes, nodes/s, time
-and principal variation; in text the position is drawn first. Without --depth and --time it searches for 1s. The
-search stops at the limit, on Ctrl-C, or when the game value is proven.`, stderr)
+and principal variation; in text the position is drawn first. Without --depth and
+--time it searches for 1s. It stops at the limit, on Ctrl-C, or on a proven value.`, stderr)
 	budget := fs.Duration("time", 0, "time budget (default 1s when --depth is not given)")
 	depth := fs.Int("depth", 0, "maximum depth in plies")
 	threads := fs.Int("threads", 1, "search threads (lazy SMP, shared table)")

@@ -17,12 +17,10 @@ const showUsage = "analyze uttt show [--svg] [-o FILE] [POSITION]"
 func runShow(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	const name = "uttt show"
 	fs := cli.NewFlagSet(name, showUsage, `Draws POSITION (the 12 protocol arguments SIDE B0..B8 MASTER LAST, or two-digit
-moves from the start; none: the start). Text: the 9x9 grid with x (column) and y (row)
-labels, a won board replaced by a large X or O, the tiles where the side to move may
-play written '*', the last move in [brackets], and status lines below; colour is added
-only on a terminal (never with TERM=dumb or NO_COLOR set). --svg writes a picture
-instead: won boards shaded with the winner's mark, the board to play in outlined, the
-last move ringed.`, stderr)
+moves from the start; none: the start) as text: the 9x9 grid with x and y labels, won
+boards as a large X or O, the playable tiles as '*', the last move in [brackets] and
+status lines; colour only on a terminal (not with TERM=dumb or NO_COLOR). --svg draws
+a picture instead. See docs/uttt.md.`, stderr)
 	svg := fs.Bool("svg", false, "write an SVG picture instead of text")
 	out := cli.OutFlag(fs, "write to `FILE` instead of stdout")
 	pos, code := parseArgs(fs, args)

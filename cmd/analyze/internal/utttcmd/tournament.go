@@ -145,10 +145,8 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 			played, len(tournament.Pairings(len(players))))
 		return cli.ExitInterrupted
 	}
-	for _, s := range standings {
-		if s.Disqualified != "" {
-			code = cli.ExitFail
-		}
+	if standings.AnyDisqualified() {
+		code = cli.ExitFail
 	}
 	return code
 }

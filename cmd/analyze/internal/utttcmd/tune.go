@@ -5,12 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/uttt"
 	"github.com/boardlab/boardlab/engine/uttt/tune"
+	"github.com/boardlab/boardlab/fileio"
 )
 
 const tuneUsage = "analyze uttt tune [--games N] [--nodes N] [--openings N] [--seed N] [--jobs N] [--eval linear|net] [--net FILE] [--save-games FILE | --load-games FILE] [--from current|v1] [--rounds N] [--board-table FILE] [--prior X] [--out FILE]"
@@ -113,11 +113,12 @@ func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 	}
 	text := fmt.Sprintf("# Fitted by: analyze uttt tune %s\n# %d games, %d training positions, scale k %.1f, held-out error %.6f (starting weights %.6f)\n%s",
 		strings.Join(args, " "), len(gs), r.Positions, r.K, r.After, r.Before, r.Weights)
-	if *out == "" {
-		fmt.Fprint(stdout, text)
-		return cli.ExitOK
+	w, err := fileio.CreateOutput(*out, stdout)
+	if err == nil {
+		fmt.Fprint(w, text)
+		err = w.Commit()
 	}
-	if err := os.WriteFile(*out, []byte(text), 0o644); err != nil {
+	if err != nil {
 		fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
 		return cli.ExitFail
 	}
@@ -126,9 +127,6 @@ func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 
 // playGames plays the self-play games with a progress line on stderr.
 func playGames(ctx context.Context, n int, nodes uint64, openings int, seed uint64, jobs int, eval string, lin *uttt.Linear, nw *uttt.Network, stderr io.Writer) ([]uttt.TrainingGame, error) {
-	if err := uttt.CheckEval(eval); err != nil {
-		return nil, err
-	}
 	prog := cli.NewProgress(stderr, "tune", "games")
 	cfg := tune.GameConfig{Nodes: nodes, Openings: openings, Seed: seed, Eval: eval, Linear: lin, Network: nw}
 	gs, err := tune.PlayGames(ctx, n, cfg, jobs, func(done int64) { prog.Update(done, int64(n)) })
