@@ -3,7 +3,6 @@ package utttcmd
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
@@ -62,11 +61,9 @@ func sessionExit(ctx context.Context, name string, err error, stderr io.Writer) 
 	case err == nil:
 		return cli.ExitOK
 	case ctx.Err() != nil && errors.Is(err, ctx.Err()):
-		fmt.Fprintf(stderr, "analyze %s: interrupted\n", name)
-		return cli.ExitInterrupted
+		return stopf(stderr, name, "interrupted")
 	case errors.Is(err, bot.ErrBadInput):
 		return cli.ExitFail
 	}
-	fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
-	return cli.ExitFail
+	return failf(stderr, name, "%v", err)
 }

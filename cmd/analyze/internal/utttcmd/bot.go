@@ -53,8 +53,7 @@ free move. It prints the chosen move as two digits (board, tile) and exits withi
 	choose := bot.Choosers(botHashMB, *threads)[*engine]
 	m, err := bot.Turn(ctx, p, choose, start.Add(*budget-botMargin), func(s string) { fmt.Fprintf(stderr, "analyze uttt bot: %s\n", s) })
 	if err != nil {
-		fmt.Fprintf(stderr, "analyze uttt bot: %v\n", err)
-		return cli.ExitFail
+		return failf(stderr, "uttt bot", "%v", err)
 	}
 	fmt.Fprintln(stdout, m)
 	return cli.ExitOK

@@ -38,11 +38,9 @@ func reportSelfplay(ctx context.Context, name string, paths []string, sprt *self
 			plot.Abort()
 		}
 		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-			fmt.Fprintf(stderr, "analyze %s: interrupted\n", name)
-			return cli.ExitInterrupted
+			return stopf(stderr, name, "interrupted")
 		}
-		fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
-		return cli.ExitFail
+		return failf(stderr, name, "%v", err)
 	}
 	if res.Missing != "" {
 		fmt.Fprintf(stderr, "analyze %s: %s (an interrupted run?); the report counts the %d games present\n", name, res.Missing, res.Summary.Counted)

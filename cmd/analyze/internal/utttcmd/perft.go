@@ -58,8 +58,7 @@ for every first move. Time and leaves/s go to stderr, progress too on a terminal
 	defer w.Flush()
 	interrupted := func() int {
 		w.Flush()
-		fmt.Fprintf(stderr, "analyze %s: interrupted\n", name)
-		return cli.ExitInterrupted
+		return stopf(stderr, name, "interrupted")
 	}
 	if d == 0 {
 		fmt.Fprintln(w, "0 1")

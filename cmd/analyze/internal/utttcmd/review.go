@@ -55,8 +55,7 @@ func runReview(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	}
 	if *svgDir != "" {
 		if err := os.MkdirAll(*svgDir, 0o755); err != nil {
-			fmt.Fprintf(stderr, "analyze %s: --svg: %v\n", name, err)
-			return cli.ExitFail
+			return failf(stderr, name, "--svg: %v", err)
 		}
 	}
 	code := cli.ExitOK
@@ -66,14 +65,12 @@ func runReview(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	}
 	recs, err := review.ReadInputs(ctx, pos, stdin, bad)
 	if err != nil {
-		fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
-		return cli.ExitInterrupted
+		return stopf(stderr, name, "%v", err)
 	}
 	from, to := shard.Range(int64(len(recs)))
 	out, err := fileio.CreateOutput(shard.Path(*outPath), stdout)
 	if err != nil {
-		fmt.Fprintf(stderr, "analyze %s: --out: %v\n", name, err)
-		return cli.ExitFail
+		return failf(stderr, name, "--out: %v", err)
 	}
 	prog := cli.NewProgress(stderr, "review", "games")
 	n := int(to - from)
@@ -97,8 +94,7 @@ func runReview(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		fmt.Fprintf(stderr, "analyze %s: shard %s: games %d..%d of %d\n", name, shard, from, to-1, len(recs))
 	}
 	if errors.Is(rerr, context.Canceled) || ctx.Err() != nil {
-		fmt.Fprintf(stderr, "analyze %s: interrupted: %d of %d games reviewed and written\n", name, done, n)
-		return cli.ExitInterrupted
+		return stopf(stderr, name, "interrupted: %d of %d games reviewed and written", done, n)
 	}
 	return code
 }

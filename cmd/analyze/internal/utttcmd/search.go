@@ -60,8 +60,7 @@ and principal variation; in text the position is drawn first. Without --depth an
 		*budget = time.Second
 	}
 	if p.Status() != uttt.Ongoing {
-		fmt.Fprintf(stderr, "analyze uttt search: the game is over (%v): no move to search\n", p.Status())
-		return cli.ExitFail
+		return failf(stderr, "uttt search", "the game is over (%v): no move to search", p.Status())
 	}
 	if *board && !*asJSON {
 		fmt.Fprint(stdout, uttt.Display(&p, useColour(stdout)))

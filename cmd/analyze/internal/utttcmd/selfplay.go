@@ -131,11 +131,9 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 				plotOut.Abort()
 			}
 			if ctx.Err() != nil {
-				fmt.Fprintf(stderr, "analyze %s: interrupted while reading %s; nothing was changed\n", name, path)
-				return cli.ExitInterrupted
+				return stopf(stderr, name, "interrupted while reading %s; nothing was changed", path)
 			}
-			fmt.Fprintf(stderr, "analyze %s: --out: %v\n", name, err)
-			return cli.ExitFail
+			return failf(stderr, name, "--out: %v", err)
 		}
 		if n := res.Count(int(from), int(to)); n > 0 {
 			fmt.Fprintf(stderr, "analyze %s: %s holds %d finished games of this match; playing the rest\n", name, path, n)
@@ -212,8 +210,7 @@ func printSelfplay(stdout, stderr io.Writer, name string, m *selfplay.Match, sum
 		plot.Abort()
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "analyze %s: --plot: %v\n", name, err)
-		return cli.ExitFail
+		return failf(stderr, name, "--plot: %v", err)
 	}
 	return cli.ExitOK
 }

@@ -2,7 +2,6 @@ package utttcmd
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"os"
 
@@ -33,8 +32,7 @@ a picture instead. See docs/uttt.md.`, stderr)
 	}
 	w, err := fileio.CreateOutput(*out, stdout)
 	if err != nil {
-		fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
-		return cli.ExitFail
+		return failf(stderr, name, "%v", err)
 	}
 	if *svg {
 		err = udraw.SVG(w, &p)
@@ -47,8 +45,7 @@ a picture instead. See docs/uttt.md.`, stderr)
 		w.Abort()
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
-		return cli.ExitFail
+		return failf(stderr, name, "%v", err)
 	}
 	return cli.ExitOK
 }

@@ -84,8 +84,7 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 	}
 	dir, err := tournament.ResolveDir(pos[0])
 	if err != nil {
-		fmt.Fprintf(stderr, "analyze uttt tournament: %v\n", err)
-		return cli.ExitFail
+		return failf(stderr, "uttt tournament", "%v", err)
 	}
 	var sb *bwrap.Sandbox
 	if *sandbox == "bwrap" {
@@ -100,8 +99,7 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 	}
 	bots, err := tournament.ReadInstructions(dir, cli.SplitCommand)
 	if err != nil {
-		fmt.Fprintf(stderr, "analyze uttt tournament: %v\n", err)
-		return cli.ExitFail
+		return failf(stderr, "uttt tournament", "%v", err)
 	}
 	code := cli.ExitOK
 	names := make([]string, len(bots))
@@ -119,8 +117,7 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 	var log *fileio.Output
 	if *logPath != "" {
 		if log, err = fileio.CreateOutput(*logPath, stdout); err != nil {
-			fmt.Fprintf(stderr, "analyze uttt tournament: --log: %v\n", err)
-			return cli.ExitFail
+			return failf(stderr, "uttt tournament", "--log: %v", err)
 		}
 	}
 	var logw io.Writer // stays a nil interface without --log

@@ -63,15 +63,13 @@ func runTrain(ctx context.Context, args []string, _ io.Reader, _, stderr io.Writ
 	if *initFrom != "" {
 		n, err := uttt.ReadNet(*initFrom)
 		if err != nil {
-			fmt.Fprintf(stderr, "analyze %s: --init: %v\n", name, err)
-			return cli.ExitFail
+			return failf(stderr, name, "--init: %v", err)
 		}
 		start = n
 	}
 	gs, err := tune.LoadGames(*load)
 	if err != nil {
-		fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
-		return cli.ExitFail
+		return failf(stderr, name, "%v", err)
 	}
 	if u := tune.Unscored(gs); u > 0 {
 		fmt.Fprintf(stderr, "analyze %s: warning: %d of %d games have no search scores; their positions are labelled by the result alone\n", name, u, len(gs))
@@ -79,13 +77,11 @@ func runTrain(ctx context.Context, args []string, _ io.Reader, _, stderr io.Writ
 	n, err := tune.TrainNetwork(ctx, gs, tune.NetFit{Openings: *openings, Blend: *blend, Init: start, Log: func(s string) { fmt.Fprintln(stderr, s) },
 		Config: uttt.NetTrainConfig{Epochs: *epochs, Batch: *batch, LR: *lr, Seed: *seed, Jobs: *jobs, EmbedLR: *embedLR, Decay: *decay}})
 	if err != nil {
-		fmt.Fprintf(stderr, "analyze %s: interrupted while training\n", name)
-		return cli.ExitInterrupted
+		return stopf(stderr, name, "interrupted while training")
 	}
 	data, _ := n.MarshalBinary()
 	if err := os.WriteFile(*out, data, 0o644); err != nil {
-		fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
-		return cli.ExitFail
+		return failf(stderr, name, "%v", err)
 	}
 	return cli.ExitOK
 }

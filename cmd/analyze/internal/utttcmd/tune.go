@@ -73,8 +73,7 @@ func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 		}
 		n, err := uttt.ReadNet(*netFile)
 		if err != nil {
-			fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
-			return cli.ExitFail
+			return failf(stderr, name, "%v", err)
 		}
 		nw, *eval = uttt.NewNetwork(n), uttt.EvalNet
 	}
@@ -86,30 +85,25 @@ func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 	var err error
 	if *load != "" {
 		if gs, err = tune.LoadGames(*load); err != nil {
-			fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
-			return cli.ExitFail
+			return failf(stderr, name, "%v", err)
 		}
 	} else {
 		gs, err = playGames(ctx, *games, *nodes, *openings, *seed, *jobs, *eval, uttt.NewLinear(start, nil), nw, stderr)
 		if err != nil {
-			fmt.Fprintf(stderr, "analyze %s: interrupted while playing games\n", name)
-			return cli.ExitInterrupted
+			return stopf(stderr, name, "interrupted while playing games")
 		}
 		if *save != "" {
 			if err := tune.SaveGames(*save, gs); err != nil {
-				fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
-				return cli.ExitFail
+				return failf(stderr, name, "%v", err)
 			}
 		}
 	}
 	r, err := tune.FitWeights(ctx, gs, tune.WeightFit{Start: start, Openings: *openings, Rounds: *rounds, Table: *table, Prior: *prior,
 		Log: func(s string) { fmt.Fprintln(stderr, s) }})
 	if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
-		fmt.Fprintf(stderr, "analyze %s: interrupted while fitting\n", name)
-		return cli.ExitInterrupted
+		return stopf(stderr, name, "interrupted while fitting")
 	} else if err != nil {
-		fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
-		return cli.ExitFail
+		return failf(stderr, name, "%v", err)
 	}
 	text := fmt.Sprintf("# Fitted by: analyze uttt tune %s\n# %d games, %d training positions, scale k %.1f, held-out error %.6f (starting weights %.6f)\n%s",
 		strings.Join(args, " "), len(gs), r.Positions, r.K, r.After, r.Before, r.Weights)
@@ -119,8 +113,7 @@ func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 		err = w.Commit()
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
-		return cli.ExitFail
+		return failf(stderr, name, "%v", err)
 	}
 	return cli.ExitOK
 }

@@ -2,7 +2,6 @@ package utttcmd
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"strings"
 
@@ -81,8 +80,7 @@ func runTuneLab(ctx context.Context, sub string, args []string, stdout, stderr i
 			return cli.Usagef(stderr, name, "--eval: %v", err)
 		}
 		if err := tune.MatchReport(ctx, stdout, cands, *eval, *games, *nodes, *seed, *jobs); err != nil {
-			fmt.Fprintf(stderr, "analyze %s: interrupted\n", name)
-			return cli.ExitInterrupted
+			return stopf(stderr, name, "interrupted")
 		}
 		return cli.ExitOK
 	default: // tree
@@ -109,13 +107,11 @@ func runTuneLab(ctx context.Context, sub string, args []string, stdout, stderr i
 			gs, err = playGames(ctx, *games, 4000, 8, *seed, *jobs, uttt.EvalNet, uttt.DefaultLinear(), nil, stderr)
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
-			return cli.ExitFail
+			return failf(stderr, name, "%v", err)
 		}
 		positions := uttt.TreePositions(gs[:min(*games, len(gs))], ps)
 		if err := tune.TreeReport(ctx, stdout, positions, cands, *depth, *jobs); err != nil {
-			fmt.Fprintf(stderr, "analyze %s: interrupted\n", name)
-			return cli.ExitInterrupted
+			return stopf(stderr, name, "interrupted")
 		}
 		return cli.ExitOK
 	}
