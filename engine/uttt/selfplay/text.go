@@ -1,6 +1,7 @@
 package selfplay
 
 import (
+	"bytes"
 	"fmt"
 	"math"
 	"strconv"
@@ -69,4 +70,11 @@ func DescribeGame(m *Match, i int, moves []uttt.Move, r Result, colour bool) str
 // PlotTitle is the title of the match's plot (WritePlot).
 func (m *Match) PlotTitle() string {
 	return fmt.Sprintf("a = %s against b = %s (openings %d plies, seed %d)", m.A, m.B, m.Openings, m.Seed)
+}
+
+// IsOut reports whether head, the first bytes of a file, starts a self-play --out
+// file: a shard header or a game record.
+func IsOut(head []byte) bool {
+	head = bytes.TrimLeft(head, " \t\r\n")
+	return bytes.HasPrefix(head, []byte(`{"selfplay":"shard"`)) || bytes.HasPrefix(head, []byte(`{"game":`))
 }

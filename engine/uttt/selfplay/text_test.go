@@ -97,3 +97,16 @@ func TestParseBot(t *testing.T) {
 		t.Errorf("ConfigureCG: %+v", c)
 	}
 }
+
+func TestIsOut(t *testing.T) {
+	for head, want := range map[string]bool{
+		"{\"selfplay\":\"shard\",\"k\":0": true,
+		"\n {\"game\":3,": true,
+		"{\"type\":\"review-shard\"": false,
+		"44 40 04": false,
+	} {
+		if IsOut([]byte(head)) != want {
+			t.Errorf("IsOut(%q) = %v", head, !want)
+		}
+	}
+}

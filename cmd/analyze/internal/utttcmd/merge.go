@@ -1,7 +1,6 @@
 package utttcmd
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -13,10 +12,7 @@ import (
 
 // IsSelfplayOut reports whether head, the first bytes of a file, starts a self-play
 // --out file: a shard header or a game record.
-func IsSelfplayOut(head []byte) bool {
-	head = bytes.TrimLeft(head, " \t\r\n")
-	return bytes.HasPrefix(head, []byte(`{"selfplay":"shard"`)) || bytes.HasPrefix(head, []byte(`{"game":`))
-}
+func IsSelfplayOut(head []byte) bool { return selfplay.IsOut(head) }
 
 // MergeSelfplay reads the --out files of a sharded self-play run (or unsharded --out
 // files of one match) and prints exactly the report the unsharded run prints: W/D/L,
