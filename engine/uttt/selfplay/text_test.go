@@ -101,9 +101,9 @@ func TestParseBot(t *testing.T) {
 func TestIsOut(t *testing.T) {
 	for head, want := range map[string]bool{
 		"{\"selfplay\":\"shard\",\"k\":0": true,
-		"\n {\"game\":3,": true,
-		"{\"type\":\"review-shard\"": false,
-		"44 40 04": false,
+		"\n {\"game\":3,":                 true,
+		"{\"type\":\"review-shard\"":      false,
+		"44 40 04":                        false,
 	} {
 		if IsOut([]byte(head)) != want {
 			t.Errorf("IsOut(%q) = %v", head, !want)
