@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"runtime"
 
 	"github.com/boardlab/boardlab/engine/uttt"
 )
@@ -130,7 +131,7 @@ type NetFit struct {
 	// Init, when not nil, is the network training starts from (its scale K is then the
 	// labels' scale) instead of random weights.
 	Init   *uttt.Net
-	Config uttt.NetTrainConfig // the training's settings; TrainNetwork sets K
+	Config uttt.NetTrainConfig // the training's settings (Jobs 0: one per core); TrainNetwork sets K
 	// Log, when not nil, receives the training's progress, one line each.
 	Log func(string)
 }
@@ -157,6 +158,9 @@ func TrainNetwork(ctx context.Context, gs []uttt.TrainingGame, f NetFit) (*uttt.
 	log("held-out, linear evaluation: %s", uttt.LinearMetrics(testS, k))
 	cfg := f.Config
 	cfg.K = k
+	if cfg.Jobs <= 0 {
+		cfg.Jobs = runtime.GOMAXPROCS(0)
+	}
 	n, err := uttt.TrainNet(ctx, trainS, testS, f.Init, cfg, f.Log)
 	if err != nil {
 		return nil, err

@@ -14,11 +14,9 @@ import (
 // --out file: a shard header or a game record.
 func IsSelfplayOut(head []byte) bool { return selfplay.IsOut(head) }
 
-// MergeSelfplay reads the --out files of a sharded self-play run (or unsharded --out
-// files of one match) and prints exactly the report the unsharded run prints: W/D/L,
-// Elo and its interval, pairs, first player, mean length and the SPRT's state, judged
-// over the games in index order. A missing or doubled shard or game is an error (exit
-// 1) naming it.
+// MergeSelfplay prints the report of one self-play match from its --out files (all
+// shards', or unsharded ones) exactly as the unsharded run prints it. A missing or
+// doubled shard or game is an error (exit 1) naming it.
 func MergeSelfplay(ctx context.Context, paths []string, stdout, stderr io.Writer) int {
 	return reportSelfplay(ctx, "merge", paths, nil, false, "", stdout, stderr)
 }

@@ -59,10 +59,7 @@ func runReview(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		}
 	}
 	code := cli.ExitOK
-	bad := func(err error) {
-		fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
-		code = cli.ExitFail
-	}
+	bad := func(err error) { code = failf(stderr, name, "%v", err) }
 	recs, err := review.ReadInputs(ctx, pos, stdin, bad)
 	if err != nil {
 		return stopf(stderr, name, "%v", err)
@@ -84,8 +81,7 @@ func runReview(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	})
 	prog.Done()
 	if cerr := out.Commit(); cerr != nil {
-		fmt.Fprintf(stderr, "analyze %s: --out: %v\n", name, cerr)
-		code = cli.ExitFail
+		bad(fmt.Errorf("--out: %v", cerr))
 	}
 	for _, pl := range players {
 		fmt.Fprint(stderr, pl.Text())
@@ -107,8 +103,7 @@ func IsReviewOut(head []byte) bool { return review.IsShardOut(head) }
 // exit status, having reported any error on stderr.
 func MergeReview(ctx context.Context, paths []string, w, stderr io.Writer) int {
 	if err := review.Merge(ctx, paths, w); err != nil {
-		fmt.Fprintf(stderr, "analyze merge: %v\n", err)
-		return 1
+		return failf(stderr, "merge", "%v", err)
 	}
-	return 0
+	return cli.ExitOK
 }

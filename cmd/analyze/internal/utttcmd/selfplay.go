@@ -154,13 +154,11 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	interrupted := errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
 	code := cli.ExitOK
 	if err != nil && !interrupted {
-		fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
-		code = cli.ExitFail
+		code = failf(stderr, name, "%v", err)
 	}
 	if out != nil {
 		if cerr := out.Close(); cerr != nil && code == cli.ExitOK {
-			fmt.Fprintf(stderr, "analyze %s: --out: %v\n", name, cerr)
-			code = cli.ExitFail
+			code = failf(stderr, name, "--out: %v", cerr)
 		}
 	}
 	if c := printSelfplay(stdout, stderr, name, m, &sum, runSPRT, *asJSON, plotOut); c != cli.ExitOK && code == cli.ExitOK {

@@ -115,13 +115,11 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 		}
 	}
 	var log *fileio.Output
+	var logw io.Writer // stays a nil interface without --log
 	if *logPath != "" {
 		if log, err = fileio.CreateOutput(*logPath, stdout); err != nil {
 			return failf(stderr, "uttt tournament", "--log: %v", err)
 		}
-	}
-	var logw io.Writer // stays a nil interface without --log
-	if log != nil {
 		logw = log
 	}
 	start := time.Now()
@@ -132,8 +130,7 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 	elapsed := time.Since(start)
 	if log != nil {
 		if cerr := log.Commit(); cerr != nil {
-			fmt.Fprintf(stderr, "analyze uttt tournament: --log: %v\n", cerr)
-			code = cli.ExitFail
+			code = failf(stderr, "uttt tournament", "--log: %v", cerr)
 		}
 	}
 	standings.Report(stdout, elapsed)

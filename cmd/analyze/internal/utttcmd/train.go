@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/uttt"
@@ -56,16 +55,12 @@ func runTrain(ctx context.Context, args []string, _ io.Reader, _, stderr io.Writ
 	case *embedLR < 0 || *decay < 0:
 		return cli.Usagef(stderr, name, "--embed-lr and --decay must not be negative")
 	}
-	if *jobs == 0 {
-		*jobs = runtime.GOMAXPROCS(0)
-	}
 	var start *uttt.Net
+	var err error
 	if *initFrom != "" {
-		n, err := uttt.ReadNet(*initFrom)
-		if err != nil {
+		if start, err = uttt.ReadNet(*initFrom); err != nil {
 			return failf(stderr, name, "--init: %v", err)
 		}
-		start = n
 	}
 	gs, err := tune.LoadGames(*load)
 	if err != nil {
