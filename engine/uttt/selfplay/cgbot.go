@@ -81,6 +81,7 @@ func ConfigureCG(bots []zoo.Bot, first, turn time.Duration, sb *sandbox.Sandbox,
 	}
 }
 
+// String returns the bot's spec, cg:COMMAND.
 func (b *CGBot) String() string { return b.Spec }
 
 // Move is never called: each game plays the bot StartGame returns.
