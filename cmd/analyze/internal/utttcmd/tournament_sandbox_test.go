@@ -175,9 +175,9 @@ func logDifferences(t *testing.T, got, want []tournament.Result) {
 	}
 }
 
-// TestTournamentSandboxHostile plays the hostile bots in three small fields at once (a full field
-// is TestTournamentSandboxDoneWhen): processes, files and memory, and the bots that stop
-// and overrun the turn. It is skipped with -short.
+// TestTournamentSandboxHostile plays the hostile bots in three small fields at once (a
+// full field is TestTournamentSandboxDoneWhen): processes, files and memory, and the
+// bots that stop and overrun the turn. It is skipped with -short.
 func TestTournamentSandboxHostile(t *testing.T) {
 	if testing.Short() {
 		t.Skip("hundreds of sandboxed turns; TestTournamentInterrupted runs the sandbox with -short")
