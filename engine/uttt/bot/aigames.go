@@ -1,5 +1,6 @@
 // Package bot runs the uttt engine as a persistent bot speaking the AI Games
-// (riddles.io) or CodinGame protocol over any reader and writer.
+// (riddles.io) or CodinGame protocol over any reader and writer, and plays single turns
+// of the spec's one-process-per-turn protocol (Turn).
 package bot
 
 import (

@@ -3,8 +3,9 @@ package utttcmd
 import (
 	"context"
 	"errors"
-	"fmt"
+	"flag"
 	"io"
+	"time"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/uttt/bot"
@@ -12,47 +13,56 @@ import (
 	"github.com/boardlab/boardlab/internal/machine"
 )
 
-const aigamesUsage = "analyze uttt engine [--protocol aigames|codingame] [--hash SIZE] [--threads N] [--max-time DURATION] [--verbose]"
+const engineUsage = "analyze uttt engine [--protocol aigames|codingame] [--hash SIZE] [--threads N] [--max-time DURATION] [--first-time DURATION] [--turn-time DURATION] [--message] [--verbose]"
 
-const aigamesDescription = `A persistent bot speaking the AI Games (theaigames.com, riddles.io) Ultimate Tic
-Tac Toe protocol on stdin and stdout. It reads lines
+const engineDescription = `A persistent bot speaking the AI Games (riddles.io) Ultimate Tic Tac Toe protocol on
+stdin and stdout: it reads "settings ...", "update game ..." and "action move T" lines
+and answers each "action move" with "place_move X Y" (column and row of the 9x9 grid,
+0..8). Both field encodings are read. The table is kept between moves; the time per
+move comes from the time bank and time_per_move, never more than half the bank. Bad
+lines are reported on stderr with their line number and skipped; it never answers an
+illegal move. See docs/uttt.md.
 
-  settings timebank T | time_per_move T | player_names A,B | your_bot A | your_botid ID
-  update game round R | move M | field F | macroboard M
-  action move T
+With --protocol codingame it speaks CodinGame's Tic-Tac-Toe (ultimate) protocol: each
+turn it reads the opponent's move ("row col", -1 -1 for none), the count of valid
+actions and the actions, and answers "row col" (with --message, followed by the
+search's depth and score). It keeps the game and its table between turns and thinks
+--first-time on its first turn (counted from the process's start) and --turn-time on
+the others, less a margin of 15 ms. A malformed line is reported on stderr with its line
+number and still gets an answer. See docs/uttt-bots.md.
 
-and answers each "action move" with "place_move X Y" (X the column, Y the row of the
-9x9 grid, 0..8). F is 81 comma-separated cells row by row, in either encoding: the
-old one (0 empty, 1 and 2 the players' ids) or the newer one (. empty, 0 and 1); a
-field holding '.' is the newer one. M lists the 9 boards: -1 where the mover may play.
-The bot moving first is X. The transposition table is kept between moves. The time
-per move comes from the time bank of "action move" (ms) and time_per_move: about
-time_per_move plus the bank over the moves likely left, never more than half the bank,
-less a safety margin; when the best move changes or the score falls between
-iterations the search may go on up to three times that (within a third of the bank). Bad lines are reported on stderr with their line number and
-skipped; the engine never answers an illegal move. It ends at the end of input (exit
-0, or 1 if any line was bad) or on Ctrl-C (130).`
+It ends at the end of input (exit 0, or 1 if any line was bad) or on Ctrl-C (130).`
 
-func runAIGames(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func runEngine(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	const name = "uttt engine"
-	if usesCodinGame(args) {
-		return runCodinGame(ctx, args, stdin, stdout, stderr)
-	}
-	fs := cli.NewFlagSet(name, aigamesUsage, aigamesDescription+codingameHelp, stderr)
-	protocol := fs.String("protocol", "aigames", "`PROTOCOL` spoken: aigames or codingame (see --protocol codingame -h)")
+	procStart := time.Now() // CodinGame's first turn runs from here: start-up counts
+	fs := cli.NewFlagSet(name, engineUsage, engineDescription, stderr)
+	protocol := fs.String("protocol", "aigames", "`PROTOCOL` spoken: aigames or codingame")
 	hash := hashFlag(fs, 64<<20)
 	threads := fs.Int("threads", 1, "search threads")
-	maxTime := fs.Duration("max-time", 0, "never think longer than this per move (0: only the time bank limits)")
+	maxTime := fs.Duration("max-time", 0, "aigames: never think longer than this per move (0: only the time bank limits)")
+	first := fs.Duration("first-time", 1000*time.Millisecond, "codingame: thinking time of the first turn, the margin included")
+	turn := fs.Duration("turn-time", 100*time.Millisecond, "codingame: thinking time of every other turn, the margin included")
+	message := fs.Bool("message", false, "codingame: append the search's depth and score to each answer (CodinGame shows it)")
 	verbose := fs.Bool("verbose", false, "report each search (depth, score, nodes, time) on stderr")
 	pos, code := cli.Parse(fs, args)
 	if code >= 0 {
 		return code
 	}
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	cg := *protocol == "codingame"
 	switch {
-	case *protocol != "aigames":
+	case !cg && *protocol != "aigames":
 		return cli.Usagef(stderr, name, "--protocol %q: want aigames or codingame", *protocol)
 	case len(pos) > 0:
 		return cli.Usagef(stderr, name, "unexpected argument %q", pos[0])
+	case cg && given["max-time"]:
+		return cli.Usagef(stderr, name, "--max-time is for --protocol aigames")
+	case !cg && (given["first-time"] || given["turn-time"] || given["message"]):
+		return cli.Usagef(stderr, name, "--first-time, --turn-time and --message are for --protocol codingame")
+	case cg && (*first <= bot.CGMargin || *turn <= bot.CGMargin):
+		return cli.Usagef(stderr, name, "--first-time and --turn-time must exceed the margin of %v", bot.CGMargin)
 	case *threads < 1 || *threads > 256:
 		return cli.Usagef(stderr, name, "--threads %d: want 1..256", *threads)
 	case *maxTime < 0:
@@ -61,8 +71,14 @@ func runAIGames(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	if err := machine.CheckAlloc(int64(hash.Bytes)); err != nil {
 		return cli.Usagef(stderr, name, "--hash %s: the transposition table %v; give a smaller --hash", hash.Text, err)
 	}
-	err := bot.AIGames{Engine: search.NewEngine(int(hash.Bytes >> 20)), Threads: *threads, MaxTime: *maxTime,
-		Verbose: *verbose, Prefix: "analyze " + name + ": "}.Run(ctx, stdin, stdout, stderr)
+	e, prefix := search.NewEngine(int(hash.Bytes>>20)), "analyze "+name+": "
+	var err error
+	if cg {
+		err = bot.CodinGame{Engine: e, Threads: *threads, FirstTime: *first, TurnTime: *turn, Start: procStart,
+			Message: *message, Verbose: *verbose, Prefix: prefix}.Run(ctx, stdin, stdout, stderr)
+	} else {
+		err = bot.AIGames{Engine: e, Threads: *threads, MaxTime: *maxTime, Verbose: *verbose, Prefix: prefix}.Run(ctx, stdin, stdout, stderr)
+	}
 	return sessionExit(ctx, name, err, stderr)
 }
 
@@ -72,11 +88,9 @@ func sessionExit(ctx context.Context, name string, err error, stderr io.Writer) 
 	case err == nil:
 		return cli.ExitOK
 	case ctx.Err() != nil && errors.Is(err, ctx.Err()):
-		fmt.Fprintf(stderr, "analyze %s: interrupted\n", name)
-		return cli.ExitInterrupted
+		return stopf(stderr, name, "interrupted")
 	case errors.Is(err, bot.ErrBadInput):
 		return cli.ExitFail
 	}
-	fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
-	return cli.ExitFail
+	return failf(stderr, name, "%v", err)
 }

@@ -70,7 +70,7 @@ func startAI(t *testing.T, args ...string) *aiProcess {
 	outR, outW := io.Pipe()
 	a := &aiProcess{in: inW, out: bufio.NewReader(outR), done: make(chan int, 1)}
 	go func() {
-		code := runAIGames(context.Background(), args, inR, outW, &lockedWriter{b: &a.stderr})
+		code := runEngine(context.Background(), args, inR, outW, &lockedWriter{b: &a.stderr})
 		outW.Close()
 		a.done <- code
 	}()

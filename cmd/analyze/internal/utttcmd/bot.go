@@ -4,53 +4,28 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"sort"
+	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/uttt"
-	"github.com/boardlab/boardlab/engine/uttt/search"
+	"github.com/boardlab/boardlab/engine/uttt/bot"
 )
-
-// BotEngine picks a move for an ongoing position before the deadline. Returning
-// NoMove, an illegal move or panicking makes the bot fall back to a legal move.
-type BotEngine func(ctx context.Context, pos uttt.Position, deadline time.Time) uttt.Move
-
-// botEngines are the values of "bot --engine NAME": the main engine, and the zoo's
-// bots once zooOnce has run addZooBots.
-var (
-	botEngines = map[string]BotEngine{
-		"main": mainBot,
-	}
-	zooOnce sync.Once
-)
-
-// botHashMB and botThreads configure the main engine in the bot.
-var (
-	botHashMB  = 16
-	botThreads = 1
-)
-
-// mainBot is the main engine: iterative deepening until the deadline.
-func mainBot(ctx context.Context, pos uttt.Position, deadline time.Time) uttt.Move {
-	return search.NewEngine(botHashMB).Search(ctx, pos, search.Limits{Deadline: deadline, Threads: botThreads}).Move
-}
 
 const botUsage = "analyze uttt bot [--time DURATION] [--engine NAME] [--threads N] SIDE B0 B1 B2 B3 B4 B5 B6 B7 B8 MASTER LAST"
 
-// botMargin is kept back from the budget for printing and exiting.
-const botMargin = 5 * time.Millisecond
+// botMargin is kept back from the budget for printing and exiting; botHashMB is the
+// main engine's table size.
+const (
+	botMargin = 5 * time.Millisecond
+	botHashMB = 16
+)
 
 func runBot(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	start := time.Now()
-	zooOnce.Do(addZooBots)
-	names := make([]string, 0, len(botEngines))
-	for n := range botEngines {
-		names = append(names, n)
-	}
-	sort.Strings(names)
+	names := append([]string{"main"}, bot.ZooNames()...)
+	slices.Sort(names)
 	fs := cli.NewFlagSet("uttt bot", botUsage, `Plays one turn in the seed's protocol: SIDE is X or O (O may be written 0), B0..B8
 are the nine boards (9 characters each of -, X, O or 0), MASTER the won boards (its
 form is checked, the boards themselves decide), LAST the previous move or xx for a
@@ -63,9 +38,8 @@ free move. It prints the chosen move as two digits (board, tile) and exits withi
 	if code >= 0 {
 		return code
 	}
-	choose, ok := botEngines[*engine]
 	switch {
-	case !ok:
+	case !slices.Contains(names, *engine):
 		return cli.Usagef(stderr, "uttt bot", "--engine %q: want one of %s", *engine, strings.Join(names, ", "))
 	case *budget <= 0:
 		return cli.Usagef(stderr, "uttt bot", "--time %v: want a positive duration", *budget)
@@ -76,32 +50,11 @@ free move. It prints the chosen move as two digits (board, tile) and exits withi
 	if err != nil {
 		return cli.Usagef(stderr, "uttt bot", "%v", err)
 	}
-	var buf [81]uttt.Move
-	n := p.Moves(&buf)
-	if n == 0 {
-		fmt.Fprintf(stderr, "analyze uttt bot: the game is over (%v): there is no legal move\n", p.Status())
-		return cli.ExitFail
-	}
-	m := buf[0]
-	if n > 1 {
-		botThreads = *threads
-		if c := safeChoose(ctx, choose, p, start.Add(*budget-botMargin), stderr); p.IsLegal(c) {
-			m = c
-		}
+	choose := bot.Choosers(botHashMB, *threads)[*engine]
+	m, err := bot.Turn(ctx, p, choose, start.Add(*budget-botMargin), func(s string) { fmt.Fprintf(stderr, "analyze uttt bot: %s\n", s) })
+	if err != nil {
+		return failf(stderr, "uttt bot", "%v", err)
 	}
 	fmt.Fprintln(stdout, m)
 	return cli.ExitOK
-}
-
-// safeChoose runs an engine, turning a panic into NoMove.
-func safeChoose(ctx context.Context, choose BotEngine, p uttt.Position, deadline time.Time, stderr io.Writer) (m uttt.Move) {
-	defer func() {
-		if r := recover(); r != nil {
-			fmt.Fprintf(stderr, "analyze uttt bot: engine failed (%v); playing a legal fallback move\n", r)
-			m = uttt.NoMove
-		}
-	}()
-	ctx, cancel := context.WithDeadline(ctx, deadline)
-	defer cancel()
-	return choose(ctx, p, deadline)
 }

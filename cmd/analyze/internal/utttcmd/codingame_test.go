@@ -20,7 +20,7 @@ import (
 func cgRun(input string, args ...string) (stdout, stderr string, code int) {
 	var o, e bytes.Buffer
 	args = append([]string{"--protocol", "codingame", "--first-time", "60ms", "--turn-time", "40ms", "--hash", "4"}, args...)
-	code = runAIGames(context.Background(), args, strings.NewReader(input), &o, &e)
+	code = runEngine(context.Background(), args, strings.NewReader(input), &o, &e)
 	return o.String(), e.String(), code
 }
 
@@ -39,7 +39,7 @@ func TestCodinGameEngineTurns(t *testing.T) {
 	var e bytes.Buffer
 	done := make(chan int, 1)
 	go func() {
-		done <- runAIGames(context.Background(), []string{"--protocol", "codingame", "--first-time", "60ms", "--turn-time", "30ms", "--hash", "4"}, inR, outW, &e)
+		done <- runEngine(context.Background(), []string{"--protocol", "codingame", "--first-time", "60ms", "--turn-time", "30ms", "--hash", "4"}, inR, outW, &e)
 		outW.Close()
 	}()
 	answers := bufio.NewReader(outR)
@@ -126,6 +126,7 @@ func TestTournamentCodinGameBots(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays whole games with external processes")
 	}
+	t.Parallel()
 	dir := writeCGField(t)
 	sandbox := "bwrap"
 	if _, err := bwrap.New(bwrap.Sandbox{}); err != nil {

@@ -2,12 +2,10 @@ package utttcmd
 
 import (
 	"flag"
-	"fmt"
 	"strings"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/uttt"
-	"github.com/boardlab/boardlab/engine/uttt/search"
 )
 
 // engineCommands are perft, search and bot.
@@ -15,7 +13,7 @@ var engineCommands = []cli.Command{
 	{Name: "perft", Summary: "count move sequences to a depth (--divide: per first move)", Run: runPerft},
 	{Name: "search", Summary: "best move, score, depth, nodes, nodes/s and principal variation", Run: runSearch},
 	{Name: "bot", Summary: "the seed's protocol bot: 12 arguments in, two digits out", Run: runBot},
-	{Name: "engine", Summary: "a persistent bot speaking the AI Games (riddles.io) or, with --protocol codingame, CodinGame's protocol on stdin/stdout", Run: runAIGames},
+	{Name: "engine", Summary: "a persistent bot speaking the AI Games (riddles.io) or, with --protocol codingame, CodinGame's protocol on stdin/stdout", Run: runEngine},
 	{Name: "tune", Summary: "fit the evaluation's weights to self-play outcomes (Texel) and write weights.txt", Run: runTune},
 	{Name: "train", Summary: "train the network evaluation on saved self-play games and write net.bin", Run: runTrain},
 	{Name: "show", Summary: "draw a position as text or SVG (--svg)", Run: runShow},
@@ -28,12 +26,6 @@ var engineJobs = []string{
 	"uttt search --depth 9",
 	"uttt search --time 200ms 38 84 40",
 	"uttt bot --time 200ms O --------- --------- --------- --------X --------- --------- --------- --------- --------- --------- 38",
-}
-
-// isBoardArg reports whether a is one of the protocol's 9-character board strings,
-// which start with '-' but are never flags.
-func isBoardArg(a string) bool {
-	return len(a) == 9 && strings.Trim(a, "-XxOo0") == ""
 }
 
 // looksLikeFlag reports whether a is written like one of our flags: -name or --name
@@ -52,7 +44,7 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, int) {
 	for i, a := range args {
 		masked[i] = a
 		number := len(a) > 1 && a[1] >= '0' && a[1] <= '9'
-		if strings.HasPrefix(a, "-") && a != "--" && !number && (isBoardArg(a) || !looksLikeFlag(a)) {
+		if strings.HasPrefix(a, "-") && a != "--" && !number && (uttt.IsBoardString(a) || !looksLikeFlag(a)) {
 			masked[i] = mark + a
 		}
 	}
@@ -61,41 +53,4 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, int) {
 		pos[i] = strings.TrimPrefix(a, mark)
 	}
 	return pos, code
-}
-
-// parsePosition reads a POSITION: nothing (the start), the 12 protocol arguments, or
-// two-digit moves played from the start.
-func parsePosition(args []string) (uttt.Position, error) {
-	if len(args) == 0 {
-		return uttt.Start(), nil
-	}
-	if len(args[0]) == 1 || isBoardArg(args[0]) || len(args) == 12 && len(args[0]) != 2 {
-		return uttt.ParseProtocol(args)
-	}
-	return uttt.ParseMoves(args)
-}
-
-// scoreText writes a score for people: a proven win or loss with its distance in plies,
-// a proven draw, or the evaluation.
-func scoreText(score int, exact bool) string {
-	switch {
-	case score >= search.ScoreWinMin:
-		return fmt.Sprintf("%d (win in %d plies)", score, search.ScoreWin-score)
-	case score <= -search.ScoreWinMin:
-		return fmt.Sprintf("%d (loss in %d plies)", score, search.ScoreWin+score)
-	case exact:
-		return fmt.Sprintf("%d (proven)", score)
-	}
-	return fmt.Sprint(score)
-}
-
-func movesText(ms []uttt.Move) string {
-	var b strings.Builder
-	for i, m := range ms {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(m.String())
-	}
-	return b.String()
 }

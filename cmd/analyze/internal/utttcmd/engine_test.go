@@ -5,7 +5,6 @@ import (
 	"context"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/uttt"
@@ -117,19 +116,6 @@ func TestBotErrors(t *testing.T) {
 		out, errOut, code := engineRun(runBot, c.args...)
 		if code != c.code || out != "" || !strings.Contains(errOut, c.err) {
 			t.Errorf("bot %v: code %d, out %q, stderr %q", c.args, code, out, errOut)
-		}
-	}
-}
-
-func TestBotFallsBack(t *testing.T) {
-	botEngines["broken"] = func(context.Context, uttt.Position, time.Time) uttt.Move { panic("boom") }
-	botEngines["illegal"] = func(context.Context, uttt.Position, time.Time) uttt.Move { return uttt.NewMove(0, 0) }
-	defer delete(botEngines, "broken")
-	defer delete(botEngines, "illegal")
-	for _, e := range []string{"broken", "illegal"} {
-		out, _, code := engineRun(runBot, append([]string{"--engine", e}, strings.Fields(seedExample)...)...)
-		if code != 0 || out != "80\n" {
-			t.Errorf("engine %s: code %d, out %q", e, code, out)
 		}
 	}
 }

@@ -1,7 +1,6 @@
 package utttcmd
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -13,16 +12,11 @@ import (
 
 // IsSelfplayOut reports whether head, the first bytes of a file, starts a self-play
 // --out file: a shard header or a game record.
-func IsSelfplayOut(head []byte) bool {
-	head = bytes.TrimLeft(head, " \t\r\n")
-	return bytes.HasPrefix(head, []byte(`{"selfplay":"shard"`)) || bytes.HasPrefix(head, []byte(`{"game":`))
-}
+func IsSelfplayOut(head []byte) bool { return selfplay.IsOut(head) }
 
-// MergeSelfplay reads the --out files of a sharded self-play run (or unsharded --out
-// files of one match) and prints exactly the report the unsharded run prints: W/D/L,
-// Elo and its interval, pairs, first player, mean length and the SPRT's state, judged
-// over the games in index order. A missing or doubled shard or game is an error (exit
-// 1) naming it.
+// MergeSelfplay prints the report of one self-play match from its --out files (all
+// shards', or unsharded ones) exactly as the unsharded run prints it. A missing or
+// doubled shard or game is an error (exit 1) naming it.
 func MergeSelfplay(ctx context.Context, paths []string, stdout, stderr io.Writer) int {
 	return reportSelfplay(ctx, "merge", paths, nil, false, "", stdout, stderr)
 }
@@ -38,11 +32,9 @@ func reportSelfplay(ctx context.Context, name string, paths []string, sprt *self
 			plot.Abort()
 		}
 		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-			fmt.Fprintf(stderr, "analyze %s: interrupted\n", name)
-			return cli.ExitInterrupted
+			return stopf(stderr, name, "interrupted")
 		}
-		fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
-		return cli.ExitFail
+		return failf(stderr, name, "%v", err)
 	}
 	if res.Missing != "" {
 		fmt.Fprintf(stderr, "analyze %s: %s (an interrupted run?); the report counts the %d games present\n", name, res.Missing, res.Summary.Counted)
@@ -54,13 +46,10 @@ const reportUsage = "analyze uttt report [--json] [--plot FILE.svg] [--sprt ELO0
 
 func runReport(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	const name = "uttt report"
-	fs := cli.NewFlagSet(name, reportUsage, `Prints the self-play report of one match from its --out files: one unsharded file,
-or the files of all shards of a sharded run (FILE.K-of-N, in any order), exactly as
-the unsharded run prints it. The games are counted in index order and the SPRT (from
-the shards' headers, or --sprt) is judged after each game, so the report does not
-depend on how the games were split. A missing or doubled shard or game is an error
-naming it. --plot draws the running score with its 95% interval and the SPRT's
-log-likelihood ratio against its bounds.`, stderr)
+	fs := cli.NewFlagSet(name, reportUsage, `Prints the self-play report of one match from its --out files (one unsharded file,
+or all shards' files in any order) exactly as the unsharded run prints it, the SPRT
+(the shards' own, or --sprt) judged in game order. A missing or doubled shard or game
+is an error naming it. See docs/uttt-selfplay.md.`, stderr)
 	asJSON := fs.Bool("json", false, "print the summary as one JSON object")
 	plot := fs.String("plot", "", "draw the running score and the SPRT to `FILE.svg`")
 	sprtFlag := fs.String("sprt", "", "judge an SPRT of `ELO0,ELO1` (default: the shards' own)")
@@ -74,7 +63,7 @@ log-likelihood ratio against its bounds.`, stderr)
 	var sprt *selfplay.SPRT
 	if *sprtFlag != "" {
 		var err error
-		if sprt, err = parseSPRT(*sprtFlag); err != nil {
+		if sprt, err = selfplay.ParseSPRT(*sprtFlag); err != nil {
 			return cli.Usagef(stderr, name, "--sprt: %v", err)
 		}
 	}

@@ -13,7 +13,6 @@ import (
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/uttt"
 	"github.com/boardlab/boardlab/engine/uttt/search"
-	"github.com/boardlab/boardlab/pipeline"
 	sharding "github.com/boardlab/boardlab/shard"
 )
 
@@ -22,15 +21,10 @@ const perftUsage = "analyze uttt perft [--divide [--shard K/N]] [-j N] D [POSITI
 func runPerft(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := cli.NewFlagSet("uttt perft", perftUsage, `Counts the move sequences of length D (a finished game has no moves) from the
 start or from POSITION (the 12 protocol arguments, or two-digit moves from the
-start). It prints "d COUNT" for d = 1..D, so the last line is "D COUNT"; with
---divide it first prints "MOVE COUNT" for every first move. The time and leaves/s
-go to stderr, and progress too on a terminal. From the start: 81, 720, 6336, 55080,
-473256 for D = 1..5. An illegal move in POSITION is a usage error naming it, e.g.
-"move 2 (44): tile 4 of board 4 is taken".
-
---divide --shard K/N counts part K of N of the first moves (contiguous ranges in
-move order) and starts its output with a header line; 'analyze merge' of the shards'
-outputs prints exactly the unsharded --divide output.`, stderr)
+start) and prints "d COUNT" for d = 1..D; with --divide it first prints "MOVE COUNT"
+for every first move. Time and leaves/s go to stderr, progress too on a terminal.
+--divide --shard K/N counts part K of N of the first moves after a header line;
+'analyze merge' of the shards' outputs prints the unsharded output. See docs/uttt.md.`, stderr)
 	const name = "uttt perft"
 	divide := fs.Bool("divide", false, "print the count under each first move")
 	jobs := cli.JobsFlag(fs, 1, 0, "worker goroutines, splitting the work by first move (0: one per core)")
@@ -46,7 +40,7 @@ outputs prints exactly the unsharded --divide output.`, stderr)
 	if err != nil || d < 0 || d > search.MaxDepth {
 		return cli.Usagef(stderr, name, "depth %q: want an integer 0..%d", pos[0], search.MaxDepth)
 	}
-	p, err := parsePosition(pos[1:])
+	p, err := uttt.ParsePosition(pos[1:])
 	if err != nil {
 		return cli.Usagef(stderr, name, "position: %v", err)
 	}
@@ -65,8 +59,7 @@ outputs prints exactly the unsharded --divide output.`, stderr)
 	defer w.Flush()
 	interrupted := func() int {
 		w.Flush()
-		fmt.Fprintf(stderr, "analyze %s: interrupted\n", name)
-		return cli.ExitInterrupted
+		return stopf(stderr, name, "interrupted")
 	}
 	if d == 0 {
 		fmt.Fprintln(w, "0 1")
@@ -81,27 +74,14 @@ outputs prints exactly the unsharded --divide output.`, stderr)
 	count := func(depth int, each func(m uttt.Move, n uint64)) (uint64, error) {
 		prog := cli.NewProgress(stderr, "perft "+strconv.Itoa(depth), "first moves")
 		defer prog.Done()
-		var total uint64
 		done := int64(0)
-		err := pipeline.Items(ctx, len(mine), *jobs, func(i int) uint64 {
-			q := p.Play(mine[i])
-			n, _ := uttt.PerftContext(ctx, &q, depth-1)
-			return n
-		}, func(i int, n uint64) {
-			if ctx.Err() != nil {
-				return // a count cut short by Ctrl-C is not printed
-			}
-			total += n
+		return uttt.PerftDivide(ctx, &p, mine, depth, *jobs, func(m uttt.Move, n uint64) {
 			if each != nil {
-				each(mine[i], n)
+				each(m, n)
 			}
 			done++
 			prog.Update(done, int64(len(mine)))
 		})
-		if err == nil {
-			err = ctx.Err()
-		}
-		return total, err
 	}
 	if !*divide {
 		for i := 1; i < d; i++ {

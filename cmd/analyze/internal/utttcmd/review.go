@@ -1,14 +1,11 @@
 package utttcmd
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/uttt/review"
@@ -17,35 +14,21 @@ import (
 
 const reviewUsage = "analyze uttt review [--nodes N] [--solve-nodes N] [-j N] [--shard K/N] [--out FILE] [--svg DIR] FILE|DIR..."
 
-const reviewDescription = `Reviews finished games with the engine. FILE holds game records, one a line: self-play
---out lines, tournament --log lines (an invalid turn is a pass: the other side then
-moves freely), or move lists (two-digit moves separated by spaces or commas); a
-directory is read recursively. For every move it searches the position before it
-(--nodes per position, one thread, an empty table: the same figures on any machine)
-and reports, from the mover's view, the evaluation before and after the move, the
-engine's best move, the loss in evaluation units (both sides clamped to +-2000) and
-as a drop in expected score, where expected score is 1/(1+exp(-e/460)) for an evaluation e (460 is the
-evaluation's fitted logistic scale; a proven win is 1, a proven loss 0). A move the
-engine would have played loses nothing. A drop of at least 0.05 is an inaccuracy,
-0.10 a mistake, 0.20 a blunder. For a game won on the board it gives the first move of
-the loser after which the game was lost under perfect play, where the search or the
-solver (--solve-nodes per position) proves it.
+const reviewDescription = `Reviews finished games with the engine. FILE holds game records, one a line (self-play
+--out lines, tournament --log lines, or two-digit move lists); a directory is read
+recursively. For every move it searches the position before it (--nodes, one thread,
+an empty table: the same figures on any machine) and reports, from the mover's view,
+the evaluation before and after, the engine's best move and the loss, in evaluation
+units and as a drop in expected score (1/(1+exp(-e/460))): 0.05 is an inaccuracy, 0.10
+a mistake, 0.20 a blunder. For a game won on the board it gives the loser's move after
+which the game was lost, where the search or the solver (--solve-nodes) proves it.
 
-Output, JSON Lines (--out, default stdout): a "move" line per move, a "game" line per
-game and, at the end, a "player" line per player (games, moves, mean loss, mean
-expected-score drop, inaccuracies, mistakes and blunders, blunders a game, the most
-common mistakes and blunders by board and ply range). The players' summary is printed
-as text on stderr too. --svg DIR draws each game's expected score for X against the
-ply, marking inaccuracies, mistakes and blunders, into DIR/NNNN-FILE-LINE.svg.
-
---jobs N reviews N games at once (0: one per core); the output is in input order
-whatever N. --shard K/N reviews part K of N of the games (contiguous ranges of the
-games of all FILEs in order; --out then writes FILE.K-of-N, starting with a
-"review-shard" line): 'analyze merge' of the shards' files writes exactly the
-unsharded output, the player lines computed over all games; each shard's own player
-lines cover its games. A bad record is reported on stderr with its file, line and field, and the
-other games are still reviewed (exit status 1). Ctrl-C stops: the games reviewed so
-far are written, with their summary (exit status 130).`
+Output, JSON Lines (--out): a "move" line per move, a "game" line per game and a
+"player" line per player, whose summary goes to stderr as text too; --svg DIR draws each
+game's expected score into DIR. The output is in input order whatever --jobs. --shard
+K/N reviews part K of N of the games; 'analyze merge' of the shards' files writes the
+unsharded output. A bad record is reported with its file and line (exit status 1);
+Ctrl-C writes the games reviewed so far (130). See docs/uttt-bots.md.`
 
 func runReview(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	const name = "uttt review"
@@ -65,8 +48,6 @@ func runReview(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		return cli.Usagef(stderr, name, "want at least one FILE or DIR of game records")
 	case *nodes < 1:
 		return cli.Usagef(stderr, name, "--nodes must be at least 1")
-	case *jobs < 0:
-		return cli.Usagef(stderr, name, "--jobs must not be negative")
 	}
 	shard, err := shardSpec.Resolve(name, nil, stderr)
 	if err != nil {
@@ -74,76 +55,33 @@ func runReview(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	}
 	if *svgDir != "" {
 		if err := os.MkdirAll(*svgDir, 0o755); err != nil {
-			fmt.Fprintf(stderr, "analyze %s: --svg: %v\n", name, err)
-			return cli.ExitFail
+			return failf(stderr, name, "--svg: %v", err)
 		}
 	}
 	code := cli.ExitOK
-	bad := func(err error) {
-		fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
-		code = cli.ExitFail
-	}
-	inputs, errs := fileio.Expand(pos)
-	var recs []review.Record
-	for k, in := range inputs {
-		if errs[k] != nil {
-			bad(errs[k])
-			continue
-		}
-		r, err := in.Open(ctx, stdin)
-		if err != nil {
-			if ctx.Err() != nil {
-				fmt.Fprintf(stderr, "analyze %s: interrupted while reading %s\n", name, in.Name())
-				return cli.ExitInterrupted
-			}
-			bad(err)
-			continue
-		}
-		rs, err := review.ReadRecords(r, in.Name(), bad)
-		r.Close()
-		if err != nil {
-			bad(err)
-		}
-		recs = append(recs, rs...)
+	bad := func(err error) { code = failf(stderr, name, "%v", err) }
+	recs, err := review.ReadInputs(ctx, pos, stdin, bad)
+	if err != nil {
+		return stopf(stderr, name, "%v", err)
 	}
 	from, to := shard.Range(int64(len(recs)))
 	out, err := fileio.CreateOutput(shard.Path(*outPath), stdout)
 	if err != nil {
-		fmt.Fprintf(stderr, "analyze %s: --out: %v\n", name, err)
-		return cli.ExitFail
+		return failf(stderr, name, "--out: %v", err)
 	}
 	prog := cli.NewProgress(stderr, "review", "games")
-	var sum review.Summary
-	enc := json.NewEncoder(out)
-	if shard.Enabled() {
-		enc.Encode(review.ShardHeader{Type: "review-shard", K: shard.K, N: shard.N, First: int(from), End: int(to), Games: len(recs)})
-	}
-	done := 0
 	n := int(to - from)
-	opt := review.Options{Nodes: *nodes, SolveNodes: *solveNodes}
-	rerr := review.Games(ctx, recs[from:to], opt, *jobs, func(g *review.Game) {
-		g.Index += int(from)
-		for k := range g.Moves {
-			enc.Encode(&g.Moves[k])
-		}
-		enc.Encode(g)
-		sum.Add(g)
+	players, done, rerr := review.Write(ctx, out, recs, shard, review.Options{Nodes: *nodes, SolveNodes: *solveNodes}, *jobs, func(g *review.Game, done int) {
 		if *svgDir != "" {
-			if err := writeReviewSVG(*svgDir, g); err != nil {
+			if err := review.SaveSVG(*svgDir, g); err != nil {
 				bad(fmt.Errorf("--svg: %v", err))
 			}
 		}
-		done++
 		prog.Update(int64(done), int64(n))
 	})
 	prog.Done()
-	players := sum.Players()
-	for _, pl := range players {
-		enc.Encode(pl)
-	}
 	if cerr := out.Commit(); cerr != nil {
-		fmt.Fprintf(stderr, "analyze %s: --out: %v\n", name, cerr)
-		code = cli.ExitFail
+		bad(fmt.Errorf("--out: %v", cerr))
 	}
 	for _, pl := range players {
 		fmt.Fprint(stderr, pl.Text())
@@ -152,19 +90,9 @@ func runReview(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		fmt.Fprintf(stderr, "analyze %s: shard %s: games %d..%d of %d\n", name, shard, from, to-1, len(recs))
 	}
 	if errors.Is(rerr, context.Canceled) || ctx.Err() != nil {
-		fmt.Fprintf(stderr, "analyze %s: interrupted: %d of %d games reviewed and written\n", name, done, n)
-		return cli.ExitInterrupted
+		return stopf(stderr, name, "interrupted: %d of %d games reviewed and written", done, n)
 	}
 	return code
-}
-
-// writeReviewSVG draws game g's graph into dir.
-func writeReviewSVG(dir string, g *review.Game) error {
-	var b bytes.Buffer
-	if err := review.WriteSVG(&b, g); err != nil {
-		return err
-	}
-	return os.WriteFile(filepath.Join(dir, review.SVGName(g)), b.Bytes(), 0o644)
 }
 
 // IsReviewOut reports whether head starts a review shard's --out file.
@@ -175,8 +103,7 @@ func IsReviewOut(head []byte) bool { return review.IsShardOut(head) }
 // exit status, having reported any error on stderr.
 func MergeReview(ctx context.Context, paths []string, w, stderr io.Writer) int {
 	if err := review.Merge(ctx, paths, w); err != nil {
-		fmt.Fprintf(stderr, "analyze merge: %v\n", err)
-		return 1
+		return failf(stderr, "merge", "%v", err)
 	}
-	return 0
+	return cli.ExitOK
 }

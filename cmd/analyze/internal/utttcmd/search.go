@@ -16,27 +16,6 @@ import (
 
 const searchUsage = "analyze uttt search [--time DURATION] [--depth N] [--threads N] [--hash SIZE] [--json] [--board=false] [POSITION]"
 
-// searchLine is one line of "search --json": a completed depth, or the final result.
-type searchLine struct {
-	Final   bool     `json:"final,omitempty"`
-	Move    string   `json:"move"`
-	Score   int      `json:"score"`
-	Exact   bool     `json:"exact"`
-	Depth   int      `json:"depth"`
-	Nodes   uint64   `json:"nodes"`
-	NPS     uint64   `json:"nps"`
-	TimeMS  float64  `json:"time_ms"`
-	PV      []string `json:"pv"`
-	Stopped string   `json:"stopped,omitempty"`
-}
-
-func nps(r search.Result) uint64 {
-	if r.Time <= 0 {
-		return 0
-	}
-	return uint64(float64(r.Nodes) / r.Time.Seconds())
-}
-
 // hashFlag defines --hash, the size of the transposition table, for search and engine.
 func hashFlag(fs *flag.FlagSet, value cli.Size) *cli.CompatSize {
 	return cli.CompatSizeVar(fs, "hash", value, cli.MiBSize, "MiB",
@@ -49,8 +28,8 @@ func runSearch(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 two-digit moves from the start; none: the start) with iterative deepening and
 prints one line per completed depth, then the best move, score (side to move's
 view; proven wins and losses say in how many plies), depth, nodes, nodes/s, time
-and principal variation; in text the position is drawn first. Without --depth and --time it searches for 1s. The
-search stops at the limit, on Ctrl-C, or when the game value is proven.`, stderr)
+and principal variation; in text the position is drawn first. Without --depth and
+--time it searches for 1s. It stops at the limit, on Ctrl-C, or on a proven value.`, stderr)
 	budget := fs.Duration("time", 0, "time budget (default 1s when --depth is not given)")
 	depth := fs.Int("depth", 0, "maximum depth in plies")
 	threads := fs.Int("threads", 1, "search threads (lazy SMP, shared table)")
@@ -71,7 +50,7 @@ search stops at the limit, on Ctrl-C, or when the game value is proven.`, stderr
 	case given["time"] && *budget <= 0:
 		return cli.Usagef(stderr, "uttt search", "--time %v: want a positive duration", *budget)
 	}
-	p, err := parsePosition(pos)
+	p, err := uttt.ParsePosition(pos)
 	if err != nil {
 		return cli.Usagef(stderr, "uttt search", "position: %v", err)
 	}
@@ -82,39 +61,28 @@ search stops at the limit, on Ctrl-C, or when the game value is proven.`, stderr
 		*budget = time.Second
 	}
 	if p.Status() != uttt.Ongoing {
-		fmt.Fprintf(stderr, "analyze uttt search: the game is over (%v): no move to search\n", p.Status())
-		return cli.ExitFail
+		return failf(stderr, "uttt search", "the game is over (%v): no move to search", p.Status())
 	}
 	if *board && !*asJSON {
 		fmt.Fprint(stdout, uttt.Display(&p, useColour(stdout)))
 	}
-	line := func(r search.Result, final bool) searchLine {
-		l := searchLine{Final: final, Move: r.Move.String(), Score: r.Score, Exact: r.Exact, Depth: r.Depth,
-			Nodes: r.Nodes, NPS: nps(r), TimeMS: float64(r.Time.Microseconds()) / 1000, PV: []string{}}
-		for _, m := range r.PV {
-			l.PV = append(l.PV, m.String())
-		}
-		return l
-	}
 	enc := json.NewEncoder(stdout)
 	info := func(r search.Result) {
 		if *asJSON {
-			enc.Encode(line(r, false))
+			enc.Encode(r.JSON(false))
 			return
 		}
-		fmt.Fprintf(stdout, "depth %2d  score %-24s nodes %11d  nps %10d  time %8.1fms  pv %s\n",
-			r.Depth, scoreText(r.Score, r.Exact), r.Nodes, nps(r), float64(r.Time.Microseconds())/1000, movesText(r.PV))
+		fmt.Fprint(stdout, r.DepthText())
 	}
 	r := search.NewEngine(int(hash.Bytes>>20)).Search(ctx, p, search.Limits{Depth: *depth, Time: *budget, Threads: *threads, Info: info})
 	if *asJSON {
-		l := line(r, true)
+		l := r.JSON(true)
 		if ctx.Err() != nil {
 			l.Stopped = "interrupted"
 		}
 		enc.Encode(l)
 	} else {
-		fmt.Fprintf(stdout, "bestmove %s\nscore %s\ndepth %d\nnodes %d\nnodes/s %d\ntime %v\npv %s\n",
-			r.Move, scoreText(r.Score, r.Exact), r.Depth, r.Nodes, nps(r), r.Time.Round(time.Microsecond), movesText(r.PV))
+		fmt.Fprint(stdout, r.Text())
 	}
 	if ctx.Err() != nil {
 		fmt.Fprintln(stderr, "analyze uttt search: interrupted")

@@ -6,9 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
-	"strconv"
-	"strings"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/uttt"
@@ -21,37 +18,22 @@ import (
 
 const selfplayUsage = "analyze uttt selfplay --a SPEC --b SPEC --games N [-j N] [--openings N] [--seed N] [--out FILE] [--sprt ELO0,ELO1] [--json] [--plot FILE.svg] [--shard K/N] [--verbose] [--tiebreak none|boards] [--sandbox bwrap|none] [--cg-time DURATION] [--cg-first-time DURATION]"
 
-const selfplayDescription = `Plays games between two zoo bots in-process and reports, for bot a: wins, draws and
-losses, the score, the Elo difference with its 95% interval and likelihood of
-superiority, the first player's results and the mean game length. Colours alternate (a
-is X in even games); games 2k and 2k+1 share a random opening of --openings plies, and
-game i depends only on --seed and i, so a run can be repeated or resumed.
+const selfplayDescription = `Plays games between two bots in-process and reports, for bot a: wins, draws and losses,
+the score, the Elo difference with its 95% interval and likelihood of superiority, the
+first player's results and the mean game length. Colours alternate (a is X in even
+games); games 2k and 2k+1 share a random opening of --openings plies, and game i
+depends only on --seed and i.
 
 ` + zoo.SpecHelp + `
-` + cgSpecHelp + `
+` + selfplay.CGSpecHelp + `
 
---tiebreak boards scores a game that fills the board without a master line as
-CodinGame does: the side that won more small boards wins it (a draw when equal); the
---out lines and the report say so.
-
---out appends one JSON line per game as it finishes (flushed and fsynced every 200ms
-and at the end). Running the same command again continues where an interrupted run
-stopped: the games already in the file are counted, not replayed, and a torn last line
-is rewritten; a larger --games extends a finished run. --sprt ELO0,ELO1 runs a
-sequential probability ratio test (GSPRT on the W/D/L model, logistic Elo,
-alpha = beta = 0.05) and stops when it decides, judged on the games in index order.
-Progress goes to stderr on a terminal; Ctrl-C stops cleanly with finished games saved.
---verbose prints each game on stderr as it ends: its number, the bots and their
-colours, the result, the moves and the final position drawn as 'uttt show' draws it.
-
-Memory does not grow with --games: games stream to --out as they finish and only the
-counts are kept. --plot draws a's running score with its 95% interval against the
-games played and, with --sprt, the log-likelihood ratio against its bounds.
-
---shard K/N plays the games of part K of N (contiguous ranges of game indices; game i
-is the same game in any shard) into FILE.K-of-N, which starts with a header line; the
-shards' files merged by 'analyze merge' (or 'analyze uttt report') give exactly the
-unsharded report, the SPRT judged over all games in index order.`
+--out appends one JSON line per game as it finishes; the same command run again
+resumes an interrupted run (or extends it with a larger --games). --sprt ELO0,ELO1
+stops when a GSPRT (alpha = beta = 0.05) decides. --tiebreak boards scores a full board
+as CodinGame does. --verbose prints each game and its final position on stderr. --plot
+draws the running score and the SPRT. --shard K/N plays part K of N of the games into
+FILE.K-of-N; 'analyze merge' (or 'analyze uttt report') of the shards' files prints the
+unsharded report. Ctrl-C stops with the finished games saved. See docs/uttt-selfplay.md.`
 
 func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	const name = "uttt selfplay"
@@ -82,11 +64,11 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	if *aSpec == "" || *bSpec == "" {
 		return cli.Usagef(stderr, name, "--a and --b are required")
 	}
-	a, err := parseBot(*aSpec)
+	a, err := selfplay.ParseBot(*aSpec, cli.SplitCommand)
 	if err != nil {
 		return cli.Usagef(stderr, name, "--a: %v", err)
 	}
-	b, err := parseBot(*bSpec)
+	b, err := selfplay.ParseBot(*bSpec, cli.SplitCommand)
 	if err != nil {
 		return cli.Usagef(stderr, name, "--b: %v", err)
 	}
@@ -104,7 +86,7 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	}
 	var sprt *selfplay.SPRT
 	if *sprtFlag != "" {
-		if sprt, err = parseSPRT(*sprtFlag); err != nil {
+		if sprt, err = selfplay.ParseSPRT(*sprtFlag); err != nil {
 			return cli.Usagef(stderr, name, "--sprt: %v", err)
 		}
 	}
@@ -113,19 +95,15 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 		return cli.Usagef(stderr, name, "%v", err)
 	}
 	prog := cli.NewProgress(stderr, "selfplay", "games")
-	_, aCG := a.(*cgBot)
-	_, bCG := b.(*cgBot)
-	if aCG || bCG {
-		var sb *bwrap.Sandbox
-		if *sandbox == "bwrap" {
-			if sb, err = bwrap.New(bwrap.Sandbox{}); err != nil {
-				fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
-				fmt.Fprintf(stderr, "analyze %s: install bubblewrap (Debian: apt-get install bubblewrap), or run the cg: bots unsandboxed, with this command's rights, with --sandbox=none\n", name)
-				return cli.ExitUsage
-			}
+	var sb *bwrap.Sandbox
+	if selfplay.HasCG(a, b) && *sandbox == "bwrap" {
+		if sb, err = bwrap.New(bwrap.Sandbox{}); err != nil {
+			fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
+			fmt.Fprintf(stderr, "analyze %s: install bubblewrap (Debian: apt-get install bubblewrap), or run the cg: bots unsandboxed, with this command's rights, with --sandbox=none\n", name)
+			return cli.ExitUsage
 		}
-		configureCG([]zoo.Bot{a, b}, *cgFirst, *cgTime, sb, prog.Print, *verbose)
 	}
+	selfplay.ConfigureCG([]zoo.Bot{a, b}, *cgFirst, *cgTime, sb, prog.Print, *verbose)
 	m := &selfplay.Match{A: a, B: b, Seed: *seed, Openings: *openings, TieBreak: *tiebreak == "boards"}
 	from, to := shard.Range(int64(*games))
 	runSPRT := sprt
@@ -153,11 +131,9 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 				plotOut.Abort()
 			}
 			if ctx.Err() != nil {
-				fmt.Fprintf(stderr, "analyze %s: interrupted while reading %s; nothing was changed\n", name, path)
-				return cli.ExitInterrupted
+				return stopf(stderr, name, "interrupted while reading %s; nothing was changed", path)
 			}
-			fmt.Fprintf(stderr, "analyze %s: --out: %v\n", name, err)
-			return cli.ExitFail
+			return failf(stderr, name, "--out: %v", err)
 		}
 		if n := res.Count(int(from), int(to)); n > 0 {
 			fmt.Fprintf(stderr, "analyze %s: %s holds %d finished games of this match; playing the rest\n", name, path, n)
@@ -170,7 +146,7 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	if *verbose {
 		colour := useColour(stderr)
 		cfg.OnGame = func(i int, moves []uttt.Move, r selfplay.Result) {
-			prog.Print(describeGame(m, i, moves, r, colour))
+			prog.Print(selfplay.DescribeGame(m, i, moves, r, colour))
 		}
 	}
 	sum, err := selfplay.Run(ctx, cfg)
@@ -178,13 +154,11 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	interrupted := errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
 	code := cli.ExitOK
 	if err != nil && !interrupted {
-		fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
-		code = cli.ExitFail
+		code = failf(stderr, name, "%v", err)
 	}
 	if out != nil {
 		if cerr := out.Close(); cerr != nil && code == cli.ExitOK {
-			fmt.Fprintf(stderr, "analyze %s: --out: %v\n", name, cerr)
-			code = cli.ExitFail
+			code = failf(stderr, name, "--out: %v", cerr)
 		}
 	}
 	if c := printSelfplay(stdout, stderr, name, m, &sum, runSPRT, *asJSON, plotOut); c != cli.ExitOK && code == cli.ExitOK {
@@ -202,44 +176,6 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 		return cli.ExitInterrupted
 	}
 	return code
-}
-
-// describeGame is --verbose's text for game i: a header line, the moves, and the
-// final position drawn by uttt.Display.
-func describeGame(m *selfplay.Match, i int, moves []uttt.Move, r selfplay.Result, colour bool) string {
-	x, o := "a "+m.A.String(), "b "+m.B.String()
-	if !selfplay.AFirst(i) {
-		x, o = o, x
-	}
-	p := uttt.Start()
-	var sb strings.Builder
-	for k, mv := range moves {
-		if k > 0 {
-			sb.WriteByte(' ')
-		}
-		sb.WriteString(mv.String())
-		p = p.Play(mv)
-	}
-	result := "drawn"
-	switch p.Status() {
-	case uttt.XWon:
-		result = "X won"
-	case uttt.OWon:
-		result = "O won"
-	case uttt.Ongoing:
-		result = p.Side().String() + " forfeited (an invalid answer)"
-	default:
-		if r.Score2 != 1 {
-			winner := "X"
-			if (r.Score2 == 2) != selfplay.AFirst(i) {
-				winner = "O"
-			}
-			result = "drawn on the board, won by " + winner + " on small boards (tiebreak)"
-		}
-	}
-	score := [3]string{"a lost", "draw", "a won"}[min(r.Score2, 2)]
-	return fmt.Sprintf("game %d: X %s, O %s: %s in %d plies (%s)\nmoves: %s\n%s\n",
-		i, x, o, result, len(moves), score, sb.String(), uttt.Display(&p, colour))
 }
 
 // openPlot creates the --plot file's temporary file before the work starts, so that
@@ -265,33 +201,14 @@ func printSelfplay(stdout, stderr io.Writer, name string, m *selfplay.Match, sum
 	if plot == nil {
 		return cli.ExitOK
 	}
-	title := fmt.Sprintf("a = %s against b = %s (openings %d plies, seed %d)", m.A, m.B, m.Openings, m.Seed)
-	err := selfplay.WritePlot(plot, title, sum, sprt)
+	err := selfplay.WritePlot(plot, m.PlotTitle(), sum, sprt)
 	if err == nil {
 		err = plot.Commit()
 	} else {
 		plot.Abort()
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "analyze %s: --plot: %v\n", name, err)
-		return cli.ExitFail
+		return failf(stderr, name, "--plot: %v", err)
 	}
 	return cli.ExitOK
-}
-
-// parseSPRT reads ELO0,ELO1: two finite numbers with ELO0 < ELO1.
-func parseSPRT(s string) (*selfplay.SPRT, error) {
-	a, b, ok := strings.Cut(s, ",")
-	if !ok {
-		return nil, fmt.Errorf("want ELO0,ELO1 (e.g. 0,5), got %q", s)
-	}
-	e0, err0 := strconv.ParseFloat(strings.TrimSpace(a), 64)
-	e1, err1 := strconv.ParseFloat(strings.TrimSpace(b), 64)
-	if err0 == nil && err1 == nil && (math.IsNaN(e0) || math.IsNaN(e1) || math.IsInf(e0, 0) || math.IsInf(e1, 0)) {
-		return nil, fmt.Errorf("want two finite numbers ELO0 < ELO1 (e.g. 0,5), got %q", s)
-	}
-	if err0 != nil || err1 != nil || e0 >= e1 {
-		return nil, fmt.Errorf("want two numbers ELO0 < ELO1 (e.g. 0,5), got %q", s)
-	}
-	return &selfplay.SPRT{Elo0: e0, Elo1: e1, Alpha: 0.05, Beta: 0.05}, nil
 }

@@ -117,6 +117,7 @@ func TestSelfplaySPRT(t *testing.T) {
 
 func TestTournamentBadInput(t *testing.T) {
 	needBwrap(t) // the default sandbox
+	t.Parallel()
 	dir := t.TempDir()
 	write(t, filepath.Join(dir, "instructions.txt"), "2\na\n./a.sh\nb\n", 0o644)
 	code, stdout, stderr := runCmd(context.Background(), "tournament", dir)
@@ -124,8 +125,13 @@ func TestTournamentBadInput(t *testing.T) {
 		t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
 	// A missing program is reported, and the tournament still runs: its turns are invalid.
+	// Each of its 500 turns starts a sandbox; -short runs them unsandboxed.
 	write(t, filepath.Join(dir, "instructions.txt"), "2\ncrash\n'./no such bot'\ncrash2\n./nope\n", 0o644)
-	code, stdout, stderr = runCmd(context.Background(), "tournament", "--time", "1s", dir)
+	args := []string{"tournament", "--time", "1s"}
+	if testing.Short() {
+		args = append(args, "--sandbox=none")
+	}
+	code, stdout, stderr = runCmd(context.Background(), append(args, dir)...)
 	if code != 1 || !strings.Contains(stderr, "instructions.txt:3: bot 1 (crash)") || !strings.Contains(stderr, "instructions.txt:5: bot 2 (crash2)") {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
 	}

@@ -2,67 +2,38 @@ package utttcmd
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strings"
-	"sync"
 	"time"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/uttt/tournament"
 	"github.com/boardlab/boardlab/fileio"
-	"github.com/boardlab/boardlab/pipeline"
 	bwrap "github.com/boardlab/boardlab/sandbox"
 )
 
 const tournamentUsage = "analyze uttt tournament [--time DURATION] [-j N] [--log FILE] [--zero] [--sandbox bwrap|none] [--disqualify] [--memory SIZE] [--procs N] [--expose PATH] [--cg-time DURATION] [--cg-first-time DURATION] [--tiebreak none|boards] DIR"
 
 const tournamentDescription = `Runs the seed's meta tic-tac-toe tournament. DIR/instructions.txt holds the number of
-bots, then for each bot a line with its name and a line with its command (split as a
-shell would, without running one; relative program paths resolve against DIR). Every
-bot plays every other twice, once as X. Each turn the bot's command is started in DIR
-with the 12 protocol arguments (SIDE B0..B8 MASTER LAST) and must print its move as two
-digits and exit within --time; a crash, garbage, more than 256 bytes of output, an
-illegal move or no answer in time is an invalid move (the bot loses 1 point, the board
-is unchanged and the opponent gets a free move). A bot that overruns is killed with
-every process it started. The winner of a game scores 100 plus the empty tiles left;
-after 250 turns without a winner both bots lose 10.
+bots, then per bot a line with its name and a line with its command (split as a shell
+would; relative program paths resolve against DIR). Every bot plays every other twice,
+once as X. Each turn the command runs in DIR with the 12 protocol arguments (SIDE
+B0..B8 MASTER LAST) and must print two digits and exit within --time; anything else is
+an invalid move (the bot loses 1 point, the opponent gets a free move). The winner
+scores 100 plus the empty tiles left; after 250 turns both lose 10. The report is the
+seed's, the same with -j N as serially; Ctrl-C reports the finished games.
 
-Every turn runs sandboxed with bubblewrap (--sandbox bwrap, the default): the system
-read-only, with /home, /root, /run, /mnt, /media and /srv empty (save DIR and --expose
-paths); the bot's folder (the folder of DIR holding its program or script, if it holds a
-data.txt) the only writable place; the other bots' folders closed (a folder without
-data.txt, like bin/ for the zoo, stays visible to all); a private /tmp; no network; its
-own PID namespace (everything it started dies with the turn) and session; no
-capabilities; and limits per turn: CPU time (--time rounded up to seconds, per process),
-address space (--memory), processes (--procs: a pids cgroup where one can be made,
-else RLIMIT_NPROC) and file size. A turn that leaves a process running after the bot
-exited, or whose stderr shows a write or read outside its folder failing, is an invalid
-move; with --disqualify such an access removes the bot: the game ends and its opponent
-wins it, its later games are not played, and the report says so (exit status 1). Where
-bwrap does not work the command says so and exits 2; --sandbox none runs the bots with
-the controller's own rights (only for bots you trust). See docs/uttt-tournament.md.
-
-The report is the seed's: one line per bot in instructions order, then the timing line.
-With -j N, N games run at once; the report is the same as a serial run's for bots that
-decide the same way given the same arguments (but a bot sharing its data.txt between
-games sees its calls interleaved). Ctrl-C stops the run and reports the finished games.
-The zoo bots run as commands of this binary: "analyze uttt bot --engine NAME" with NAME
-random, naive, depth, depth:1 .. depth:6 or engine:d1 .. engine:d12 (see "bot -h").
-
-A command line written "cg: COMMAND" declares a bot speaking CodinGame's protocol: one
-process per game, sandboxed as above (its CPU limit covering the game), fed each turn
-the opponent's move as "row col" (-1 -1 when there is none, as after an invalid move),
-the number of valid actions and the actions; it answers "row col", optionally followed
-by a message, which --log records. Its first turn may take --cg-first-time, the others
---cg-time. A timeout, a crash or a flood ends its process: its later turns in that game
-are invalid. "analyze uttt engine --protocol codingame" is such a bot. --tiebreak
-boards scores a game ending without a master line as CodinGame does: the side that won
-more small boards wins it. See docs/uttt-bots.md.`
+Each turn runs sandboxed with bubblewrap (--sandbox bwrap): the bot's folder (holding
+a data.txt) the only writable place, the other bots' folders closed, no network, its
+own PID namespace, limits per turn (--time as CPU time, --memory, --procs). --disqualify
+removes a bot at its first access outside its folder (exit status 1). Without bwrap the
+command exits 2; --sandbox none runs bots with the controller's rights. The zoo bots
+run as "analyze uttt bot --engine NAME". A command written "cg: COMMAND" is a bot
+speaking CodinGame's protocol, one process per game (--cg-first-time, --cg-time);
+--tiebreak boards scores a full board as CodinGame does. See docs/uttt-tournament.md
+and docs/uttt-bots.md.`
 
 func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := cli.NewFlagSet("uttt tournament", tournamentUsage, tournamentDescription, stderr)
@@ -111,10 +82,9 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 	case *tiebreak != "none" && *tiebreak != "boards":
 		return cli.Usagef(stderr, "uttt tournament", "--tiebreak %q: want none or boards", *tiebreak)
 	}
-	dir, err := tournamentDir(pos[0])
+	dir, err := tournament.ResolveDir(pos[0])
 	if err != nil {
-		fmt.Fprintf(stderr, "analyze uttt tournament: %v\n", err)
-		return cli.ExitFail
+		return failf(stderr, "uttt tournament", "%v", err)
 	}
 	var sb *bwrap.Sandbox
 	if *sandbox == "bwrap" {
@@ -129,71 +99,38 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 	}
 	bots, err := tournament.ReadInstructions(dir, cli.SplitCommand)
 	if err != nil {
-		fmt.Fprintf(stderr, "analyze uttt tournament: %v\n", err)
-		return cli.ExitFail
+		return failf(stderr, "uttt tournament", "%v", err)
 	}
 	code := cli.ExitOK
 	names := make([]string, len(bots))
-	players := make([]tournament.Player, len(bots))
 	for i, b := range bots {
 		names[i] = b.Name
-		if prog, err := exec.LookPath(b.Argv[0]); err != nil {
-			fmt.Fprintf(stderr, "analyze uttt tournament: %s:%d: bot %d (%s): %v; its every turn is an invalid move\n",
-				filepath.Join(dir, "instructions.txt"), b.Line, i+1, b.Name, err)
-			code = cli.ExitFail
-		} else if prog, err = filepath.Abs(prog); err == nil && sb != nil {
-			if h := sb.Hidden(prog, dir); h != "" {
-				fmt.Fprintf(stderr, "analyze uttt tournament: %s:%d: bot %d (%s): its program %s is under %s, which the sandbox hides: it runs what the sandbox's PATH finds instead, or fails; --expose a directory to show it\n",
-					filepath.Join(dir, "instructions.txt"), b.Line, i+1, b.Name, prog, h)
-			}
-		}
-		if b.CodinGame {
-			players[i] = &tournament.CGPlayer{Argv: b.Argv, Dir: dir, Limit: *cgTime, FirstLimit: *cgFirst}
-		} else {
-			players[i] = &tournament.Process{Argv: b.Argv, Dir: dir, Limit: *limit, ZeroO: *zero}
-		}
 	}
-	if sb != nil {
-		argvs := make([][]string, len(bots))
-		for i, b := range bots {
-			argvs[i] = b.Argv
-		}
-		own, hide := bwrap.Folders(dir, argvs)
-		for i, b := range bots {
-			if own[i] == "" {
-				where := "no folder of DIR holds its program"
-				if f := bwrap.BotFolder(dir, b.Argv); f != "" {
-					where = fmt.Sprintf("its folder %s has no data.txt", f)
-				}
-				fmt.Fprintf(stderr, "analyze uttt tournament: %s:%d: bot %d (%s): %s: it runs with no writable folder\n",
-					filepath.Join(pos[0], "instructions.txt"), b.Line, i+1, b.Name, where)
-			}
-			switch p := players[i].(type) {
-			case *tournament.Process:
-				p.Sandbox, p.Folder, p.Hide = sb, own[i], hide[i]
-			case *tournament.CGPlayer:
-				p.Sandbox, p.Folder, p.Hide = sb, own[i], hide[i]
-			}
+	players, problems := tournament.NewPlayers(bots, tournament.Setup{Dir: dir, Shown: pos[0], Limit: *limit,
+		CGLimit: *cgTime, CGFirst: *cgFirst, ZeroO: *zero, Sandbox: sb})
+	for _, p := range problems {
+		fmt.Fprintf(stderr, "analyze uttt tournament: %s\n", p.Text)
+		if p.Missing {
+			code = cli.ExitFail
 		}
 	}
 	var log *fileio.Output
+	var logw io.Writer // stays a nil interface without --log
 	if *logPath != "" {
 		if log, err = fileio.CreateOutput(*logPath, stdout); err != nil {
-			fmt.Fprintf(stderr, "analyze uttt tournament: --log: %v\n", err)
-			return cli.ExitFail
+			return failf(stderr, "uttt tournament", "--log: %v", err)
 		}
-	}
-	var logw io.Writer // stays a nil interface without --log
-	if log != nil {
 		logw = log
 	}
 	start := time.Now()
-	standings, played, err := playTournament(ctx, players, names, *jobs, tournament.Options{Disqualify: *disqualify, TieBreak: *tiebreak == "boards"}, logw, stderr)
+	prog := cli.NewProgress(stderr, "tournament", "games")
+	standings, played, err := tournament.PlayAll(ctx, players, names, *jobs, tournament.Options{Disqualify: *disqualify, TieBreak: *tiebreak == "boards"}, logw,
+		func(done, total int) { prog.Update(int64(done), int64(total)) })
+	prog.Done()
 	elapsed := time.Since(start)
 	if log != nil {
 		if cerr := log.Commit(); cerr != nil {
-			fmt.Fprintf(stderr, "analyze uttt tournament: --log: %v\n", cerr)
-			code = cli.ExitFail
+			code = failf(stderr, "uttt tournament", "--log: %v", cerr)
 		}
 	}
 	standings.Report(stdout, elapsed)
@@ -202,104 +139,8 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 			played, len(tournament.Pairings(len(players))))
 		return cli.ExitInterrupted
 	}
-	for _, s := range standings {
-		if s.Disqualified != "" {
-			code = cli.ExitFail
-		}
+	if standings.AnyDisqualified() {
+		code = cli.ExitFail
 	}
 	return code
-}
-
-// tournamentDir returns DIR absolute with its symbolic links resolved, as the sandbox
-// mounts it.
-func tournamentDir(dir string) (string, error) {
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return "", err
-	}
-	real, err := filepath.EvalSymlinks(abs)
-	if err != nil {
-		return "", err
-	}
-	if fi, err := os.Stat(real); err != nil {
-		return "", err
-	} else if !fi.IsDir() {
-		return "", fmt.Errorf("%s: not a directory", dir)
-	}
-	return real, nil
-}
-
-// playTournament plays every pairing on jobs workers and adds the results in pairing
-// order, so the standings do not depend on -j. With opts.Disqualify, the games of a bot
-// after the one where it was disqualified are skipped (logged with result "skipped"):
-// that is decided in pairing order too, workers only skip games the ordered results
-// have already ruled out.
-func playTournament(ctx context.Context, players []tournament.Player, names []string, jobs int, opts tournament.Options, log io.Writer, stderr io.Writer) (tournament.Standings, int, error) {
-	pairs := tournament.Pairings(len(players))
-	standings := tournament.NewStandings(names)
-	prog := cli.NewProgress(stderr, "tournament", "games")
-	defer prog.Done()
-	type outcome struct {
-		r   tournament.Result
-		err error
-	}
-	played := 0
-	var enc *json.Encoder
-	if log != nil {
-		enc = json.NewEncoder(log)
-	}
-	var mu sync.Mutex
-	out := make(map[int]int) // bot -> index of the game that disqualified it
-	ruledOut := func(i int) bool {
-		mu.Lock()
-		defer mu.Unlock()
-		for _, b := range pairs[i] {
-			if g, ok := out[b]; ok && g < i {
-				return true
-			}
-		}
-		return false
-	}
-	err := pipeline.Items(ctx, len(pairs), jobs, func(i int) outcome {
-		x, o := pairs[i][0], pairs[i][1]
-		var r tournament.Result
-		var err error
-		if ruledOut(i) {
-			r.Result = "skipped"
-		} else {
-			r, err = tournament.PlayWith(ctx, players[x], players[o], opts)
-		}
-		r.Game, r.X, r.O, r.XName, r.OName = i+1, x+1, o+1, names[x], names[o]
-		return outcome{r, err}
-	}, func(i int, oc outcome) {
-		if oc.err != nil {
-			return
-		}
-		played++
-		if ruledOut(i) {
-			oc.r = tournament.Result{Game: oc.r.Game, X: oc.r.X, O: oc.r.O, XName: oc.r.XName, OName: oc.r.OName, Result: "skipped"}
-		} else {
-			standings.Add(&oc.r)
-			if d := oc.r.Disqualified; d != "" {
-				b := oc.r.X - 1
-				if d == "O" {
-					b = oc.r.O - 1
-				}
-				// The reason without the bot's stderr line (the log has it).
-				why, _, _ := strings.Cut(oc.r.Turns[len(oc.r.Turns)-1].Invalid, ";")
-				standings[b].Disqualified = fmt.Sprintf("in game %d, turn %d: %s", i+1, len(oc.r.Turns), why)
-				mu.Lock()
-				out[b] = i
-				mu.Unlock()
-			}
-		}
-		if enc != nil {
-			enc.Encode(oc.r)
-		}
-		prog.Update(int64(played), int64(len(pairs)))
-	})
-	if err == nil && played < len(pairs) {
-		err = ctx.Err()
-	}
-	return standings, played, err
 }

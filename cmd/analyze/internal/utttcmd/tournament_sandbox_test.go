@@ -6,10 +6,10 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -68,7 +68,7 @@ func mirrorResultsWith(names []string, opts tournament.Options) string {
 		botNames[i] = n + "Bot"
 		players[i] = mirrorPlayer(bots[n].mirror)
 	}
-	st, _, _ := playTournament(context.Background(), players, botNames, 1, opts, nil, io.Discard)
+	st, _, _ := tournament.PlayAll(context.Background(), players, botNames, 1, opts, nil, nil)
 	var b bytes.Buffer
 	st.Report(&b, 0)
 	return stripTiming(b.String())
@@ -148,7 +148,9 @@ func runHostile(t *testing.T, names []string, want string) {
 		}
 	}
 	noLeftovers(t, dir)
-	noLeftovers(t, "sleep\x003131")
+	if slices.Contains(names, "forkbomb") || slices.Contains(names, "daemon") {
+		noLeftovers(t, "sleep\x003131") // their sleepers, the only ones
+	}
 	sameFiles(t, before, outsideFolders(t, dir, names))
 	if b, _ := os.ReadFile(filepath.Join(dir, "random", "data.txt")); string(b) != "random's notes\n" {
 		t.Errorf("random/data.txt = %q", b)
@@ -173,23 +175,29 @@ func logDifferences(t *testing.T, got, want []tournament.Result) {
 	}
 }
 
-// TestTournamentSandboxHostile plays the hostile bots in three small fields (a full field
-// is TestTournamentSandboxDoneWhen): processes, files and memory, and the bots that stop
-// and overrun the turn (skipped with -short).
+// TestTournamentSandboxHostile plays the hostile bots in three small fields at once (a
+// full field is TestTournamentSandboxDoneWhen): processes, files and memory, and the
+// bots that stop and overrun the turn. It is skipped with -short.
 func TestTournamentSandboxHostile(t *testing.T) {
+	if testing.Short() {
+		t.Skip("hundreds of sandboxed turns; TestTournamentInterrupted runs the sandbox with -short")
+	}
 	needBwrap(t)
-	t.Run("processes", func(t *testing.T) {
-		runHostile(t, []string{"random", "forkbomb", "daemon", "killparent"}, wantHostileProcesses)
-	})
-	t.Run("files", func(t *testing.T) {
-		runHostile(t, []string{"random", "writer", "reader", "hog"}, wantHostileFiles)
-	})
-	t.Run("overrun", func(t *testing.T) {
-		if testing.Short() {
-			t.Skip("overrunning turns take the whole time limit")
-		}
-		runHostile(t, []string{"random", "stopparent", "stopper"}, wantHostileOverrun)
-	})
+	t.Parallel()
+	for _, f := range []struct {
+		name  string
+		names []string
+		want  string
+	}{
+		{"processes", []string{"random", "forkbomb", "daemon", "killparent"}, wantHostileProcesses},
+		{"files", []string{"random", "writer", "reader", "hog"}, wantHostileFiles},
+		{"overrun", []string{"random", "stopparent", "stopper"}, wantHostileOverrun},
+	} {
+		t.Run(f.name, func(t *testing.T) {
+			t.Parallel()
+			runHostile(t, f.names, f.want)
+		})
+	}
 }
 
 // TestTournamentSandboxDoneWhen is the "done when": the zoo plus every hostile
@@ -236,7 +244,11 @@ Bot 11, stopperBot, has 1 wins and made 10 illegal moves, for a total of 121 poi
 // TestTournamentDisqualify: with --disqualify the writer and the reader are removed at
 // their first access outside their folder; the report says so and the exit status is 1.
 func TestTournamentDisqualify(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a sandboxed tournament of 12 games; tournament.TestPlayAllDisqualify checks the rule in-process")
+	}
 	needBwrap(t)
+	t.Parallel()
 	names := []string{"random", "writer", "naive", "reader"}
 	dir := writeField(t, names...)
 	var stdout, stderr bytes.Buffer

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -255,27 +254,38 @@ func noLeftovers(t *testing.T, marker string) {
 	}
 }
 
+// TestTournamentZooAndFastMisbehavers plays the zoo and the misbehavers that answer at
+// once as external commands and checks the games against the in-process mirrors. The
+// full field (56 games, thousands of process starts) runs in the full suite; -short
+// plays every misbehaver in two small fields instead.
 func TestTournamentZooAndFastMisbehavers(t *testing.T) {
-	names := []string{"random", "naive", "depth", "crash", "illegal", "garbage", "flood", "child"}
-	dir := writeField(t, names...)
-	// No bot here waits for the limit: it only has to leave valid turns (a shell and a Go
-	// binary starting) ample time on a loaded machine.
-	report, games := runField(t, dir, "10s", "-j", "2", "--sandbox=none")
-	mirror, mreport := mirrorResults(names)
-	sameGames(t, games, mirror)
-	if report != stripTiming(mreport) {
-		t.Fatalf("report:\n%s\nmirror:\n%s", report, mreport)
+	t.Parallel()
+	fields := [][]string{{"random", "naive", "depth", "crash", "illegal", "garbage", "flood", "child"}}
+	if testing.Short() {
+		fields = [][]string{{"crash", "garbage", "flood"}, {"illegal", "child"}}
 	}
-	if report != wantFast {
-		t.Errorf("report:\n%s\nwant:\n%s", report, wantFast)
+	for _, names := range fields {
+		dir := writeField(t, names...)
+		// No bot here waits for the limit: it only has to leave valid turns (a shell and a
+		// Go binary starting) ample time on a loaded machine.
+		report, games := runField(t, dir, "10s", "-j", "2", "--sandbox=none")
+		mirror, mreport := mirrorResults(names)
+		sameGames(t, games, mirror)
+		if report != stripTiming(mreport) {
+			t.Fatalf("%q: report:\n%s\nmirror:\n%s", names, report, mreport)
+		}
+		if len(names) == 8 && report != wantFast {
+			t.Errorf("report:\n%s\nwant:\n%s", report, wantFast)
+		}
+		noLeftovers(t, dir)
 	}
-	noLeftovers(t, dir)
 }
 
 func TestTournamentSlowMisbehaversParallel(t *testing.T) {
 	if testing.Short() {
 		t.Skip("timeouts take a few seconds")
 	}
+	t.Parallel()
 	names := []string{"random", "late", "childhang"}
 	dir := writeField(t, names...)
 	// The limit leaves valid turns (a shell and a Go binary starting) seconds to spare even
@@ -321,7 +331,7 @@ func TestPlayTournamentParallelInProcess(t *testing.T) {
 		botNames[i] = n + "Bot"
 	}
 	var log bytes.Buffer
-	st, played, err := playTournament(context.Background(), players, botNames, 4, tournament.Options{}, &log, io.Discard)
+	st, played, err := tournament.PlayAll(context.Background(), players, botNames, 4, tournament.Options{}, &log, nil)
 	if err != nil || played != len(names)*(len(names)-1) {
 		t.Fatalf("played %d, %v", played, err)
 	}

@@ -2,11 +2,9 @@ package utttcmd
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
-	"runtime"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/uttt/search"
@@ -15,18 +13,12 @@ import (
 
 const trainUsage = "analyze uttt train --load-games FILE [--openings N] [--blend X] [--epochs N] [--batch N] [--lr X] [--embed-lr X] [--decay X] [--init FILE] [--seed N] [--jobs N] --out FILE"
 
-const trainDescription = `Trains the network evaluation (engine/uttt/net.bin) on games saved by
-"analyze uttt tune --save-games", which records each searched move's score. Every
-position after the --openings random plies becomes a sample labelled with
-B * result + (1-B) * sigmoid(score/k), k being the linear evaluation's logistic scale
-fitted to the outcomes. One game in ten is held out; the report gives, on it, the
-log-loss and squared errors of the linear evaluation, the float network and the
-integer network the engine runs. The network of the epoch with the lowest held-out
-log-loss is written to --out (rebuild with it as engine/uttt/net.bin to embed it).
-With --init the training starts from that network (engine/uttt/net.bin: the embedded
-one) instead of random weights, to train it further on new games (its scale K is then
-k); its held-out figures are epoch 0's, and it is what --out gets if no epoch
-improves on it.`
+const trainDescription = `Trains the network evaluation (engine/uttt/net.bin) on games saved by "analyze uttt
+tune --save-games". Every position after the --openings random plies is labelled
+B * result + (1-B) * sigmoid(score/k), k the linear evaluation's fitted scale. One game
+in ten is held out; the network of the epoch with the lowest held-out log-loss is
+written to --out. With --init training starts from that network instead of random
+weights. See docs/uttt-net.md.`
 
 func runTrain(ctx context.Context, args []string, _ io.Reader, _, stderr io.Writer) int {
 	const name = "uttt train"
@@ -63,60 +55,28 @@ func runTrain(ctx context.Context, args []string, _ io.Reader, _, stderr io.Writ
 	case *embedLR < 0 || *decay < 0:
 		return cli.Usagef(stderr, name, "--embed-lr and --decay must not be negative")
 	}
-	if *jobs == 0 {
-		*jobs = runtime.GOMAXPROCS(0)
-	}
 	var start *search.FloatNet
+	var err error
 	if *initFrom != "" {
-		n, err := search.ReadFloatNet(*initFrom)
-		if err != nil {
-			fmt.Fprintf(stderr, "analyze %s: --init: %v\n", name, err)
-			return cli.ExitFail
+		if start, err = search.ReadFloatNet(*initFrom); err != nil {
+			return failf(stderr, name, "--init: %v", err)
 		}
-		start = n
 	}
-	gs, err := loadGames(*load)
+	gs, err := tune.LoadGames(*load)
 	if err != nil {
-		fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
-		return cli.ExitFail
+		return failf(stderr, name, "%v", err)
 	}
-	var train, test []tune.TrainingGame
-	scored := 0
-	for i, g := range gs {
-		if len(g.Scores) > 0 {
-			scored++
-		}
-		if i%10 == 9 {
-			test = append(test, g)
-		} else {
-			train = append(train, g)
-		}
+	if u := tune.Unscored(gs); u > 0 {
+		fmt.Fprintf(stderr, "analyze %s: warning: %d of %d games have no search scores; their positions are labelled by the result alone\n", name, u, len(gs))
 	}
-	if scored < len(gs) {
-		fmt.Fprintf(stderr, "analyze %s: warning: %d of %d games have no search scores; their positions are labelled by the result alone\n", name, len(gs)-scored, len(gs))
+	n, err := tune.TrainNetwork(ctx, gs, tune.NetFit{Openings: *openings, Blend: *blend, Init: start, Log: func(s string) { fmt.Fprintln(stderr, s) },
+		Config: tune.NetTrainConfig{Epochs: *epochs, Batch: *batch, LR: *lr, Seed: *seed, Jobs: *jobs, EmbedLR: *embedLR, Decay: *decay}})
+	if err != nil {
+		return stopf(stderr, name, "interrupted while training")
 	}
-	k := tune.FitScale(tune.Samples(train, *openings), search.DefaultLinear())
-	if start != nil {
-		// The recorded search scores are in the starting network's units.
-		k = float64(start.K)
-	}
-	trainS := tune.NetSamples(train, *openings, k, *blend)
-	testS := tune.NetSamples(test, *openings, k, *blend)
-	fmt.Fprintf(stderr, "%d games: %d training positions, %d held out; scale k %.1f\n", len(gs), len(trainS), len(testS), k)
-	fmt.Fprintf(stderr, "held-out, linear evaluation: %s\n", tune.LinearMetrics(testS, k))
-	n, err := tune.TrainNet(ctx, trainS, testS, start, tune.NetTrainConfig{Epochs: *epochs, Batch: *batch, LR: *lr, K: k, Seed: *seed, Jobs: *jobs, EmbedLR: *embedLR, Decay: *decay},
-		func(s string) { fmt.Fprintln(stderr, s) })
-	if errors.Is(err, context.Canceled) {
-		fmt.Fprintf(stderr, "analyze %s: interrupted while training\n", name)
-		return cli.ExitInterrupted
-	}
-	fmt.Fprintf(stderr, "weight of the linear evaluation A %.3f, output bias %.3f\n", n.A, n.C)
-	fmt.Fprintf(stderr, "held-out, network (float): %s\n", tune.FloatMetrics(n, testS))
-	fmt.Fprintf(stderr, "held-out, network (int):   %s\n", tune.QuantizedMetrics(n, testS))
 	data, _ := n.MarshalBinary()
 	if err := os.WriteFile(*out, data, 0o644); err != nil {
-		fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
-		return cli.ExitFail
+		return failf(stderr, name, "%v", err)
 	}
 	return cli.ExitOK
 }

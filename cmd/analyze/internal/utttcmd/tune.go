@@ -1,38 +1,30 @@
 package utttcmd
 
 import (
-	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
-	"github.com/boardlab/boardlab/engine/uttt"
 	"github.com/boardlab/boardlab/engine/uttt/search"
 	"github.com/boardlab/boardlab/engine/uttt/tune"
+	"github.com/boardlab/boardlab/fileio"
 )
 
 const tuneUsage = "analyze uttt tune [--games N] [--nodes N] [--openings N] [--seed N] [--jobs N] [--eval linear|net] [--net FILE] [--save-games FILE | --load-games FILE] [--from current|v1] [--rounds N] [--board-table FILE] [--prior X] [--out FILE]"
 
-const tuneDescription = `Fits the evaluation's weights to game outcomes (Texel's method). It plays --games
-games of the engine, with the starting weights, against itself (--openings random
-plies, then --nodes nodes per move; game i depends only on --seed, i and the starting
-weights; --eval net plays them with the network evaluation instead, for training
-data from the network's own search, and --net FILE with the network in FILE), or
-reads them back with --load-games, takes every position after the opening with the result for its side to move, fits the
-scale k of sigmoid(eval/k) to the starting weights, then moves one weight at a time
-while the mean squared error falls. One game in ten is held out: the report gives the
-error on it before and after. The weights are written as weights.txt holds them
-(engine/uttt/weights.txt is embedded in the engine; rebuild to use new ones).
---board-table also learns each small-board state's chances (how often X and O went on
-to win a board from that state, over its symmetries, shrunk towards the line-counting
-estimate) and fits the weights using them; the table goes to engine/uttt/board_chance.bin.
-
---save-games writes one game per line: the result (X, O or draw), the moves, then "|"
-and each move's search score (the side to move's view; "-" for the random opening
-moves), which "analyze uttt train" uses to label positions for the network evaluation.`
+const tuneDescription = `Fits the evaluation's weights to game outcomes (Texel's method). It plays --games games
+of the engine against itself (--openings random plies, then --nodes nodes a move; game
+i depends only on --seed, i and the starting weights; --eval net or --net FILE plays
+them with a network) or reads them with --load-games, fits the scale k of
+sigmoid(eval/k), then moves one weight at a time while the mean squared error falls.
+One game in ten is held out: the report gives its error before and after. The weights
+are written as engine/uttt/weights.txt holds them (rebuild to embed them).
+--board-table also learns each small-board state's chances (board_chance.bin) and fits
+the weights with them. --save-games writes one game per line: the result, the moves,
+"|" and each move's search score ("-" for opening moves), for "analyze uttt train".`
 
 func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	const name = "uttt tune"
@@ -81,8 +73,7 @@ func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 		}
 		n, err := search.ReadFloatNet(*netFile)
 		if err != nil {
-			fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
-			return cli.ExitFail
+			return failf(stderr, name, "%v", err)
 		}
 		nw, *eval = search.NewNetwork(n), search.EvalNet
 	}
@@ -90,109 +81,48 @@ func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 	if *from == "v1" {
 		start = search.V1Weights
 	}
-	startLin := search.NewLinear(start, nil) // the games are played with the starting weights
 	var gs []tune.TrainingGame
 	var err error
 	if *load != "" {
-		if gs, err = loadGames(*load); err != nil {
-			fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
-			return cli.ExitFail
+		if gs, err = tune.LoadGames(*load); err != nil {
+			return failf(stderr, name, "%v", err)
 		}
 	} else {
-		gs, err = playGames(ctx, *games, *nodes, *openings, *seed, *jobs, *eval, startLin, nw, stderr)
+		gs, err = playGames(ctx, *games, *nodes, *openings, *seed, *jobs, *eval, search.NewLinear(start, nil), nw, stderr)
 		if err != nil {
-			fmt.Fprintf(stderr, "analyze %s: interrupted while playing games\n", name)
-			return cli.ExitInterrupted
+			return stopf(stderr, name, "interrupted while playing games")
 		}
 		if *save != "" {
-			if err := saveGames(*save, gs); err != nil {
-				fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
-				return cli.ExitFail
+			if err := tune.SaveGames(*save, gs); err != nil {
+				return failf(stderr, name, "%v", err)
 			}
 		}
 	}
-	var train, test []tune.TrainingGame
-	for i, g := range gs {
-		if i%10 == 9 {
-			test = append(test, g)
-		} else {
-			train = append(train, g)
-		}
+	r, err := tune.FitWeights(ctx, gs, tune.WeightFit{Start: start, Openings: *openings, Rounds: *rounds, Table: *table, Prior: *prior,
+		Log: func(s string) { fmt.Fprintln(stderr, s) }})
+	if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+		return stopf(stderr, name, "interrupted while fitting")
+	} else if err != nil {
+		return failf(stderr, name, "%v", err)
 	}
-	var learned []byte // the learned board table, with --board-table
-	if *table != "" {
-		t := tune.LearnBoardChance(train, startLin, *prior)
-		if err := os.WriteFile(*table, t, 0o644); err != nil {
-			fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
-			return cli.ExitFail
-		}
-		learned, start.Table = t, 1
-		fmt.Fprintf(stderr, "board table learned from %d games, written to %s\n", len(train), *table)
-	}
-	trainS, testS := tune.Samples(train, *openings), tune.Samples(test, *openings)
-	x, o, d := 0, 0, 0
-	for _, g := range gs {
-		switch g.Result {
-		case uttt.XWon:
-			x++
-		case uttt.OWon:
-			o++
-		default:
-			d++
-		}
-	}
-	fmt.Fprintf(stderr, "%d games (X %d, O %d, draws %d): %d training positions, %d held out\n", len(gs), x, o, d, len(trainS), len(testS))
-	fitStart := search.NewLinear(start, learned)
-	k := tune.FitScale(trainS, fitStart)
-	before := tune.Loss(testS, fitStart, k)
-	fmt.Fprintf(stderr, "scale k %.1f; held-out error %.6f with the starting weights\n", k, before)
-	w, err := tune.Fit(ctx, trainS, start, learned, k, *rounds, func(s string) { fmt.Fprintln(stderr, s) })
-	if err != nil {
-		fmt.Fprintf(stderr, "analyze %s: interrupted while fitting\n", name)
-		return cli.ExitInterrupted
-	}
-	after := tune.Loss(testS, search.NewLinear(w, learned), k)
-	fmt.Fprintf(stderr, "held-out error %.6f (was %.6f)\n", after, before)
 	text := fmt.Sprintf("# Fitted by: analyze uttt tune %s\n# %d games, %d training positions, scale k %.1f, held-out error %.6f (starting weights %.6f)\n%s",
-		strings.Join(args, " "), len(gs), len(trainS), k, after, before, w)
-	if *out == "" {
-		fmt.Fprint(stdout, text)
-		return cli.ExitOK
+		strings.Join(args, " "), len(gs), r.Positions, r.K, r.After, r.Before, r.Weights)
+	w, err := fileio.CreateOutput(*out, stdout)
+	if err == nil {
+		fmt.Fprint(w, text)
+		err = w.Commit()
 	}
-	if err := os.WriteFile(*out, []byte(text), 0o644); err != nil {
-		fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
-		return cli.ExitFail
+	if err != nil {
+		return failf(stderr, name, "%v", err)
 	}
 	return cli.ExitOK
 }
 
 // playGames plays the self-play games with a progress line on stderr.
 func playGames(ctx context.Context, n int, nodes uint64, openings int, seed uint64, jobs int, eval string, lin *search.Linear, nw *search.Network, stderr io.Writer) ([]tune.TrainingGame, error) {
-	if err := search.CheckEval(eval); err != nil {
-		return nil, err
-	}
 	prog := cli.NewProgress(stderr, "tune", "games")
 	cfg := tune.GameConfig{Nodes: nodes, Openings: openings, Seed: seed, Eval: eval, Linear: lin, Network: nw}
 	gs, err := tune.PlayGames(ctx, n, cfg, jobs, func(done int64) { prog.Update(done, int64(n)) })
 	prog.Done()
 	return gs, err
-}
-
-// saveGames writes gs to the file at path.
-func saveGames(path string, gs []tune.TrainingGame) error {
-	var b bytes.Buffer
-	if err := tune.WriteGames(&b, gs); err != nil {
-		return err
-	}
-	return os.WriteFile(path, b.Bytes(), 0o644)
-}
-
-// loadGames reads the games of the file at path (tune --save-games).
-func loadGames(path string) ([]tune.TrainingGame, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return tune.ReadGames(f, path)
 }

@@ -2,10 +2,7 @@ package utttcmd
 
 import (
 	"context"
-	"fmt"
 	"io"
-	"runtime"
-	"strconv"
 	"strings"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
@@ -18,7 +15,7 @@ import (
 
 const tuneLabDescription = `
 Two experiments on the search's settings run as subcommands, each candidate given by
---set 'NAME=VALUE,...' (repeatable) over the fields of uttt.Options: reductions,
+--set 'NAME=VALUE,...' (repeatable) over the fields of search.Options: reductions,
 lmr-depth, lmr-moves, lmr-grow, rfp-depth, rfp-margin, frontier-order, outlook,
 se-depth, se-margin (booleans as true or false), and weights=v1 or weights=FILE (a
 weights.txt file) for the linear evaluation:
@@ -58,23 +55,9 @@ func runTuneLab(ctx context.Context, sub string, args []string, stdout, stderr i
 	if len(pos) > 0 {
 		return cli.Usagef(stderr, name, "unexpected argument %q", pos[0])
 	}
-	type candidate struct {
-		name string
-		c    tune.Candidate
-	}
-	var cands []candidate
-	for _, s := range specs {
-		o, lin, err := tune.ParseCandidate(s)
-		if err != nil {
-			return cli.Usagef(stderr, name, "--set %q: %v", s, err)
-		}
-		cands = append(cands, candidate{s, tune.Candidate{Options: o, Linear: lin}})
-	}
-	if *jobs < 0 {
-		return cli.Usagef(stderr, name, "--jobs must not be negative")
-	}
-	if *jobs == 0 {
-		*jobs = runtime.GOMAXPROCS(0)
+	cands, err := tune.ParseCandidates(specs)
+	if err != nil {
+		return cli.Usagef(stderr, name, "--set %v", err)
 	}
 	switch sub {
 	case "match":
@@ -96,13 +79,8 @@ func runTuneLab(ctx context.Context, sub string, args []string, stdout, stderr i
 		if err := search.CheckEval(*eval); err != nil {
 			return cli.Usagef(stderr, name, "--eval: %v", err)
 		}
-		for _, c := range cands {
-			pts, err := tune.Match(ctx, c.c, *eval, *games, *nodes, *seed, *jobs)
-			if err != nil {
-				fmt.Fprintf(stderr, "analyze %s: interrupted\n", name)
-				return cli.ExitInterrupted
-			}
-			fmt.Fprintf(stdout, "%-30s %.1f / %d (%.1f%%)\n", c.name, pts, *games, 100*pts/float64(*games))
+		if err := tune.MatchReport(ctx, stdout, cands, *eval, *games, *nodes, *seed, *jobs); err != nil {
+			return stopf(stderr, name, "interrupted")
 		}
 		return cli.ExitOK
 	default: // tree
@@ -112,13 +90,9 @@ func runTuneLab(ctx context.Context, sub string, args []string, stdout, stderr i
 		if *seed == 0 {
 			*seed = 26
 		}
-		var ps []int
-		for _, f := range strings.Split(*plies, ",") {
-			n, err := strconv.Atoi(strings.TrimSpace(f))
-			if err != nil || n < 0 || n > 80 {
-				return cli.Usagef(stderr, name, "--plies %q: want plies 0..80, comma-separated", *plies)
-			}
-			ps = append(ps, n)
+		ps, err := tune.ParsePlies(*plies)
+		if err != nil {
+			return cli.Usagef(stderr, name, "--plies %v", err)
 		}
 		switch {
 		case *games < 1:
@@ -127,31 +101,17 @@ func runTuneLab(ctx context.Context, sub string, args []string, stdout, stderr i
 			return cli.Usagef(stderr, name, "--depth %d: want 1..%d", *depth, search.MaxDepth)
 		}
 		var gs []tune.TrainingGame
-		var err error
 		if *load != "" {
-			gs, err = loadGames(*load)
+			gs, err = tune.LoadGames(*load)
 		} else {
 			gs, err = playGames(ctx, *games, 4000, 8, *seed, *jobs, search.EvalNet, search.DefaultLinear(), nil, stderr)
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
-			return cli.ExitFail
+			return failf(stderr, name, "%v", err)
 		}
 		positions := tune.TreePositions(gs[:min(*games, len(gs))], ps)
-		cands = append([]candidate{{"default", tune.Candidate{Options: search.DefaultOptions()}}}, cands...)
-		var base uint64
-		for i, c := range cands {
-			n, proven, err := tune.TreeSize(ctx, positions, c.c, *depth, *jobs)
-			if err != nil {
-				fmt.Fprintf(stderr, "analyze %s: interrupted\n", name)
-				return cli.ExitInterrupted
-			}
-			if i == 0 {
-				base = n
-				fmt.Fprintf(stdout, "%d positions to depth %d\n%-30s %d nodes, %d proven\n", len(positions), *depth, c.name, n, proven)
-				continue
-			}
-			fmt.Fprintf(stdout, "%-30s %d nodes (%+.1f%%), %d proven\n", c.name, n, 100*(float64(n)/float64(max(base, 1))-1), proven)
+		if err := tune.TreeReport(ctx, stdout, positions, cands, *depth, *jobs); err != nil {
+			return stopf(stderr, name, "interrupted")
 		}
 		return cli.ExitOK
 	}

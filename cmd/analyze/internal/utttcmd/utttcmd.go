@@ -3,6 +3,7 @@ package utttcmd
 
 import (
 	"context"
+	"fmt"
 	"io"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
@@ -22,4 +23,16 @@ var Commands = append(append([]cli.Command{}, engineCommands...), matchCommands.
 // Run runs "analyze uttt ARGS...".
 func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return cli.Dispatch(ctx, "uttt", Summary, Commands, args, stdin, stdout, stderr)
+}
+
+// failf reports what went wrong in command name on stderr and returns the failure
+// exit status; stopf does the same for an interruption.
+func failf(stderr io.Writer, name, format string, args ...any) int {
+	fmt.Fprintf(stderr, "analyze "+name+": "+format+"\n", args...)
+	return cli.ExitFail
+}
+
+func stopf(stderr io.Writer, name, format string, args ...any) int {
+	fmt.Fprintf(stderr, "analyze "+name+": "+format+"\n", args...)
+	return cli.ExitInterrupted
 }

@@ -1,0 +1,68 @@
+package bot
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/boardlab/boardlab/engine/uttt"
+)
+
+// seedExample is the spec's example position: X to move after O played 38.
+var seedExample = strings.Fields("O --------- --------- --------- --------X --------- --------- --------- --------- --------- --------- 38")
+
+func TestTurnFallsBack(t *testing.T) {
+	p, err := uttt.ParseProtocol(seedExample)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf [81]uttt.Move
+	first := buf[:p.Moves(&buf)][0]
+	deadline := time.Now().Add(time.Minute)
+	broken := func(context.Context, uttt.Position, time.Time) uttt.Move { panic("boom") }
+	illegal := func(context.Context, uttt.Position, time.Time) uttt.Move { return uttt.NewMove(0, 0) }
+	for name, c := range map[string]Chooser{"broken": broken, "illegal": illegal} {
+		var warned []string
+		m, err := Turn(context.Background(), p, c, deadline, func(s string) { warned = append(warned, s) })
+		if err != nil || m != first {
+			t.Errorf("%s: %v, %v; want the first legal move %v", name, m, err, first)
+		}
+		if (name == "broken") != (len(warned) == 1 && strings.Contains(warned[0], "engine failed (boom)")) {
+			t.Errorf("%s: warnings %q", name, warned)
+		}
+	}
+}
+
+func TestTurnChoosers(t *testing.T) {
+	p, _ := uttt.ParseProtocol(seedExample)
+	cs := Choosers(1, 1)
+	if len(cs) != 1+len(ZooNames()) || cs["main"] == nil || cs["engine:d12"] == nil {
+		t.Fatalf("choosers: %d", len(cs))
+	}
+	names := ZooNames()
+	if !slices.Contains(names, "depth:6") || !slices.Contains(names, "naive") {
+		t.Fatalf("ZooNames: %q", names)
+	}
+	for _, name := range []string{"main", "naive", "depth:2"} {
+		m, err := Turn(context.Background(), p, cs[name], time.Now().Add(100*time.Millisecond), nil)
+		if err != nil || !p.IsLegal(m) {
+			t.Errorf("%s: %v, %v", name, m, err)
+		}
+	}
+	// The zoo's answers are a function of the position.
+	a, _ := Turn(context.Background(), p, cs["random"], time.Now().Add(time.Minute), nil)
+	b, _ := Turn(context.Background(), p, cs["random"], time.Now().Add(time.Minute), nil)
+	if a != b {
+		t.Errorf("random played %v then %v", a, b)
+	}
+	over := uttt.Start()
+	var buf [81]uttt.Move
+	for over.Moves(&buf) > 0 {
+		over = over.Play(buf[0])
+	}
+	if _, err := Turn(context.Background(), over, cs["main"], time.Now(), nil); err == nil || !strings.Contains(err.Error(), "no legal move") {
+		t.Errorf("a finished game: %v", err)
+	}
+}

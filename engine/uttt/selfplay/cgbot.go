@@ -1,0 +1,135 @@
+package selfplay
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/tournament"
+	"github.com/boardlab/boardlab/engine/uttt/zoo"
+	"github.com/boardlab/boardlab/sandbox"
+)
+
+// CGSpecHelp documents the cg:COMMAND bot spec that ParseBot reads besides the zoo's.
+const CGSpecHelp = `  cg:COMMAND      a bot speaking CodinGame's protocol, run as COMMAND (split as a
+                  shell would, from the current directory) once per game, sandboxed
+                  with bubblewrap (--sandbox) and timed per turn (--cg-first-time,
+                  --cg-time); an invalid answer (timeout, crash, illegal move)
+                  forfeits the game, which --out marks "forfeit":true`
+
+// CGBot is a bot speaking CodinGame's protocol, run as its own process (Player) per
+// game; an invalid answer forfeits the game.
+type CGBot struct {
+	Spec   string
+	Player tournament.CGPlayer
+	// Report, when not nil, is told what went wrong in a game and, with Verbose, the
+	// bot's messages, one line each.
+	Report  func(string)
+	Verbose bool
+}
+
+// ParseBot is zoo.Parse plus cg:COMMAND, a CGBot whose command line split splits
+// into arguments (a relative program path resolves against the current directory).
+func ParseBot(spec string, split tournament.SplitFunc) (zoo.Bot, error) {
+	rest, ok := strings.CutPrefix(spec, "cg:")
+	if !ok {
+		return zoo.Parse(spec)
+	}
+	argv, err := split(rest)
+	if err != nil {
+		return nil, fmt.Errorf("bot %q: %v", spec, err)
+	}
+	if len(argv) == 0 {
+		return nil, fmt.Errorf("bot %q: want cg:COMMAND", spec)
+	}
+	if _, err := exec.LookPath(argv[0]); err != nil {
+		return nil, fmt.Errorf("bot %q: %v", spec, err)
+	}
+	dir, err := os.Getwd()
+	if err != nil {
+		return nil, err
+	}
+	if strings.Contains(argv[0], "/") && !filepath.IsAbs(argv[0]) {
+		argv[0] = filepath.Join(dir, argv[0])
+	}
+	return &CGBot{Spec: spec, Player: tournament.CGPlayer{Argv: argv, Dir: dir}}, nil
+}
+
+// HasCG reports whether any of bots is a CGBot.
+func HasCG(bots ...zoo.Bot) bool {
+	for _, b := range bots {
+		if _, ok := b.(*CGBot); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// ConfigureCG sets the turn limits, the sandbox (nil: none) and the reporting of the
+// CGBots among bots.
+func ConfigureCG(bots []zoo.Bot, first, turn time.Duration, sb *sandbox.Sandbox, report func(string), verbose bool) {
+	for _, b := range bots {
+		if c, ok := b.(*CGBot); ok {
+			c.Player.FirstLimit, c.Player.Limit, c.Player.Sandbox = first, turn, sb
+			c.Report, c.Verbose = report, verbose
+		}
+	}
+}
+
+// String returns the bot's spec, cg:COMMAND.
+func (b *CGBot) String() string { return b.Spec }
+
+// Move is never called: each game plays the bot StartGame returns.
+func (b *CGBot) Move(context.Context, *uttt.Position, *zoo.RNG) uttt.Move { return uttt.NoMove }
+
+// StartGame returns the bot of game i: its own process.
+func (b *CGBot) StartGame(i int) GameSession {
+	return &cgBotGame{b: b, s: b.Player.StartGame(), game: i}
+}
+
+type cgBotGame struct {
+	b     *CGBot
+	s     tournament.Session
+	game  int
+	turns int // turns asked in this game
+}
+
+func (g *cgBotGame) String() string { return g.b.Spec }
+
+// Move asks the process; an invalid answer is reported and returned as uttt.NoMove.
+func (g *cgBotGame) Move(ctx context.Context, p *uttt.Position, _ *zoo.RNG) uttt.Move {
+	g.turns++
+	mv, msg, err := g.s.Turn(ctx, p)
+	if ctx.Err() != nil {
+		return uttt.NoMove
+	}
+	say := func(format string, args ...any) {
+		if g.b.Report != nil {
+			g.b.Report(fmt.Sprintf("game %d, turn %d of %s: %s\n", g.game, g.turns, g.b.Spec, fmt.Sprintf(format, args...)))
+		}
+	}
+	if err == nil {
+		var m uttt.Move
+		m, err = uttt.ParseMove(mv)
+		if err == nil && !p.IsLegal(m) {
+			x, y := m.XY()
+			err = fmt.Errorf("illegal move (row %d, column %d): %s", y, x, p.WhyIllegal(m))
+		}
+		if err == nil {
+			if g.b.Verbose && msg != "" {
+				say("message %q", msg)
+			}
+			return m
+		}
+	}
+	say("%v; it forfeits the game", err)
+	return uttt.NoMove
+}
+
+// Close ends the game's process.
+func (g *cgBotGame) Close() error { return g.s.Close() }

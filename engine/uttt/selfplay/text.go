@@ -1,0 +1,80 @@
+package selfplay
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/boardlab/boardlab/engine/uttt"
+)
+
+// ParseSPRT reads an SPRT written ELO0,ELO1 (two finite numbers, ELO0 < ELO1) with
+// alpha = beta = 0.05.
+func ParseSPRT(s string) (*SPRT, error) {
+	a, b, ok := strings.Cut(s, ",")
+	if !ok {
+		return nil, fmt.Errorf("want ELO0,ELO1 (e.g. 0,5), got %q", s)
+	}
+	e0, err0 := strconv.ParseFloat(strings.TrimSpace(a), 64)
+	e1, err1 := strconv.ParseFloat(strings.TrimSpace(b), 64)
+	if err0 == nil && err1 == nil && (math.IsNaN(e0) || math.IsNaN(e1) || math.IsInf(e0, 0) || math.IsInf(e1, 0)) {
+		return nil, fmt.Errorf("want two finite numbers ELO0 < ELO1 (e.g. 0,5), got %q", s)
+	}
+	if err0 != nil || err1 != nil || e0 >= e1 {
+		return nil, fmt.Errorf("want two numbers ELO0 < ELO1 (e.g. 0,5), got %q", s)
+	}
+	return &SPRT{Elo0: e0, Elo1: e1, Alpha: 0.05, Beta: 0.05}, nil
+}
+
+// DescribeGame says how game i of m went, for people: a header line (the bots and
+// their colours, the result, the length), the moves, and the final position drawn by
+// uttt.Display (with ANSI colours when colour is set).
+func DescribeGame(m *Match, i int, moves []uttt.Move, r Result, colour bool) string {
+	x, o := "a "+m.A.String(), "b "+m.B.String()
+	if !AFirst(i) {
+		x, o = o, x
+	}
+	p := uttt.Start()
+	var sb strings.Builder
+	for k, mv := range moves {
+		if k > 0 {
+			sb.WriteByte(' ')
+		}
+		sb.WriteString(mv.String())
+		p = p.Play(mv)
+	}
+	result := "drawn"
+	switch p.Status() {
+	case uttt.XWon:
+		result = "X won"
+	case uttt.OWon:
+		result = "O won"
+	case uttt.Ongoing:
+		result = p.Side().String() + " forfeited (an invalid answer)"
+	default:
+		if r.Score2 != 1 {
+			winner := "X"
+			if (r.Score2 == 2) != AFirst(i) {
+				winner = "O"
+			}
+			result = "drawn on the board, won by " + winner + " on small boards (tiebreak)"
+		}
+	}
+	score := [3]string{"a lost", "draw", "a won"}[min(r.Score2, 2)]
+	return fmt.Sprintf("game %d: X %s, O %s: %s in %d plies (%s)\nmoves: %s\n%s\n",
+		i, x, o, result, len(moves), score, sb.String(), uttt.Display(&p, colour))
+}
+
+// PlotTitle is the title of the match's plot (WritePlot).
+func (m *Match) PlotTitle() string {
+	return fmt.Sprintf("a = %s against b = %s (openings %d plies, seed %d)", m.A, m.B, m.Openings, m.Seed)
+}
+
+// IsOut reports whether head, the first bytes of a file, starts a self-play --out
+// file: a shard header or a game record.
+func IsOut(head []byte) bool {
+	head = bytes.TrimLeft(head, " \t\r\n")
+	return bytes.HasPrefix(head, []byte(`{"selfplay":"shard"`)) || bytes.HasPrefix(head, []byte(`{"game":`))
+}

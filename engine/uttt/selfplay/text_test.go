@@ -1,0 +1,112 @@
+package selfplay
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/zoo"
+)
+
+func TestParseSPRT(t *testing.T) {
+	s, err := ParseSPRT(" -1.5, 5")
+	if err != nil || *s != (SPRT{Elo0: -1.5, Elo1: 5, Alpha: 0.05, Beta: 0.05}) {
+		t.Fatalf("ParseSPRT: %+v, %v", s, err)
+	}
+	for in, want := range map[string]string{
+		"5":       "want ELO0,ELO1",
+		"5,0":     "want two numbers ELO0 < ELO1",
+		"a,1":     "want two numbers",
+		"0,Inf":   "want two finite numbers",
+		"NaN,100": "want two finite numbers",
+	} {
+		if _, err := ParseSPRT(in); err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), in) {
+			t.Errorf("ParseSPRT(%q): %v, want %q", in, err, want)
+		}
+	}
+}
+
+func TestDescribeGame(t *testing.T) {
+	m := &Match{A: zoo.Naive{}, B: zoo.Random{}, Seed: 1, Openings: 2}
+	for i := 0; i < 2; i++ {
+		g, err := m.Play(context.Background(), i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ms []uttt.Move
+		p := uttt.Start()
+		for _, f := range strings.Fields(g.Moves) {
+			mv, _ := uttt.ParseMove(f)
+			ms = append(ms, mv)
+			p = p.Play(mv)
+		}
+		score := map[string]uint8{"X": 2, "O": 0, "draw": 1}[g.Result]
+		if !AFirst(i) && score != 1 {
+			score = 2 - score
+		}
+		text := DescribeGame(m, i, ms, Result{Score2: score}, false)
+		x, o := "a naive", "b random"
+		if i == 1 {
+			x, o = o, x
+		}
+		head := "game " + string(rune('0'+i)) + ": X " + x + ", O " + o + ": "
+		if !strings.HasPrefix(text, head) || !strings.Contains(text, "\nmoves: "+g.Moves+"\n") || !strings.HasSuffix(text, uttt.Display(&p, false)+"\n") {
+			t.Errorf("game %d:\n%s", i, text)
+		}
+	}
+	// A game ended by an invalid answer names the side that forfeited.
+	text := DescribeGame(m, 0, []uttt.Move{uttt.NewMove(4, 4)}, Result{Score2: 2}, false)
+	if !strings.Contains(text, "O forfeited (an invalid answer) in 1 plies (a won)") {
+		t.Errorf("forfeit:\n%s", text)
+	}
+}
+
+func TestParseBot(t *testing.T) {
+	split := func(s string) ([]string, error) { return strings.Fields(s), nil }
+	b, err := ParseBot("depth:2", split)
+	if err != nil || b.String() != "depth:2" {
+		t.Fatalf("zoo spec: %v, %v", b, err)
+	}
+	if _, err := ParseBot("cg:./nosuch", split); err == nil || !strings.Contains(err.Error(), `bot "cg:./nosuch"`) {
+		t.Errorf("missing program: %v", err)
+	}
+	if _, err := ParseBot("cg:", split); err == nil || !strings.Contains(err.Error(), "want cg:COMMAND") {
+		t.Errorf("empty command: %v", err)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "bot.sh"), []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	b, err = ParseBot("cg:./bot.sh fast", split)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, ok := b.(*CGBot)
+	if !ok || !HasCG(zoo.Naive{}, b) || HasCG(zoo.Naive{}) || c.String() != "cg:./bot.sh fast" {
+		t.Fatalf("cg bot: %#v", b)
+	}
+	if real, _ := filepath.EvalSymlinks(dir); c.Player.Argv[0] != filepath.Join(dir, "bot.sh") && c.Player.Argv[0] != filepath.Join(real, "bot.sh") || c.Player.Argv[1] != "fast" {
+		t.Errorf("argv %q: want the program made absolute", c.Player.Argv)
+	}
+	ConfigureCG([]zoo.Bot{b, zoo.Naive{}}, 3, 2, nil, func(string) {}, true)
+	if c.Player.FirstLimit != 3 || c.Player.Limit != 2 || !c.Verbose || c.Report == nil {
+		t.Errorf("ConfigureCG: %+v", c)
+	}
+}
+
+func TestIsOut(t *testing.T) {
+	for head, want := range map[string]bool{
+		"{\"selfplay\":\"shard\",\"k\":0": true,
+		"\n {\"game\":3,":                 true,
+		"{\"type\":\"review-shard\"":      false,
+		"44 40 04":                        false,
+	} {
+		if IsOut([]byte(head)) != want {
+			t.Errorf("IsOut(%q) = %v", head, !want)
+		}
+	}
+}
