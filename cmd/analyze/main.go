@@ -10,16 +10,11 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"runtime"
 	"syscall"
 	"time"
 )
 
 func main() {
-	// Heap profile samples are kept only for --memprofile, which turns sampling back on:
-	// a sample walks the stack, touching pages of the binary a short command never
-	// reads otherwise.
-	runtime.MemProfileRate = 0
 	os.Exit(runMain(run))
 }
 

@@ -203,9 +203,6 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (code int
 		}()
 	}
 	if memprofile != "" {
-		if runtime.MemProfileRate == 0 {
-			runtime.MemProfileRate = 512 << 10 // the runtime's default: main turned it off
-		}
 		defer func() {
 			if err := writeHeapProfile(memprofile); err != nil {
 				fmt.Fprintf(stderr, "analyze: --memprofile: %v\n", err)
