@@ -17,13 +17,11 @@ import (
 // NoMove, an illegal move or panicking makes the bot fall back to a legal move.
 type BotEngine func(ctx context.Context, pos uttt.Position, deadline time.Time) uttt.Move
 
-// botEngines are the values of "bot --engine NAME": the main engine, and the zoo's
-// bots once zooOnce has run addZooBots.
+// botEngines are the values of "bot --engine NAME": the main engine and the zoo's
+// bots, made when zooOnce runs addZooBots (nil before).
 var (
-	botEngines = map[string]BotEngine{
-		"main": mainBot,
-	}
-	zooOnce sync.Once
+	botEngines map[string]BotEngine
+	zooOnce    sync.Once
 )
 
 // botHashMB and botThreads configure the main engine in the bot.

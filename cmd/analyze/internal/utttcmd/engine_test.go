@@ -122,6 +122,7 @@ func TestBotErrors(t *testing.T) {
 }
 
 func TestBotFallsBack(t *testing.T) {
+	zooOnce.Do(addZooBots)
 	botEngines["broken"] = func(context.Context, uttt.Position, time.Time) uttt.Move { panic("boom") }
 	botEngines["illegal"] = func(context.Context, uttt.Position, time.Time) uttt.Move { return uttt.NewMove(0, 0) }
 	defer delete(botEngines, "broken")

@@ -22,9 +22,10 @@ func zooBotNames() []string {
 	return names
 }
 
-// addZooBots adds the zoo bots to botEngines; uttt bot calls it (once per process)
-// rather than package initialisation, which every command would pay.
+// addZooBots makes botEngines: the main engine and the zoo bots; uttt bot calls it
+// (once per process) rather than package initialisation, which every command would pay.
 func addZooBots() {
+	botEngines = map[string]BotEngine{"main": mainBot}
 	for _, name := range zooBotNames() {
 		b, err := zoo.Parse(name)
 		if err != nil {
