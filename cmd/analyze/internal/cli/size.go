@@ -34,28 +34,26 @@ func (s *Size) String() string {
 	return strconv.FormatInt(v, 10)
 }
 
+// sizeUnits are the units Size.Set accepts (lower case) with their bytes: an array
+// literal, laid out by the compiler rather than built at process start as a map is.
+var sizeUnits = [...]struct {
+	name  string
+	bytes float64
+}{
+	{"", 1}, {"b", 1},
+	{"k", 1 << 10}, {"kib", 1 << 10}, {"kb", 1e3},
+	{"m", 1 << 20}, {"mib", 1 << 20}, {"mb", 1e6},
+	{"g", 1 << 30}, {"gib", 1 << 30}, {"gb", 1e9},
+	{"t", 1 << 40}, {"tib", 1 << 40}, {"tb", 1e12},
+}
+
 // sizeUnit returns the number of bytes of a unit (lower case), and false for an
 // unknown unit.
 func sizeUnit(unit string) (float64, bool) {
-	switch unit {
-	case "", "b":
-		return 1, true
-	case "k", "kib":
-		return 1 << 10, true
-	case "kb":
-		return 1e3, true
-	case "m", "mib":
-		return 1 << 20, true
-	case "mb":
-		return 1e6, true
-	case "g", "gib":
-		return 1 << 30, true
-	case "gb":
-		return 1e9, true
-	case "t", "tib":
-		return 1 << 40, true
-	case "tb":
-		return 1e12, true
+	for _, u := range sizeUnits {
+		if u.name == unit {
+			return u.bytes, true
+		}
 	}
 	return 0, false
 }
