@@ -275,14 +275,44 @@ func NewContextReader(ctx context.Context, r io.Reader) io.Reader {
 	if !ok {
 		return &checkReader{r: r, ctx: ctx}
 	}
+	return &lazyFileReader{f: f, ctx: ctx}
+}
+
+// lazyFileReader asks what kind of file it reads at its first read
+// (contextFileReader), so that a command that never reads its standard input pays
+// nothing for it.
+type lazyFileReader struct {
+	f    *os.File
+	ctx  context.Context
+	once sync.Once
+	r    io.Reader
+}
+
+func (l *lazyFileReader) Read(p []byte) (int, error) {
+	l.once.Do(func() { l.r = contextFileReader(l.ctx, l.f) })
+	return l.r.Read(p)
+}
+
+// Close stops what the first read set up (the deadline's watch of ctx); it leaves the
+// file open.
+func (l *lazyFileReader) Close() error {
+	l.once.Do(func() { l.r = &checkReader{r: l.f, ctx: l.ctx} }) // never read: nothing to stop
+	if c, ok := l.r.(io.Closer); ok {
+		return c.Close()
+	}
+	return nil
+}
+
+// contextFileReader is NewContextReader's reader of a file, chosen by its kind.
+func contextFileReader(ctx context.Context, f *os.File) io.Reader {
 	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
-		return &checkReader{r: r, ctx: ctx}
+		return &checkReader{r: f, ctx: ctx}
 	}
 	if nonBlocking(f) && f.SetReadDeadline(time.Time{}) == nil {
 		stop := context.AfterFunc(ctx, func() { f.SetReadDeadline(time.Unix(1, 0)) })
 		return &deadlineReader{f: f, ctx: ctx, stop: stop}
 	}
-	return &pumpReader{r: r, ctx: ctx}
+	return &pumpReader{r: f, ctx: ctx}
 }
 
 // NewPumpReader returns a reader of r whose reads stop with an error wrapping ctx.Err()

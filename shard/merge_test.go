@@ -6,6 +6,25 @@ import (
 	"testing"
 )
 
+// TestNewJobValues pins job IDs: parts written by one build must merge with another's.
+// The values are FNV-1a 64 of the name and NUL-separated arguments, computed apart.
+func TestNewJobValues(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		args []string
+		id   string
+	}{
+		{"wythoff move", nil, "49e73c4b037ec3d7"},
+		{"wythoff move", []string{"--"}, "4883f2052f61f5bf"},
+		{"wythoff move", []string{"--", "-"}, "69ede79c5f16d8e0"},
+		{"qttt score", []string{"games.txt"}, "7bfffd5037b3886b"},
+	} {
+		if got := NewJob(c.name, c.args); got.ID != c.id || got.Name != c.name {
+			t.Errorf("NewJob(%q, %q) = %+v, want ID %s", c.name, c.args, got, c.id)
+		}
+	}
+}
+
 func TestLinesHeaderRoundTrip(t *testing.T) {
 	job := NewJob("wythoff move", []string{"--misere=true", "--", "-"})
 	if job != NewJob("wythoff move", []string{"--misere=true", "--", "-"}) || job == NewJob("wythoff move", []string{"--", "-"}) || len(job.ID) != 16 {

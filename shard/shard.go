@@ -4,10 +4,9 @@
 package shard
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"strconv"
 	"strings"
@@ -43,15 +42,17 @@ type Job struct {
 }
 
 // NewJob returns the Job of the command name run with args (flags that do not change
-// the output, such as --shard, --out or --jobs, left out by the caller).
+// the output, such as --shard, --out or --jobs, left out by the caller). The ID is the
+// 64-bit FNV-1a hash of name and args, each argument after a NUL byte, in 16 hex digits:
+// the same on every machine, but not a cryptographic hash.
 func NewJob(name string, args []string) Job {
-	h := sha256.New()
-	h.Write([]byte(name))
+	h := fnv.New64a()
+	io.WriteString(h, name)
 	for _, a := range args {
 		h.Write([]byte{0})
-		h.Write([]byte(a))
+		io.WriteString(h, a)
 	}
-	return Job{ID: hex.EncodeToString(h.Sum(nil)[:8]), Name: name}
+	return Job{ID: fmt.Sprintf("%016x", h.Sum64()), Name: name}
 }
 
 // Enabled reports whether s selects a part of the job.

@@ -30,12 +30,27 @@ func (s *Size) String() string {
 	return strconv.FormatInt(v, 10)
 }
 
-var units = map[string]float64{
-	"": 1, "b": 1,
-	"k": 1 << 10, "kib": 1 << 10, "kb": 1e3,
-	"m": 1 << 20, "mib": 1 << 20, "mb": 1e6,
-	"g": 1 << 30, "gib": 1 << 30, "gb": 1e9,
-	"t": 1 << 40, "tib": 1 << 40, "tb": 1e12,
+// units are the units Set accepts (lower case) with their bytes: an array literal,
+// laid out by the compiler rather than built at process start as a map is.
+var units = [...]struct {
+	name  string
+	bytes float64
+}{
+	{"", 1}, {"b", 1},
+	{"k", 1 << 10}, {"kib", 1 << 10}, {"kb", 1e3},
+	{"m", 1 << 20}, {"mib", 1 << 20}, {"mb", 1e6},
+	{"g", 1 << 30}, {"gib", 1 << 30}, {"gb", 1e9},
+	{"t", 1 << 40}, {"tib", 1 << 40}, {"tb", 1e12},
+}
+
+// unit returns the bytes of a unit (lower case), and false for an unknown unit.
+func unit(name string) (float64, bool) {
+	for _, u := range units {
+		if u.name == name {
+			return u.bytes, true
+		}
+	}
+	return 0, false
 }
 
 // Set parses a size such as 64MiB (the flag.Value interface).
@@ -45,8 +60,8 @@ func (s *Size) Set(text string) error {
 	if i < 0 {
 		i = len(t)
 	}
-	num, unit := t[:i], strings.ToLower(strings.TrimSpace(t[i:]))
-	mult, ok := units[unit]
+	num, u := t[:i], strings.ToLower(strings.TrimSpace(t[i:]))
+	mult, ok := unit(u)
 	v, err := strconv.ParseFloat(num, 64)
 	if !ok || err != nil || num == "" {
 		return errors.New("expected a size such as 64MiB, 2GB or 1048576 (bytes)")

@@ -38,11 +38,25 @@ type Info struct {
 }
 
 // Get returns this machine's Info, detected on the first call only.
-var Get = sync.OnceValue(func() Info { return decode(read()) })
+func Get() Info {
+	infoOnce.Do(func() { info = decode(read()) })
+	return info
+}
 
 // Brand returns the CPU's brand string (CPUID 0x80000002 to 0x80000004), such as
 // "AMD EPYC 9R14 96-Core Processor", or "" where the CPU does not say; asked once.
-var Brand = sync.OnceValue(func() string { return brandString(readBrand()) })
+func Brand() string {
+	brandOnce.Do(func() { brand = brandString(readBrand()) })
+	return brand
+}
+
+// The detected values, set on first use (a plain sync.Once: sync.OnceValue would
+// allocate at process start).
+var (
+	infoOnce, brandOnce sync.Once
+	info                Info
+	brand               string
+)
 
 // regs are the CPUID and XGETBV results decode reads.
 type regs struct {

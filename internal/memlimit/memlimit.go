@@ -11,8 +11,17 @@ import (
 	"github.com/boardlab/boardlab/internal/machine"
 )
 
-// systemLimit is read once: the machine's memory and the limits set at start.
-var systemLimit = sync.OnceValue(machine.MemoryLimit)
+// systemLimit returns machine.MemoryLimit, read on the first call only: the machine's
+// memory and the limits set at start.
+func systemLimit() int64 {
+	systemOnce.Do(func() { system = machine.MemoryLimit() })
+	return system
+}
+
+var (
+	systemOnce sync.Once
+	system     int64
+)
 
 // MemoryLimit returns the number of bytes this process may use: the smallest of
 // machine.MemoryLimit (the machine's memory, ulimit -v and -d, the cgroup's limit) and

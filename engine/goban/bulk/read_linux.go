@@ -135,7 +135,9 @@ func (l *loader) loadRegular(ctx context.Context, path string, b *goban.Board, m
 	}
 	want := int(st.Size) + 1 // one byte more, to notice a file that grew
 	if cap(l.buf) < want {
-		l.buf = make([]byte, max(want, 64<<10))
+		// Sized by the file, doubling up to 64 KiB so that a run of files reallocates
+		// rarely.
+		l.buf = make([]byte, max(want, min(2*cap(l.buf), 64<<10), 4<<10))
 	}
 	buf := l.buf[:want]
 	n := 0

@@ -18,8 +18,18 @@ const (
 	rvBottom = 44.0
 )
 
-// reviewClassColour is the marker colour of each class of move.
-var reviewClassColour = map[string]string{"inaccuracy": "#e6b800", "mistake": "#e67e22", "blunder": "#c0392b"}
+// reviewClassColour returns the marker colour of a class of move, "" for other moves.
+func reviewClassColour(class string) string {
+	switch class {
+	case "inaccuracy":
+		return "#e6b800"
+	case "mistake":
+		return "#e67e22"
+	case "blunder":
+		return "#c0392b"
+	}
+	return ""
+}
 
 // WriteSVG draws game g's expected score for X against the ply, marking inaccuracies,
 // mistakes and blunders and where the game was lost, as an SVG document on w.
@@ -75,7 +85,7 @@ func WriteSVG(w io.Writer, g *Game) error {
 		s.Path(strings.TrimSpace(path.String()), draw.A("fill", "none", "stroke", draw.Hex(draw.Viridis(0.25)), "stroke-width", "2", "class", "es")...)
 	}
 	for _, m := range g.Moves {
-		if c := reviewClassColour[m.Class]; c != "" {
+		if c := reviewClassColour(m.Class); c != "" {
 			s.Open("g")
 			s.Title(fmt.Sprintf("ply %d, %s %s: %s (best %s, expected score %.2f -> %.2f)", m.Ply, m.Side, m.Move, m.Class, m.Best, m.ESBefore, m.ESAfter))
 			s.Circle(xs(float64(m.Ply)), ys(xview(m.Side, m.ESAfter)), 4, draw.A("fill", c, "stroke", "white", "class", m.Class)...)
@@ -92,7 +102,7 @@ func WriteSVG(w io.Writer, g *Game) error {
 		draw.Attr{Name: "transform", Value: fmt.Sprintf("rotate(-90 16 %.1f)", (y0+y1)/2)})...)
 	lx := x1 - 280
 	for _, c := range []string{"inaccuracy", "mistake", "blunder"} {
-		s.Circle(lx, rvTop-14, 4, draw.A("fill", reviewClassColour[c])...)
+		s.Circle(lx, rvTop-14, 4, draw.A("fill", reviewClassColour(c))...)
 		s.Text(lx+8, rvTop-10, c, draw.A("font-family", "sans-serif", "font-size", "12")...)
 		lx += 90
 	}

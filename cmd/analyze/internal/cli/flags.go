@@ -118,7 +118,7 @@ func PrintFlags(w io.Writer, fs *flag.FlagSet) {
 		}
 		arg, usage := flag.UnquoteUsage(f)
 		line := "  " + displayName(fs, f.Name)
-		if n, ok := argNames[arg]; ok {
+		if n := argName(arg); n != "" {
 			arg = n
 		} else if a, ok := f.Value.(interface{ ArgName() string }); ok && arg == "value" {
 			arg = a.ArgName()
@@ -295,8 +295,21 @@ func isBuiltin(f *flag.Flag) bool {
 	return t.PkgPath() == "flag"
 }
 
-// argNames renames the flag package's type words in help to placeholders.
-var argNames = map[string]string{"int": "N", "uint": "N", "float": "X", "duration": "DURATION", "string": "TEXT"}
+// argName renames the flag package's type words in help to placeholders ("" for
+// other words).
+func argName(word string) string {
+	switch word {
+	case "int", "uint":
+		return "N"
+	case "float":
+		return "X"
+	case "duration":
+		return "DURATION"
+	case "string":
+		return "TEXT"
+	}
+	return ""
+}
 
 // expected says what a flag's value must look like, after prefix; "" when unknown.
 func expected(f *flag.Flag, prefix string) string {

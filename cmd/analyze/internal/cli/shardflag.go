@@ -25,10 +25,15 @@ type ShardSpec struct {
 	fs    *flag.FlagSet
 }
 
-// sameOutput are the flags that do not change what a job writes: left out of its
-// identity, so that its shards may differ in them.
-var sameOutput = map[string]bool{"shard": true, "shards": true, "out": true, "o": true, "jobs": true, "j": true,
-	"workers": true, "q": true, "quiet": true}
+// sameOutput reports whether flag name does not change what a job writes: such flags
+// are left out of its identity, so that its shards may differ in them.
+func sameOutput(name string) bool {
+	switch name {
+	case "shard", "shards", "out", "o", "jobs", "j", "workers", "q", "quiet":
+		return true
+	}
+	return false
+}
 
 // job returns the identity of the command cmd as parsed by fs: its flags that change
 // the output, with their values, and its positional arguments (the input names).
@@ -38,7 +43,7 @@ func (sp *ShardSpec) job(cmd string) shard.Job {
 	}
 	var args []string
 	sp.fs.Visit(func(f *flag.Flag) {
-		if !sameOutput[f.Name] {
+		if !sameOutput(f.Name) {
 			args = append(args, "--"+f.Name+"="+f.Value.String())
 		}
 	})

@@ -17,12 +17,14 @@ const Summary = "Meta (ultimate) tic-tac-toe: perft, search, the protocol bot, t
 var BatchJobs = append(append([]string{}, engineJobs...), matchJobs...)
 
 // Commands lists the group's subcommands: the engine's (perft, search, bot) and the
-// match tools' (tournament, selfplay).
-var Commands = append(append([]cli.Command{}, engineCommands...), matchCommands...)
+// match tools' (tournament, selfplay); made when called, not at process start.
+func Commands() []cli.Command {
+	return append(append([]cli.Command{}, engineCommands...), matchCommands...)
+}
 
 // Run runs "analyze uttt ARGS...".
 func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return cli.Dispatch(ctx, "uttt", Summary, Commands, args, stdin, stdout, stderr)
+	return cli.Dispatch(ctx, "uttt", Summary, Commands(), args, stdin, stdout, stderr)
 }
 
 // failf reports what went wrong in command name on stderr and returns the failure
