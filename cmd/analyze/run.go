@@ -7,9 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime"
 	"runtime/debug"
-	"runtime/pprof"
 	"strings"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
@@ -22,6 +20,7 @@ import (
 	wythofflines "github.com/boardlab/boardlab/engine/wythoff/lines"
 	"github.com/boardlab/boardlab/fileio"
 	"github.com/boardlab/boardlab/internal/machine"
+	"github.com/boardlab/boardlab/internal/profile"
 	"github.com/boardlab/boardlab/internal/suggest"
 )
 
@@ -70,24 +69,17 @@ written).
 
 // helpTopics are "analyze help TOPIC" pages that are not commands.
 var helpTopics = map[string]string{
-	"shard": `Sharding: commands with --shard K/N run part K (0 to N-1) of N of their job, so N
-machines or processes share it.
-
-  - Work of known size (table rows, game numbers, the sorted files of a directory
-    walk, first moves) is split into N contiguous ranges differing in size by at
-    most one; the outputs of shards 0..N-1 concatenated are the unsharded output.
-  - A stream of lines on standard input is split by line: line i (from 0) belongs to
-    shard i mod N. Such a shard's output starts with the line
-    "#boardlab-shard-lines K/N job ID COMMAND" (ID a hash of the command line, the same
-    for every shard of one job) and each output line is prefixed with its input line
-    number and a tab, so the parts can be merged back into input order.
-  - With --out PATH a shard writes PATH.K-of-N.
-
-Without --shard the part can come from a scheduler:
-  JOB_COMPLETION_INDEX (Kubernetes Indexed Jobs) with --shards N or $BOARDLAB_SHARDS;
-  SLURM_ARRAY_TASK_ID with SLURM_ARRAY_TASK_COUNT (Slurm job arrays; a
-  SLURM_ARRAY_TASK_MIN other than 0 is subtracted).
-The command says on stderr where its shard came from.
+	"shard": `Sharding: with --shard K/N a command runs part K (0 to N-1) of N of its job.
+Work of known size (table rows, games, a walk's sorted files, first moves) splits into N
+contiguous ranges, whose outputs concatenated in K order are the unsharded output. A
+stream of lines on stdin splits by line (line i to shard i mod N): such a shard's output
+starts with "#boardlab-shard-lines K/N job ID COMMAND" (ID a hash of the command line)
+and prefixes each line with its input line number and a tab, for 'analyze merge'.
+With --out PATH a shard writes PATH.K-of-N. Without --shard the part can come from a
+scheduler: JOB_COMPLETION_INDEX (Kubernetes Indexed Jobs) with --shards N or
+$BOARDLAB_SHARDS, or SLURM_ARRAY_TASK_ID with SLURM_ARRAY_TASK_COUNT (less a non-zero
+SLURM_ARRAY_TASK_MIN); the command says on stderr where its shard came from.
+See docs/scale-out.md.
 `,
 }
 
@@ -182,33 +174,17 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (code int
 			return cli.ExitUsage
 		}
 	}
-	if cpuprofile != "" {
-		f, err := os.Create(cpuprofile)
-		if err != nil {
-			fmt.Fprintf(stderr, "analyze: --cpuprofile: %v\nrun 'analyze -h' for usage\n", err)
-			return cli.ExitUsage
-		}
-		if err := pprof.StartCPUProfile(f); err != nil {
-			fmt.Fprintf(stderr, "analyze: --cpuprofile: %v\n", err)
-			f.Close()
-			return cli.ExitFail
-		}
-		defer func() {
-			pprof.StopCPUProfile()
-			if err := f.Close(); err != nil {
-				fmt.Fprintf(stderr, "analyze: --cpuprofile: %v\n", err)
-				code = cli.ExitFail
-			}
-		}()
+	stop, err := profile.Start(cpuprofile, memprofile)
+	if err != nil {
+		fmt.Fprintf(stderr, "analyze: %v\nrun 'analyze -h' for usage\n", err)
+		return cli.ExitUsage
 	}
-	if memprofile != "" {
-		defer func() {
-			if err := writeHeapProfile(memprofile); err != nil {
-				fmt.Fprintf(stderr, "analyze: --memprofile: %v\n", err)
-				code = cli.ExitFail
-			}
-		}()
-	}
+	defer func() {
+		if err := stop(); err != nil {
+			fmt.Fprintf(stderr, "analyze: %v\n", err)
+			code = cli.ExitFail
+		}
+	}()
 	code = dispatch(ctx, args, stdout, stderr)
 	if code == cli.ExitFail && ctx.Err() != nil {
 		// A read or a job cut short by Ctrl-C failed because of it: the run was
@@ -233,7 +209,7 @@ func (s *stderrWatch) Write(p []byte) (int, error) {
 	return s.w.Write(p)
 }
 
-// Unwrap returns the wrapped writer (cli.IsTerminal looks through it).
+// Unwrap returns the wrapped writer (term.IsTerminal looks through it).
 func (s *stderrWatch) Unwrap() io.Writer { return s.w }
 
 // commandName is how messages name the command args run: "uttt search", "version".
@@ -244,19 +220,6 @@ func commandName(args []string) string {
 		}
 	}
 	return args[0]
-}
-
-func writeHeapProfile(path string) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	runtime.GC()
-	if err := pprof.Lookup("allocs").WriteTo(f, 0); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
 }
 
 // dispatch runs one command line without global flags; batch calls it for each job.
@@ -277,19 +240,15 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			return dispatch(ctx, []string{rest[0], "-h"}, stdout, stderr)
 		}
 		return dispatch(ctx, []string{rest[0], "help", rest[1]}, stdout, stderr)
-	case "version":
+	case "version", "batch", "merge":
 		if cli.WantsHelp(rest) {
-			stderr = stdout
+			stderr = stdout // asked-for help goes to stdout
 		}
-		return runVersion(rest, stdout, stderr)
-	case "batch":
-		if cli.WantsHelp(rest) {
-			stderr = stdout
-		}
-		return runBatch(ctx, rest, stdout, stderr)
-	case "merge":
-		if cli.WantsHelp(rest) {
-			stderr = stdout
+		switch name {
+		case "version":
+			return runVersion(rest, stdout, stderr)
+		case "batch":
+			return runBatch(ctx, rest, stdout, stderr)
 		}
 		return runMerge(ctx, rest, stdout, stderr)
 	}

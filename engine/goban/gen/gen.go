@@ -33,6 +33,20 @@ type Job struct {
 	Lines bool   // each board on one line of symbols instead of rows
 }
 
+// Check reports a Job that cannot be generated: a Size outside 0..MaxSize, a Count
+// below 1 or an unknown Kind. Each message starts with the field's name in lower case.
+func (g *Job) Check() error {
+	switch {
+	case g.Size < 0 || g.Size > MaxSize:
+		return fmt.Errorf("size %d out of range [0, %d]", g.Size, MaxSize)
+	case g.Count < 1:
+		return fmt.Errorf("count %d: must be at least 1", g.Count)
+	case g.Kind != "random" && g.Kind != "corridor" && g.Kind != "spiral" && g.Kind != "spec":
+		return fmt.Errorf("kind %q unknown (random, corridor, spiral or spec)", g.Kind)
+	}
+	return nil
+}
+
 // Name is the file name of board i: KIND-SIZE-SEED.txt, or NUMBER-NAME.txt for spec.
 func (g *Job) Name(i int) string {
 	if g.Kind == "spec" {

@@ -1,7 +1,6 @@
 // Package cli holds what every analyze subcommand shares on the command line: flag sets
 // that print their own help, exit statuses, the --jobs, --out, --shard and size flags,
-// atomic outputs, and the names commands use for internal/term's progress meter and
-// internal/batch's command splitting.
+// and atomic outputs.
 package cli
 
 import (
@@ -9,9 +8,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-
-	"github.com/boardlab/boardlab/internal/batch"
-	"github.com/boardlab/boardlab/internal/term"
 )
 
 // Exit statuses shared by all subcommands.
@@ -52,20 +48,3 @@ func Usagef(stderr io.Writer, cmd, format string, args ...any) int {
 	fmt.Fprintf(stderr, "run 'analyze %s -h' for usage\n", cmd)
 	return ExitUsage
 }
-
-// IsTerminal reports whether w (or the writer it wraps, see Stdout) is a terminal, the
-// condition for showing progress and for refusing binary output.
-func IsTerminal(w io.Writer) bool { return term.IsTerminal(w) }
-
-// Progress is the terminal progress meter of package term.
-type Progress = term.Progress
-
-// NewProgress returns a progress line on stderr labelled label counting unit (e.g.
-// "pairs"), drawn only when stderr is a terminal.
-func NewProgress(stderr io.Writer, label, unit string) *Progress {
-	return term.NewProgress(stderr, label, unit)
-}
-
-// SplitCommand splits a command line into arguments as a POSIX shell would for plain
-// words (see batch.Split).
-func SplitCommand(s string) ([]string, error) { return batch.Split(s) }

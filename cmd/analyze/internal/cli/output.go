@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"github.com/boardlab/boardlab/fileio"
+	"github.com/boardlab/boardlab/internal/term"
 )
 
 // Output runs work on stdout ("" or "-") or on the file outPath, written atomically,
@@ -15,7 +16,7 @@ import (
 // directory are refused first, with ExitUsage.
 func Output(cmd, outPath string, binary bool, stdout, stderr io.Writer, work func(out io.Writer) error) int {
 	toStdout := outPath == "" || outPath == "-"
-	if binary && toStdout && IsTerminal(stdout) {
+	if binary && toStdout && term.IsTerminal(stdout) {
 		return Usagef(stderr, cmd, "refusing to write binary output to a terminal; redirect it or use --out FILE")
 	}
 	if fi, err := os.Stat(outPath); !toStdout && err == nil && fi.IsDir() {

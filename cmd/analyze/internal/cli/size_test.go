@@ -11,7 +11,7 @@ import (
 func TestSizeFlag(t *testing.T) {
 	var stderr bytes.Buffer
 	fs := NewFlagSet("x", "x", "", &stderr)
-	hash := Size(32 << 20)
+	hash := bytesize.Size(32 << 20)
 	fs.Var(&hash, "hash", "table `SIZE`")
 	if _, st := Parse(fs, []string{"--hash", "64"}); st != -1 || hash != 64 {
 		t.Fatalf("--hash 64: %d %d", st, hash)
@@ -30,14 +30,14 @@ func TestSizeFlag(t *testing.T) {
 func TestCompatSize(t *testing.T) {
 	var stderr bytes.Buffer
 	fs := NewFlagSet("x", "x", "", &stderr)
-	hash := CompatSizeVar(fs, "hash", 32<<20, MiBSize, "MiB", "table `SIZE`")
+	hash := CompatSizeVar(fs, "hash", 32<<20, bytesize.MiB, "MiB", "table `SIZE`")
 	tt := CompatSizeVar(fs, "tt", 24<<22, bytesize.Power(24), "2^N entries", "table `SIZE`")
 	if hash.Bytes != 32<<20 || hash.Text != "32MiB" || tt.Bytes != 96<<20 {
 		t.Fatalf("defaults: %+v %+v", hash, tt)
 	}
 	for _, c := range []struct {
 		args      []string
-		hash, tt  Size
+		hash, tt  bytesize.Size
 		text, tt2 string
 	}{
 		{[]string{"--hash", "64"}, 64 << 20, 96 << 20, "64", "96MiB"},

@@ -8,6 +8,7 @@ import (
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/goban/bulk"
+	"github.com/boardlab/boardlab/internal/term"
 )
 
 const drawUsage = "analyze goban draw [--format svg|png] [--scale N] [--komi K] [--out FILE|DIR] [FILE|-]..."
@@ -45,7 +46,7 @@ func runDraw(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	if o.Scale < 1 || o.Scale > 64 {
 		return cli.Usagef(stderr, "goban draw", "--scale %d: want 1..64", o.Scale)
 	}
-	if o.Format == "png" && o.Out == "" && cli.IsTerminal(stdout) {
+	if o.Format == "png" && o.Out == "" && term.IsTerminal(stdout) {
 		return cli.Usagef(stderr, "goban draw", "refusing to write PNG to a terminal: use --out")
 	}
 	failed := false

@@ -11,6 +11,7 @@ import (
 	"github.com/boardlab/boardlab/engine/goban"
 	"github.com/boardlab/boardlab/engine/goban/gen"
 	"github.com/boardlab/boardlab/fileio"
+	"github.com/boardlab/boardlab/internal/term"
 )
 
 const genUsage = "analyze goban gen [--kind random|corridor|spiral|spec] [--size N] [--seed N] [--count N] [--lines] [--shard K/N] [--out FILE|DIR]"
@@ -50,23 +51,16 @@ func runGen(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	if len(pos) > 0 {
 		return cli.Usagef(stderr, "goban gen", "unexpected argument %q", pos[0])
 	}
-	if *size < 0 || *size > gen.MaxSize {
-		return cli.Usagef(stderr, "goban gen", "--size %d out of range [0, %d]", *size, gen.MaxSize)
+	g := &gen.Job{Kind: *kind, Size: *size, Seed: *seed, Count: *count, Lines: *lines}
+	if err := g.Check(); err != nil {
+		return cli.Usagef(stderr, "goban gen", "--%v", err)
 	}
-	if *count < 1 {
-		return cli.Usagef(stderr, "goban gen", "--count %d: must be at least 1", *count)
+	if g.Kind == "spec" {
+		g.Count = len(goban.SpecCases)
 	}
 	shard, err := spec.Resolve("goban gen", nil, stderr)
 	if err != nil {
 		return cli.Usagef(stderr, "goban gen", "%v", err)
-	}
-	g := &gen.Job{Kind: *kind, Size: *size, Seed: *seed, Count: *count, Lines: *lines}
-	switch *kind {
-	case "random", "corridor", "spiral":
-	case "spec":
-		g.Count = len(goban.SpecCases)
-	default:
-		return cli.Usagef(stderr, "goban gen", "unknown --kind %q (random, corridor, spiral or spec)", *kind)
 	}
 	lo64, hi64 := shard.Range(int64(g.Count))
 	lo, hi := int(lo64), int(hi64)
@@ -86,7 +80,7 @@ func runGen(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 			fmt.Fprintf(stderr, "analyze goban gen: %v\n", err)
 			return cli.ExitFail
 		}
-		progress := cli.NewProgress(stderr, "goban gen", "boards")
+		progress := term.NewProgress(stderr, "goban gen", "boards")
 		err := g.WriteDir(ctx, dir, lo, hi, *jobs, progress.Update)
 		progress.Done()
 		switch {
@@ -129,7 +123,7 @@ func writeLines(ctx context.Context, g *gen.Job, path string, lo, hi, jobs int, 
 		return cli.ExitFail
 	}
 	o.NoSync = true
-	progress := cli.NewProgress(stderr, "goban gen", "boards")
+	progress := term.NewProgress(stderr, "goban gen", "boards")
 	err = g.WriteLines(ctx, o, lo, hi, jobs, progress.Update)
 	progress.Done()
 	if err != nil && ctx.Err() != nil {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/goban"
+	"github.com/boardlab/boardlab/internal/batch"
 )
 
 // run runs "analyze goban ARGS..." in-process with the given standard input.
@@ -203,7 +204,7 @@ func TestBatchJobsRun(t *testing.T) {
 	}
 	work := t.TempDir()
 	for _, job := range BatchJobs {
-		args, err := cli.SplitCommand(strings.ReplaceAll(job, "$WORK", work))
+		args, err := batch.Split(strings.ReplaceAll(job, "$WORK", work))
 		if err != nil || args[0] != "goban" {
 			t.Fatalf("job %q: %v", job, err)
 		}

@@ -14,6 +14,7 @@ import (
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/goban/bulk"
 	"github.com/boardlab/boardlab/fileio"
+	"github.com/boardlab/boardlab/internal/term"
 )
 
 const scoreUsage = "analyze goban score [--json] [--map] [--format auto|text|sgf] [--komi K] [--summary] [--svg DIR] [--lines] [--max-size N] [-j N] [--shard K/N] [--out FILE] [FILE|DIR|-]..."
@@ -97,7 +98,7 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if *lines {
 		unit = "lines"
 	}
-	progress := cli.NewProgress(stderr, cmd, unit)
+	progress := term.NewProgress(stderr, cmd, unit)
 	o.Progress = progress.Update
 	start := time.Now()
 	var stats bulk.Stats

@@ -10,6 +10,7 @@ import (
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/qttt"
+	"github.com/boardlab/boardlab/internal/term"
 )
 
 const perftUsage = "analyze qttt perft [--divide] [--tt SIZE] [--record RECORD] D"
@@ -61,7 +62,7 @@ func runPerft(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	start := time.Now()
 	// Depths that take long show their progress, first move by first move.
-	var progress *cli.Progress
+	var progress *term.Progress
 	at := -1
 	total, err := qttt.WritePerft(ctx, stdout, count, &p, d, *divide, func(depth, done, all int) {
 		if depth != at {
@@ -70,7 +71,7 @@ func runPerft(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 			if *divide {
 				label = fmt.Sprintf("qttt perft %d", d)
 			}
-			progress, at = cli.NewProgress(stderr, label, "first moves"), depth
+			progress, at = term.NewProgress(stderr, label, "first moves"), depth
 		}
 		progress.Update(int64(done), int64(all))
 	})

@@ -9,6 +9,7 @@ import (
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/qttt/bulk"
 	"github.com/boardlab/boardlab/fileio"
+	"github.com/boardlab/boardlab/internal/term"
 )
 
 const randomUsage = "analyze qttt random [--seed N] [-o FILE] [-q] [-j N] [--shard K/N] N"
@@ -52,7 +53,7 @@ func runRandom(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	if err != nil {
 		return cli.Finish("qttt random", nil, err, stderr)
 	}
-	progress := cli.NewProgress(stderr, "qttt random", "games")
+	progress := term.NewProgress(stderr, "qttt random", "games")
 	stats, err := bulk.Random(ctx, *seed, lo, hi, out, bulk.RandomOptions{Workers: *jobs, Progress: progress.Update})
 	progress.Done()
 	if ctx.Err() != nil {

@@ -13,6 +13,7 @@ import (
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/uttt"
 	"github.com/boardlab/boardlab/engine/uttt/search"
+	"github.com/boardlab/boardlab/internal/term"
 	sharding "github.com/boardlab/boardlab/shard"
 )
 
@@ -72,7 +73,7 @@ for every first move. Time and leaves/s go to stderr, progress too on a terminal
 	// count returns the sequences of length depth under the first moves mine, splitting
 	// the work by first move, with progress on a terminal.
 	count := func(depth int, each func(m uttt.Move, n uint64)) (uint64, error) {
-		prog := cli.NewProgress(stderr, "perft "+strconv.Itoa(depth), "first moves")
+		prog := term.NewProgress(stderr, "perft "+strconv.Itoa(depth), "first moves")
 		defer prog.Done()
 		done := int64(0)
 		return uttt.PerftDivide(ctx, &p, mine, depth, *jobs, func(m uttt.Move, n uint64) {

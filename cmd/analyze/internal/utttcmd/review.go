@@ -10,6 +10,7 @@ import (
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/uttt/review"
 	"github.com/boardlab/boardlab/fileio"
+	"github.com/boardlab/boardlab/internal/term"
 )
 
 const reviewUsage = "analyze uttt review [--nodes N] [--solve-nodes N] [-j N] [--shard K/N] [--out FILE] [--svg DIR] FILE|DIR..."
@@ -69,7 +70,7 @@ func runReview(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	if err != nil {
 		return failf(stderr, name, "--out: %v", err)
 	}
-	prog := cli.NewProgress(stderr, "review", "games")
+	prog := term.NewProgress(stderr, "review", "games")
 	n := int(to - from)
 	players, done, rerr := review.Write(ctx, out, recs, shard, review.Options{Nodes: *nodes, SolveNodes: *solveNodes}, *jobs, func(g *review.Game, done int) {
 		if *svgDir != "" {

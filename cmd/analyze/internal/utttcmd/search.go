@@ -11,14 +11,15 @@ import (
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/uttt"
 	"github.com/boardlab/boardlab/engine/uttt/search"
+	"github.com/boardlab/boardlab/internal/bytesize"
 	"github.com/boardlab/boardlab/internal/machine"
 )
 
 const searchUsage = "analyze uttt search [--time DURATION] [--depth N] [--threads N] [--hash SIZE] [--json] [--board=false] [POSITION]"
 
 // hashFlag defines --hash, the size of the transposition table, for search and engine.
-func hashFlag(fs *flag.FlagSet, value cli.Size) *cli.CompatSize {
-	return cli.CompatSizeVar(fs, "hash", value, cli.MiBSize, "MiB",
+func hashFlag(fs *flag.FlagSet, value bytesize.Size) *bytesize.Compat {
+	return cli.CompatSizeVar(fs, "hash", value, bytesize.MiB, "MiB",
 		"transposition table `SIZE` such as 64MiB or 1GiB, from 1MiB to 64GiB (a bare number is MiB)").
 		Within(1<<20, 1<<36, "want 1MiB to 64GiB (a bare number is MiB: 1 to 65536)")
 }

@@ -13,6 +13,8 @@ import (
 	"github.com/boardlab/boardlab/engine/uttt/tournament"
 	"github.com/boardlab/boardlab/engine/uttt/zoo"
 	"github.com/boardlab/boardlab/fileio"
+	"github.com/boardlab/boardlab/internal/batch"
+	"github.com/boardlab/boardlab/internal/term"
 	bwrap "github.com/boardlab/boardlab/sandbox"
 )
 
@@ -64,11 +66,11 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	if *aSpec == "" || *bSpec == "" {
 		return cli.Usagef(stderr, name, "--a and --b are required")
 	}
-	a, err := selfplay.ParseBot(*aSpec, cli.SplitCommand)
+	a, err := selfplay.ParseBot(*aSpec, batch.Split)
 	if err != nil {
 		return cli.Usagef(stderr, name, "--a: %v", err)
 	}
-	b, err := selfplay.ParseBot(*bSpec, cli.SplitCommand)
+	b, err := selfplay.ParseBot(*bSpec, batch.Split)
 	if err != nil {
 		return cli.Usagef(stderr, name, "--b: %v", err)
 	}
@@ -94,7 +96,7 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	if err != nil {
 		return cli.Usagef(stderr, name, "%v", err)
 	}
-	prog := cli.NewProgress(stderr, "selfplay", "games")
+	prog := term.NewProgress(stderr, "selfplay", "games")
 	var sb *bwrap.Sandbox
 	if selfplay.HasCG(a, b) && *sandbox == "bwrap" {
 		if sb, err = bwrap.New(bwrap.Sandbox{}); err != nil {

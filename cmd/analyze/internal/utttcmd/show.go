@@ -9,6 +9,7 @@ import (
 	"github.com/boardlab/boardlab/engine/uttt"
 	udraw "github.com/boardlab/boardlab/engine/uttt/draw"
 	"github.com/boardlab/boardlab/fileio"
+	"github.com/boardlab/boardlab/internal/term"
 )
 
 const showUsage = "analyze uttt show [--svg] [-o FILE] [POSITION]"
@@ -56,5 +57,5 @@ func useColour(w io.Writer) bool {
 	if _, ok := os.LookupEnv("NO_COLOR"); ok || os.Getenv("TERM") == "dumb" {
 		return false
 	}
-	return cli.IsTerminal(w)
+	return term.IsTerminal(w)
 }

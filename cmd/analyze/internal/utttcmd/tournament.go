@@ -11,6 +11,9 @@ import (
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/uttt/tournament"
 	"github.com/boardlab/boardlab/fileio"
+	"github.com/boardlab/boardlab/internal/batch"
+	"github.com/boardlab/boardlab/internal/bytesize"
+	"github.com/boardlab/boardlab/internal/term"
 	bwrap "github.com/boardlab/boardlab/sandbox"
 )
 
@@ -43,7 +46,7 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 	logPath := fs.String("log", "", "write one JSON line per game (players, turns, why a move was invalid with the bot's last stderr line, result, points) to `FILE` (- for stdout)")
 	sandbox := fs.String("sandbox", "bwrap", "run bots as `MODE`: bwrap (each turn sandboxed) or none (with the controller's own rights)")
 	disqualify := fs.Bool("disqualify", false, "remove a bot from the tournament at its first access outside its folder")
-	memory := cli.CompatSizeVar(fs, "memory", bwrap.DefaultMemory, cli.MiBSize, "MiB",
+	memory := cli.CompatSizeVar(fs, "memory", bwrap.DefaultMemory, bytesize.MiB, "MiB",
 		"address space `SIZE` of each bot process such as 512MiB or 2GiB (sandboxed; a bare number is MiB)")
 	cli.HiddenName(fs, "memory-mb", "memory") // its name until 2026-11
 	cgTime := fs.Duration("cg-time", tournament.DefaultCGLimit, "time limit of a CodinGame bot's turns after its first")
@@ -97,7 +100,7 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 	} else {
 		fmt.Fprintf(stderr, "analyze uttt tournament: --sandbox=none: the bots run unsandboxed, with the controller's rights\n")
 	}
-	bots, err := tournament.ReadInstructions(dir, cli.SplitCommand)
+	bots, err := tournament.ReadInstructions(dir, batch.Split)
 	if err != nil {
 		return failf(stderr, "uttt tournament", "%v", err)
 	}
@@ -123,7 +126,7 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 		logw = log
 	}
 	start := time.Now()
-	prog := cli.NewProgress(stderr, "tournament", "games")
+	prog := term.NewProgress(stderr, "tournament", "games")
 	standings, played, err := tournament.PlayAll(ctx, players, names, *jobs, tournament.Options{Disqualify: *disqualify, TieBreak: *tiebreak == "boards"}, logw,
 		func(done, total int) { prog.Update(int64(done), int64(total)) })
 	prog.Done()

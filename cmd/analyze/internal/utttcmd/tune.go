@@ -11,6 +11,7 @@ import (
 	"github.com/boardlab/boardlab/engine/uttt/search"
 	"github.com/boardlab/boardlab/engine/uttt/tune"
 	"github.com/boardlab/boardlab/fileio"
+	"github.com/boardlab/boardlab/internal/term"
 )
 
 const tuneUsage = "analyze uttt tune [--games N] [--nodes N] [--openings N] [--seed N] [--jobs N] [--eval linear|net] [--net FILE] [--save-games FILE | --load-games FILE] [--from current|v1] [--rounds N] [--board-table FILE] [--prior X] [--out FILE]"
@@ -120,7 +121,7 @@ func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 
 // playGames plays the self-play games with a progress line on stderr.
 func playGames(ctx context.Context, n int, nodes uint64, openings int, seed uint64, jobs int, eval string, lin *search.Linear, nw *search.Network, stderr io.Writer) ([]tune.TrainingGame, error) {
-	prog := cli.NewProgress(stderr, "tune", "games")
+	prog := term.NewProgress(stderr, "tune", "games")
 	cfg := tune.GameConfig{Nodes: nodes, Openings: openings, Seed: seed, Eval: eval, Linear: lin, Network: nw}
 	gs, err := tune.PlayGames(ctx, n, cfg, jobs, func(done int64) { prog.Update(done, int64(n)) })
 	prog.Done()

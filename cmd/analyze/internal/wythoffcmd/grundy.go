@@ -9,6 +9,7 @@ import (
 	"github.com/boardlab/boardlab/engine/wythoff"
 	"github.com/boardlab/boardlab/engine/wythoff/draw"
 	"github.com/boardlab/boardlab/internal/machine"
+	"github.com/boardlab/boardlab/internal/term"
 )
 
 const grundyDescription = `Computes the Sprague-Grundy values G(x, y) of Wythoff's Nim for 0 <= x, y < N (a
@@ -85,14 +86,14 @@ func runGrundy(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	}
 	binaryOut := f == "binary" || f == "png"
 	return cli.Output("wythoff grundy", shard.Path(*outPath), binaryOut, stdout, stderr, func(out io.Writer) error {
-		prog := cli.NewProgress(stderr, "wythoff grundy: computing", "rows")
+		prog := term.NewProgress(stderr, "wythoff grundy: computing", "rows")
 		tab, err := wythoff.GrundyRows(ctx, n, hi, *jobs, func(rows int) { prog.Update(int64(rows), int64(hi)) })
 		prog.Done()
 		if err != nil {
 			return err
 		}
 		// rows, or antidiagonals for the b-file: n either way
-		prog = cli.NewProgress(stderr, "wythoff grundy: writing", "rows")
+		prog = term.NewProgress(stderr, "wythoff grundy: writing", "rows")
 		defer prog.Done()
 		update := func(rows int) { prog.Update(int64(rows), int64(hi-lo)) }
 		switch f {

@@ -11,6 +11,7 @@ import (
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/wythoff/lines"
 	"github.com/boardlab/boardlab/internal/machine"
+	"github.com/boardlab/boardlab/internal/term"
 	"github.com/boardlab/boardlab/shard"
 )
 
@@ -74,7 +75,7 @@ func runMove(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 			return cli.Usagef(stderr, "wythoff move", "--jobs %d, --max-line %d: %v", *jobs, *maxLine, err)
 		}
 		a.Shard = sh
-		if f, ok := stdin.(*os.File); ok && cli.IsTerminal(f) {
+		if f, ok := stdin.(*os.File); ok && term.IsTerminal(f) {
 			// typed by hand: answer each line as it is entered
 			a.Interactive = true
 		}

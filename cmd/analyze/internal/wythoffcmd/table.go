@@ -8,6 +8,7 @@ import (
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/wythoff"
 	"github.com/boardlab/boardlab/engine/wythoff/draw"
+	"github.com/boardlab/boardlab/internal/term"
 )
 
 const tableDescription = `Writes the first N cold positions of Wythoff's Nim, the pairs (k, a_k, b_k) with
@@ -90,7 +91,7 @@ func runTable(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		opt.Format = wythoff.TableBinary
 	}
 	return cli.Output("wythoff table", shard.Path(*outPath), opt.Format == wythoff.TableBinary, stdout, stderr, func(out io.Writer) error {
-		prog := cli.NewProgress(stderr, "wythoff table", "pairs")
+		prog := term.NewProgress(stderr, "wythoff table", "pairs")
 		defer prog.Done()
 		opt.Progress = func(done uint64) { prog.Update(int64(done), int64(n)) }
 		return wythoff.WriteTable(ctx, out, n, opt)

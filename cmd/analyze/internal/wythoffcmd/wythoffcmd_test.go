@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
+	"github.com/boardlab/boardlab/internal/batch"
 )
 
 func run(t *testing.T, stdin string, args ...string) (stdout, stderr string, code int) {
@@ -175,7 +176,7 @@ func TestGrundy(t *testing.T) {
 func TestBatchJobsRun(t *testing.T) {
 	dir := t.TempDir()
 	for _, j := range BatchJobs {
-		args, err := cli.SplitCommand(strings.ReplaceAll(j, "$WORK", dir))
+		args, err := batch.Split(strings.ReplaceAll(j, "$WORK", dir))
 		if err != nil || args[0] != "wythoff" {
 			t.Fatalf("job %q: %v", j, err)
 		}
