@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"strconv"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/goban/bulk"
@@ -28,14 +27,7 @@ func runDraw(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	fs.StringVar(&o.Format, "format", "svg", "picture format: svg or png")
 	fs.IntVar(&o.Scale, "scale", 1, "PNG pixels per point")
 	fs.StringVar(&o.Out, "out", "", "output `FILE` (one input) or DIR")
-	fs.Func("komi", "komi `K` for white (overrides SGF's KM)", func(s string) error {
-		k, err := strconv.ParseFloat(s, 64)
-		if err != nil {
-			return err
-		}
-		o.Komi, o.KomiSet = k, true
-		return nil
-	})
+	komiFlag(fs, &o.Komi, &o.KomiSet)
 	pos, st := cli.Parse(fs, args)
 	if st >= 0 {
 		return st

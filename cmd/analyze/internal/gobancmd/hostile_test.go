@@ -150,6 +150,18 @@ func TestGenHostile(t *testing.T) {
 	}
 }
 
+// TestKomiFlagNotANumber: --komi nan or inf is a usage error in score and draw alike.
+func TestKomiFlagNotANumber(t *testing.T) {
+	for _, cmd := range []string{"score", "draw"} {
+		for _, k := range []string{"nan", "inf", "-Inf", "x"} {
+			out, e, code := run(t, "(;SZ[5];B[cc])", cmd, "--komi", k, "-")
+			if code != cli.ExitUsage || out != "" || !strings.Contains(e, "not a number") {
+				t.Errorf("%s --komi %s: exit %d, out %q, err %q", cmd, k, code, out, e)
+			}
+		}
+	}
+}
+
 // TestScoreOut: --out FILE gets the results, which appear only when the run ends.
 func TestScoreOut(t *testing.T) {
 	dir := t.TempDir()
