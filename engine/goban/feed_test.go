@@ -6,7 +6,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/boardlab/boardlab/fileio"
+	"github.com/boardlab/boardlab/fileio/textin"
 	"github.com/boardlab/boardlab/internal/asmtest"
 )
 
@@ -231,7 +231,7 @@ func FuzzFeed(f *testing.F) {
 // parseTextWant is ParseText by its definition: the first NUL byte, else Parse.
 func parseTextWant(data []byte) (*Board, error) {
 	if i := bytes.IndexByte(data, 0); i >= 0 {
-		return nil, &fileio.BinaryError{What: TextWhat, Offset: int64(i)}
+		return nil, &textin.BinaryError{What: TextWhat, Offset: int64(i)}
 	}
 	return Parse(data)
 }

@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/boardlab/boardlab/fileio"
+	"github.com/boardlab/boardlab/fileio/textin"
 )
 
 // ParseError is input whose number of board characters (X, O and -) is not the square of
@@ -82,11 +82,11 @@ func (b *Board) Parse(data []byte) error {
 }
 
 // ParseText is Parse that also refuses a NUL byte, as Parser does (text never holds
-// one): the error is then a *fileio.BinaryError naming its offset, whatever the count. Where
+// one): the error is then a *textin.BinaryError naming its offset, whatever the count. Where
 // the assembly parser runs, the NUL test is part of its pass over the bytes.
 func (b *Board) ParseText(data []byte) error {
 	if !asmFor(len(data)) {
-		if err := fileio.CheckText(data, TextWhat, 0); err != nil {
+		if err := textin.Check(data, TextWhat, 0); err != nil {
 			return err
 		}
 		_, err := b.parse(data, false)
@@ -94,7 +94,7 @@ func (b *Board) ParseText(data []byte) error {
 	}
 	nul, err := b.parse(data, true)
 	if nul {
-		return fileio.CheckText(data, TextWhat, 0)
+		return textin.Check(data, TextWhat, 0)
 	}
 	return err
 }

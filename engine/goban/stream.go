@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/boardlab/boardlab/fileio"
+	"github.com/boardlab/boardlab/fileio/textin"
 )
 
 // Parser reads one board in the spec's text format in pieces (it is an io.Writer), so a
@@ -37,7 +37,7 @@ func (e *SizeError) Error() string {
 		int64(e.MaxSize)*int64(e.MaxSize), e.MaxSize, e.MaxSize)
 }
 
-// TextWhat is what a text input of boards holds, as its *fileio.BinaryError names it.
+// TextWhat is what a text input of boards holds, as its *textin.BinaryError names it.
 const TextWhat = "a board"
 
 // piece bounds how many bytes Write streams before it checks the size limit again, so
@@ -64,7 +64,7 @@ func (p *Parser) Write(data []byte) (int, error) {
 	if p.err != nil {
 		return 0, p.err
 	}
-	if err := fileio.CheckText(data, TextWhat, p.read); err != nil {
+	if err := textin.Check(data, TextWhat, p.read); err != nil {
 		p.err = err
 		return 0, p.err
 	}

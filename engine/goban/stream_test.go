@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/boardlab/boardlab/fileio"
+	"github.com/boardlab/boardlab/fileio/textin"
 )
 
 // streamInputs are texts the streaming parser must read exactly as Parse does.
@@ -103,7 +103,7 @@ func TestParserLimits(t *testing.T) {
 	}
 	// A NUL byte is binary data, reported with its offset.
 	_, err = ReadBoard(io.MultiReader(strings.NewReader("X O -\n"), &endless{}), 0)
-	var be *fileio.BinaryError
+	var be *textin.BinaryError
 	if !errors.As(err, &be) || be.Offset != 6 || be.What != TextWhat {
 		t.Fatalf("NUL: %v", err)
 	}

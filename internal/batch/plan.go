@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/boardlab/boardlab/fileio"
+	"github.com/boardlab/boardlab/fileio/textin"
 )
 
 // MaxLine bounds a job line of a plan; comments and blank lines may be any length.
@@ -37,7 +38,7 @@ type Plan struct {
 func (p Plan) Parse(name string, r io.Reader) ([]Job, []error) {
 	var jobs []Job
 	var errs []error
-	lr := fileio.NewLineReader(fileio.NewTextReader(r, "a plan"), MaxLine+1)
+	lr := fileio.NewLineReader(textin.NewReader(r, "a plan"), MaxLine+1)
 	for {
 		b, n, size, ok := lr.Next()
 		if !ok {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/boardlab/boardlab/engine/goban"
 	"github.com/boardlab/boardlab/fileio"
+	"github.com/boardlab/boardlab/fileio/textin"
 	"github.com/boardlab/boardlab/pipeline"
 	"github.com/boardlab/boardlab/shard"
 )
@@ -276,7 +277,7 @@ func (lr *linesRun) longLine(ctx context.Context, w *lineWorker, c *lineChunk, r
 	var off int64
 	binary := false
 	feed := func(p []byte) {
-		if err := fileio.CheckText(p, goban.TextWhat, off); err != nil && !binary {
+		if err := textin.Check(p, goban.TextWhat, off); err != nil && !binary {
 			binary = true
 			perr = fmt.Errorf("%w; the rest of the input is not read", err)
 		}
@@ -337,7 +338,7 @@ func (lr *linesRun) score(w *lineWorker, c *lineChunk) {
 		if lr.o.shard.Owns(idx) && !skipLine(line) {
 			var err error
 			if hasNUL {
-				err = fileio.CheckText(line, goban.TextWhat, 0)
+				err = textin.Check(line, goban.TextWhat, 0)
 			}
 			switch {
 			case err != nil:

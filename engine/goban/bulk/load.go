@@ -179,7 +179,7 @@ func (l *loader) parseWhole(ctx context.Context, data []byte, b *goban.Board, ma
 		// It could hold more symbols than the limit: let the parser count them.
 		return l.stream(ctx, bytes.NewReader(data), nil, b, maxSize)
 	}
-	return b.ParseText(data) // a NUL byte is a *fileio.BinaryError
+	return b.ParseText(data) // a NUL byte is a *textin.BinaryError
 }
 
 // streamDetect reads the head of r and either reads r whole (an input detect claims)

@@ -15,6 +15,7 @@ import (
 
 	"github.com/boardlab/boardlab/engine/qttt"
 	"github.com/boardlab/boardlab/fileio"
+	"github.com/boardlab/boardlab/fileio/textin"
 	"github.com/boardlab/boardlab/pipeline"
 	"github.com/boardlab/boardlab/shard"
 )
@@ -224,9 +225,9 @@ func readChunks(ctx context.Context, names []string, stdin io.Reader, sh shard.S
 	return nil
 }
 
-// isBinary reports whether err is a *fileio.BinaryError.
+// isBinary reports whether err is a *textin.BinaryError.
 func isBinary(err error) bool {
-	var be *fileio.BinaryError
+	var be *textin.BinaryError
 	return errors.As(err, &be)
 }
 
@@ -235,7 +236,7 @@ func readInput(ctx context.Context, name string, r io.Reader, sh shard.Shard, gl
 	get func(string, int64, int64) bool, send func(*chunk) bool) bool {
 	// The text reader drops a byte order mark and stops at a NUL byte: text never holds
 	// one, and an endless device such as /dev/zero then stops at once.
-	lr := fileio.NewLineReader(fileio.NewTextReader(r, "game records"), MaxLine)
+	lr := fileio.NewLineReader(textin.NewReader(r, "game records"), MaxLine)
 	if !get(name, 1, *global) {
 		return false
 	}

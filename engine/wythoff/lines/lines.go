@@ -13,6 +13,7 @@ import (
 	"strconv"
 
 	"github.com/boardlab/boardlab/fileio"
+	"github.com/boardlab/boardlab/fileio/textin"
 	"github.com/boardlab/boardlab/internal/memlimit"
 	"github.com/boardlab/boardlab/shard"
 )
@@ -71,10 +72,6 @@ func (e *LongLineError) Error() string {
 	return fmt.Sprintf("line of %d bytes is longer than the limit of %d bytes (starts %s...)", e.Length, e.Max, strconv.Quote(string(e.Prefix)))
 }
 
-// BinaryError says the input holds a NUL byte, which no text of positions has: the
-// input stops there.
-type BinaryError = fileio.BinaryError
-
 func (a Answerer) maxLine() int {
 	if a.MaxLine == 0 {
 		return DefaultMaxLine
@@ -116,7 +113,7 @@ func (a Answerer) mover() mover {
 // winning move ("C D"; with All every winning move separated by "; "), "lose" when the
 // player to move loses, or "win" when the game is over and the player to move has won
 // (misère (0,0)). A bad line goes to Bad and the others are still answered. Answer
-// stops at a NUL byte (a *BinaryError in a *LineError), a read or write error, or when
+// stops at a NUL byte (a *textin.BinaryError in a *LineError), a read or write error, or when
 // ctx is cancelled.
 func (a Answerer) Answer(ctx context.Context, in io.Reader, out io.Writer) (Stats, error) {
 	if a.maxLine() < MinMaxLine {
@@ -156,7 +153,7 @@ func (m *mover) batch(ctx context.Context, in io.Reader, out io.Writer, maxLine 
 			return st, err
 		}
 	}
-	lr := fileio.NewLineReader(fileio.NewTextReader(fileio.NewContextReader(ctx, in), "positions"), maxLine)
+	lr := fileio.NewLineReader(textin.NewReader(fileio.NewContextReader(ctx, in), "positions"), maxLine)
 	var a, b pile
 	buf := make([]byte, 0, 64<<10)
 	report := func(e *LineError) {

@@ -9,7 +9,7 @@ import (
 	"testing/iotest"
 
 	"github.com/boardlab/boardlab/engine/wythoff"
-	"github.com/boardlab/boardlab/fileio"
+	"github.com/boardlab/boardlab/fileio/textin"
 )
 
 // TestMisereAgainstBruteForce: in misère play, every position with piles below 40,
@@ -118,7 +118,7 @@ func TestTextReader(t *testing.T) {
 			if oneByte {
 				r = iotest.OneByteReader(r)
 			}
-			got, err := io.ReadAll(fileio.NewTextReader(r, "positions"))
+			got, err := io.ReadAll(textin.NewReader(r, "positions"))
 			if string(got) != c.out || (err == nil) != (c.err == "") || err != nil && !strings.Contains(err.Error(), c.err) {
 				t.Errorf("%q (one byte a read %v): %q %v, want %q %q", c.in, oneByte, got, err, c.out, c.err)
 			}

@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/boardlab/boardlab/fileio"
+	"github.com/boardlab/boardlab/fileio/textin"
 	"github.com/boardlab/boardlab/pipeline"
 	"github.com/boardlab/boardlab/shard"
 )
@@ -133,7 +134,7 @@ func (e *readError) Error() string { return e.err.Error() }
 // maxLine+1 bytes to hold a long line; a line still longer is skipped here in constant
 // memory and becomes a block of its own holding its diagnostic.
 func (m *mover) cutBlocks(ctx context.Context, in io.Reader, maxLine int, sh shard.Shard, take func() *moveBlock, send func(*moveBlock) bool) error {
-	r := fileio.NewTextReader(fileio.NewContextReader(ctx, in), "positions")
+	r := textin.NewReader(fileio.NewContextReader(ctx, in), "positions")
 	// the lines are numbered here only for --shard (the workers pick lines by number)
 	count := sh.Enabled()
 	var (

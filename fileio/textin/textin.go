@@ -1,4 +1,8 @@
-package fileio
+// Package textin holds what every reader of text input shares: a UTF-8 byte order mark
+// at the start is dropped, and a NUL byte, which no text has, is a *BinaryError naming
+// its offset. It imports nothing beyond the standard library's bytes, fmt and io, so the
+// engines' parsers can use it.
+package textin
 
 import (
 	"bytes"
@@ -17,19 +21,19 @@ func (e *BinaryError) Error() string {
 	return fmt.Sprintf("binary data, not %s: NUL byte at offset %d", e.What, e.Offset)
 }
 
-// CheckText returns a *BinaryError if data, which starts at offset off of its input,
+// Check returns a *BinaryError if data, which starts at offset off of its input,
 // holds a NUL byte, and nil otherwise; what names what the text should hold.
-func CheckText(data []byte, what string, off int64) error {
+func Check(data []byte, what string, off int64) error {
 	if i := bytes.IndexByte(data, 0); i >= 0 {
 		return &BinaryError{What: what, Offset: off + int64(i)}
 	}
 	return nil
 }
 
-// NewTextReader returns a reader of r without a UTF-8 byte order mark at the start that
+// NewReader returns a reader of r without a UTF-8 byte order mark at the start that
 // stops with a *BinaryError at the first NUL byte, after the bytes before it; what names
 // what the text should hold.
-func NewTextReader(r io.Reader, what string) io.Reader {
+func NewReader(r io.Reader, what string) io.Reader {
 	return &textReader{r: r, what: what}
 }
 
@@ -72,7 +76,7 @@ func (t *textReader) Read(p []byte) (int, error) {
 	} else {
 		n, t.err = t.r.Read(p)
 	}
-	if err := CheckText(p[:n], t.what, t.off); err != nil {
+	if err := Check(p[:n], t.what, t.off); err != nil {
 		n, t.err, t.head = int(err.(*BinaryError).Offset-t.off), err, nil
 	}
 	t.off += int64(n)

@@ -1,4 +1,4 @@
-package fileio
+package textin
 
 import (
 	"errors"
@@ -8,9 +8,9 @@ import (
 	"testing/iotest"
 )
 
-// TestTextReader reads texts whole and a byte at a time: a leading byte order mark is
+// TestReader reads texts whole and a byte at a time: a leading byte order mark is
 // dropped, and the first NUL byte ends the text with its offset in the input.
-func TestTextReader(t *testing.T) {
+func TestReader(t *testing.T) {
 	for _, c := range []struct {
 		in, out string
 		nul     int64 // -1: none
@@ -32,7 +32,7 @@ func TestTextReader(t *testing.T) {
 			if oneByte {
 				r = iotest.OneByteReader(r)
 			}
-			got, err := io.ReadAll(NewTextReader(r, "positions"))
+			got, err := io.ReadAll(NewReader(r, "positions"))
 			if string(got) != c.out {
 				t.Errorf("%q (byte at a time %v): read %q, want %q", c.in, oneByte, got, c.out)
 			}
@@ -47,12 +47,12 @@ func TestTextReader(t *testing.T) {
 	}
 }
 
-// TestCheckText names the first NUL byte's offset in the input, and what the text holds.
-func TestCheckText(t *testing.T) {
-	if err := CheckText([]byte("X O -\n"), "a board", 9); err != nil {
+// TestCheck names the first NUL byte's offset in the input, and what the text holds.
+func TestCheck(t *testing.T) {
+	if err := Check([]byte("X O -\n"), "a board", 9); err != nil {
 		t.Errorf("text: %v", err)
 	}
-	err := CheckText([]byte("X\x00O\x00"), "a board", 9)
+	err := Check([]byte("X\x00O\x00"), "a board", 9)
 	want := "binary data, not a board: NUL byte at offset 10"
 	var be *BinaryError
 	if !errors.As(err, &be) || be.Offset != 10 || err.Error() != want {
