@@ -108,7 +108,7 @@ func ScoreLines(ctx context.Context, args []string, stdin io.Reader, out io.Writ
 			for _, f := range c.fails {
 				write(c.out[at:f.outAt])
 				if werr == nil {
-					werr = w.Flush()
+					werr = flush(w, out)
 				}
 				if o.Report != nil {
 					o.Report(f.name, f.err)

@@ -31,7 +31,8 @@ type Options struct {
 	Shard   shard.Shard
 
 	// Report, when set, is told of each input, game or line that failed, in input
-	// order, after the results before it were written to the output.
+	// order, after the results before it were written to the output and, when the
+	// output has a Flush() error method, flushed.
 	Report func(name string, err error)
 	// Progress, when set, is told how many inputs (of total; lines: total 0) are done.
 	Progress func(done, total int64)

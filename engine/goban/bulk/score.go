@@ -60,7 +60,7 @@ func Score(ctx context.Context, args []string, stdin io.Reader, out io.Writer, o
 	var werr error
 	report := func(name string, err error) {
 		if werr == nil {
-			werr = w.Flush()
+			werr = flush(w, out)
 		}
 		if o.Report != nil {
 			o.Report(name, err)
@@ -344,4 +344,16 @@ func mapLines(res goban.Result, owner []byte) *[]string {
 		lines = strings.Split(strings.TrimSuffix(m, "\n"), "\n")
 	}
 	return &lines
+}
+
+// flush writes w's buffered results to out and flushes out too when it can be (a
+// buffered output), so that a report that follows comes after them on a shared stream.
+func flush(w *bufio.Writer, out io.Writer) error {
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	if f, ok := out.(interface{ Flush() error }); ok {
+		return f.Flush()
+	}
+	return nil
 }

@@ -162,6 +162,31 @@ func TestKomiFlagNotANumber(t *testing.T) {
 	}
 }
 
+// TestReportOrder: with stdout and stderr on one stream (2>&1), a bad input's message
+// comes after the results of the inputs before it and before those after it, for files
+// and for --lines.
+func TestReportOrder(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	a, b, c := write("a.sgf", "(;SZ[5];B[cc])"), write("b.sgf", "(;SZ[5];B[zz"), write("c.sgf", "(;SZ[5];W[cc])")
+	lines := write("boards.lines", "X--------\nXX\nO--------\n")
+	for _, args := range [][]string{{"score", a, b, c}, {"score", "--lines", lines}} {
+		var both bytes.Buffer
+		code := Run(context.Background(), args, nil, &both, &both)
+		got := strings.Split(strings.TrimSpace(both.String()), "\n")
+		if code != cli.ExitFail || len(got) != 3 || !strings.HasPrefix(got[1], "analyze goban score: ") ||
+			strings.HasPrefix(got[0], "analyze") || strings.HasPrefix(got[2], "analyze") {
+			t.Errorf("%q: exit %d, output\n%s", args, code, both.String())
+		}
+	}
+}
+
 // TestScoreOut: --out FILE gets the results, which appear only when the run ends.
 func TestScoreOut(t *testing.T) {
 	dir := t.TempDir()
