@@ -48,7 +48,10 @@ func (s Stream[B]) Run(ctx context.Context) error {
 	if workers == 1 {
 		return s.serial(ctx, cctx, cancel)
 	}
-	limit := 2*workers + 2
+	// One block per worker, one being filled and one being written: each block's
+	// memory is touched fresh once, and a first touch costs more than a hand-over, so
+	// more blocks in flight cost CPU without gaining speed.
+	limit := workers + 2
 	type item struct {
 		seq int
 		b   *B
