@@ -85,3 +85,20 @@ func TestRunResults(t *testing.T) {
 		}
 	}
 }
+
+// TestLongLines: a line over the protocol's limit is skipped and reported by an AI Games
+// session, which goes on to answer; a CodinGame session stops with an error naming the
+// line, as its referee's lines are never that long.
+func TestLongLines(t *testing.T) {
+	long := strings.Repeat("x", 1<<17) + "\n"
+	var out, log strings.Builder
+	err := sessions()["aigames"](context.Background(), strings.NewReader(long+goodInput["aigames"]), &out, &log)
+	if !errors.Is(err, ErrBadInput) || out.Len() == 0 || !strings.Contains(log.String(), "line 1: a line of 131072 bytes is longer than") {
+		t.Errorf("aigames: err %v, out %q, log %q", err, out.String(), log.String())
+	}
+	out.Reset()
+	err = sessions()["codingame"](context.Background(), strings.NewReader("-1 -1\n81\n"+long+allCells()), &out, io.Discard)
+	if err == nil || !strings.HasPrefix(err.Error(), "line 3: ") || out.Len() != 0 {
+		t.Errorf("codingame: err %v, out %q", err, out.String())
+	}
+}
