@@ -78,34 +78,13 @@ func (a AIGames) Run(ctx context.Context, r io.Reader, w io.Writer, log io.Write
 	}
 	s := &aiSession{eng: eng, threads: max(a.Threads, 1), maxTime: a.MaxTime, depth: a.Depth, verbose: a.Verbose,
 		log: log, prefix: a.Prefix, timebank: 10 * time.Second, perMove: 500 * time.Millisecond}
-	type aiLine struct {
-		text         string
-		number, size int64
-	}
-	lines := make(chan aiLine)
-	readErr := make(chan error, 1)
 	readCtx, stopReading := context.WithCancel(ctx) // the reader stops sending when Run returns
 	defer stopReading()
-	go func() {
-		lr := fileio.NewLineReader(r, aiMaxLine)
-		for {
-			line, n, size, ok := lr.Next()
-			if !ok {
-				break
-			}
-			select {
-			case lines <- aiLine{string(line), n, size}:
-			case <-readCtx.Done():
-				return
-			}
-		}
-		readErr <- lr.Err()
-		close(lines)
-	}()
+	lines, readErr := readLines(readCtx, r, aiMaxLine)
 	bad := false
 	out := bufio.NewWriter(w)
 	for n := int64(1); ; n++ {
-		var line aiLine
+		var line inputLine
 		var ok bool
 		select {
 		case <-ctx.Done():

@@ -12,7 +12,6 @@ import (
 
 	"github.com/boardlab/boardlab/engine/uttt"
 	"github.com/boardlab/boardlab/engine/uttt/search"
-	"github.com/boardlab/boardlab/fileio"
 )
 
 // CGMargin is kept back from each CodinGame turn's budget for reading, printing and
@@ -78,30 +77,9 @@ func (g CodinGame) Run(ctx context.Context, r io.Reader, w io.Writer, log io.Wri
 	}
 	s := &cgSession{eng: eng, threads: max(g.Threads, 1), depth: g.Depth, first: g.FirstTime, turn: g.TurnTime, message: g.Message,
 		verbose: g.Verbose, log: log, pos: uttt.Start()}
-	lines := make(chan string)
-	readErr := make(chan error, 1)
 	readCtx, stopReading := context.WithCancel(ctx) // the reader stops sending when Run returns
 	defer stopReading()
-	go func() {
-		lr := fileio.NewLineReader(r, cgMaxLine)
-		for {
-			line, _, size, ok := lr.Next()
-			if !ok {
-				readErr <- lr.Err()
-				break
-			}
-			if size > int64(len(line)) {
-				readErr <- bufio.ErrTooLong
-				break
-			}
-			select {
-			case lines <- string(line):
-			case <-readCtx.Done():
-				return
-			}
-		}
-		close(lines)
-	}()
+	lines, readErr := readLines(readCtx, r, cgMaxLine)
 	n := 0
 	bad := false
 	report := func(format string, args ...any) {
@@ -120,8 +98,11 @@ func (g CodinGame) Run(ctx context.Context, r io.Reader, w io.Writer, log io.Wri
 				}
 				return "", false, nil
 			}
+			if l.size > int64(len(l.text)) {
+				return "", false, fmt.Errorf("line %d: %w", n+1, bufio.ErrTooLong)
+			}
 			n++
-			return l, true, nil
+			return l.text, true, nil
 		}
 	}
 	out := bufio.NewWriter(w)
