@@ -2,6 +2,7 @@ package fileio
 
 import (
 	"bufio"
+	"fmt"
 	"io"
 )
 
@@ -74,6 +75,15 @@ func (l *LineReader) Err() error {
 		return nil
 	}
 	return l.err
+}
+
+// QuotePrefix quotes line for a message (Go syntax), cut to its first n bytes with
+// "..." after the quote when longer, so that a message never echoes a huge line.
+func QuotePrefix(line []byte, n int) string {
+	if len(line) <= n {
+		return fmt.Sprintf("%q", line)
+	}
+	return fmt.Sprintf("%q...", line[:n])
 }
 
 // Prefix quotes the start of a line for a message: at most n bytes, then "...".

@@ -33,3 +33,15 @@ func TestLineReader(t *testing.T) {
 		t.Fatal("Prefix")
 	}
 }
+
+func TestQuotePrefix(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		n    int
+		want string
+	}{{"AB 1", 8, `"AB 1"`}, {"AB CD EF", 5, `"AB CD"...`}, {"a\tb", 3, `"a\tb"`}} {
+		if got := QuotePrefix([]byte(c.in), c.n); got != c.want {
+			t.Errorf("QuotePrefix(%q, %d) = %s, want %s", c.in, c.n, got, c.want)
+		}
+	}
+}

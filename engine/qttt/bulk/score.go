@@ -300,7 +300,7 @@ func (w *scoreWorker) score(c *chunk) {
 			ll := long[0]
 			long = long[1:]
 			c.bad++
-			w.fail(c, line, fmt.Sprintf("line of %d bytes, longer than the limit of %d: skipped (it starts %s)", ll.size, MaxLine, quotePrefix(ll.prefix, 24)))
+			w.fail(c, line, fmt.Sprintf("line of %d bytes, longer than the limit of %d: skipped (it starts %s)", ll.size, MaxLine, fileio.QuotePrefix(ll.prefix, 24)))
 		} else if len(s) > 0 {
 			w.scoreLine(c, line, global, s)
 		}
@@ -337,7 +337,7 @@ func (w *scoreWorker) scoreLine(c *chunk, line, global int64, s []byte) {
 	if hasExpect {
 		if want := bytes.TrimSpace(expect); !bytes.Equal(w.tmp, want) {
 			c.bad++
-			w.fail(c, line, fmt.Sprintf("record scores %q, the line says %s", w.tmp, quotePrefix(want, 24)))
+			w.fail(c, line, fmt.Sprintf("record scores %q, the line says %s", w.tmp, fileio.QuotePrefix(want, 24)))
 			return
 		}
 	}
@@ -351,15 +351,6 @@ func (w *scoreWorker) scoreLine(c *chunk, line, global int64, s []byte) {
 		return
 	}
 	c.out = append(append(c.out, w.tmp...), '\n')
-}
-
-// quotePrefix quotes b, cut to its first n bytes (with "..." after the quote) when
-// longer, so that a message never echoes a huge line.
-func quotePrefix(b []byte, n int) string {
-	if len(b) <= n {
-		return fmt.Sprintf("%q", b)
-	}
-	return fmt.Sprintf("%q...", b[:n])
 }
 
 // JSONLine is a tic-tac-toe made: its player, its cells (such as "ABC") and its

@@ -10,6 +10,7 @@ import (
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/qttt"
+	"github.com/boardlab/boardlab/fileio"
 	"github.com/boardlab/boardlab/internal/term"
 )
 
@@ -40,7 +41,7 @@ func runPerft(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	p, err := qttt.Replay([]byte(*record), nil)
 	if err != nil {
-		return cli.Usagef(stderr, "qttt perft", "--record %s: %v; %s", quotePrefix([]byte(*record), 40), err, recordExpected)
+		return cli.Usagef(stderr, "qttt perft", "--record %s: %v; %s", fileio.QuotePrefix([]byte(*record), 40), err, recordExpected)
 	}
 	ttBits := qttt.TableBits(int64(tt.Bytes), qttt.PerftEntryBytes)
 	if tt.Bytes != 0 && (ttBits < 10 || ttBits > 30) {

@@ -3,7 +3,6 @@ package qtttcmd
 
 import (
 	"context"
-	"fmt"
 	"io"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
@@ -38,12 +37,3 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 
 // recordExpected says what a record on the command line must look like.
 const recordExpected = "expected a game record such as \"AB BE DE AE 1\": moves as two cells A-I, each cycle-closing move followed by its measurement number"
-
-// quotePrefix quotes b, cut to its first n bytes (with "..." after the quote) when
-// longer, so that a message never echoes a huge line.
-func quotePrefix(b []byte, n int) string {
-	if len(b) <= n {
-		return fmt.Sprintf("%q", b)
-	}
-	return fmt.Sprintf("%q...", b[:n])
-}

@@ -8,6 +8,7 @@ import (
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/qttt"
 	"github.com/boardlab/boardlab/engine/qttt/draw"
+	"github.com/boardlab/boardlab/fileio"
 )
 
 const showUsage = "analyze qttt show [--svg] [-o FILE] RECORD"
@@ -35,7 +36,7 @@ func runShow(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	rec := joinRecord(pos)
 	p, err := qttt.ReplayOpen([]byte(rec), nil)
 	if err != nil {
-		return cli.Usagef(stderr, "qttt show", "record %s: %v; %s", quotePrefix([]byte(rec), 40), err, recordExpected)
+		return cli.Usagef(stderr, "qttt show", "record %s: %v; %s", fileio.QuotePrefix([]byte(rec), 40), err, recordExpected)
 	}
 	return cli.Output("qttt show", *outPath, false, stdout, stderr, func(out io.Writer) error {
 		if *svg {

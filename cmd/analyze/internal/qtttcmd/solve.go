@@ -9,6 +9,7 @@ import (
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/qttt"
+	"github.com/boardlab/boardlab/fileio"
 	"github.com/boardlab/boardlab/internal/machine"
 )
 
@@ -52,7 +53,7 @@ func runSolve(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	rec := joinRecord(pos)
 	p, err := qttt.ReplayOpen([]byte(rec), nil)
 	if err != nil {
-		return cli.Usagef(stderr, "qttt solve", "record %s: %v; %s", quotePrefix([]byte(rec), 40), err, recordExpected)
+		return cli.Usagef(stderr, "qttt solve", "record %s: %v; %s", fileio.QuotePrefix([]byte(rec), 40), err, recordExpected)
 	}
 	s := qttt.NewSolver(ttBits)
 	cpu0, _ := machine.ProcessCPU()
