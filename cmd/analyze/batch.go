@@ -8,9 +8,9 @@ import (
 	"os"
 	"strings"
 
+	"github.com/boardlab/boardlab/cmd/analyze/internal/batch"
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/fileio"
-	"github.com/boardlab/boardlab/internal/batch"
 )
 
 // plan is what a plan of analyze jobs holds.

@@ -10,9 +10,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/boardlab/boardlab/cmd/analyze/internal/batch"
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/goban"
-	"github.com/boardlab/boardlab/internal/batch"
 )
 
 // run runs "analyze goban ARGS..." in-process with the given standard input.

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/boardlab/boardlab/cmd/analyze/internal/batch"
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
-	"github.com/boardlab/boardlab/internal/batch"
 )
 
 func run(t *testing.T, stdin string, args ...string) (stdout, stderr string, code int) {
