@@ -3,7 +3,7 @@ package cli
 import (
 	"flag"
 
-	"github.com/boardlab/boardlab/internal/bytesize"
+	"github.com/boardlab/boardlab/cmd/analyze/internal/bytesize"
 )
 
 // CompatSizeVar defines a bytesize.Compat flag with a default in bytes; bare turns a

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/boardlab/boardlab/internal/bytesize"
+	"github.com/boardlab/boardlab/cmd/analyze/internal/bytesize"
 )
 
 func TestSizeFlag(t *testing.T) {

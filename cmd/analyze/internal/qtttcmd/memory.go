@@ -1,7 +1,7 @@
 package qtttcmd
 
 import (
-	"github.com/boardlab/boardlab/internal/bytesize"
+	"github.com/boardlab/boardlab/cmd/analyze/internal/bytesize"
 	"github.com/boardlab/boardlab/internal/machine"
 )
 

@@ -8,10 +8,10 @@ import (
 	"io"
 	"time"
 
+	"github.com/boardlab/boardlab/cmd/analyze/internal/bytesize"
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/uttt"
 	"github.com/boardlab/boardlab/engine/uttt/search"
-	"github.com/boardlab/boardlab/internal/bytesize"
 	"github.com/boardlab/boardlab/internal/machine"
 )
 
