@@ -12,6 +12,7 @@ import (
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/cmd/analyze/internal/gobancmd"
+	"github.com/boardlab/boardlab/cmd/analyze/internal/profile"
 	"github.com/boardlab/boardlab/cmd/analyze/internal/qtttcmd"
 	"github.com/boardlab/boardlab/cmd/analyze/internal/utttcmd"
 	"github.com/boardlab/boardlab/cmd/analyze/internal/wythoffcmd"
@@ -20,7 +21,6 @@ import (
 	wythofflines "github.com/boardlab/boardlab/engine/wythoff/lines"
 	"github.com/boardlab/boardlab/fileio"
 	"github.com/boardlab/boardlab/internal/machine"
-	"github.com/boardlab/boardlab/internal/profile"
 	"github.com/boardlab/boardlab/internal/suggest"
 )
 
