@@ -14,6 +14,7 @@ import (
 	"github.com/boardlab/boardlab/cmd/analyze/internal/gobancmd"
 	"github.com/boardlab/boardlab/cmd/analyze/internal/profile"
 	"github.com/boardlab/boardlab/cmd/analyze/internal/qtttcmd"
+	"github.com/boardlab/boardlab/cmd/analyze/internal/suggest"
 	"github.com/boardlab/boardlab/cmd/analyze/internal/utttcmd"
 	"github.com/boardlab/boardlab/cmd/analyze/internal/wythoffcmd"
 	"github.com/boardlab/boardlab/engine/goban"
@@ -21,7 +22,6 @@ import (
 	wythofflines "github.com/boardlab/boardlab/engine/wythoff/lines"
 	"github.com/boardlab/boardlab/fileio"
 	"github.com/boardlab/boardlab/internal/machine"
-	"github.com/boardlab/boardlab/internal/suggest"
 )
 
 // group is one game's subcommand group.

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/boardlab/boardlab/internal/suggest"
+	"github.com/boardlab/boardlab/cmd/analyze/internal/suggest"
 )
 
 // RunFunc is the signature of every analyze command.

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/boardlab/boardlab/cmd/analyze/internal/suggest"
 	"github.com/boardlab/boardlab/fileio"
-	"github.com/boardlab/boardlab/internal/suggest"
 	"github.com/boardlab/boardlab/shard"
 )
 
