@@ -7,8 +7,8 @@ import (
 	"io"
 	"os"
 
+	"github.com/boardlab/boardlab/cmd/analyze/internal/term"
 	"github.com/boardlab/boardlab/fileio"
-	"github.com/boardlab/boardlab/internal/term"
 )
 
 // Output runs work on stdout ("" or "-") or on the file outPath, written atomically,

@@ -6,8 +6,8 @@ import (
 	"io"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
+	"github.com/boardlab/boardlab/cmd/analyze/internal/term"
 	"github.com/boardlab/boardlab/engine/goban/bulk"
-	"github.com/boardlab/boardlab/internal/term"
 )
 
 const drawUsage = "analyze goban draw [--format svg|png] [--scale N] [--komi K] [--out FILE|DIR] [FILE|-]..."

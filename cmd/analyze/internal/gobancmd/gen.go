@@ -8,10 +8,10 @@ import (
 	"strings"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
+	"github.com/boardlab/boardlab/cmd/analyze/internal/term"
 	"github.com/boardlab/boardlab/engine/goban"
 	"github.com/boardlab/boardlab/engine/goban/gen"
 	"github.com/boardlab/boardlab/fileio"
-	"github.com/boardlab/boardlab/internal/term"
 )
 
 const genUsage = "analyze goban gen [--kind random|corridor|spiral|spec] [--size N] [--seed N] [--count N] [--lines] [--shard K/N] [--out FILE|DIR]"

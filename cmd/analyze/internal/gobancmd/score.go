@@ -12,9 +12,9 @@ import (
 	"time"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
+	"github.com/boardlab/boardlab/cmd/analyze/internal/term"
 	"github.com/boardlab/boardlab/engine/goban/bulk"
 	"github.com/boardlab/boardlab/fileio"
-	"github.com/boardlab/boardlab/internal/term"
 )
 
 const scoreUsage = "analyze goban score [--json] [--map] [--format auto|text|sgf] [--komi K] [--summary] [--svg DIR] [--lines] [--max-size N] [-j N] [--shard K/N] [--out FILE] [FILE|DIR|-]..."

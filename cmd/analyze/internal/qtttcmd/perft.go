@@ -9,9 +9,9 @@ import (
 	"time"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
+	"github.com/boardlab/boardlab/cmd/analyze/internal/term"
 	"github.com/boardlab/boardlab/engine/qttt"
 	"github.com/boardlab/boardlab/fileio"
-	"github.com/boardlab/boardlab/internal/term"
 )
 
 const perftUsage = "analyze qttt perft [--divide] [--tt SIZE] [--record RECORD] D"

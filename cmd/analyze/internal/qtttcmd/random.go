@@ -7,9 +7,9 @@ import (
 	"strconv"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
+	"github.com/boardlab/boardlab/cmd/analyze/internal/term"
 	"github.com/boardlab/boardlab/engine/qttt/bulk"
 	"github.com/boardlab/boardlab/fileio"
-	"github.com/boardlab/boardlab/internal/term"
 )
 
 const randomUsage = "analyze qttt random [--seed N] [-o FILE] [-q] [-j N] [--shard K/N] N"

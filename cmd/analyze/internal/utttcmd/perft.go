@@ -11,9 +11,9 @@ import (
 	"time"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
+	"github.com/boardlab/boardlab/cmd/analyze/internal/term"
 	"github.com/boardlab/boardlab/engine/uttt"
 	"github.com/boardlab/boardlab/engine/uttt/search"
-	"github.com/boardlab/boardlab/internal/term"
 	sharding "github.com/boardlab/boardlab/shard"
 )
 

@@ -8,9 +8,9 @@ import (
 	"os"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
+	"github.com/boardlab/boardlab/cmd/analyze/internal/term"
 	"github.com/boardlab/boardlab/engine/uttt/review"
 	"github.com/boardlab/boardlab/fileio"
-	"github.com/boardlab/boardlab/internal/term"
 )
 
 const reviewUsage = "analyze uttt review [--nodes N] [--solve-nodes N] [-j N] [--shard K/N] [--out FILE] [--svg DIR] FILE|DIR..."

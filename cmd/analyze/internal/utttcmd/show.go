@@ -6,10 +6,10 @@ import (
 	"os"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
+	"github.com/boardlab/boardlab/cmd/analyze/internal/term"
 	"github.com/boardlab/boardlab/engine/uttt"
 	udraw "github.com/boardlab/boardlab/engine/uttt/draw"
 	"github.com/boardlab/boardlab/fileio"
-	"github.com/boardlab/boardlab/internal/term"
 )
 
 const showUsage = "analyze uttt show [--svg] [-o FILE] [POSITION]"

@@ -11,9 +11,9 @@ import (
 	"github.com/boardlab/boardlab/cmd/analyze/internal/batch"
 	"github.com/boardlab/boardlab/cmd/analyze/internal/bytesize"
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
+	"github.com/boardlab/boardlab/cmd/analyze/internal/term"
 	"github.com/boardlab/boardlab/engine/uttt/tournament"
 	"github.com/boardlab/boardlab/fileio"
-	"github.com/boardlab/boardlab/internal/term"
 	bwrap "github.com/boardlab/boardlab/sandbox"
 )
 

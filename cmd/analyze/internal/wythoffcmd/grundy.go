@@ -6,10 +6,10 @@ import (
 	"strconv"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
+	"github.com/boardlab/boardlab/cmd/analyze/internal/term"
 	"github.com/boardlab/boardlab/engine/wythoff"
 	"github.com/boardlab/boardlab/engine/wythoff/draw"
 	"github.com/boardlab/boardlab/internal/machine"
-	"github.com/boardlab/boardlab/internal/term"
 )
 
 const grundyDescription = `Computes the Sprague-Grundy values G(x, y) of Wythoff's Nim for 0 <= x, y < N (a

@@ -9,9 +9,9 @@ import (
 	"strconv"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
+	"github.com/boardlab/boardlab/cmd/analyze/internal/term"
 	"github.com/boardlab/boardlab/engine/wythoff/lines"
 	"github.com/boardlab/boardlab/internal/machine"
-	"github.com/boardlab/boardlab/internal/term"
 	"github.com/boardlab/boardlab/shard"
 )
 

@@ -6,9 +6,9 @@ import (
 	"strconv"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
+	"github.com/boardlab/boardlab/cmd/analyze/internal/term"
 	"github.com/boardlab/boardlab/engine/wythoff"
 	"github.com/boardlab/boardlab/engine/wythoff/draw"
-	"github.com/boardlab/boardlab/internal/term"
 )
 
 const tableDescription = `Writes the first N cold positions of Wythoff's Nim, the pairs (k, a_k, b_k) with
