@@ -45,11 +45,11 @@ func Write(path string, stdout io.Writer, format string, scale int, p Picture) e
 	out.NoSync = true
 	res := p.Result
 	if format == "png" {
-		err = goban.WriteOwnershipPNG(out, p.Owner, res.Size, res.Cols, scale)
+		err = WriteOwnershipPNG(out, p.Owner, res.Size, res.Cols, scale)
 	} else {
 		title := fmt.Sprintf("%s: %s", p.Name, p.Text)
 		legend := fmt.Sprintf("black %d, white %d, komi %s", res.Black, res.White, strconv.FormatFloat(p.Komi, 'f', -1, 64))
-		err = goban.WriteOwnershipSVG(out, p.Owner, res.Size, res.Cols, title, legend)
+		err = WriteOwnershipSVG(out, p.Owner, res.Size, res.Cols, title, legend)
 	}
 	if err != nil {
 		out.Abort()

@@ -1,4 +1,4 @@
-package goban
+package draw
 
 import (
 	"fmt"

@@ -1,4 +1,4 @@
-package goban
+package draw
 
 import (
 	"bytes"
@@ -9,6 +9,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/boardlab/boardlab/engine/goban"
 )
 
 var updateDraw = flag.Bool("update-draw", false, "rewrite the drawing golden files in testdata")
@@ -33,8 +35,8 @@ func svgCount(t *testing.T, data []byte) map[string]int {
 }
 
 func TestOwnershipSVG(t *testing.T) {
-	b, _ := Parse([]byte(SpecCases[0].Input))
-	var s Scorer
+	b, _ := goban.Parse([]byte(goban.SpecCases[0].Input))
+	var s goban.Scorer
 	res := s.Score(b)
 	var buf bytes.Buffer
 	if err := WriteOwnershipSVG(&buf, s.Owner(nil, b), b.N, b.Cols, "9x9 <&>: "+res.String(), "black 23, white 29"); err != nil {
@@ -49,7 +51,7 @@ func TestOwnershipSVG(t *testing.T) {
 		t.Error("title not escaped or missing")
 	}
 	// Large boards are drawn as runs of cells: no circles, far fewer elements than points.
-	big := RandomBoard(255, 1)
+	big := goban.RandomBoard(255, 1)
 	res = s.Score(big)
 	buf.Reset()
 	WriteOwnershipSVG(&buf, s.Owner(nil, big), 255, 255, res.String(), "")
@@ -57,7 +59,7 @@ func TestOwnershipSVG(t *testing.T) {
 		t.Errorf("255x255: %v", n)
 	}
 	// Rectangles.
-	r := NewRect(3, 40)
+	r := goban.NewRect(3, 40)
 	r.Set(1, 20, 'X')
 	s.Score(r)
 	buf.Reset()
@@ -70,8 +72,8 @@ func TestOwnershipSVG(t *testing.T) {
 // TestOwnershipSVGGolden keeps the drawing of a small board in a golden file (go test
 // -run Golden -update-draw rewrites it after a deliberate change).
 func TestOwnershipSVGGolden(t *testing.T) {
-	b, _ := Parse([]byte("X - - - O - - - -"))
-	var s Scorer
+	b, _ := goban.Parse([]byte("X - - - O - - - -"))
+	var s goban.Scorer
 	res := s.Score(b)
 	var buf bytes.Buffer
 	WriteOwnershipSVG(&buf, s.Owner(nil, b), 3, 3, "3x3: "+res.String(), "black 1, white 1")
@@ -91,8 +93,8 @@ func TestOwnershipSVGGolden(t *testing.T) {
 
 func TestOwnershipPNG(t *testing.T) {
 	// X and O stones, x and o areas and a neutral point, 2 pixels each.
-	b, _ := Parse([]byte("X - - O - X O - O"))
-	var s Scorer
+	b, _ := goban.Parse([]byte("X - - O - X O - O"))
+	var s goban.Scorer
 	s.Score(b)
 	owner := s.Owner(nil, b)
 	var buf bytes.Buffer
