@@ -1,11 +1,6 @@
 package qttt
 
-import (
-	"fmt"
-	"math/bits"
-
-	"github.com/boardlab/boardlab/internal/machine"
-)
+import "math/bits"
 
 // Entry sizes of the solver's and perft's tables, in bytes.
 const (
@@ -21,15 +16,4 @@ func TableBits(size, entry int64) int {
 		return 0
 	}
 	return bits.Len64(uint64(n)) - 1
-}
-
-// CheckTable returns an error saying what a table of 2^bits entries of entry bytes
-// needs and what limits it when it does not fit in the memory that bounds leave
-// (machine.MemoryBounds for this process), and nil when it does.
-func CheckTable(bits int, entry int64, bounds []machine.MemoryBound) error {
-	need := entry << bits
-	if err := machine.CheckAllocWithin(need, bounds); err != nil {
-		return fmt.Errorf("a table of %s %v", machine.FormatBytes(need), err)
-	}
-	return nil
 }

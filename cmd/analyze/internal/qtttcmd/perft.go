@@ -48,7 +48,7 @@ func runPerft(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return cli.Usagef(stderr, "qttt perft", "--tt %s: want 0, a size from 24KiB to 24GiB, or a bare N from 10 to 30 (2^N entries)", tt.Text)
 	}
 	if ttBits != 0 {
-		if err := qttt.CheckTable(ttBits, qttt.PerftEntryBytes, memoryBounds()); err != nil {
+		if err := checkTable(ttBits, qttt.PerftEntryBytes, memoryBounds()); err != nil {
 			return cli.Usagef(stderr, "qttt perft", "--tt %s: %v; give a smaller --tt", tt.Text, err)
 		}
 	}

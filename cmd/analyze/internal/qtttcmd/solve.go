@@ -47,7 +47,7 @@ func runSolve(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if ttBits < 10 || ttBits > 30 {
 		return cli.Usagef(stderr, "qttt solve", "--tt %s: want a size from 16KiB to 16GiB, or a bare N from 10 to 30 (2^N entries)", tt.Text)
 	}
-	if err := qttt.CheckTable(ttBits, qttt.SolverEntryBytes, memoryBounds()); err != nil {
+	if err := checkTable(ttBits, qttt.SolverEntryBytes, memoryBounds()); err != nil {
 		return cli.Usagef(stderr, "qttt solve", "--tt %s: %v; give a smaller --tt", tt.Text, err)
 	}
 	rec := joinRecord(pos)
