@@ -76,7 +76,7 @@ for every first move. Time and leaves/s go to stderr, progress too on a terminal
 		prog := term.NewProgress(stderr, "perft "+strconv.Itoa(depth), "first moves")
 		defer prog.Done()
 		done := int64(0)
-		return uttt.PerftDivide(ctx, &p, mine, depth, *jobs, func(m uttt.Move, n uint64) {
+		return perftDivide(ctx, &p, mine, depth, *jobs, func(m uttt.Move, n uint64) {
 			if each != nil {
 				each(m, n)
 			}

@@ -1,19 +1,21 @@
-package uttt
+package utttcmd
 
 import (
 	"context"
 	"testing"
+
+	"github.com/boardlab/boardlab/engine/uttt"
 )
 
 func TestPerftDivide(t *testing.T) {
-	p := Start()
-	var buf [81]Move
+	p := uttt.Start()
+	var buf [81]uttt.Move
 	moves := buf[:p.Moves(&buf)]
 	var sum uint64
-	var seen []Move
-	total, err := PerftDivide(context.Background(), &p, moves[10:20], 3, 3, func(m Move, n uint64) {
+	var seen []uttt.Move
+	total, err := perftDivide(context.Background(), &p, moves[10:20], 3, 3, func(m uttt.Move, n uint64) {
 		q := p.Play(m)
-		if want := Perft(&q, 2); n != want {
+		if want := uttt.Perft(&q, 2); n != want {
 			t.Errorf("move %v: %d, want %d", m, n, want)
 		}
 		sum += n
@@ -22,13 +24,13 @@ func TestPerftDivide(t *testing.T) {
 	if err != nil || total != sum || len(seen) != 10 || seen[0] != moves[10] || seen[9] != moves[19] {
 		t.Fatalf("total %d (sum %d), %d moves seen, %v", total, sum, len(seen), err)
 	}
-	all, _ := PerftDivide(context.Background(), &p, moves, 4, 0, nil)
-	if all != Perft(&p, 4) {
-		t.Errorf("all first moves: %d, want %d", all, Perft(&p, 4))
+	all, _ := perftDivide(context.Background(), &p, moves, 4, 0, nil)
+	if all != uttt.Perft(&p, 4) {
+		t.Errorf("all first moves: %d, want %d", all, uttt.Perft(&p, 4))
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := PerftDivide(ctx, &p, moves, 5, 2, nil); err == nil {
+	if _, err := perftDivide(ctx, &p, moves, 5, 2, nil); err == nil {
 		t.Error("a cancelled count returned no error")
 	}
 }
