@@ -7,13 +7,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/boardlab/boardlab/internal/fixture"
+	"github.com/boardlab/boardlab/engine/qttt/qttttest"
 )
 
 // BenchmarkScoreStream scores a stream of 20,000 records (a few blank and bad lines
 // among them) on one worker, from reading the text to writing the scores.
 func BenchmarkScoreStream(b *testing.B) {
-	in := []byte(fixture.QtttRecords(20000, 11))
+	in := []byte(qttttest.Records(20000, 11))
 	records := strings.Count(string(in), "\n")
 	b.SetBytes(int64(len(in)))
 	for b.Loop() {

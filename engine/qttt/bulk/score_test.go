@@ -7,11 +7,11 @@ import (
 	"testing"
 
 	"github.com/boardlab/boardlab/engine/qttt"
-	"github.com/boardlab/boardlab/internal/fixture"
+	"github.com/boardlab/boardlab/engine/qttt/qttttest"
 )
 
 func TestScoreNoAllocPerLine(t *testing.T) {
-	in := fixture.QtttRecords(4000, 9)
+	in := qttttest.Records(4000, 9)
 	var good strings.Builder
 	for _, l := range strings.Split(in, "\n") {
 		rec, _, _ := strings.Cut(l, "\t")
@@ -38,7 +38,7 @@ func TestScoreNoAllocPerLine(t *testing.T) {
 // grow with its lines.
 func TestScoreNoAllocPerLineRead(t *testing.T) {
 	var b strings.Builder
-	for _, l := range strings.Split(fixture.QtttRecords(20000, 4), "\n") {
+	for _, l := range strings.Split(qttttest.Records(20000, 4), "\n") {
 		if rec, _, _ := strings.Cut(l, "\t"); rec != "" && !strings.Contains(rec, "ZZ") && !strings.Contains(l, "\t1 0") && !strings.Contains(l, "\t0 0") {
 			b.WriteString(l + "\n")
 		}

@@ -18,7 +18,7 @@ import (
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/qttt"
 	"github.com/boardlab/boardlab/engine/qttt/bulk"
-	"github.com/boardlab/boardlab/internal/fixture"
+	"github.com/boardlab/boardlab/engine/qttt/qttttest"
 	"github.com/boardlab/boardlab/shard"
 )
 
@@ -26,7 +26,7 @@ import (
 const maxLine = bulk.MaxLine + 1
 
 func TestScoreParallelKeepsOrder(t *testing.T) {
-	in := fixture.QtttRecords(20000, 3)
+	in := qttttest.Records(20000, 3)
 	o1, e1, c1 := run(t, in, "score", "--jobs", "1")
 	if c1 != cli.ExitFail || strings.Count(e1, "\n") < 1000 {
 		t.Fatalf("-j 1: code %d, %d error lines", c1, strings.Count(e1, "\n"))
@@ -92,9 +92,9 @@ func mergeShards(t *testing.T, outs []string, n int) string {
 func TestScoreShardsMerge(t *testing.T) {
 	dir := t.TempDir()
 	f1, f2 := filepath.Join(dir, "a.txt"), filepath.Join(dir, "b.txt")
-	os.WriteFile(f1, []byte(fixture.QtttRecords(3000, 5)), 0o644)
-	os.WriteFile(f2, []byte(fixture.QtttRecords(1000, 6)+"AB BE"), 0o644) // no final newline
-	stdin := fixture.QtttRecords(2000, 7)
+	os.WriteFile(f1, []byte(qttttest.Records(3000, 5)), 0o644)
+	os.WriteFile(f2, []byte(qttttest.Records(1000, 6)+"AB BE"), 0o644) // no final newline
+	stdin := qttttest.Records(2000, 7)
 	for _, args := range [][]string{{f1, "-", f2}, {"--json", f2, "-"}} {
 		whole, _, code := run(t, stdin, append([]string{"score"}, args...)...)
 		if code != cli.ExitFail {
