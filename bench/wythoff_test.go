@@ -8,6 +8,7 @@ import (
 
 	"github.com/boardlab/boardlab/engine/wythoff"
 	"github.com/boardlab/boardlab/internal/machine"
+	"github.com/boardlab/boardlab/internal/wythoffref"
 )
 
 // wythoffCounter counts and discards what is written to it.
@@ -140,7 +141,7 @@ func BenchmarkWythoffGrundy(b *testing.B) {
 			t0 := time.Now()
 			wythoff.Grundy(context.Background(), n, 0, nil)
 			t1 := time.Now()
-			wythoff.GrundyPlain(n)
+			wythoffref.GrundyBitset(n)
 			fast, slow = fast+t1.Sub(t0), slow+time.Since(t1)
 		}
 		b.ReportMetric(n*n*float64(b.N)/fast.Seconds(), "cells/s")

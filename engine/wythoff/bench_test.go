@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/boardlab/boardlab/internal/machine"
+	"github.com/boardlab/boardlab/internal/wythoffref"
 )
 
 // benchPositions are random positions over the whole uint64 range, a quarter of them
@@ -160,7 +161,7 @@ func BenchmarkGrundy(b *testing.B) {
 	})
 	b.Run("plain-n=1024", func(b *testing.B) {
 		for b.Loop() {
-			GrundyPlain(1024)
+			wythoffref.GrundyBitset(1024)
 		}
 		b.ReportMetric(float64(1024*1024)*float64(b.N)/b.Elapsed().Seconds(), "cells/s")
 	})

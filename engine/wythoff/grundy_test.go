@@ -7,10 +7,12 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/boardlab/boardlab/internal/wythoffref"
 )
 
 func TestGrundyAgainstBruteForce(t *testing.T) {
-	ref := BruteGrundy(300)
+	ref := wythoffref.Grundy(300)
 	for _, n := range []int{0, 1, 2, 3, 7, 64, 65, 129, 300} {
 		for _, workers := range []int{1, 2, 3} {
 			tab, err := Grundy(context.Background(), n, workers, nil)
@@ -26,10 +28,10 @@ func TestGrundyAgainstBruteForce(t *testing.T) {
 			}
 		}
 	}
-	plain := GrundyPlain(300)
+	plain := wythoffref.GrundyBitset(300)
 	for i, v := range plain {
 		if int(v) != ref[i] {
-			t.Fatalf("GrundyPlain(%d,%d) = %d, want %d", i/300, i%300, v, ref[i])
+			t.Fatalf("wythoffref.GrundyBitset(%d,%d) = %d, want %d", i/300, i%300, v, ref[i])
 		}
 	}
 	// G(x, y) == 0 exactly on the cold positions
@@ -48,7 +50,7 @@ func TestGrundyLarge(t *testing.T) {
 		t.Skip("large table")
 	}
 	const n = 700
-	want := GrundyPlain(n)
+	want := wythoffref.GrundyBitset(n)
 	tab, err := Grundy(context.Background(), n, 2, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -141,8 +143,8 @@ func TestGrundyRows(t *testing.T) {
 
 // grundyWordScan is the Grundy table by bit sets of the values in each row, column and
 // diagonal, each cell's mex found by scanning the OR of its three sets from word 0:
-// no mex tracking, no summaries, no tiles. Far cheaper than GrundyPlain (N^3/64), so
-// it reaches the sizes where Grundy's summaries skip whole blocks of words.
+// no mex tracking, no summaries, no tiles. Far cheaper than wythoffref.GrundyBitset
+// (N^3/64), so it reaches the sizes where Grundy's summaries skip whole blocks of words.
 func grundyWordScan(n int) []uint16 {
 	nw := (2*n + 63) / 64
 	rows := make([]uint64, n*nw)
@@ -173,8 +175,8 @@ func TestGrundySummaries(t *testing.T) {
 	if testing.Short() {
 		t.Skip("large table")
 	}
-	if got, ref := grundyWordScan(300), GrundyPlain(300); !slices.Equal(got, ref) {
-		t.Fatal("grundyWordScan(300) differs from GrundyPlain(300)")
+	if got, ref := grundyWordScan(300), wythoffref.GrundyBitset(300); !slices.Equal(got, ref) {
+		t.Fatal("grundyWordScan(300) differs from wythoffref.GrundyBitset(300)")
 	}
 	const n = 4160
 	want := grundyWordScan(n)

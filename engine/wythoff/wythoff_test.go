@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"sort"
 	"testing"
+
+	"github.com/boardlab/boardlab/internal/wythoffref"
 )
 
 func bigU(x uint64) *big.Int { return new(big.Int).SetUint64(x) }
@@ -98,7 +100,7 @@ func bruteMoves(cold []bool, n, x, y int) []Position {
 func TestAgainstBruteForce(t *testing.T) {
 	const n = 300
 	for _, misere := range []bool{false, true} {
-		cold := BruteCold(n, misere)
+		cold := wythoffref.Cold(n, misere)
 		for x := 0; x < n; x++ {
 			for y := 0; y < n; y++ {
 				ux, uy := uint64(x), uint64(y)
@@ -121,7 +123,7 @@ func TestAgainstBruteForce(t *testing.T) {
 // TestMisereColdSet pins the derived misère rule: only (0,1), (1,0), (2,2) differ.
 func TestMisereColdSet(t *testing.T) {
 	const n = 300
-	normal, misere := BruteCold(n, false), BruteCold(n, true)
+	normal, misere := wythoffref.Cold(n, false), wythoffref.Cold(n, true)
 	var diff []Position
 	for i := range normal {
 		if normal[i] != misere[i] {

@@ -8,8 +8,8 @@ import (
 	"testing"
 	"testing/iotest"
 
-	"github.com/boardlab/boardlab/engine/wythoff"
 	"github.com/boardlab/boardlab/fileio/textin"
+	"github.com/boardlab/boardlab/internal/wythoffref"
 )
 
 // TestMisereAgainstBruteForce: in misère play, every position with piles below 40,
@@ -22,7 +22,7 @@ func TestMisereAgainstBruteForce(t *testing.T) {
 	const n = 40
 	defer func() { noAsm, plainPath = false, false }()
 	for _, misere := range []bool{true, false} {
-		cold := wythoff.BruteCold(n, misere)
+		cold := wythoffref.Cold(n, misere)
 		var in strings.Builder
 		var want, wantAll []string
 		for x := 0; x < n; x++ {

@@ -1,14 +1,14 @@
-package wythoff
+// Package wythoffref holds the plain references of Wythoff's game: obviously correct,
+// slow, for small piles only. Tests compare the fast paths of engine/wythoff against
+// them and benchmarks measure the fast paths against them.
+package wythoffref
 
 import "github.com/bits-and-blooms/bitset"
 
-// The brute-force reference: obviously correct, slow, for small piles only. Tests
-// compare the fast paths against it.
-
-// BruteCold returns cold[x*n+y] for 0 <= x, y < n, computed from the rules alone: a
+// Cold returns cold[x*n+y] for 0 <= x, y < n, computed from the rules alone: a
 // position is cold when no move leads to a cold position. In misère play the player
 // who takes the last counter loses, so (0,0) is a win for the player to move.
-func BruteCold(n int, misere bool) []bool {
+func Cold(n int, misere bool) []bool {
 	cold := make([]bool, n*n)
 	for x := 0; x < n; x++ {
 		for y := 0; y < n; y++ {
@@ -32,9 +32,9 @@ func BruteCold(n int, misere bool) []bool {
 	return cold
 }
 
-// BruteGrundy returns G(x, y) for 0 <= x, y < n as g[x*n+y], by the definition: the
+// Grundy returns G(x, y) for 0 <= x, y < n as g[x*n+y], by the definition: the
 // smallest value not among the values of the positions one move away. Cubic time.
-func BruteGrundy(n int) []int {
+func Grundy(n int) []int {
 	g := make([]int, n*n)
 	seen := make([]bool, 2*n+1)
 	for x := 0; x < n; x++ {
@@ -59,10 +59,10 @@ func BruteGrundy(n int) []int {
 	return g
 }
 
-// GrundyPlain computes the n x n Grundy table with a plain bit-set mex per cell: it
+// GrundyBitset computes the n x n Grundy table with a plain bit-set mex per cell: it
 // collects the values of all (up to x+y+min(x,y)) options into a bit set and takes
-// its first clear bit. It is the textbook method Grundy is measured against.
-func GrundyPlain(n int) []uint16 {
+// its first clear bit. It is the textbook method wythoff.Grundy is measured against.
+func GrundyBitset(n int) []uint16 {
 	g := make([]uint16, n*n)
 	seen := bitset.New(uint(2 * n))
 	for x := 0; x < n; x++ {
