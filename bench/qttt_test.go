@@ -9,6 +9,7 @@ import (
 
 	"github.com/boardlab/boardlab/engine/qttt"
 	"github.com/boardlab/boardlab/internal/machine"
+	"github.com/boardlab/boardlab/internal/qtttref"
 )
 
 // qtttRecords returns n random complete game records, the same in every run.
@@ -101,7 +102,7 @@ func BenchmarkQtttScoreVsReference(b *testing.B) {
 		fast.stop()
 		ref.start()
 		for _, s := range strs {
-			qttt.RefScoreRecord(s)
+			qtttref.ScoreRecord(s)
 		}
 		ref.stop()
 		n += len(recs)
@@ -137,7 +138,7 @@ func BenchmarkQtttPerft(b *testing.B) {
 		h, _ := qttt.NewPerftHasher(20).Perft(ctx, &start, 5)
 		hashed.stop()
 		ref.start()
-		r := qttt.RefPerft(3)
+		r := qtttref.Perft(3)
 		ref.stop()
 		if n != 66588480 || h != n || r != 49896 {
 			b.Fatalf("perft: %d %d %d", n, h, r)

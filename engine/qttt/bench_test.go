@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/boardlab/boardlab/internal/machine"
+	"github.com/boardlab/boardlab/internal/qtttref"
 )
 
 // benchRecords returns n random complete game records (seeded, so every run scores the
@@ -44,7 +45,7 @@ func BenchmarkRefScore(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {
-		if _, err := RefScoreRecord(strs[i&4095]); err != nil {
+		if _, err := qtttref.ScoreRecord(strs[i&4095]); err != nil {
 			b.Fatal(err)
 		}
 	}

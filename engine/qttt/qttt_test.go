@@ -5,6 +5,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/boardlab/boardlab/internal/qtttref"
 )
 
 // seedCases are the eleven test cases of the spec (spec qttt.md).
@@ -34,8 +36,8 @@ func TestSeedCases(t *testing.T) {
 			if s.String() != c.want {
 				t.Errorf("%q: score %s, want %s", rec, s, c.want)
 			}
-			rs, rerr := RefScoreRecord(rec)
-			if rerr != nil || rs != s {
+			rs, rerr := qtttref.ScoreRecord(rec)
+			if rerr != nil || Score(rs) != s {
 				t.Errorf("%q: reference %v %v, fast %v", rec, rs, rerr, s)
 			}
 		}
@@ -95,7 +97,7 @@ func TestRecordErrors(t *testing.T) {
 		if len(err.Error()) > 200 {
 			t.Errorf("%q...: error of %d bytes", c.rec[:20], len(err.Error()))
 		}
-		if _, rerr := RefScoreRecord(c.rec); rerr == nil {
+		if _, rerr := qtttref.ScoreRecord(c.rec); rerr == nil {
 			t.Errorf("%q: reference accepts it", c.rec)
 		}
 	}
@@ -112,7 +114,7 @@ func TestPerft(t *testing.T) {
 	}
 	for d := 0; d <= 3; d++ {
 		n, _ := Perft(context.Background(), &p, d)
-		if r := RefPerft(d); r != n {
+		if r := qtttref.Perft(d); r != n {
 			t.Errorf("perft(%d): fast %d, reference %d", d, n, r)
 		}
 	}

@@ -3,6 +3,8 @@ package qttt
 import (
 	"math/rand/v2"
 	"testing"
+
+	"github.com/boardlab/boardlab/internal/qtttref"
 )
 
 // TestFastMatchesReference scores random legal games, and mutated copies of them, both
@@ -34,8 +36,8 @@ func TestFastMatchesReference(t *testing.T) {
 func checkBothWays(t *testing.T, rec []byte) {
 	t.Helper()
 	fs, ferr := ScoreRecord(rec)
-	rs, rerr := RefScoreRecord(string(rec))
-	if (ferr == nil) != (rerr == nil) || fs != rs {
+	rs, rerr := qtttref.ScoreRecord(string(rec))
+	if (ferr == nil) != (rerr == nil) || fs != Score(rs) {
 		t.Fatalf("%q: fast %v (%v), reference %v (%v)", rec, fs, ferr, rs, rerr)
 	}
 }
@@ -46,7 +48,7 @@ func TestPerftReferenceDepth4(t *testing.T) {
 	}
 	var p Position
 	n, _ := Perft(t.Context(), &p, 4)
-	if r := RefPerft(4); r != n {
+	if r := qtttref.Perft(4); r != n {
 		t.Fatalf("perft(4): fast %d, reference %d", n, r)
 	}
 }

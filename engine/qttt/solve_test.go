@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/boardlab/boardlab/internal/qtttref"
 )
 
 // TestSolveMatchesMinimax solves random positions late in the game both with the solver
@@ -34,21 +36,20 @@ func TestSolveMatchesMinimax(t *testing.T) {
 			// let the chooser (the player to move next) pick.
 			_, na, _, nb := p.Choices()
 			for i, num := range []int{na, nb} {
-				g, err := refReplay(prefix + " " + itoa(num))
+				v, err := qtttref.Value(prefix + " " + itoa(num))
 				if err != nil {
 					t.Fatalf("%q: reference: %v", prefix, err)
 				}
-				v := g.refValue()
 				if i == 0 || p.ToMove() == X && v > want || p.ToMove() == O && v < want {
 					want = v
 				}
 			}
 		} else {
-			g, err := refReplay(prefix)
+			v, err := qtttref.Value(prefix)
 			if err != nil {
 				t.Fatalf("%q: reference: %v", prefix, err)
 			}
-			want = g.refValue()
+			want = v
 		}
 		r, err := s.Solve(t.Context(), p, true)
 		if err != nil {

@@ -1,4 +1,9 @@
-package qttt
+// Package qtttref is the plain reference of quantum tic-tac-toe. It follows the spec's
+// words with plain data structures and no cleverness: marks in a list, cycles found by
+// depth-first search, measurement by orienting the cycle and then forcing hanging marks
+// until nothing changes, scoring by looking at every line. It is slow and exists to test
+// and measure the fast paths of engine/qttt.
+package qtttref
 
 import (
 	"errors"
@@ -6,10 +11,14 @@ import (
 	"strings"
 )
 
-// The reference implementation follows the spec's words with plain data structures and
-// no cleverness: marks in a list, cycles found by depth-first search, measurement by
-// orienting the cycle and then forcing hanging marks until nothing changes, scoring by
-// looking at every line. It is slow and exists to test the fast paths.
+// numCells is the number of cells of the board.
+const numCells = 9
+
+// Score is a final score in half points, as qttt.Score (which it converts to).
+type Score struct{ X, O int8 }
+
+// Margin returns X's score minus O's in half points.
+func (s Score) Margin() int { return int(s.X) - int(s.O) }
 
 type refMark struct {
 	a, b int // the move's cells
@@ -36,7 +45,7 @@ func (g *refGame) cellMark(c int) int {
 
 func (g *refGame) openCells() []int {
 	var open []int
-	for c := 0; c < NumCells; c++ {
+	for c := 0; c < numCells; c++ {
 		if g.cellMark(c) == 0 {
 			open = append(open, c)
 		}
@@ -168,8 +177,8 @@ func (g *refGame) play(a, b int) []refOption {
 	return opts
 }
 
-// RefScoreRecord is the reference record scorer: slow and plain, for tests.
-func RefScoreRecord(rec string) (Score, error) {
+// ScoreRecord is the reference record scorer: slow and plain, for tests.
+func ScoreRecord(rec string) (Score, error) {
 	g, err := refReplay(rec)
 	if err != nil {
 		return Score{}, err
@@ -266,8 +275,8 @@ func (g *refGame) refChildren() []refGame {
 	return out
 }
 
-// RefPerft is the reference perft from the start: slow, for tests.
-func RefPerft(depth int) uint64 {
+// Perft is the reference perft from the start: slow, for tests.
+func Perft(depth int) uint64 {
 	var g refGame
 	return g.perft(depth)
 }
@@ -281,6 +290,15 @@ func (g *refGame) perft(depth int) uint64 {
 		n += c.perft(depth - 1)
 	}
 	return n
+}
+
+// Value replays rec and returns its value by plain minimax (see refValue).
+func Value(rec string) (int, error) {
+	g, err := refReplay(rec)
+	if err != nil {
+		return 0, err
+	}
+	return g.refValue(), nil
 }
 
 // refValue is plain minimax over the reference game: X's score minus O's in half points
