@@ -35,7 +35,7 @@ func FuzzParse(f *testing.F) {
 				continue
 			}
 			err = r.Play(&g)
-			grid, _, rerr := ReplayReference(&g)
+			grid, _, rerr := plainReplay(&g)
 			if fmt.Sprint(err) != fmt.Sprint(rerr) {
 				t.Fatalf("replay error %v, reference %v", err, rerr)
 			}

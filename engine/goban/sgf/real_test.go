@@ -86,7 +86,7 @@ func TestRealGames(t *testing.T) {
 			if err := r.Play(&g); err != nil {
 				t.Fatalf("%s: %v", names[i], err)
 			}
-			grid, capt, err := ReplayReference(&g)
+			grid, capt, err := plainReplay(&g)
 			if err != nil {
 				t.Fatalf("%s: reference: %v", names[i], err)
 			}

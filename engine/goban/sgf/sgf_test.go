@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/boardlab/boardlab/engine/goban"
+	"github.com/boardlab/boardlab/internal/gobanref"
 )
 
 // readAll parses every game of data: the games read and the errors met.
@@ -34,7 +35,7 @@ func final(t *testing.T, g *Game) string {
 	t.Helper()
 	var r Replay
 	err := r.Play(g)
-	grid, capt, rerr := ReplayReference(g)
+	grid, capt, rerr := plainReplay(g)
 	if fmt.Sprint(err) != fmt.Sprint(rerr) {
 		t.Fatalf("replay error %v, reference %v", err, rerr)
 	}
@@ -271,7 +272,8 @@ func checkRandomGame(t *testing.T, rng *rand.Rand, cols, rows, moves int) {
 	r.Board(&b)
 	var s goban.Scorer
 	got := s.Score(&b)
-	want, _ := goban.ScoreReference(&b)
+	black, white, _ := gobanref.Score(&b, b.N, b.Cols)
+	want := goban.Result{Size: b.N, Cols: b.Cols, Black: black, White: white}
 	if got != want || got.Size != rows || got.Cols != cols {
 		t.Fatalf("%dx%d: score %+v, reference %+v", cols, rows, got, want)
 	}

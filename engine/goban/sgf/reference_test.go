@@ -2,11 +2,11 @@ package sgf
 
 import "fmt"
 
-// ReplayReference replays g's main line plainly, for tests: a byte grid ('X', 'O', '-',
-// row by row), and after each move a breadth-first search of every neighbouring
-// opponent group and then of the mover's own group, each removed when it has no
-// liberty. It returns the final grid and the stones taken by black and by white.
-func ReplayReference(g *Game) (grid []byte, captured [2]int, err error) {
+// plainReplay replays g's main line plainly, the reference of Replay.Play: a byte grid
+// ('X', 'O', '-', row by row), and after each move a breadth-first search of every
+// neighbouring opponent group and then of the mover's own group, each removed when it
+// has no liberty. It returns the final grid and the stones taken by black and by white.
+func plainReplay(g *Game) (grid []byte, captured [2]int, err error) {
 	cols, rows := g.Cols, g.Rows
 	grid = make([]byte, cols*rows)
 	for i := range grid {
