@@ -8,8 +8,8 @@ import (
 )
 
 // refOf converts a position to the reference representation.
-func refOf(p *Position) refPos {
-	r := refStart()
+func refOf(p *Position) plainPos {
+	r := plainStart()
 	for b := 0; b < 9; b++ {
 		for t := 0; t < 9; t++ {
 			r.tile[b][t] = p.Cell(b, t)
@@ -24,7 +24,7 @@ func refOf(p *Position) refPos {
 }
 
 // checkAgainstRef compares everything Position reports with the reference.
-func checkAgainstRef(t *testing.T, p *Position, r *refPos) {
+func checkAgainstRef(t *testing.T, p *Position, r *plainPos) {
 	t.Helper()
 	var buf [81]Move
 	n := p.Moves(&buf)
@@ -67,11 +67,11 @@ func checkAgainstRef(t *testing.T, p *Position, r *refPos) {
 // playRandom plays a random game, comparing with the reference at every ply (perft 2
 // as well when withPerft); choose picks the move index.
 func playRandom(t *testing.T, choose func(n int) int, withPerft bool) {
-	p, r := Start(), refStart()
+	p, r := Start(), plainStart()
 	for {
 		checkAgainstRef(t, &p, &r)
 		if withPerft {
-			if got, want := Perft(&p, 2), refPerft(r, 2); got != want {
+			if got, want := Perft(&p, 2), plainPerft(r, 2); got != want {
 				t.Fatalf("%s: perft(2) = %d, reference %d", &p, got, want)
 			}
 		}
@@ -138,16 +138,16 @@ func TestPerftAgainstReference(t *testing.T) {
 	if testing.Short() {
 		depth = 4
 	}
-	p, r := Start(), refStart()
+	p, r := Start(), plainStart()
 	for d := 0; d <= depth; d++ {
-		if got, want := Perft(&p, d), refPerft(r, d); got != want {
+		if got, want := Perft(&p, d), plainPerft(r, d); got != want {
 			t.Errorf("perft(%d) = %d, reference %d", d, got, want)
 		}
 	}
 	// From random middle-game positions, where boards are won and moves free.
 	rng := rand.New(rand.NewPCG(3, 4))
 	for range 60 {
-		p, r := Start(), refStart()
+		p, r := Start(), plainStart()
 		plies := 20 + rng.IntN(40)
 		for range plies {
 			var buf [81]Move
@@ -159,7 +159,7 @@ func TestPerftAgainstReference(t *testing.T) {
 			p, r = p.Play(m), r.play(m)
 		}
 		for d := 1; d <= 3; d++ {
-			if got, want := Perft(&p, d), refPerft(r, d); got != want {
+			if got, want := Perft(&p, d), plainPerft(r, d); got != want {
 				t.Fatalf("%s: perft(%d) = %d, reference %d", &p, d, got, want)
 			}
 		}

@@ -1,16 +1,16 @@
 package uttt
 
-// refPos is the plain reference implementation of the rules: arrays of tiles, no bit
+// plainPos is the plain reference implementation of the rules: arrays of tiles, no bit
 // tricks, everything recomputed from scratch. Tests pit the fast Position against it.
-type refPos struct {
+type plainPos struct {
 	tile  [9][9]byte // '-', 'X', 'O'
 	turn  byte       // 'X' or 'O'
 	last  int        // tile of the previous move (the board to play in), or -1: free
 	moves int
 }
 
-func refStart() refPos {
-	var r refPos
+func plainStart() plainPos {
+	var r plainPos
 	for b := range r.tile {
 		for t := range r.tile[b] {
 			r.tile[b][t] = '-'
@@ -22,8 +22,8 @@ func refStart() refPos {
 
 var refLines = [8][3]int{{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6}, {1, 4, 7}, {2, 5, 8}, {0, 4, 8}, {2, 4, 6}}
 
-// refWinner3 returns the player with three in a row among the nine values, or '-'.
-func refWinner3(v [9]byte) byte {
+// plainWinner3 returns the player with three in a row among the nine values, or '-'.
+func plainWinner3(v [9]byte) byte {
 	for _, l := range refLines {
 		if v[l[0]] != '-' && v[l[0]] == v[l[1]] && v[l[1]] == v[l[2]] {
 			return v[l[0]]
@@ -33,8 +33,8 @@ func refWinner3(v [9]byte) byte {
 }
 
 // boardOwner returns 'X' or 'O' for a won small board, 'D' for a full one, '-' if open.
-func (r *refPos) boardOwner(b int) byte {
-	if w := refWinner3(r.tile[b]); w != '-' {
+func (r *plainPos) boardOwner(b int) byte {
+	if w := plainWinner3(r.tile[b]); w != '-' {
 		return w
 	}
 	for _, c := range r.tile[b] {
@@ -45,7 +45,7 @@ func (r *refPos) boardOwner(b int) byte {
 	return 'D'
 }
 
-func (r *refPos) winner() byte {
+func (r *plainPos) winner() byte {
 	var m [9]byte
 	for b := range m {
 		m[b] = r.boardOwner(b)
@@ -53,10 +53,10 @@ func (r *refPos) winner() byte {
 			m[b] = '-'
 		}
 	}
-	return refWinner3(m)
+	return plainWinner3(m)
 }
 
-func (r *refPos) legal() []Move {
+func (r *plainPos) legal() []Move {
 	if r.winner() != '-' {
 		return nil
 	}
@@ -77,7 +77,7 @@ func (r *refPos) legal() []Move {
 	return ms
 }
 
-func (r refPos) play(m Move) refPos {
+func (r plainPos) play(m Move) plainPos {
 	r.tile[m.Board()][m.Tile()] = r.turn
 	if r.turn == 'X' {
 		r.turn = 'O'
@@ -89,7 +89,7 @@ func (r refPos) play(m Move) refPos {
 	return r
 }
 
-func (r *refPos) status() Status {
+func (r *plainPos) status() Status {
 	switch r.winner() {
 	case 'X':
 		return XWon
@@ -102,13 +102,13 @@ func (r *refPos) status() Status {
 	return Ongoing
 }
 
-func refPerft(r refPos, depth int) uint64 {
+func plainPerft(r plainPos, depth int) uint64 {
 	if depth == 0 {
 		return 1
 	}
 	var n uint64
 	for _, m := range r.legal() {
-		n += refPerft(r.play(m), depth-1)
+		n += plainPerft(r.play(m), depth-1)
 	}
 	return n
 }
