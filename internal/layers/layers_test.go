@@ -53,6 +53,10 @@ func forbidden(p string) (string, bool) {
 	return "", false
 }
 
+// flagUsers are the library packages that may import flag: the test helper that reads
+// the test binary's flags and the table generators' driver.
+var flagUsers = []string{"internal/asmtest", "internal/codegen"}
+
 // under reports whether p is dir or a package below it.
 func under(p, dir string) bool { return p == dir || strings.HasPrefix(p, dir+"/") }
 
@@ -78,6 +82,7 @@ type graph struct {
 	root    string // the module's directory
 	module  string // its path
 	imports map[string][]string
+	main    map[string]bool // the module's commands (package main)
 }
 
 // key names an import path as the graph does: "mod:" and the path inside the module for
@@ -121,6 +126,7 @@ func (g *graph) deps(k string) []string {
 			g.t.Fatalf("%s/%s: %v", g.ctx.GOOS, g.ctx.GOARCH, err)
 		}
 	} else {
+		g.main[k] = pkg.Name == "main"
 		for _, imp := range pkg.Imports {
 			if imp == "C" || imp == "unsafe" {
 				continue
@@ -219,7 +225,8 @@ func modulePackages(t *testing.T, root string) []string {
 // TestLayers fails naming the edge when a rules package imports plumbing, directly or
 // not; when fileio/textin, which rules packages may import, imports anything beyond the
 // standard library; when a package of the root internal/ imports an engine or the CLI;
-// and when a package outside cmd/ imports the CLI.
+// when a package outside cmd/ imports the CLI; and when a library package (not a
+// command, not under cmd/ or bench/, not in flagUsers) imports flag.
 func TestLayers(t *testing.T) {
 	root, module := moduleRoot(t)
 	pkgs := modulePackages(t, root)
@@ -228,7 +235,7 @@ func TestLayers(t *testing.T) {
 	for _, pl := range platforms {
 		ctx := build.Default
 		ctx.GOOS, ctx.GOARCH, ctx.BuildTags, ctx.CgoEnabled = pl.goos, pl.goarch, pl.tags, false
-		g := &graph{t: t, ctx: ctx, root: root, module: module, imports: map[string][]string{}}
+		g := &graph{t: t, ctx: ctx, root: root, module: module, imports: map[string][]string{}, main: map[string]bool{}}
 		name := pl.goos + "/" + pl.goarch
 		if len(pl.tags) > 0 {
 			name += " -tags " + strings.Join(pl.tags, ",")
@@ -256,6 +263,8 @@ func TestLayers(t *testing.T) {
 			for _, d := range g.deps("mod:" + p) {
 				m, ok := strings.CutPrefix(d, "mod:")
 				switch {
+				case d == "flag" && !g.main["mod:"+p] && !under(p, "cmd") && !under(p, "bench") && !slices.Contains(flagUsers, p):
+					report("%s imports flag: command-line flags are the CLI's", p)
 				case !ok:
 				case under(p, "internal") && (under(m, "engine") || under(m, "cmd")):
 					report("%s imports %s: the root internal/ holds foundations, references and test helpers, which import no engine and no CLI", p, m)
