@@ -15,6 +15,7 @@ import (
 	"github.com/boardlab/boardlab/engine/uttt"
 	"github.com/boardlab/boardlab/engine/uttt/search"
 	"github.com/boardlab/boardlab/fileio"
+	"github.com/boardlab/boardlab/fileio/textin"
 	"github.com/boardlab/boardlab/pipeline"
 )
 
@@ -120,16 +121,18 @@ const maxGameLine = 1 << 16
 
 // ReadGames reads games written by WriteGames from r, named name in errors, checking
 // every game is legal and finished with the stated result, and that there are at least
-// 10 of them.
+// 10 of them. A NUL byte (binary data, such as /dev/zero) is an error naming its line.
 func ReadGames(r io.Reader, name string) ([]TrainingGame, error) {
 	var gs []TrainingGame
-	lr := fileio.NewLineReader(r, maxGameLine)
+	lr := fileio.NewLineReader(textin.NewReader(r, "training games"), maxGameLine)
+	last := 0
 	for {
 		text, n, length, ok := lr.Next()
-		if !ok {
+		if !ok || lr.Err() != nil { // a line cut by a read error or a NUL byte: the error
 			break
 		}
 		line := int(n)
+		last = line
 		if length > maxGameLine {
 			return nil, fmt.Errorf("%s:%d: line longer than %d bytes: not a game", name, line, maxGameLine)
 		}
@@ -150,7 +153,7 @@ func ReadGames(r io.Reader, name string) ([]TrainingGame, error) {
 		}
 		want := map[string]uttt.Status{"X": uttt.XWon, "O": uttt.OWon, "draw": uttt.Draw}[fields[0]]
 		if p.Status() == uttt.Ongoing || p.Status() != want {
-			return nil, fmt.Errorf("%s:%d: the result says %q, the moves end %v", name, line, fields[0], p.Status())
+			return nil, fmt.Errorf("%s:%d: the result says %s, the moves end %v", name, line, fileio.QuotePrefix([]byte(fields[0]), 40), p.Status())
 		}
 		g := TrainingGame{Result: p.Status()}
 		for _, s := range fields[1:] {
@@ -165,7 +168,7 @@ func ReadGames(r io.Reader, name string) ([]TrainingGame, error) {
 				v := int64(NoScore)
 				if s != "-" {
 					if v, err = strconv.ParseInt(s, 10, 32); err != nil || v == NoScore {
-						return nil, fmt.Errorf("%s:%d: score %d: %q is not a number or -", name, line, i+1, s)
+						return nil, fmt.Errorf("%s:%d: score %d: %s is not a number or -", name, line, i+1, fileio.QuotePrefix([]byte(s), 40))
 					}
 				}
 				g.Scores = append(g.Scores, int32(v))
@@ -174,7 +177,7 @@ func ReadGames(r io.Reader, name string) ([]TrainingGame, error) {
 		gs = append(gs, g)
 	}
 	if err := lr.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %v", name, err)
+		return nil, fmt.Errorf("%s:%d: %w", name, last+1, err)
 	}
 	if len(gs) < 10 {
 		return nil, fmt.Errorf("%s: %d games; want at least 10", name, len(gs))

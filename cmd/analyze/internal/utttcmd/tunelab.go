@@ -102,11 +102,13 @@ func runTuneLab(ctx context.Context, sub string, args []string, stdout, stderr i
 		}
 		var gs []tune.TrainingGame
 		if *load != "" {
-			gs, err = tune.LoadGames(*load)
+			gs, err = tune.LoadGames(ctx, *load)
 		} else {
 			gs, err = playGames(ctx, *games, 4000, 8, *seed, *jobs, search.EvalNet, search.DefaultLinear(), nil, stderr)
 		}
-		if err != nil {
+		if err != nil && ctx.Err() != nil {
+			return stopf(stderr, name, "interrupted before the searches: %v", err)
+		} else if err != nil {
 			return failf(stderr, name, "%v", err)
 		}
 		positions := tune.TreePositions(gs[:min(*games, len(gs))], ps)

@@ -1,0 +1,77 @@
+//go:build unix
+
+package utttcmd
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestFloatFlagRanges: every float flag of the uttt commands refuses NaN, infinities and
+// values out of its range with exit 2, naming the flag and the range, before any work
+// (the games file named is not even read).
+func TestFloatFlagRanges(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "n.bin")
+	base := map[string][]string{
+		"train": {"train", "--load-games", filepath.Join(dir, "missing.txt"), "--out", out},
+		"tune":  {"tune", "--load-games", filepath.Join(dir, "missing.txt"), "--out", out},
+	}
+	for _, c := range []struct {
+		cmd, flag string
+		bad       []string
+		want      string
+	}{
+		{"train", "lr", []string{"nan", "inf", "-inf", "0", "-1", "2"}, "want above 0, at most 1"},
+		{"train", "blend", []string{"nan", "inf", "-0.5", "1.5"}, "want 0..1"},
+		{"train", "embed-lr", []string{"nan", "inf", "-1", "1e6"}, "want 0..1000"},
+		{"train", "decay", []string{"nan", "inf", "-1", "2"}, "want 0..1"},
+		{"tune", "prior", []string{"nan", "inf", "-1", "0", "1e7"}, "want above 0, at most 1e6"},
+	} {
+		for _, v := range c.bad {
+			code, _, errOut := runCmd(context.Background(), append(base[c.cmd], "--"+c.flag, v)...)
+			if first, _, _ := strings.Cut(errOut, "\n"); code != 2 || !strings.HasPrefix(first, "analyze uttt "+c.cmd+": --"+c.flag+" ") || !strings.HasSuffix(first, ": "+c.want) {
+				t.Errorf("%s --%s %s: code %d, stderr %q", c.cmd, c.flag, v, code, errOut)
+			}
+		}
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("an output file was written")
+	}
+}
+
+// TestLoadGamesDevZero: tune, tune tree and train given /dev/zero as their games file
+// stop at its first byte with exit 1, naming the file and line.
+func TestLoadGamesDevZero(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "n.bin")
+	for _, args := range [][]string{
+		{"train", "--load-games", "/dev/zero", "--out", out},
+		{"tune", "--load-games", "/dev/zero", "--rounds", "0"},
+		{"tune", "tree", "--load-games", "/dev/zero", "--set", "lmr-depth=4"},
+	} {
+		code, _, errOut := runCmd(context.Background(), args...)
+		if code != 1 || !strings.Contains(errOut, "/dev/zero:1: binary data, not training games: NUL byte at offset 0") {
+			t.Errorf("%v: code %d, stderr %q", args, code, errOut)
+		}
+	}
+}
+
+// TestEngineDevZero: the engine (both protocols) given /dev/zero as input stops at its
+// first byte with exit 1 and a message naming the line.
+func TestEngineDevZero(t *testing.T) {
+	for _, args := range [][]string{{"engine", "--hash", "1"}, {"engine", "--hash", "1", "--protocol", "codingame"}} {
+		zero, err := os.Open("/dev/zero")
+		if err != nil {
+			t.Skip(err)
+		}
+		var stdout, stderr strings.Builder
+		code := Run(context.Background(), args, zero, &stdout, &stderr)
+		zero.Close()
+		if code != 1 || !strings.Contains(stderr.String(), "line 1: binary data, not protocol lines: NUL byte at offset 0") {
+			t.Errorf("%v: code %d, stderr %q", args, code, stderr.String())
+		}
+	}
+}
