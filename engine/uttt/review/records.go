@@ -143,7 +143,7 @@ func ParseRecord(line []byte) (rec Record, skip bool, err error) {
 				return rec, false, fmt.Errorf("field turns[%d]: the game is over after %d turns", k, k)
 			}
 			if t.Side != p.Side().String() {
-				return rec, false, fmt.Errorf("field turns[%d].side: %q, but %s is to move", k, t.Side, p.Side())
+				return rec, false, fmt.Errorf("field turns[%d].side: %q, but %s is to move", k, clip(t.Side), p.Side())
 			}
 			if t.Invalid != "" || t.Move == "" {
 				rec.Events = append(rec.Events, Event{Pass: true})

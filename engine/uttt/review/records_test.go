@@ -29,11 +29,17 @@ func TestParseRecord(t *testing.T) {
 		{line: `{"turns":[{"side":"X","move":"44"},{"side":"O","move":"00"}]}`, err: "field turns[1].move: 00: board 0 is not the board to play in"},
 		{line: `{"game":3}`, err: "not a game record"},
 		{line: `{"moves":`, err: "not a game record (JSON)"},
+		// A long token is quoted by its start only.
+		{line: "44 " + strings.Repeat("9", 100000), err: `move 2 ("999`},
+		{line: `{"moves":"44 ` + strings.Repeat("9", 100000) + `","x":"a"}`, err: `field moves: move 2 ("999`},
+		{line: `{"turns":[{"side":"` + strings.Repeat("O", 100000) + `","move":"44"}]}`, err: `field turns[0].side: "OOO`},
+		{line: `{"turns":[{"side":"X","move":"` + strings.Repeat("4", 100000) + `"}]}`, err: `field turns[0].move: "444`},
+		{line: `{"moves":"44","x":"` + strings.Repeat("c", 100000) + `"}`, err: `field x: "ccc`},
 	} {
 		rec, skip, err := ParseRecord([]byte(c.line))
 		if c.err != "" {
-			if err == nil || !strings.Contains(err.Error(), c.err) {
-				t.Errorf("%s: error %v, want %q", c.line, err, c.err)
+			if err == nil || !strings.Contains(err.Error(), c.err) || len(err.Error()) > 200 {
+				t.Errorf("%.80s: error %.300v, want %q", c.line, err, c.err)
 			}
 			continue
 		}

@@ -6,6 +6,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 )
@@ -73,5 +74,35 @@ func TestEngineDevZero(t *testing.T) {
 		if code != 1 || !strings.Contains(stderr.String(), "line 1: binary data, not protocol lines: NUL byte at offset 0") {
 			t.Errorf("%v: code %d, stderr %q", args, code, stderr.String())
 		}
+	}
+}
+
+// TestReviewJobsBounded: review -j 1000 on two games uses two workers and finishes; on
+// 1000 games under a 256 MiB limit it is refused with exit 2 before any review, naming
+// --jobs and the memory.
+func TestReviewJobsBounded(t *testing.T) {
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(256 << 20))
+	dir := t.TempDir()
+	two, many := filepath.Join(dir, "two.txt"), filepath.Join(dir, "many.txt")
+	write(t, two, "44 40 04\n40 04 44\n", 0o644)
+	write(t, many, strings.Repeat("44 40\n", 1000), 0o644)
+	out, errOut, code := reviewRun(context.Background(), "-j", "1000", "--nodes", "100", two)
+	if code != 0 || strings.Count(out, `"type":"game"`) != 2 {
+		t.Errorf("-j 1000 on two games: code %d, stderr %q", code, errOut)
+	}
+	out, errOut, code = reviewRun(context.Background(), "-j", "1000", "--nodes", "100", many)
+	if code != 2 || out != "" || !strings.Contains(errOut, "analyze uttt review: --jobs 1000: reviewing on 1000 workers needs ") {
+		t.Errorf("-j 1000 on 1000 games: code %d, stdout %.100q, stderr %q", code, out, errOut)
+	}
+}
+
+// TestReviewLongToken: a 100,000-character move is reported by its start, on a short
+// line, and the good game beside it is still reviewed (exit 1).
+func TestReviewLongToken(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "games.txt")
+	write(t, path, "44 "+strings.Repeat("9", 100000)+"\n44 40 04\n", 0o644)
+	out, errOut, code := reviewRun(context.Background(), "--nodes", "100", path)
+	if code != 1 || strings.Count(out, `"type":"game"`) != 1 || !strings.Contains(errOut, `games.txt:1: move 2 ("999`) || len(errOut) > 1000 {
+		t.Errorf("code %d, stderr of %d bytes: %.400q", code, len(errOut), errOut)
 	}
 }
