@@ -8,7 +8,9 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // TestFloatFlagRanges: every float flag of the uttt commands refuses NaN, infinities and
@@ -104,5 +106,39 @@ func TestReviewLongToken(t *testing.T) {
 	out, errOut, code := reviewRun(context.Background(), "--nodes", "100", path)
 	if code != 1 || strings.Count(out, `"type":"game"`) != 1 || !strings.Contains(errOut, `games.txt:1: move 2 ("999`) || len(errOut) > 1000 {
 		t.Errorf("code %d, stderr of %d bytes: %.400q", code, len(errOut), errOut)
+	}
+}
+
+// TestSelfplayOutSpecial: --out /dev/null plays and reports (exit 0); --out FIFO
+// without a reader stops on Ctrl-C (exit 130) instead of blocking on reading it to
+// resume.
+func TestSelfplayOutSpecial(t *testing.T) {
+	args := []string{"selfplay", "--a", "naive", "--b", "random", "--games", "10", "-j", "1"}
+	if code, out, errOut := runCmd(context.Background(), append(args, "--out", os.DevNull)...); code != 0 || !strings.Contains(out, "naive") {
+		t.Errorf("--out %s: exit %d, stdout %q, stderr %q", os.DevNull, code, out, errOut)
+	}
+	fifo := filepath.Join(t.TempDir(), "games.fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skipf("mkfifo: %v", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	type result struct {
+		code   int
+		stderr string
+	}
+	done := make(chan result, 1)
+	go func() {
+		code, _, errOut := runCmd(ctx, append(args, "--out", fifo)...)
+		done <- result{code, errOut}
+	}()
+	time.Sleep(50 * time.Millisecond) // most likely waiting for the FIFO's reader by now; either way it must stop
+	cancel()
+	select {
+	case r := <-done:
+		if r.code != 130 {
+			t.Errorf("--out FIFO, interrupted: exit %d, stderr %q", r.code, r.stderr)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("--out FIFO without a reader: no exit after Ctrl-C")
 	}
 }
