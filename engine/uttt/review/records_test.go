@@ -54,3 +54,13 @@ func TestParseRecord(t *testing.T) {
 		}
 	}
 }
+
+// TestReadRecordsBinary: a NUL byte ends the input with an error naming its line, after
+// the records before it; a byte order mark at the start is skipped.
+func TestReadRecordsBinary(t *testing.T) {
+	var bad []error
+	recs, err := ReadRecords(strings.NewReader("\ufeff44 40 04\n40 04\x00 44\n80 04\n"), "g.txt", func(e error) { bad = append(bad, e) })
+	if len(recs) != 1 || len(bad) != 0 || err == nil || err.Error() != "g.txt:2: binary data, not game records: NUL byte at offset 17" {
+		t.Errorf("%d records, bad %v, error %v", len(recs), bad, err)
+	}
+}
