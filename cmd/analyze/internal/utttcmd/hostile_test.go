@@ -4,6 +4,7 @@ package utttcmd
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -140,5 +141,33 @@ func TestSelfplayOutSpecial(t *testing.T) {
 		}
 	case <-time.After(20 * time.Second):
 		t.Fatal("--out FIFO without a reader: no exit after Ctrl-C")
+	}
+}
+
+// TestLoadGamesFIFOInterrupted: tune and train waiting on a --load-games FIFO without a
+// writer stop on Ctrl-C with exit 130, naming the file.
+func TestLoadGamesFIFOInterrupted(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "games.fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skipf("mkfifo: %v", err)
+	}
+	for _, args := range [][]string{{"train", "--load-games", fifo, "--out", filepath.Join(dir, "n.bin")}, {"tune", "--load-games", fifo}} {
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan string, 1)
+		go func() {
+			code, _, errOut := runCmd(ctx, args...)
+			done <- fmt.Sprintf("exit %d: %s", code, errOut)
+		}()
+		time.Sleep(50 * time.Millisecond) // most likely waiting for the FIFO's writer by now; either way it must stop
+		cancel()
+		select {
+		case got := <-done:
+			if !strings.HasPrefix(got, "exit 130: ") || !strings.Contains(got, "interrupted while reading the games of "+fifo) {
+				t.Errorf("%v: %s", args, got)
+			}
+		case <-time.After(20 * time.Second):
+			t.Fatalf("%v: no exit after Ctrl-C", args)
+		}
 	}
 }

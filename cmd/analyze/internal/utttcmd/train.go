@@ -68,7 +68,7 @@ func runTrain(ctx context.Context, args []string, _ io.Reader, _, stderr io.Writ
 	}
 	gs, err := tune.LoadGames(ctx, *load)
 	if err != nil && ctx.Err() != nil {
-		return stopf(stderr, name, "interrupted while reading the games: %v", err)
+		return stopf(stderr, name, "interrupted while reading the games of %s", *load)
 	} else if err != nil {
 		return failf(stderr, name, "%v", err)
 	}

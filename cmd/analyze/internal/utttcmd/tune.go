@@ -88,7 +88,7 @@ func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 	var err error
 	if *load != "" {
 		if gs, err = tune.LoadGames(ctx, *load); err != nil && ctx.Err() != nil {
-			return stopf(stderr, name, "interrupted while reading the games: %v", err)
+			return stopf(stderr, name, "interrupted while reading the games of %s", *load)
 		} else if err != nil {
 			return failf(stderr, name, "%v", err)
 		}

@@ -107,7 +107,7 @@ func runTuneLab(ctx context.Context, sub string, args []string, stdout, stderr i
 			gs, err = playGames(ctx, *games, 4000, 8, *seed, *jobs, search.EvalNet, search.DefaultLinear(), nil, stderr)
 		}
 		if err != nil && ctx.Err() != nil {
-			return stopf(stderr, name, "interrupted before the searches: %v", err)
+			return stopf(stderr, name, "interrupted before the searches")
 		} else if err != nil {
 			return failf(stderr, name, "%v", err)
 		}
