@@ -12,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/boardlab/boardlab/internal/fixture"
 )
 
 // TestOutStreams: /dev/null and a FIFO are written as streams: no games are read back
@@ -65,20 +67,11 @@ func TestOutStreams(t *testing.T) {
 		t.Fatal("the FIFO's reader got no end of input")
 	}
 
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() {
+	err = fixture.AfterCancel(t, func(ctx context.Context) error {
 		_, _, err := OpenOut(ctx, fifo, m, nil)
-		done <- err
-	}()
-	time.Sleep(50 * time.Millisecond) // most likely blocked in the open by now; either way it must stop
-	cancel()
-	select {
-	case err := <-done:
-		if !errors.Is(err, context.Canceled) {
-			t.Errorf("FIFO without a reader, cancelled: %v", err)
-		}
-	case <-time.After(20 * time.Second):
-		t.Fatal("OpenOut of a FIFO without a reader did not return after cancel")
+		return err
+	})
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("FIFO without a reader, cancelled: %v", err)
 	}
 }

@@ -8,9 +8,9 @@ import (
 	"path/filepath"
 	"syscall"
 	"testing"
-	"time"
 
 	"github.com/boardlab/boardlab/fileio/textin"
+	"github.com/boardlab/boardlab/internal/fixture"
 )
 
 // TestLoadGamesSpecialFiles: /dev/zero is refused as binary data at its first byte,
@@ -24,20 +24,11 @@ func TestLoadGamesSpecialFiles(t *testing.T) {
 	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
 		t.Skipf("mkfifo: %v", err)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() {
+	err := fixture.AfterCancel(t, func(ctx context.Context) error {
 		_, err := LoadGames(ctx, fifo)
-		done <- err
-	}()
-	time.Sleep(50 * time.Millisecond) // most likely blocked in the open by now; either way it must stop
-	cancel()
-	select {
-	case err := <-done:
-		if !errors.Is(err, context.Canceled) {
-			t.Errorf("FIFO without a writer, cancelled: %v", err)
-		}
-	case <-time.After(20 * time.Second):
-		t.Fatal("LoadGames of a FIFO without a writer did not return after cancel")
+		return err
+	})
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("FIFO without a writer, cancelled: %v", err)
 	}
 }

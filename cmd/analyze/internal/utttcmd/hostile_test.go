@@ -11,7 +11,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"time"
+
+	"github.com/boardlab/boardlab/internal/fixture"
 )
 
 // TestFloatFlagRanges: every float flag of the uttt commands refuses NaN, infinities and
@@ -122,27 +123,16 @@ func TestSelfplayOutSpecial(t *testing.T) {
 	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
 		t.Skipf("mkfifo: %v", err)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	type result struct {
-		code   int
-		stderr string
-	}
-	done := make(chan result, 1)
-	go func() {
-		code, _, errOut := runCmd(ctx, append(args, "--out", fifo)...)
-		done <- result{code, errOut}
-	}()
-	time.Sleep(50 * time.Millisecond) // most likely waiting for the FIFO's reader by now; either way it must stop
-	cancel()
-	select {
-	case r := <-done:
-		if r.code != 130 {
-			t.Errorf("--out FIFO, interrupted: exit %d, stderr %q", r.code, r.stderr)
-		}
-	case <-time.After(20 * time.Second):
-		t.Fatal("--out FIFO without a reader: no exit after Ctrl-C")
+	err := fixture.AfterCancel(t, func(ctx context.Context) error {
+		return exitError(runCmd(ctx, append(args, "--out", fifo)...))
+	})
+	if !strings.HasPrefix(err.Error(), "exit 130: ") {
+		t.Errorf("--out FIFO without a reader, interrupted: %v", err)
 	}
 }
+
+// exitError describes how a command ended: its exit status and stderr.
+func exitError(code int, _, stderr string) error { return fmt.Errorf("exit %d: %s", code, stderr) }
 
 // TestLoadGamesFIFOInterrupted: tune and train waiting on a --load-games FIFO without a
 // writer stop on Ctrl-C with exit 130, naming the file.
@@ -153,21 +143,9 @@ func TestLoadGamesFIFOInterrupted(t *testing.T) {
 		t.Skipf("mkfifo: %v", err)
 	}
 	for _, args := range [][]string{{"train", "--load-games", fifo, "--out", filepath.Join(dir, "n.bin")}, {"tune", "--load-games", fifo}} {
-		ctx, cancel := context.WithCancel(context.Background())
-		done := make(chan string, 1)
-		go func() {
-			code, _, errOut := runCmd(ctx, args...)
-			done <- fmt.Sprintf("exit %d: %s", code, errOut)
-		}()
-		time.Sleep(50 * time.Millisecond) // most likely waiting for the FIFO's writer by now; either way it must stop
-		cancel()
-		select {
-		case got := <-done:
-			if !strings.HasPrefix(got, "exit 130: ") || !strings.Contains(got, "interrupted while reading the games of "+fifo) {
-				t.Errorf("%v: %s", args, got)
-			}
-		case <-time.After(20 * time.Second):
-			t.Fatalf("%v: no exit after Ctrl-C", args)
+		err := fixture.AfterCancel(t, func(ctx context.Context) error { return exitError(runCmd(ctx, args...)) })
+		if !strings.HasPrefix(err.Error(), "exit 130: ") || !strings.Contains(err.Error(), "interrupted while reading the games of "+fifo) {
+			t.Errorf("%v: %v", args, err)
 		}
 	}
 }
