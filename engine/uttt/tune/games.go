@@ -16,6 +16,7 @@ import (
 	"github.com/boardlab/boardlab/engine/uttt/search"
 	"github.com/boardlab/boardlab/fileio"
 	"github.com/boardlab/boardlab/fileio/textin"
+	"github.com/boardlab/boardlab/internal/memlimit"
 	"github.com/boardlab/boardlab/pipeline"
 )
 
@@ -29,17 +30,38 @@ type GameConfig struct {
 	Network  *search.Network // with Eval net, the network (nil: the embedded one)
 }
 
+// playWorkerMemory is the memory one of PlayGames's workers holds: its engine's 4 MiB
+// table, the engine's state and the search's stack.
+const playWorkerMemory = 5 << 20
+
+// playWorkers is PlayGames's number of workers for n games: jobs (one per core when
+// jobs <= 0), never more than n, at least 1.
+func playWorkers(n, jobs int) int {
+	if jobs <= 0 {
+		jobs = runtime.GOMAXPROCS(0)
+	}
+	return max(1, min(jobs, n))
+}
+
+// CheckPlayMemory returns an error saying how much when PlayGames's workers for n games
+// on jobs goroutines would take more than half the memory this process may use.
+func CheckPlayMemory(n, jobs int) error {
+	w := playWorkers(n, jobs)
+	return memlimit.CheckAlloc(fmt.Sprintf("playing on %d workers", w), int64(w)*playWorkerMemory, 0.5)
+}
+
 // PlayGames plays n training games of the engine against itself on up to jobs
-// goroutines (one per core when jobs <= 0), each with its own engine, calling progress
-// (if not nil) with the number of games done. It stops when ctx is cancelled.
+// goroutines (one per core when jobs <= 0; never more than n), each with its own
+// engine, calling progress (if not nil) with the number of games done. It stops when
+// ctx is cancelled, and plays nothing when CheckPlayMemory fails.
 func PlayGames(ctx context.Context, n int, cfg GameConfig, jobs int, progress func(done int64)) ([]TrainingGame, error) {
 	if err := search.CheckEval(cfg.Eval); err != nil {
 		return nil, err
 	}
-	if jobs <= 0 {
-		jobs = runtime.GOMAXPROCS(0)
+	if err := CheckPlayMemory(n, jobs); err != nil {
+		return nil, err
 	}
-	jobs = max(1, min(jobs, n))
+	jobs = playWorkers(n, jobs)
 	pool := make(chan *search.Engine, jobs)
 	for range jobs {
 		e := search.NewEngine(4)

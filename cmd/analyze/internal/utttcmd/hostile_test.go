@@ -100,6 +100,27 @@ func TestReviewJobsBounded(t *testing.T) {
 	}
 }
 
+// TestTuneTrainJobsBounded: tune and train refuse, with exit 2 before any work, jobs
+// whose memory exceeds half a 256 MiB limit; jobs beyond the games are not counted.
+func TestTuneTrainJobsBounded(t *testing.T) {
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(256 << 20))
+	out := filepath.Join(t.TempDir(), "out")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"tune", "--games", "1000", "-j", "1000", "--out", out}, "analyze uttt tune: --jobs 1000: playing on 1000 workers needs "},
+		{[]string{"train", "--load-games", "missing.txt", "-j", "1000", "--batch", "1000", "--out", out}, "analyze uttt train: --jobs 1000, --batch 1000: training on 1000 goroutines needs "},
+	} {
+		if code, _, errOut := runCmd(context.Background(), c.args...); code != 2 || !strings.HasPrefix(errOut, c.want) {
+			t.Errorf("%v: exit %d, stderr %q", c.args, code, errOut)
+		}
+	}
+	if code, _, errOut := runCmd(context.Background(), "tune", "--games", "10", "--nodes", "20", "-j", "1000", "--rounds", "0", "--out", out); code != 0 {
+		t.Errorf("tune -j 1000 on 10 games: exit %d, stderr %q", code, errOut)
+	}
+}
+
 // TestReviewLongToken: a 100,000-character move is reported by its start, on a short
 // line, and the good game beside it is still reviewed (exit 1).
 func TestReviewLongToken(t *testing.T) {

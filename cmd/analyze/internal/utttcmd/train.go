@@ -59,6 +59,10 @@ func runTrain(ctx context.Context, args []string, _ io.Reader, _, stderr io.Writ
 	case !(*decay >= 0 && *decay <= 1):
 		return cli.Usagef(stderr, name, "--decay %g: want 0..1", *decay)
 	}
+	cfg := tune.NetTrainConfig{Epochs: *epochs, Batch: *batch, LR: *lr, Seed: *seed, Jobs: *jobs, EmbedLR: *embedLR, Decay: *decay}
+	if err := tune.CheckTrainMemory(cfg); err != nil {
+		return cli.Usagef(stderr, name, "--jobs %d, --batch %d: %v", *jobs, *batch, err)
+	}
 	var start *search.FloatNet
 	var err error
 	if *initFrom != "" {
@@ -76,7 +80,7 @@ func runTrain(ctx context.Context, args []string, _ io.Reader, _, stderr io.Writ
 		fmt.Fprintf(stderr, "analyze %s: warning: %d of %d games have no search scores; their positions are labelled by the result alone\n", name, u, len(gs))
 	}
 	n, err := tune.TrainNetwork(ctx, gs, tune.NetFit{Openings: *openings, Blend: *blend, Init: start, Log: func(s string) { fmt.Fprintln(stderr, s) },
-		Config: tune.NetTrainConfig{Epochs: *epochs, Batch: *batch, LR: *lr, Seed: *seed, Jobs: *jobs, EmbedLR: *embedLR, Decay: *decay}})
+		Config: cfg})
 	if err != nil {
 		return stopf(stderr, name, "interrupted while training")
 	}

@@ -69,6 +69,11 @@ func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 	case !(*prior > 0 && *prior <= 1e6): // NaN too
 		return cli.Usagef(stderr, name, "--prior %g: want above 0, at most 1e6", *prior)
 	}
+	if *load == "" {
+		if err := tune.CheckPlayMemory(*games, *jobs); err != nil {
+			return cli.Usagef(stderr, name, "--jobs %d: %v", *jobs, err)
+		}
+	}
 	var nw *search.Network
 	if *netFile != "" {
 		if *load != "" {
