@@ -46,8 +46,15 @@ func playWorkers(n, jobs int) int {
 // CheckPlayMemory returns an error saying how much when PlayGames's workers for n games
 // on jobs goroutines would take more than half the memory this process may use.
 func CheckPlayMemory(n, jobs int) error {
+	return checkWorkers("playing", n, jobs, playWorkerMemory)
+}
+
+// checkWorkers returns an error saying how much when the workers for n items on jobs
+// goroutines (playWorkers), each bytes, would take more than half the memory this
+// process may use; doing names the work.
+func checkWorkers(doing string, n, jobs int, bytes int64) error {
 	w := playWorkers(n, jobs)
-	return memlimit.CheckAlloc(fmt.Sprintf("playing on %d workers", w), int64(w)*playWorkerMemory, 0.5)
+	return memlimit.CheckAlloc(fmt.Sprintf("%s on %d workers", doing, w), int64(w)*bytes, 0.5)
 }
 
 // PlayGames plays n training games of the engine against itself on up to jobs

@@ -25,6 +25,18 @@ func TestJobsBounded(t *testing.T) {
 	if err := CheckPlayMemory(1000, 1000); err == nil || !strings.Contains(err.Error(), "playing on 1000 workers needs") {
 		t.Errorf("1000 games, 1000 jobs under a 256 MiB limit: %v", err)
 	}
+	if err := CheckMatchMemory(2, 1000); err != nil {
+		t.Errorf("a match of 2 games, 1000 jobs: %v", err)
+	}
+	if err := CheckMatchMemory(400, 1000); err == nil || !strings.Contains(err.Error(), "playing the match on 200 workers needs") {
+		t.Errorf("a match of 400 games, 1000 jobs under a 256 MiB limit: %v", err)
+	}
+	if err := CheckTreeMemory(60, 1000); err == nil || !strings.Contains(err.Error(), "searching on 60 workers needs") {
+		t.Errorf("60 positions, 1000 jobs under a 256 MiB limit: %v", err)
+	}
+	if err := CheckTreeMemory(60, 2); err != nil {
+		t.Errorf("60 positions, 2 jobs: %v", err)
+	}
 	if err := CheckTrainMemory(NetTrainConfig{Jobs: 2, Batch: 256}); err != nil {
 		t.Errorf("train on 2 goroutines: %v", err)
 	}

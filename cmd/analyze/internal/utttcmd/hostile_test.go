@@ -100,7 +100,7 @@ func TestReviewJobsBounded(t *testing.T) {
 	}
 }
 
-// TestTuneTrainJobsBounded: tune and train refuse, with exit 2 before any work, jobs
+// TestTuneTrainJobsBounded: tune (and its match and tree) and train refuse, with exit 2 before any work, jobs
 // whose memory exceeds half a 256 MiB limit; jobs beyond the games are not counted.
 func TestTuneTrainJobsBounded(t *testing.T) {
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(256 << 20))
@@ -111,6 +111,8 @@ func TestTuneTrainJobsBounded(t *testing.T) {
 	}{
 		{[]string{"tune", "--games", "1000", "-j", "1000", "--out", out}, "analyze uttt tune: --jobs 1000: playing on 1000 workers needs "},
 		{[]string{"train", "--load-games", "missing.txt", "-j", "1000", "--batch", "1000", "--out", out}, "analyze uttt train: --jobs 1000, --batch 1000: training on 1000 goroutines needs "},
+		{[]string{"tune", "match", "--games", "400", "-j", "1000", "--set", "lmr-depth=4"}, "analyze uttt tune match: --jobs 1000: playing the match on 200 workers needs "},
+		{[]string{"tune", "tree", "--games", "20", "-j", "1000", "--set", "lmr-depth=4"}, "analyze uttt tune tree: --jobs 1000: searching on 60 workers needs "},
 	} {
 		if code, _, errOut := runCmd(context.Background(), c.args...); code != 2 || !strings.HasPrefix(errOut, c.want) {
 			t.Errorf("%v: exit %d, stderr %q", c.args, code, errOut)

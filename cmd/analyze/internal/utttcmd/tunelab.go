@@ -79,6 +79,9 @@ func runTuneLab(ctx context.Context, sub string, args []string, stdout, stderr i
 		if err := search.CheckEval(*eval); err != nil {
 			return cli.Usagef(stderr, name, "--eval: %v", err)
 		}
+		if err := tune.CheckMatchMemory(*games, *jobs); err != nil {
+			return cli.Usagef(stderr, name, "--jobs %d: %v", *jobs, err)
+		}
 		if err := tune.MatchReport(ctx, stdout, cands, *eval, *games, *nodes, *seed, *jobs); err != nil {
 			return stopf(stderr, name, "interrupted")
 		}
@@ -99,6 +102,14 @@ func runTuneLab(ctx context.Context, sub string, args []string, stdout, stderr i
 			return cli.Usagef(stderr, name, "--games must be positive")
 		case *depth < 1 || *depth > search.MaxDepth:
 			return cli.Usagef(stderr, name, "--depth %d: want 1..%d", *depth, search.MaxDepth)
+		}
+		if err := tune.CheckTreeMemory(*games*len(ps), *jobs); err != nil { // at most that many positions
+			return cli.Usagef(stderr, name, "--jobs %d: %v", *jobs, err)
+		}
+		if *load == "" {
+			if err := tune.CheckPlayMemory(*games, *jobs); err != nil {
+				return cli.Usagef(stderr, name, "--jobs %d: %v", *jobs, err)
+			}
 		}
 		var gs []tune.TrainingGame
 		if *load != "" {
