@@ -100,8 +100,9 @@ func TestReviewJobsBounded(t *testing.T) {
 	}
 }
 
-// TestTuneTrainJobsBounded: tune (and its match and tree) and train refuse, with exit 2 before any work, jobs
-// whose memory exceeds half a 256 MiB limit; jobs beyond the games are not counted.
+// TestTuneTrainJobsBounded: tune, tune match, tune tree and train refuse, with exit 2
+// before any work, jobs whose memory exceeds half a 256 MiB limit; jobs beyond the
+// games are not counted.
 func TestTuneTrainJobsBounded(t *testing.T) {
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(256 << 20))
 	out := filepath.Join(t.TempDir(), "out")
