@@ -55,6 +55,7 @@ func TestWhyIllegal(t *testing.T) {
 		{[]string{"40", "04", "41", "14", "42", "20", "04"}, "move 7 (04): tile 4 of board 0 is taken (by O)"},
 		{[]string{"40", "04", "41", "14", "42", "24", "45"}, "move 7 (45): board 4 is decided (won by X)"},
 		{[]string{"4x"}, `move 1: move "4x": want two digits`},
+		{[]string{"44", strings.Repeat("5", 100000)}, `move 2: move "` + strings.Repeat("5", 40) + `"...: want two digits`},
 	} {
 		_, err := ParseMoves(c.moves)
 		if err == nil || !strings.Contains(err.Error(), c.want) {

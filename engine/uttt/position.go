@@ -38,6 +38,9 @@ func (m Move) String() string {
 // ParseMove reads two digits 0..8, board then tile.
 func ParseMove(s string) (Move, error) {
 	if len(s) != 2 || s[0] < '0' || s[0] > '8' || s[1] < '0' || s[1] > '8' {
+		if len(s) > 40 { // quote the start of a long token only
+			return NoMove, fmt.Errorf("move %q...: want two digits 0..8, board then tile", s[:40])
+		}
 		return NoMove, fmt.Errorf("move %q: want two digits 0..8, board then tile", s)
 	}
 	return NewMove(int(s[0]-'0'), int(s[1]-'0')), nil

@@ -130,14 +130,14 @@ func (s *aiSession) handle(ctx context.Context, line string) (string, error) {
 	ms := func(v string) (time.Duration, error) {
 		n, err := strconv.ParseInt(v, 10, 64)
 		if err != nil || n < 0 || n > 1e9 {
-			return 0, fmt.Errorf("%q: want a time in milliseconds", v)
+			return 0, fmt.Errorf("%s: want a time in milliseconds", quote(v))
 		}
 		return time.Duration(n) * time.Millisecond, nil
 	}
 	count := func(v string) (int, error) {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 {
-			return 0, fmt.Errorf("%q: want a number", v)
+			return 0, fmt.Errorf("%s: want a number", quote(v))
 		}
 		return n, nil
 	}
@@ -154,12 +154,12 @@ func (s *aiSession) handle(ctx context.Context, line string) (string, error) {
 		case "your_bot":
 		case "your_botid":
 			if f[2] != "0" && f[2] != "1" && f[2] != "2" {
-				err = fmt.Errorf("your_botid %q: want 0, 1 or 2", f[2])
+				err = fmt.Errorf("your_botid %s: want 0, 1 or 2", quote(f[2]))
 			} else {
 				s.botID = f[2]
 			}
 		default:
-			return "", fmt.Errorf("unknown setting %q (ignored)", f[1])
+			return "", fmt.Errorf("unknown setting %s (ignored)", quote(f[1]))
 		}
 	case f[0] == "update" && len(f) == 4 && f[1] == "game":
 		switch f[2] {
@@ -180,7 +180,7 @@ func (s *aiSession) handle(ctx context.Context, line string) (string, error) {
 			}
 			s.macro = cells
 		default:
-			return "", fmt.Errorf("unknown update %q (ignored)", f[2])
+			return "", fmt.Errorf("unknown update %s (ignored)", quote(f[2]))
 		}
 	case f[0] == "update" && len(f) == 4:
 		return "", nil // updates about players (e.g. "update player0 ...") carry nothing we need
@@ -198,6 +198,9 @@ func (s *aiSession) handle(ctx context.Context, line string) (string, error) {
 	}
 	return "", nil
 }
+
+// quote quotes the start of an input value for a message, never echoing a long one whole.
+func quote(s string) string { return fileio.QuotePrefix([]byte(s), 40) }
 
 func clip(s string) string {
 	if len(s) > 60 {
@@ -241,7 +244,7 @@ func (s *aiSession) position() (uttt.Position, uint16, error) {
 			if newer {
 				enc = "newer encoding: . empty, 0 and 1 players"
 			}
-			return uttt.Position{}, 0, fmt.Errorf("field cell %d (x %d, y %d) is %q (%s)", i, i%9, i/9, c, enc)
+			return uttt.Position{}, 0, fmt.Errorf("field cell %d (x %d, y %d) is %s (%s)", i, i%9, i/9, quote(c), enc)
 		}
 	}
 	me := s.botID
@@ -265,7 +268,7 @@ func (s *aiSession) position() (uttt.Position, uint16, error) {
 			playable |= 1 << b
 		case ".", "0", "1", "2":
 		default:
-			return uttt.Position{}, 0, fmt.Errorf("macroboard value %d is %q: want -1, ., 0, 1 or 2", b, c)
+			return uttt.Position{}, 0, fmt.Errorf("macroboard value %d is %s: want -1, ., 0, 1 or 2", b, quote(c))
 		}
 	}
 	if playable == 0 {

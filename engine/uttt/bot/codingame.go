@@ -126,7 +126,7 @@ func (g CodinGame) Run(ctx context.Context, r io.Reader, w io.Writer, log io.Wri
 		oppOK := err == nil && (r < 0) == (c < 0)
 		if !oppOK {
 			if err == nil {
-				err = fmt.Errorf("%q: want both numbers -1 or both 0..8", strings.TrimSpace(l))
+				err = fmt.Errorf("%s: want both numbers -1 or both 0..8", quote(strings.TrimSpace(l)))
 			}
 			report("opponent move: %v", err)
 		}

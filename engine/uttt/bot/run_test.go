@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/boardlab/boardlab/engine/uttt/search"
+	"github.com/boardlab/boardlab/fileio/textin"
 )
 
 type failWriter struct{}
@@ -100,5 +101,53 @@ func TestLongLines(t *testing.T) {
 	err = sessions()["codingame"](context.Background(), strings.NewReader("-1 -1\n81\n"+long+allCells()), &out, io.Discard)
 	if err == nil || !strings.HasPrefix(err.Error(), "line 3: ") || out.Len() != 0 {
 		t.Errorf("codingame: err %v, out %q", err, out.String())
+	}
+}
+
+// zeros reads as /dev/zero does: NUL bytes without end.
+type zeros struct{}
+
+func (zeros) Read(p []byte) (int, error) {
+	clear(p)
+	return len(p), nil
+}
+
+// TestBinaryInput: binary input (NUL bytes, as from /dev/zero) ends both sessions with a
+// *textin.BinaryError naming the line, after answering the good lines before it.
+func TestBinaryInput(t *testing.T) {
+	for name, run := range sessions() {
+		for _, c := range []struct {
+			in     io.Reader
+			answer bool
+		}{{zeros{}, false}, {io.MultiReader(strings.NewReader(goodInput[name]), zeros{}), true}} {
+			var out strings.Builder
+			done := make(chan error, 1)
+			go func() { done <- run(context.Background(), c.in, &out, io.Discard) }()
+			select {
+			case err := <-done:
+				var be *textin.BinaryError
+				if !errors.As(err, &be) || !strings.HasPrefix(err.Error(), "line ") || (out.Len() > 0) != c.answer {
+					t.Errorf("%s (good lines first: %v): err %v, out %q", name, c.answer, err, out.String())
+				}
+			case <-time.After(20 * time.Second):
+				t.Fatalf("%s: Run did not return on binary input", name)
+			}
+		}
+	}
+}
+
+// TestLongValues: a bad value's message quotes its start only, however long the value.
+func TestLongValues(t *testing.T) {
+	long := strings.Repeat("7", 60000) + "x"
+	for _, in := range []string{
+		"settings timebank " + long, "settings time_per_move " + long, "settings your_botid " + long,
+		"settings " + long + " 1", "update game " + long + " 1", "update game round " + long,
+		"action move " + long,
+	} {
+		var log strings.Builder
+		err := sessions()["aigames"](context.Background(), strings.NewReader(in+"\n"), io.Discard, &log)
+		if !errors.Is(err, ErrBadInput) || !strings.Contains(log.String(), `"777`) || log.Len() > 300 {
+			t.Errorf("%.30s...: err %v, log of %d bytes: %.300s", in, err, log.Len(), log.String())
+		}
 	}
 }

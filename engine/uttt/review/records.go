@@ -10,6 +10,7 @@ import (
 
 	"github.com/boardlab/boardlab/engine/uttt"
 	"github.com/boardlab/boardlab/fileio"
+	"github.com/boardlab/boardlab/fileio/textin"
 )
 
 // Record is one game read for review: where it stood, its players and its turns.
@@ -37,15 +38,16 @@ const maxRecordLine = 1 << 20
 // ReadRecords reads the game records of r, named path: self-play --out lines,
 // tournament --log lines, or move lists (one game a line, moves as two digits
 // separated by spaces or commas). Blank lines, lines starting with '#' and self-play
-// shard headers are skipped. A bad record is reported to bad with its line and field,
-// and reading goes on; the error is a failure to read r.
+// shard headers are skipped, and so is a UTF-8 byte order mark at the start. A bad
+// record is reported to bad with its line and field, and reading goes on; the error is
+// a failure to read r, or a NUL byte (binary data, such as /dev/zero), which ends it.
 func ReadRecords(r io.Reader, path string, bad func(error)) ([]Record, error) {
-	lr := fileio.NewLineReader(r, maxRecordLine)
+	lr := fileio.NewLineReader(textin.NewReader(r, "game records"), maxRecordLine)
 	var recs []Record
 	last := 0
 	for {
 		line, n, length, ok := lr.Next()
-		if !ok {
+		if !ok || lr.Err() != nil { // a line cut by a read error or a NUL byte: the error
 			break
 		}
 		ln := int(n)
@@ -143,7 +145,7 @@ func ParseRecord(line []byte) (rec Record, skip bool, err error) {
 				return rec, false, fmt.Errorf("field turns[%d]: the game is over after %d turns", k, k)
 			}
 			if t.Side != p.Side().String() {
-				return rec, false, fmt.Errorf("field turns[%d].side: %q, but %s is to move", k, t.Side, p.Side())
+				return rec, false, fmt.Errorf("field turns[%d].side: %q, but %s is to move", k, clip(t.Side), p.Side())
 			}
 			if t.Invalid != "" || t.Move == "" {
 				rec.Events = append(rec.Events, Event{Pass: true})

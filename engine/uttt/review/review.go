@@ -14,6 +14,7 @@ import (
 
 	"github.com/boardlab/boardlab/engine/uttt"
 	"github.com/boardlab/boardlab/engine/uttt/search"
+	"github.com/boardlab/boardlab/internal/memlimit"
 	"github.com/boardlab/boardlab/pipeline"
 )
 
@@ -357,12 +358,33 @@ func New(opt Options) *Reviewer {
 	return &Reviewer{eng: search.NewEngine(hashMB), opt: opt}
 }
 
-// Games reviews recs on up to workers goroutines (one per core when workers <= 0) and
-// calls emit for each game in input order, on the calling goroutine. It stops when ctx
-// is cancelled, having emitted the games reviewed up to then, and returns ctx.Err().
+// WorkerMemory is the most memory, in bytes, one worker of Games holds: its reviewer's
+// table, a solve's table and the search's stack and scratch.
+const WorkerMemory = hashMB<<20 + search.SolveMemory + 256<<10
+
+// Workers returns the workers Games uses for games games given jobs: jobs (one per core
+// when jobs <= 0), but never more than the games, and at least 1.
+func Workers(jobs, games int) int {
+	if jobs <= 0 {
+		jobs = runtime.GOMAXPROCS(0)
+	}
+	return max(1, min(jobs, games))
+}
+
+// CheckMemory returns an error saying how much when workers workers (WorkerMemory each)
+// would take more than half the memory this process may use, and nil otherwise.
+func CheckMemory(workers int) error {
+	return memlimit.CheckAlloc(fmt.Sprintf("reviewing on %d workers", workers), int64(workers)*WorkerMemory, 0.5)
+}
+
+// Games reviews recs on Workers(workers, len(recs)) goroutines and calls emit for each
+// game in input order, on the calling goroutine. It stops when ctx is cancelled, having
+// emitted the games reviewed up to then, and returns ctx.Err(); it reviews nothing and
+// returns CheckMemory's error when the workers would not fit in memory.
 func Games(ctx context.Context, recs []Record, opt Options, workers int, emit func(g *Game)) error {
-	if workers <= 0 {
-		workers = max(1, min(len(recs), runtime.GOMAXPROCS(0)))
+	workers = Workers(workers, len(recs))
+	if err := CheckMemory(workers); err != nil {
+		return err
 	}
 	pool := make(chan *Reviewer, workers)
 	for range workers {

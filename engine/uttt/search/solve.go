@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/bits"
 	"time"
+	"unsafe"
 
 	"github.com/boardlab/boardlab/engine/uttt"
 )
@@ -150,11 +151,17 @@ func (s *solver) order(p *uttt.Position, buf *[81]uttt.Move) int {
 	return n
 }
 
+// solveEntries is the size of Solve's table.
+const solveEntries = 1 << 20
+
+// SolveMemory is the memory, in bytes, of the table each call of Solve allocates.
+const SolveMemory = solveEntries * int64(unsafe.Sizeof(solveEntry{}))
+
 // Solve returns the game's value for the side to move (1 win, 0 draw, -1 loss) and a
 // move that achieves it, searching at most maxNodes positions (0: no limit) until ctx
 // is done; ok is false when it stopped first or the game is over.
 func Solve(ctx context.Context, pos uttt.Position, maxNodes uint64) (value int, move uttt.Move, ok bool) {
-	s := newSolver(1 << 20)
+	s := newSolver(solveEntries)
 	if maxNodes == 0 {
 		maxNodes = ^uint64(0)
 	}

@@ -64,11 +64,14 @@ func (h *Header) describe() string {
 
 // Out appends games as JSON Lines to a file that may already hold games of the same
 // match; lines are flushed and fsynced in small batches (every SyncEvery) and on Close.
+// A FIFO, device or socket is written as a stream: flushed, never read back or synced.
 type Out struct {
-	f    *os.File
-	w    *bufio.Writer
-	last time.Time
-	err  error
+	f      *os.File
+	w      *bufio.Writer
+	last   time.Time
+	err    error
+	stream bool        // not a regular file
+	stop   func() bool // ends the stream's watch of ctx
 }
 
 // Resume describes the games an --out file already holds: their indices as a set of
@@ -98,8 +101,12 @@ func (r *Resume) Has(i int) bool { return r != nil && r.done.has(i) }
 // (other bots, seed or openings) or an unreadable line is an error naming it, and the
 // file is left alone. With a shard header h, a new file starts with h and an existing
 // one must hold the same shard; without, a shard's file is refused. Reading stops with
-// ctx.Err() when ctx is done.
+// ctx.Err() when ctx is done. A path that is a FIFO, device or socket (/dev/null, a
+// named pipe) is written as a stream (openStream): it holds no games to resume.
 func OpenOut(ctx context.Context, path string, m *Match, h *Header) (*Out, *Resume, error) {
+	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() && !fi.IsDir() {
+		return openStream(ctx, path, m, h)
+	}
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o666)
 	if err != nil {
 		return nil, nil, err
@@ -147,6 +154,56 @@ func OpenOut(ctx context.Context, path string, m *Match, h *Header) (*Out, *Resu
 	return o, res, nil
 }
 
+// streamGrace is how long a stream's writes may still block once ctx is done (a reader
+// that stopped reading), so that the games finished are flushed if they can be.
+const streamGrace = 2 * time.Second
+
+// openStream opens the FIFO, device or socket at path for writing, waiting for a FIFO's
+// reader until ctx is done, and writes h first when not nil. Once ctx is done, a write
+// blocked for longer than streamGrace fails instead of hanging.
+func openStream(ctx context.Context, path string, m *Match, h *Header) (*Out, *Resume, error) {
+	type opened struct {
+		f   *os.File
+		err error
+	}
+	ch := make(chan opened, 1)
+	go func() {
+		f, err := os.OpenFile(path, os.O_WRONLY, 0)
+		ch <- opened{f, err}
+	}()
+	var f *os.File
+	select {
+	case o := <-ch:
+		if o.err != nil {
+			return nil, nil, o.err
+		}
+		f = o.f
+	case <-ctx.Done():
+		go func() {
+			if o := <-ch; o.f != nil {
+				o.f.Close()
+			}
+		}()
+		return nil, nil, ctx.Err()
+	}
+	o := &Out{f: f, w: bufio.NewWriterSize(f, 1<<16), last: time.Now(), stream: true}
+	o.stop = context.AfterFunc(ctx, func() { f.SetWriteDeadline(time.Now().Add(streamGrace)) })
+	if h != nil {
+		b, _ := json.Marshal(h)
+		o.w.Write(append(b, '\n'))
+		if err := o.Sync(); err != nil {
+			o.stop()
+			f.Close()
+			return nil, nil, err
+		}
+	}
+	return o, &Resume{path: path, match: m}, nil
+}
+
+// Resumable reports whether the games written can be resumed from: false for a
+// stream (a FIFO, device or socket).
+func (o *Out) Resumable() bool { return !o.stream }
+
 // Write appends one game; the batch is synced when SyncEvery has passed.
 func (o *Out) Write(g Game) error {
 	b, err := json.Marshal(g)
@@ -172,10 +229,10 @@ func (o *Out) WriteLines(b []byte) error {
 	return o.err
 }
 
-// Sync flushes and fsyncs what was written.
+// Sync flushes and fsyncs what was written (a stream is flushed only).
 func (o *Out) Sync() error {
 	o.last = time.Now()
-	if err := o.w.Flush(); err != nil {
+	if err := o.w.Flush(); err != nil || o.stream {
 		return err
 	}
 	return o.f.Sync()
@@ -184,6 +241,9 @@ func (o *Out) Sync() error {
 // Close syncs and closes the file.
 func (o *Out) Close() error {
 	err := o.Sync()
+	if o.stop != nil {
+		o.stop()
+	}
 	if cerr := o.f.Close(); err == nil {
 		err = cerr
 	}

@@ -10,8 +10,12 @@ import (
 	"github.com/boardlab/boardlab/engine/uttt"
 )
 
-// ParseSPRT reads an SPRT written ELO0,ELO1 (two finite numbers, ELO0 < ELO1) with
-// alpha = beta = 0.05.
+// MaxSPRTElo bounds the Elo differences of an SPRT: ParseSPRT refuses those beyond
+// ±MaxSPRTElo.
+const MaxSPRTElo = 1000
+
+// ParseSPRT reads an SPRT written ELO0,ELO1 (two numbers in -MaxSPRTElo..MaxSPRTElo,
+// ELO0 < ELO1) with alpha = beta = 0.05.
 func ParseSPRT(s string) (*SPRT, error) {
 	a, b, ok := strings.Cut(s, ",")
 	if !ok {
@@ -21,6 +25,9 @@ func ParseSPRT(s string) (*SPRT, error) {
 	e1, err1 := strconv.ParseFloat(strings.TrimSpace(b), 64)
 	if err0 == nil && err1 == nil && (math.IsNaN(e0) || math.IsNaN(e1) || math.IsInf(e0, 0) || math.IsInf(e1, 0)) {
 		return nil, fmt.Errorf("want two finite numbers ELO0 < ELO1 (e.g. 0,5), got %q", s)
+	}
+	if err0 == nil && err1 == nil && (math.Abs(e0) > MaxSPRTElo || math.Abs(e1) > MaxSPRTElo) { // the test's log-likelihoods become NaN
+		return nil, fmt.Errorf("want two numbers ELO0 < ELO1 in -%d..%d (e.g. 0,5), got %q", MaxSPRTElo, MaxSPRTElo, s)
 	}
 	if err0 != nil || err1 != nil || e0 >= e1 {
 		return nil, fmt.Errorf("want two numbers ELO0 < ELO1 (e.g. 0,5), got %q", s)

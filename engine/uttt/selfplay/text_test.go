@@ -22,6 +22,8 @@ func TestParseSPRT(t *testing.T) {
 		"a,1":     "want two numbers",
 		"0,Inf":   "want two finite numbers",
 		"NaN,100": "want two finite numbers",
+		"0,1e300": "want two numbers ELO0 < ELO1 in -1000..1000",
+		"-1001,0": "want two numbers ELO0 < ELO1 in -1000..1000",
 	} {
 		if _, err := ParseSPRT(in); err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), in) {
 			t.Errorf("ParseSPRT(%q): %v, want %q", in, err, want)

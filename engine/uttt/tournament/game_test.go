@@ -98,9 +98,11 @@ func TestScoring(t *testing.T) {
 func TestParseInstructions(t *testing.T) {
 	split := strings.Fields
 	ok := "2\nrandBot\npython3 randBot/bot.py\n\ndepthBot\n./depthBot/depthbot\n"
-	bots, err := ParseInstructions(strings.NewReader(ok), "instructions.txt", func(s string) ([]string, error) { return split(s), nil })
-	if err != nil || len(bots) != 2 || bots[1].Name != "depthBot" || bots[1].Argv[0] != "./depthBot/depthbot" || bots[1].Line != 6 {
-		t.Fatalf("%+v %v", bots, err)
+	for _, in := range []string{ok, "\ufeff" + ok} { // a byte order mark at the start is skipped
+		bots, err := ParseInstructions(strings.NewReader(in), "instructions.txt", func(s string) ([]string, error) { return split(s), nil })
+		if err != nil || len(bots) != 2 || bots[0].Name != "randBot" || bots[1].Name != "depthBot" || bots[1].Argv[0] != "./depthBot/depthbot" || bots[1].Line != 6 {
+			t.Fatalf("%q: %+v %v", in[:5], bots, err)
+		}
 	}
 	for _, c := range []struct{ in, want string }{
 		{"", "instructions.txt: empty file"},
@@ -110,6 +112,8 @@ func TestParseInstructions(t *testing.T) {
 		{"2\na\nx\n", "instructions.txt:3: file ends after 1 of 2 bots"},
 		{"1\na\nx\nextra\n", `instructions.txt:4: unexpected line "extra" after the 1 bots`},
 		{"1\na\n'x\n", "instructions.txt:3: command of bot 1 (a): bad quote"},
+		{"\x00\x00", "instructions.txt: binary data, not instructions: NUL byte at offset 0"},
+		{"1\na\nx\n\x00", "instructions.txt:3: binary data, not instructions: NUL byte at offset 6"},
 	} {
 		_, err := ParseInstructions(strings.NewReader(c.in), "instructions.txt", func(s string) ([]string, error) {
 			if strings.HasPrefix(s, "'") {

@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/boardlab/boardlab/fileio/textin"
 )
 
 // Bot is one entry of instructions.txt.
@@ -53,9 +55,10 @@ func ReadInstructions(dir string, split SplitFunc) ([]Bot, error) {
 
 // ParseInstructions reads the instructions format: the number of bots, then a name line
 // and a command line per bot; a command line "cg: COMMAND" declares a bot speaking
-// CodinGame's protocol. Blank lines are skipped. Errors name the file and line.
+// CodinGame's protocol. Blank lines are skipped, and so is a UTF-8 byte order mark at
+// the start; a NUL byte (binary data) is an error. Errors name the file and line.
 func ParseInstructions(r io.Reader, name string, split SplitFunc) ([]Bot, error) {
-	sc := bufio.NewScanner(r)
+	sc := bufio.NewScanner(textin.NewReader(r, "instructions"))
 	sc.Buffer(make([]byte, 0, 4096), 1<<20)
 	line := 0
 	next := func() (string, bool) {

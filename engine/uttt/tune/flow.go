@@ -9,6 +9,7 @@ import (
 
 	"github.com/boardlab/boardlab/engine/uttt"
 	"github.com/boardlab/boardlab/engine/uttt/search"
+	"github.com/boardlab/boardlab/fileio"
 )
 
 // SaveGames writes training games to the file at path in WriteGames's format.
@@ -20,14 +21,23 @@ func SaveGames(path string, gs []TrainingGame) error {
 	return os.WriteFile(path, b.Bytes(), 0o644)
 }
 
-// LoadGames reads the training games of the file at path (SaveGames's format).
-func LoadGames(path string) ([]TrainingGame, error) {
-	f, err := os.Open(path)
+// LoadGames reads the training games of the file at path (SaveGames's format); it stops
+// with an error wrapping ctx.Err() when ctx is cancelled, also while a FIFO or device
+// blocks.
+func LoadGames(ctx context.Context, path string) ([]TrainingGame, error) {
+	f, err := fileio.Input{Path: path}.Open(ctx, nil)
 	if err != nil {
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("%s: %w", path, ctx.Err())
+		}
 		return nil, err
 	}
 	defer f.Close()
-	return ReadGames(f, path)
+	gs, err := ReadGames(f, path)
+	if err != nil && ctx.Err() != nil {
+		return nil, fmt.Errorf("%s: %w", path, ctx.Err())
+	}
+	return gs, err
 }
 
 // HoldOut splits games into training games and held-out games: every tenth game

@@ -26,11 +26,11 @@ func TestSaveLoadHoldOut(t *testing.T) {
 	if err := SaveGames(path, gs); err != nil {
 		t.Fatal(err)
 	}
-	back, err := LoadGames(path)
+	back, err := LoadGames(context.Background(), path)
 	if err != nil || !reflect.DeepEqual(back, gs) {
 		t.Fatalf("LoadGames: %v; the games differ: %v", err, !reflect.DeepEqual(back, gs))
 	}
-	if _, err := LoadGames(path + ".missing"); err == nil {
+	if _, err := LoadGames(context.Background(), path+".missing"); err == nil {
 		t.Error("a missing file loaded")
 	}
 	train, test := HoldOut(gs)

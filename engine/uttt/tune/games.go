@@ -15,6 +15,8 @@ import (
 	"github.com/boardlab/boardlab/engine/uttt"
 	"github.com/boardlab/boardlab/engine/uttt/search"
 	"github.com/boardlab/boardlab/fileio"
+	"github.com/boardlab/boardlab/fileio/textin"
+	"github.com/boardlab/boardlab/internal/memlimit"
 	"github.com/boardlab/boardlab/pipeline"
 )
 
@@ -28,17 +30,45 @@ type GameConfig struct {
 	Network  *search.Network // with Eval net, the network (nil: the embedded one)
 }
 
+// playWorkerMemory is the memory one of PlayGames's workers holds: its engine's 4 MiB
+// table, the engine's state and the search's stack.
+const playWorkerMemory = 5 << 20
+
+// playWorkers is PlayGames's number of workers for n games: jobs (one per core when
+// jobs <= 0), never more than n, at least 1.
+func playWorkers(n, jobs int) int {
+	if jobs <= 0 {
+		jobs = runtime.GOMAXPROCS(0)
+	}
+	return max(1, min(jobs, n))
+}
+
+// CheckPlayMemory returns an error saying how much when PlayGames's workers for n games
+// on jobs goroutines would take more than half the memory this process may use.
+func CheckPlayMemory(n, jobs int) error {
+	return checkWorkers("playing", n, jobs, playWorkerMemory)
+}
+
+// checkWorkers returns an error saying how much when the workers for n items on jobs
+// goroutines (playWorkers), each bytes, would take more than half the memory this
+// process may use; doing names the work.
+func checkWorkers(doing string, n, jobs int, bytes int64) error {
+	w := playWorkers(n, jobs)
+	return memlimit.CheckAlloc(fmt.Sprintf("%s on %d workers", doing, w), int64(w)*bytes, 0.5)
+}
+
 // PlayGames plays n training games of the engine against itself on up to jobs
-// goroutines (one per core when jobs <= 0), each with its own engine, calling progress
-// (if not nil) with the number of games done. It stops when ctx is cancelled.
+// goroutines (one per core when jobs <= 0; never more than n), each with its own
+// engine, calling progress (if not nil) with the number of games done. It stops when
+// ctx is cancelled, and plays nothing when CheckPlayMemory fails.
 func PlayGames(ctx context.Context, n int, cfg GameConfig, jobs int, progress func(done int64)) ([]TrainingGame, error) {
 	if err := search.CheckEval(cfg.Eval); err != nil {
 		return nil, err
 	}
-	if jobs <= 0 {
-		jobs = runtime.GOMAXPROCS(0)
+	if err := CheckPlayMemory(n, jobs); err != nil {
+		return nil, err
 	}
-	jobs = max(1, min(jobs, n))
+	jobs = playWorkers(n, jobs)
 	pool := make(chan *search.Engine, jobs)
 	for range jobs {
 		e := search.NewEngine(4)
@@ -120,16 +150,18 @@ const maxGameLine = 1 << 16
 
 // ReadGames reads games written by WriteGames from r, named name in errors, checking
 // every game is legal and finished with the stated result, and that there are at least
-// 10 of them.
+// 10 of them. A NUL byte (binary data, such as /dev/zero) is an error naming its line.
 func ReadGames(r io.Reader, name string) ([]TrainingGame, error) {
 	var gs []TrainingGame
-	lr := fileio.NewLineReader(r, maxGameLine)
+	lr := fileio.NewLineReader(textin.NewReader(r, "training games"), maxGameLine)
+	last := 0
 	for {
 		text, n, length, ok := lr.Next()
-		if !ok {
+		if !ok || lr.Err() != nil { // a line cut by a read error or a NUL byte: the error
 			break
 		}
 		line := int(n)
+		last = line
 		if length > maxGameLine {
 			return nil, fmt.Errorf("%s:%d: line longer than %d bytes: not a game", name, line, maxGameLine)
 		}
@@ -150,7 +182,7 @@ func ReadGames(r io.Reader, name string) ([]TrainingGame, error) {
 		}
 		want := map[string]uttt.Status{"X": uttt.XWon, "O": uttt.OWon, "draw": uttt.Draw}[fields[0]]
 		if p.Status() == uttt.Ongoing || p.Status() != want {
-			return nil, fmt.Errorf("%s:%d: the result says %q, the moves end %v", name, line, fields[0], p.Status())
+			return nil, fmt.Errorf("%s:%d: the result says %s, the moves end %v", name, line, fileio.QuotePrefix([]byte(fields[0]), 40), p.Status())
 		}
 		g := TrainingGame{Result: p.Status()}
 		for _, s := range fields[1:] {
@@ -165,7 +197,7 @@ func ReadGames(r io.Reader, name string) ([]TrainingGame, error) {
 				v := int64(NoScore)
 				if s != "-" {
 					if v, err = strconv.ParseInt(s, 10, 32); err != nil || v == NoScore {
-						return nil, fmt.Errorf("%s:%d: score %d: %q is not a number or -", name, line, i+1, s)
+						return nil, fmt.Errorf("%s:%d: score %d: %s is not a number or -", name, line, i+1, fileio.QuotePrefix([]byte(s), 40))
 					}
 				}
 				g.Scores = append(g.Scores, int32(v))
@@ -174,7 +206,7 @@ func ReadGames(r io.Reader, name string) ([]TrainingGame, error) {
 		gs = append(gs, g)
 	}
 	if err := lr.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %v", name, err)
+		return nil, fmt.Errorf("%s:%d: %w", name, last+1, err)
 	}
 	if len(gs) < 10 {
 		return nil, fmt.Errorf("%s: %d games; want at least 10", name, len(gs))

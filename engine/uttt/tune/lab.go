@@ -118,6 +118,24 @@ func Match(ctx context.Context, c Candidate, eval string, games int, nodes, seed
 	return sum, nil
 }
 
+// CheckMatchMemory returns an error saying how much when Match's workers for games
+// games on jobs goroutines (two engines each) would take more than half the memory this
+// process may use.
+func CheckMatchMemory(games, jobs int) error {
+	return checkWorkers("playing the match", games/2, jobs, 2*playWorkerMemory)
+}
+
+// treeWorkerMemory is the memory one of TreeSize's workers holds: its engine's 16 MiB
+// table, the engine's state and the search's stack.
+const treeWorkerMemory = 17 << 20
+
+// CheckTreeMemory returns an error saying how much when TreeSize's workers for
+// positions positions on jobs goroutines would take more than half the memory this
+// process may use.
+func CheckTreeMemory(positions, jobs int) error {
+	return checkWorkers("searching", positions, jobs, treeWorkerMemory)
+}
+
 // TreeSize searches each position of ps to depth with a cleared 16 MB table, with
 // candidate c and the embedded network, on up to jobs goroutines, and returns the nodes
 // and the number of results proven exact.

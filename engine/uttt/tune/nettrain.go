@@ -5,10 +5,13 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"sync"
+	"unsafe"
 
 	"github.com/boardlab/boardlab/engine/uttt"
 	"github.com/boardlab/boardlab/engine/uttt/search"
+	"github.com/boardlab/boardlab/internal/memlimit"
 )
 
 // A NetSample is one training position for the network: its inputs, its label (the
@@ -103,6 +106,22 @@ func QuantizedMetrics(n *search.FloatNet, samples []NetSample) NetMetrics {
 	})
 }
 
+// trainJobs is TrainNet's number of gradient goroutines: cfg.Jobs, never more than
+// cfg.Batch (the others would be idle), at least 1.
+func trainJobs(cfg NetTrainConfig) int { return max(1, min(cfg.Jobs, cfg.Batch)) }
+
+// CheckTrainMemory returns an error saying how much when training with cfg (cfg.Jobs
+// one per core when 0, as TrainNetwork takes it) would take more than half the memory
+// this process may use: a network of gradients per goroutine, besides the network, the
+// best one and Adam's two moments.
+func CheckTrainMemory(cfg NetTrainConfig) error {
+	if cfg.Jobs <= 0 {
+		cfg.Jobs = runtime.GOMAXPROCS(0)
+	}
+	j := trainJobs(cfg)
+	return memlimit.CheckAlloc(fmt.Sprintf("training on %d goroutines", j), int64(j+4)*int64(unsafe.Sizeof(search.FloatNet{})), 0.5)
+}
+
 // TrainNet trains a network from start (search.RandomFloatNet if nil) on train with Adam, minibatches
 // in a random order each epoch, and returns the network of the epoch with the lowest
 // log-loss on test. log, if set, gets a line per epoch.
@@ -114,7 +133,7 @@ func TrainNet(ctx context.Context, train, test []NetSample, start *search.FloatN
 			n.E = [len(n.E)][search.NetEmbed]float32{}
 		}
 	}
-	jobs := max(cfg.Jobs, 1)
+	jobs := trainJobs(cfg)
 	batch := max(cfg.Batch, jobs)
 	grads := make([]*search.FloatNet, jobs)
 	for i := range grads {

@@ -66,6 +66,9 @@ func runReview(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		return stopf(stderr, name, "%v", err)
 	}
 	from, to := shard.Range(int64(len(recs)))
+	if err := review.CheckMemory(review.Workers(*jobs, int(to-from))); err != nil {
+		return cli.Usagef(stderr, name, "--jobs %d: %v", *jobs, err)
+	}
 	out, err := fileio.CreateOutput(shard.Path(*outPath), stdout)
 	if err != nil {
 		return failf(stderr, name, "--out: %v", err)
@@ -92,6 +95,8 @@ func runReview(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	}
 	if errors.Is(rerr, context.Canceled) || ctx.Err() != nil {
 		return stopf(stderr, name, "interrupted: %d of %d games reviewed and written", done, n)
+	} else if rerr != nil {
+		bad(rerr)
 	}
 	return code
 }

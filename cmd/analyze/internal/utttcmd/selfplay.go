@@ -133,7 +133,7 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 				plotOut.Abort()
 			}
 			if ctx.Err() != nil {
-				return stopf(stderr, name, "interrupted while reading %s; nothing was changed", path)
+				return stopf(stderr, name, "interrupted while opening or reading %s; nothing was changed", path)
 			}
 			return failf(stderr, name, "--out: %v", err)
 		}
@@ -171,7 +171,7 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	}
 	if interrupted {
 		fmt.Fprintf(stderr, "analyze %s: interrupted: %d of %d games finished", name, max(finished, int64(sum.Counted)), to-from)
-		if out != nil {
+		if out != nil && out.Resumable() {
 			fmt.Fprintf(stderr, " and saved; run the same command again to continue")
 		}
 		fmt.Fprintln(stderr)

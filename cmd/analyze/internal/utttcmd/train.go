@@ -48,12 +48,20 @@ func runTrain(ctx context.Context, args []string, _ io.Reader, _, stderr io.Writ
 		return cli.Usagef(stderr, name, "--out is required")
 	case *openings < 0 || *openings > 30:
 		return cli.Usagef(stderr, name, "--openings %d: want 0..30", *openings)
-	case *blend < 0 || *blend > 1:
+	case !(*blend >= 0 && *blend <= 1): // NaN too
 		return cli.Usagef(stderr, name, "--blend %g: want 0..1", *blend)
-	case *epochs < 1 || *batch < 1 || *lr <= 0:
-		return cli.Usagef(stderr, name, "--epochs, --batch and --lr must be positive")
-	case *embedLR < 0 || *decay < 0:
-		return cli.Usagef(stderr, name, "--embed-lr and --decay must not be negative")
+	case *epochs < 1 || *batch < 1:
+		return cli.Usagef(stderr, name, "--epochs and --batch must be positive")
+	case !(*lr > 0 && *lr <= 1):
+		return cli.Usagef(stderr, name, "--lr %g: want above 0, at most 1", *lr)
+	case !(*embedLR >= 0 && *embedLR <= 1000):
+		return cli.Usagef(stderr, name, "--embed-lr %g: want 0..1000", *embedLR)
+	case !(*decay >= 0 && *decay <= 1):
+		return cli.Usagef(stderr, name, "--decay %g: want 0..1", *decay)
+	}
+	cfg := tune.NetTrainConfig{Epochs: *epochs, Batch: *batch, LR: *lr, Seed: *seed, Jobs: *jobs, EmbedLR: *embedLR, Decay: *decay}
+	if err := tune.CheckTrainMemory(cfg); err != nil {
+		return cli.Usagef(stderr, name, "--jobs %d, --batch %d: %v", *jobs, *batch, err)
 	}
 	var start *search.FloatNet
 	var err error
@@ -62,15 +70,17 @@ func runTrain(ctx context.Context, args []string, _ io.Reader, _, stderr io.Writ
 			return failf(stderr, name, "--init: %v", err)
 		}
 	}
-	gs, err := tune.LoadGames(*load)
-	if err != nil {
+	gs, err := tune.LoadGames(ctx, *load)
+	if err != nil && ctx.Err() != nil {
+		return stopf(stderr, name, "interrupted while reading the games of %s", *load)
+	} else if err != nil {
 		return failf(stderr, name, "%v", err)
 	}
 	if u := tune.Unscored(gs); u > 0 {
 		fmt.Fprintf(stderr, "analyze %s: warning: %d of %d games have no search scores; their positions are labelled by the result alone\n", name, u, len(gs))
 	}
 	n, err := tune.TrainNetwork(ctx, gs, tune.NetFit{Openings: *openings, Blend: *blend, Init: start, Log: func(s string) { fmt.Fprintln(stderr, s) },
-		Config: tune.NetTrainConfig{Epochs: *epochs, Batch: *batch, LR: *lr, Seed: *seed, Jobs: *jobs, EmbedLR: *embedLR, Decay: *decay}})
+		Config: cfg})
 	if err != nil {
 		return stopf(stderr, name, "interrupted while training")
 	}

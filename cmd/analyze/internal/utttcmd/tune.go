@@ -66,6 +66,13 @@ func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 		return cli.Usagef(stderr, name, "--from %q: want current or v1", *from)
 	case *eval != search.EvalLinear && *eval != search.EvalNet:
 		return cli.Usagef(stderr, name, "--eval %q: want %s or %s", *eval, search.EvalLinear, search.EvalNet)
+	case !(*prior > 0 && *prior <= 1e6): // NaN too
+		return cli.Usagef(stderr, name, "--prior %g: want above 0, at most 1e6", *prior)
+	}
+	if *load == "" {
+		if err := tune.CheckPlayMemory(*games, *jobs); err != nil {
+			return cli.Usagef(stderr, name, "--jobs %d: %v", *jobs, err)
+		}
 	}
 	var nw *search.Network
 	if *netFile != "" {
@@ -85,7 +92,9 @@ func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 	var gs []tune.TrainingGame
 	var err error
 	if *load != "" {
-		if gs, err = tune.LoadGames(*load); err != nil {
+		if gs, err = tune.LoadGames(ctx, *load); err != nil && ctx.Err() != nil {
+			return stopf(stderr, name, "interrupted while reading the games of %s", *load)
+		} else if err != nil {
 			return failf(stderr, name, "%v", err)
 		}
 	} else {

@@ -79,6 +79,9 @@ func runTuneLab(ctx context.Context, sub string, args []string, stdout, stderr i
 		if err := search.CheckEval(*eval); err != nil {
 			return cli.Usagef(stderr, name, "--eval: %v", err)
 		}
+		if err := tune.CheckMatchMemory(*games, *jobs); err != nil {
+			return cli.Usagef(stderr, name, "--jobs %d: %v", *jobs, err)
+		}
 		if err := tune.MatchReport(ctx, stdout, cands, *eval, *games, *nodes, *seed, *jobs); err != nil {
 			return stopf(stderr, name, "interrupted")
 		}
@@ -100,13 +103,23 @@ func runTuneLab(ctx context.Context, sub string, args []string, stdout, stderr i
 		case *depth < 1 || *depth > search.MaxDepth:
 			return cli.Usagef(stderr, name, "--depth %d: want 1..%d", *depth, search.MaxDepth)
 		}
+		if err := tune.CheckTreeMemory(*games*len(ps), *jobs); err != nil { // at most that many positions
+			return cli.Usagef(stderr, name, "--jobs %d: %v", *jobs, err)
+		}
+		if *load == "" {
+			if err := tune.CheckPlayMemory(*games, *jobs); err != nil {
+				return cli.Usagef(stderr, name, "--jobs %d: %v", *jobs, err)
+			}
+		}
 		var gs []tune.TrainingGame
 		if *load != "" {
-			gs, err = tune.LoadGames(*load)
+			gs, err = tune.LoadGames(ctx, *load)
 		} else {
 			gs, err = playGames(ctx, *games, 4000, 8, *seed, *jobs, search.EvalNet, search.DefaultLinear(), nil, stderr)
 		}
-		if err != nil {
+		if err != nil && ctx.Err() != nil {
+			return stopf(stderr, name, "interrupted before the searches")
+		} else if err != nil {
 			return failf(stderr, name, "%v", err)
 		}
 		positions := tune.TreePositions(gs[:min(*games, len(gs))], ps)
