@@ -51,8 +51,7 @@ func Draw(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer,
 	}
 	so := scoreOpts{format: "auto", komi: o.Komi, komiSet: o.KomiSet}
 	pos := args
-	inputs, errs := fileio.Expand(pos)
-	inputs, errs, _ = gameInputs(pos, inputs, errs, IsGameFile)
+	inputs, errs := gameInputs(pos, IsGameFile, gameNames)
 	srcs, closeArchives := expandArchives(inputs, errs)
 	defer closeArchives()
 	toDir := outPath != "" && (len(srcs) > 1 || isDir(outPath) || strings.HasSuffix(outPath, "/"))
@@ -78,6 +77,10 @@ func Draw(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer,
 		data, err := src.readWhole(ctx, stdin)
 		if err != nil {
 			fail(err)
+			continue
+		}
+		if isSGFName(src.name) && !so.isSGF(data) {
+			fail(notSGF(data))
 			continue
 		}
 		var pics []draw.Picture

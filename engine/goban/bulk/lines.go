@@ -67,8 +67,7 @@ type linesRun struct {
 // an error when out fails (a *WriteError) or ctx stops the run.
 func ScoreLines(ctx context.Context, args []string, stdin io.Reader, out io.Writer, o Options) error {
 	_, bo := o.resolve()
-	inputs, errs := expand(args)
-	inputs, errs, _ = gameInputs(args, inputs, errs, IsLinesFile)
+	inputs, errs := gameInputs(args, IsLinesFile, linesNames)
 	lr := &linesRun{o: bo, inputs: inputs, json: o.JSON,
 		single: len(inputs) == 1 && (len(args) == 0 || inputs[0].Path == args[0])}
 	for _, in := range inputs {

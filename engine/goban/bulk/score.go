@@ -232,6 +232,7 @@ func (w *worker) scoreOne(ctx context.Context, set *srcSet, idx int, stdin io.Re
 		w.detect, w.detectFor = o.isSGF, o
 	}
 	w.wantGzip, w.inArchive, w.share = hasExt(name, ".gz"), false, bo.share
+	w.wantSGF = o.format == "auto" && isSGFName(name)
 	w.whole = nil
 	var err error
 	switch at := w.aheadAt[j]; {

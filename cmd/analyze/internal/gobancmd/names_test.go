@@ -1,0 +1,141 @@
+package gobancmd
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
+)
+
+// writeFiles writes name-body pairs under dir (folders made) and returns dir.
+func writeFiles(t *testing.T, dir string, files ...string) string {
+	t.Helper()
+	for i := 0; i+1 < len(files); i += 2 {
+		p := filepath.Join(dir, files[i])
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(files[i+1]), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// TestMisnamedSGF: an input named *.sgf (a file, a folder's file, a .sgf.gz, a zip
+// member) whose content is not an SGF record, or that is empty, is an error naming it;
+// it is not read as a text board. The good inputs beside it are still scored, and
+// --format text still reads it as a board.
+func TestMisnamedSGF(t *testing.T) {
+	dir := t.TempDir()
+	html := "<!DOCTYPE html><html><body>X O</body></html>\n"
+	writeFiles(t, dir, "game1.sgf", html, "empty.sgf", "", "blank.SGF", "\n\n",
+		"html.sgf.gz", string(gzipped([]byte(html))), "ok.txt", "X", "good.sgf", "(;SZ[3];B[bb])",
+		"in.zip", string(zipped("a/game1.sgf", html, "a/ok.txt", "O")))
+	p := func(name string) string { return filepath.Join(dir, name) }
+	notSGF := `not an SGF record, though the name ends in .sgf: it starts "<!DOCTYPE html><html><bo"...`
+	for _, c := range []struct {
+		name string
+		args []string
+		out  string
+		errs []string
+		code int
+	}{
+		{"named", []string{"score", p("game1.sgf")}, "", []string{p("game1.sgf") + ": " + notSGF}, cli.ExitFail},
+		{"empty", []string{"score", p("empty.sgf"), p("ok.txt")}, p("ok.txt") + "\tB+1\n",
+			[]string{p("empty.sgf") + ": empty: no SGF record, though the name ends in .sgf"}, cli.ExitFail},
+		{"folder", []string{"score", dir},
+			p("good.sgf") + "\tB+9\n" + p("in.zip") + "/a/ok.txt\tW+1\n" + p("ok.txt") + "\tB+1\n",
+			[]string{p("game1.sgf") + ": " + notSGF, p("empty.sgf") + ": empty", p("blank.SGF") + `: not an SGF record, though the name ends in .sgf: it starts "\n\n"`,
+				p("html.sgf.gz") + ": " + notSGF, p("in.zip") + "/a/game1.sgf: " + notSGF}, cli.ExitFail},
+		{"draw", []string{"draw", "--out", filepath.Join(t.TempDir(), "pics") + "/", p("game1.sgf"), p("good.sgf")}, "",
+			[]string{p("game1.sgf") + ": " + notSGF}, cli.ExitFail},
+		{"format text", []string{"score", "--format", "text", p("blank.SGF")}, "Jigo\n", nil, cli.ExitOK},
+	} {
+		out, e, code := run(t, "", c.args...)
+		if code != c.code || out != c.out {
+			t.Errorf("%s: exit %d, stdout %q; want %d, %q; stderr:\n%s", c.name, code, out, c.code, c.out, e)
+		}
+		for _, want := range c.errs {
+			if !strings.Contains(e, want) {
+				t.Errorf("%s: stderr lacks %q:\n%s", c.name, want, e)
+			}
+		}
+		if n := strings.Count(e, "\n"); n != len(c.errs) {
+			t.Errorf("%s: %d lines on stderr, want %d:\n%s", c.name, n, len(c.errs), e)
+		}
+	}
+}
+
+// TestNoGameFiles: a folder or zip archive without a game file is an error saying how
+// many files were skipped and why (exit 1), for score, score --lines and draw; the good
+// inputs beside it are still scored.
+func TestNoGameFiles(t *testing.T) {
+	dir := t.TempDir()
+	docs := writeFiles(t, filepath.Join(dir, "docs"), "README.md", "hi", "notes", "X", ".hidden.txt", "X", "sub/LICENSE", "x")
+	empty := filepath.Join(dir, "empty")
+	os.Mkdir(empty, 0o755)
+	good := writeFiles(t, filepath.Join(dir, "good"), "a.txt", "X")
+	zipPath := filepath.Join(dir, "docs.zip")
+	os.WriteFile(zipPath, zipped("README.md", "hi", ".git/config.txt", "X", "sub/LICENSE", "x"), 0o644)
+	skipped3 := "no input files in it: 3 files skipped, not named *.sgf, *.txt or *.board (each also with .gz) or *.zip"
+	for _, c := range []struct {
+		name string
+		args []string
+		out  string
+		errs []string
+	}{
+		{"folder", []string{"score", docs}, "", []string{docs + ": " + skipped3}},
+		{"empty folder and a good one", []string{"score", empty, good},
+			good + "/a.txt\tB+1\n", []string{empty + ": no input files in it (hidden files are not read)"}},
+		{"zip", []string{"score", zipPath, good}, good + "/a.txt\tB+1\n",
+			[]string{zipPath + ": no input files in it: 2 files skipped"}},
+		{"lines", []string{"score", "--lines", docs, good}, good + "/a.txt:1\tB+1\n",
+			[]string{docs + ": no input files in it: 3 files skipped, not named *.lines or *.txt"}},
+		{"draw", []string{"draw", "--out", filepath.Join(t.TempDir(), "pics") + "/", docs, zipPath}, "",
+			[]string{docs + ": " + skipped3, zipPath + ": no input files in it: 2 files skipped"}},
+	} {
+		out, e, code := run(t, "", c.args...)
+		if code != cli.ExitFail || out != c.out {
+			t.Errorf("%s: exit %d, stdout %q; want 1, %q; stderr:\n%s", c.name, code, out, c.out, e)
+		}
+		for _, want := range c.errs {
+			if !strings.Contains(e, want) {
+				t.Errorf("%s: stderr lacks %q:\n%s", c.name, want, e)
+			}
+		}
+	}
+}
+
+// TestZipMembersAsFolder: a zip archive's members are the inputs a walk of the same
+// tree takes, in the same order: hidden files and everything under a hidden folder
+// left out, other names counted as skipped, a README.txt read as a (bad) board in both.
+func TestZipMembersAsFolder(t *testing.T) {
+	dir := t.TempDir()
+	tree := []string{".cache/deep/bad2.sgf", "(;SZ[3];B[zz])", "README.txt", "See the docs - X", "a.sgf", "(;SZ[3];B[bb])",
+		"b/.hidden.txt", "X-", "b/c.board", "O", "notes.md", "x", "sub/.git/bad.txt", "X-"} // in the walk's order
+	folder := writeFiles(t, filepath.Join(dir, "tree"), tree...)
+	zipPath := filepath.Join(dir, "tree.zip")
+	os.WriteFile(zipPath, zipped(tree...), 0o644)
+	fo, fe, fcode := run(t, "", "score", "--summary", folder)
+	zo, ze, zcode := run(t, "", "score", "--summary", zipPath)
+	if fcode != cli.ExitFail || !strings.Contains(fe, folder+"/README.txt: ") || strings.Contains(fe, "bad") ||
+		!strings.Contains(fe, ", 1 skipped (not game files)") {
+		t.Errorf("folder: exit %d, stderr:\n%s", fcode, fe)
+	}
+	if zo = strings.ReplaceAll(zo, zipPath, folder); zcode != fcode || zo != fo {
+		t.Errorf("zip: exit %d, stdout\n%s\nwant the folder's (exit %d):\n%s", zcode, zo, fcode, fo)
+	}
+	if got, want := untilRate(strings.ReplaceAll(ze, zipPath, folder)), untilRate(fe); got != want {
+		t.Errorf("zip: stderr\n%s\nwant the folder's\n%s", got, want)
+	}
+}
+
+// untilRate returns stderr without the summary's last line (the time and the rate).
+func untilRate(stderr string) string {
+	i := strings.LastIndex(stderr, "summary: ")
+	if i < 0 {
+		return stderr
+	}
+	return stderr[:i]
+}
