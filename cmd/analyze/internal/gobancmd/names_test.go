@@ -139,3 +139,19 @@ func untilRate(stderr string) string {
 	}
 	return stderr[:i]
 }
+
+// TestLongValueMessage: a 100,000-byte SGF value in B, KM, SZ, AB or HA gives a message
+// of one short line naming the property, the good game beside it still scored.
+func TestLongValueMessage(t *testing.T) {
+	long := strings.Repeat("9", 100000)
+	for _, c := range []struct{ prop, sgf string }{
+		{"B", "(;SZ[3];B[" + long + "])"}, {"KM", "(;KM[" + long + "x])"}, {"SZ", "(;SZ[" + long + "])"},
+		{"AB", "(;SZ[3]AB[" + long + "])"}, {"HA", "(;HA[" + long + "])"},
+	} {
+		out, e, code := run(t, c.sgf+"(;SZ[3];B[bb])", "score", "--komi", "0", "-")
+		if code != cli.ExitFail || out != "-#2\tB+9\n" || strings.Count(e, "\n") != 1 || len(e) > 200 ||
+			!strings.Contains(e, c.prop+`["99999999999999999999"... (100`) {
+			t.Errorf("%s: exit %d, stdout %q, stderr (%d bytes) %.300q", c.prop, code, out, len(e), e)
+		}
+	}
+}
