@@ -48,7 +48,8 @@ type bulkOpts struct {
 
 // resolve splits o into the options of scoring and of reading.
 func (o *Options) resolve() (*scoreOpts, *bulkOpts) {
-	so := &scoreOpts{format: o.Format, komi: o.Komi, komiSet: o.KomiSet, svgDir: o.SVGDir, asJSON: o.JSON, withMap: o.Map}
+	so := &scoreOpts{format: o.Format, komi: o.Komi, komiSet: o.KomiSet, svgDir: o.SVGDir, asJSON: o.JSON, withMap: o.Map,
+		pics: new(pictureNames)}
 	if so.format == "" {
 		so.format = "auto"
 	}

@@ -290,7 +290,7 @@ func (o *scoreOpts) appendText(dst []byte, path string, res goban.Result, owner 
 		return append(dst, o.formatText(path, res, owner)...)
 	}
 	if !o.single {
-		dst = append(append(dst, path...), '\t')
+		dst = append(fileio.AppendSafeName(dst, path), '\t')
 	}
 	if o.komiSet {
 		dst = append(dst, o.textResult(res)...)
@@ -328,7 +328,7 @@ func (o *scoreOpts) formatText(path string, res goban.Result, owner []byte) []by
 	}
 	var b []byte
 	if !o.single {
-		b = append(append(b, path...), '\t')
+		b = append(fileio.AppendSafeName(b, path), '\t')
 	}
 	b = append(append(b, o.textResult(res)...), '\n')
 	if o.withMap {

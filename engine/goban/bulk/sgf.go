@@ -9,6 +9,7 @@ import (
 
 	"github.com/boardlab/boardlab/engine/goban"
 	"github.com/boardlab/boardlab/engine/goban/sgf"
+	"github.com/boardlab/boardlab/fileio"
 )
 
 // scoreOpts are the options of a run, as Score uses them.
@@ -17,6 +18,7 @@ type scoreOpts struct {
 	komi    float64 // when komiSet
 	komiSet bool
 	svgDir  string
+	pics    *pictureNames // the pictures written into svgDir
 
 	asJSON, withMap, single bool
 }
@@ -229,7 +231,7 @@ func (o *scoreOpts) formatSGF(dst []byte, name string, gm *sgfGame, named bool) 
 		return append(append(dst, b...), '\n')
 	}
 	if named {
-		dst = append(append(dst, name...), '\t')
+		dst = append(fileio.AppendSafeName(dst, name), '\t')
 	}
 	dst = append(append(dst, result...), '\n')
 	if o.withMap {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/goban/bulk"
+	"github.com/boardlab/boardlab/fileio"
 	"github.com/boardlab/boardlab/internal/term"
 )
 
@@ -43,7 +44,7 @@ func runDraw(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	}
 	failed := false
 	o.Report = func(name string, err error) {
-		fmt.Fprintf(stderr, "analyze goban draw: %s: %v\n", name, err)
+		fmt.Fprintf(stderr, "analyze goban draw: %s: %s\n", fileio.SafeName(name), fileio.SafeText(err.Error()))
 		failed = true
 	}
 	err := bulk.Draw(ctx, pos, stdin, stdout, o)

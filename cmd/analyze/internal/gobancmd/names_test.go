@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
+	"github.com/boardlab/boardlab/engine/goban/draw"
 )
 
 // writeFiles writes name-body pairs under dir (folders made) and returns dir.
@@ -152,6 +153,74 @@ func TestLongValueMessage(t *testing.T) {
 		if code != cli.ExitFail || out != "-#2\tB+9\n" || strings.Count(e, "\n") != 1 || len(e) > 200 ||
 			!strings.Contains(e, c.prop+`["99999999999999999999"... (100`) {
 			t.Errorf("%s: exit %d, stdout %q, stderr (%d bytes) %.300q", c.prop, code, out, len(e), e)
+		}
+	}
+}
+
+// TestControlCharsInNames: a zip member whose name holds a tab, a newline and an escape
+// cannot forge a result line or reach the terminal: results, messages and the SVG's
+// title print it quoted.
+func TestControlCharsInNames(t *testing.T) {
+	dir := t.TempDir()
+	forged := "a.txt\tB+999\nforged.txt"
+	zipPath := filepath.Join(dir, "n.zip")
+	os.WriteFile(zipPath, zipped(forged, "X", "b\x1b[2J.txt", "XO", "c.txt", "O"), 0o644)
+	out, e, code := run(t, "", "score", zipPath)
+	want := `"` + zipPath + `/a.txt\tB+999\nforged.txt"` + "\tB+1\n" + zipPath + "/c.txt\tW+1\n"
+	if code != cli.ExitFail || out != want || strings.Contains(e, "\x1b") || strings.Count(e, "\n") != 1 ||
+		!strings.Contains(e, `"`+zipPath+`/b\x1b[2J.txt": 2 board characters`) {
+		t.Errorf("exit %d, stdout %q, want %q; stderr %q", code, out, want, e)
+	}
+	out, _, _ = run(t, "", "score", "--lines", zipPath)
+	if strings.Contains(out, "\nforged") {
+		t.Errorf("--lines: stdout %q", out)
+	}
+	svg := filepath.Join(dir, "svg")
+	if _, e, code := run(t, "", "score", "--svg", svg, zipPath); code != cli.ExitFail || strings.Contains(e, "picture") {
+		t.Fatalf("--svg: exit %d %q", code, e)
+	}
+	ents, _ := os.ReadDir(svg)
+	for _, ent := range ents {
+		if s := checkSVG(t, filepath.Join(svg, ent.Name())); strings.ContainsAny(s, "\t\x1b") {
+			t.Errorf("%q: control characters in the SVG", ent.Name())
+		}
+	}
+}
+
+// TestPictureNameCollision: two inputs whose names map to one picture name (x/y.txt and
+// x_y.txt; a collection's first game c.sgf#1 and a file c.sgf-1) are reported, exit 1,
+// and the picture written first is not overwritten; --svg and draw --out DIR alike.
+func TestPictureNameCollision(t *testing.T) {
+	dir := t.TempDir()
+	in := writeFiles(t, filepath.Join(dir, "in"), "x/y.txt", "X", "x_y.txt", "O")
+	coll := filepath.Join(in, "c.sgf")
+	os.WriteFile(coll, []byte("(;SZ[3];B[bb])(;SZ[3];W[bb])"), 0o644)
+	c1 := filepath.Join(in, "c.sgf-1")
+	os.WriteFile(c1, []byte("X"), 0o644)
+	for _, c := range []struct {
+		name string
+		args func(out string) []string
+		pics int
+	}{
+		{"score --svg", func(out string) []string { return []string{"score", "-j", "1", "--svg", out, in, c1} }, 3},
+		{"draw --out", func(out string) []string { return []string{"draw", "--out", out + "/", in, c1} }, 3},
+	} {
+		pics := filepath.Join(t.TempDir(), "pics")
+		_, e, code := run(t, "", c.args(pics)...)
+		if code != cli.ExitFail || strings.Count(e, "\n") != 2 ||
+			!strings.Contains(e, filepath.Join(in, "x_y.txt")+": picture "+filepath.Join(pics, draw.FileName(filepath.Join(in, "x_y.txt"), ""))) ||
+			!strings.Contains(e, ": it is the picture of "+filepath.Join(in, "x/y.txt")+": not overwritten") ||
+			!strings.Contains(e, c1+": picture ") {
+			t.Errorf("%s: exit %d, stderr:\n%s", c.name, code, e)
+		}
+		ents, _ := os.ReadDir(pics)
+		if len(ents) != c.pics {
+			t.Errorf("%s: %d pictures, want %d", c.name, len(ents), c.pics)
+		}
+		for _, ent := range ents {
+			if s := checkSVG(t, filepath.Join(pics, ent.Name())); strings.Contains(s, "x_y.txt:") || strings.Contains(s, "c.sgf-1:") {
+				t.Errorf("%s: %s is the picture of a later input", c.name, ent.Name())
+			}
 		}
 	}
 }
