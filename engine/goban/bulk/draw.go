@@ -115,18 +115,13 @@ func Draw(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer,
 		var pics []draw.Picture
 		if so.isSGF(data) {
 			var w worker
-			var r scored
+			var stats Stats
 			so.withMap = true
-			games, many, err := w.sgfGames(ctx, data, &so, &r)
-			for _, m := range r.msgs {
-				fail(m)
-			}
+			err := w.sgfGames(ctx, data, &so, &stats, func(gm *sgfGame, many bool) {
+				pics = append(pics, draw.Picture{Name: gm.name(src.name, many), Result: gm.res, Owner: gm.owner, Komi: gm.komi, Text: string(sgf.FormatScore(nil, gm.lead))})
+			}, fail)
 			if err != nil {
 				fail(err)
-			}
-			for i := range games {
-				gm := &games[i]
-				pics = append(pics, draw.Picture{Name: gm.name(src.name, many), Result: gm.res, Owner: gm.owner, Komi: gm.komi, Text: string(sgf.FormatScore(nil, gm.lead))})
 			}
 		} else {
 			b := new(goban.Board)

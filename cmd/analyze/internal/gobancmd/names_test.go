@@ -3,6 +3,7 @@ package gobancmd
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -222,5 +223,24 @@ func TestPictureNameCollision(t *testing.T) {
 				t.Errorf("%s: %s is the picture of a later input", c.name, ent.Name())
 			}
 		}
+	}
+}
+
+// TestGzipCollectionThenBoard: a small gzip of many tiny games followed by a good board
+// (the 136 KB gzip of 5,000,000 games ran out of memory and lost the board's
+// result) gives every game's result, then the board's, exit 0.
+func TestGzipCollectionThenBoard(t *testing.T) {
+	n := 200000
+	if testing.Short() {
+		n = 20000
+	}
+	dir := t.TempDir()
+	gz := filepath.Join(dir, "many.sgf.gz")
+	os.WriteFile(gz, gzipped([]byte(strings.Repeat("(;SZ[3];B[bb])", n))), 0o644)
+	good := writeFiles(t, dir, "good.txt", "X O\nX -\n") + "/good.txt"
+	out, e, code := run(t, "", "score", "-j", "2", gz, good)
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if code != cli.ExitOK || e != "" || len(lines) != n+1 || lines[n-1] != gz+"#"+strconv.Itoa(n)+"\tB+9" || lines[n] != good+"\tB+1" {
+		t.Errorf("exit %d, %d lines ending %q, stderr %q", code, len(lines), lines[max(0, len(lines)-2):], e)
 	}
 }
