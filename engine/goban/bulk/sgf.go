@@ -54,6 +54,7 @@ type sgfWorker struct {
 	sgfParser sgf.Parser
 	game      sgf.Game
 	replay    sgf.Replay
+	scored    [2]sgfGame // the game scored last, and a collection's first (see sgfGames)
 }
 
 // sgfGame is one game's outcome.
@@ -114,7 +115,7 @@ func (gm *sgfGame) name(name string, many bool) string {
 func (w *worker) sgfGames(ctx context.Context, data []byte, o *scoreOpts, stats *Stats, game func(gm *sgfGame, many bool), fault func(error)) error {
 	p := &w.sgfParser
 	p.Reset(data)
-	var first sgfGame
+	gm, first := &w.scored[0], &w.scored[1]
 	held := false
 	for ctx.Err() == nil {
 		err := p.Next(&w.game)
@@ -122,7 +123,7 @@ func (w *worker) sgfGames(ctx context.Context, data []byte, o *scoreOpts, stats 
 			break
 		}
 		if held {
-			game(&first, true)
+			game(first, true)
 			held = false
 		}
 		if err == nil {
@@ -141,7 +142,7 @@ func (w *worker) sgfGames(ctx context.Context, data []byte, o *scoreOpts, stats 
 			komi = o.komi
 		}
 		lead := float64(res.Black-res.White) - komi
-		gm := sgfGame{index: w.game.Index, res: res, komi: komi, lead: lead, g: w.game,
+		*gm = sgfGame{index: w.game.Index, res: res, komi: komi, lead: lead, g: w.game,
 			captured: w.replay.Captured, check: sgf.CheckResult(w.game.RE, lead)}
 		gm.g.Ops = nil
 		gm.g.RE = append([]byte(nil), w.game.RE...)
@@ -169,13 +170,13 @@ func (w *worker) sgfGames(ctx context.Context, data []byte, o *scoreOpts, stats 
 			stats.Other++
 		}
 		if p.Games() == 1 {
-			first, held = gm, true
+			*first, held = *gm, true
 			continue
 		}
-		game(&gm, true)
+		game(gm, true)
 	}
 	if held {
-		game(&first, p.Games() > 1)
+		game(first, p.Games() > 1)
 	}
 	if p.Games() == 0 {
 		return sgf.ErrNoGame
