@@ -94,11 +94,6 @@ func scoreSources(args []string, o *bulkOpts) (set *srcSet, single bool, closeAr
 	}
 	add := func(arg string, ins []fileio.Input, errs []error) {
 		n := len(set.srcs)
-		defer func() {
-			if len(set.srcs) == n && arg != "-" {
-				none(arg, len(ins))
-			}
-		}()
 		for i, in := range ins {
 			if errs[i] == nil && in.Path != arg && !IsGameFile(in.Path) {
 				set.skip() // found by a folder walk, not named
@@ -110,6 +105,9 @@ func scoreSources(args []string, o *bulkOpts) (set *srcSet, single bool, closeAr
 			}
 			set.lists[0].add([]byte(in.Path))
 			set.srcs = append(set.srcs, scoreSrc{0, int32(set.lists[0].len() - 1)})
+		}
+		if len(set.srcs) == n && arg != "-" {
+			none(arg, len(ins))
 		}
 	}
 	if len(args) == 0 {

@@ -41,10 +41,10 @@ func expand(args []string) ([]fileio.Input, []error) {
 }
 
 // gameInputs expands args as expand does and drops the files that a folder walk found
-// and that keep refuses (IsGameFile, IsLinesFile, whose names want describes); the arguments themselves and the
-// errors stay. A folder that gives no input is an input whose error (a
-// *NoInputsError) says how many files were skipped and why: a run on it is not a
-// silent success.
+// and that keep refuses (IsGameFile, IsLinesFile: the names want describes); the
+// arguments themselves and the errors stay. A folder that gives no input is an input
+// whose error (a *NoInputsError) says how many files were skipped and why: a run on
+// it is not a silent success.
 func gameInputs(args []string, keep func(string) bool, want string) ([]fileio.Input, []error) {
 	if len(args) == 0 {
 		return expand(args)
