@@ -4,7 +4,6 @@ import (
 	"archive/zip"
 	"fmt"
 	"io"
-	"path"
 	"strings"
 
 	"github.com/boardlab/boardlab/internal/memlimit"
@@ -49,10 +48,19 @@ func ZipError(err error) error {
 	return fmt.Errorf("zip: %w", err)
 }
 
-// zipInput says whether a zip member is an input: directories and hidden files are not.
+// zipInput says whether a zip member is an input: directories are not, nor what a
+// folder walk skips, hidden files and everything under a hidden folder (a name part
+// starting with a dot, such as sub/.git/x), nor what __MACOSX/ holds.
 func zipInput(f *zip.File) bool {
-	base := path.Base(f.Name)
-	return !f.FileInfo().IsDir() && !strings.HasPrefix(base, ".") && !strings.HasPrefix(f.Name, "__MACOSX/")
+	if f.FileInfo().IsDir() || strings.HasPrefix(f.Name, "__MACOSX/") {
+		return false
+	}
+	for part := range strings.SplitSeq(f.Name, "/") {
+		if len(part) > 1 && part[0] == '.' {
+			return false
+		}
+	}
+	return true
 }
 
 // ReadLimited reads r to its end, naming it what in errors: at most max bytes (such as

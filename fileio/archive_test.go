@@ -17,7 +17,9 @@ func TestOpenZip(t *testing.T) {
 	dir := t.TempDir()
 	var b bytes.Buffer
 	zw := zip.NewWriter(&b)
-	for _, name := range []string{"a.txt", "d/", ".hidden", "__MACOSX/x", "d/b.sgf"} {
+	// What a folder walk skips is left out: hidden files, and whatever is under a
+	// hidden folder at any depth.
+	for _, name := range []string{"a.txt", "d/", ".hidden", "__MACOSX/x", "sub/.git/bad.txt", ".cache/deep/bad2.sgf", "d/.x/y.sgf", "d/b.sgf"} {
 		w, _ := zw.Create(name)
 		w.Write([]byte(name))
 	}

@@ -87,7 +87,13 @@ func (s *srcSet) addOther(src source) {
 // board or game record. The returned function closes the archives.
 func scoreSources(args []string, o *bulkOpts) (set *srcSet, single bool, closeArchives func()) {
 	set = &srcSet{lists: []pathList{{}}, listed: []bool{false}}
+	// none makes a folder argument that gives no input (of found files) an input
+	// that fails.
+	none := func(arg string, found int) {
+		set.addOther(source{name: arg, in: fileio.Input{Path: arg}, err: &NoInputsError{found, gameNames}})
+	}
 	add := func(arg string, ins []fileio.Input, errs []error) {
+		n := len(set.srcs)
 		for i, in := range ins {
 			if errs[i] == nil && in.Path != arg && !IsGameFile(in.Path) {
 				set.skip() // found by a folder walk, not named
@@ -99,6 +105,9 @@ func scoreSources(args []string, o *bulkOpts) (set *srcSet, single bool, closeAr
 			}
 			set.lists[0].add([]byte(in.Path))
 			set.srcs = append(set.srcs, scoreSrc{0, int32(set.lists[0].len() - 1)})
+		}
+		if len(set.srcs) == n && arg != "-" {
+			none(arg, len(ins))
 		}
 	}
 	if len(args) == 0 {
@@ -116,12 +125,16 @@ func scoreSources(args []string, o *bulkOpts) (set *srcSet, single bool, closeAr
 		set.lists = append(set.lists, files)
 		set.listed = append(set.listed, true)
 		set.srcs = slices.Grow(set.srcs, files.len())
+		n := len(set.srcs)
 		for i := range files.len() {
 			if !IsGameFile(files.path(i)) {
 				set.skip()
 				continue
 			}
 			set.srcs = append(set.srcs, scoreSrc{k, int32(i)})
+		}
+		if len(set.srcs) == n {
+			none(a, files.len())
 		}
 	}
 	single = len(set.srcs) == 1 && (len(args) == 0 || set.name(0) == args[0])
@@ -165,12 +178,16 @@ func scoreSources(args []string, o *bulkOpts) (set *srcSet, single bool, closeAr
 			continue
 		}
 		open = append(open, zr)
+		n := len(set.srcs)
 		for _, f := range members {
 			if !IsGameFile(f.Name) {
 				set.skipped++
 				continue
 			}
 			set.addOther(source{name: in.Path + "/" + f.Name, in: in, zf: f})
+		}
+		if len(set.srcs) == n {
+			none(in.Path, len(members))
 		}
 	}
 	return set, single && len(set.srcs) == 1, func() {
@@ -179,6 +196,13 @@ func scoreSources(args []string, o *bulkOpts) (set *srcSet, single bool, closeAr
 		}
 	}
 }
+
+// gameNames and linesNames describe the names IsGameFile and IsLinesFile take, for
+// messages.
+const (
+	gameNames  = "*.sgf, *.txt or *.board (each also with .gz) or *.zip"
+	linesNames = "*.lines or *.txt"
+)
 
 // gameExts are the extensions of game files: SGF records and text boards.
 var gameExts = []string{".sgf", ".txt", ".board"}
@@ -224,10 +248,14 @@ func expandArchives(inputs []fileio.Input, errs []error) ([]source, func()) {
 			continue
 		}
 		open = append(open, zr)
+		n := len(srcs)
 		for _, f := range members {
 			if IsGameFile(f.Name) {
 				srcs = append(srcs, source{name: in.Path + "/" + f.Name, in: in, zf: f})
 			}
+		}
+		if len(srcs) == n {
+			srcs = append(srcs, source{name: in.Path, in: in, err: &NoInputsError{len(members), gameNames}})
 		}
 	}
 	return srcs, func() {

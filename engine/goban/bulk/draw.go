@@ -6,6 +6,7 @@ import (
 	"io"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/boardlab/boardlab/engine/goban"
 	"github.com/boardlab/boardlab/engine/goban/draw"
@@ -19,7 +20,34 @@ func (o *scoreOpts) writeSVG(name string, res goban.Result, owner []byte, komi f
 		result = string(sgf.FormatScore(nil, float64(res.Black-res.White)-komi))
 	}
 	path := filepath.Join(o.svgDir, draw.FileName(name, ".svg"))
+	if err := o.pics.claim(path, name); err != nil {
+		return err
+	}
 	return draw.Write(path, nil, "svg", 0, draw.Picture{Name: name, Result: res, Owner: owner, Komi: komi, Text: result})
+}
+
+// pictureNames records the picture files a run writes, by path, with the input or game
+// each belongs to: two names that map to one file name (x/y.txt and x_y.txt, a
+// collection's c.sgf#1 and a file c.sgf-1) are reported instead of one picture
+// overwriting the other.
+type pictureNames struct {
+	mu sync.Mutex
+	by map[string]string
+}
+
+// claim records that path is the picture of name, or returns an error naming the
+// input or game whose picture it already is.
+func (p *pictureNames) claim(path, name string) error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if prev, ok := p.by[path]; ok {
+		return fmt.Errorf("picture %s: it is the picture of %s: not overwritten", path, fileio.SafeName(prev))
+	}
+	if p.by == nil {
+		p.by = make(map[string]string)
+	}
+	p.by[path] = name
+	return nil
 }
 
 // DrawOptions say what Draw draws and where.
@@ -50,9 +78,9 @@ func Draw(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer,
 		scale = 1
 	}
 	so := scoreOpts{format: "auto", komi: o.Komi, komiSet: o.KomiSet}
+	var names pictureNames
 	pos := args
-	inputs, errs := fileio.Expand(pos)
-	inputs, errs, _ = gameInputs(pos, inputs, errs, IsGameFile)
+	inputs, errs := gameInputs(pos, IsGameFile, gameNames)
 	srcs, closeArchives := expandArchives(inputs, errs)
 	defer closeArchives()
 	toDir := outPath != "" && (len(srcs) > 1 || isDir(outPath) || strings.HasSuffix(outPath, "/"))
@@ -80,21 +108,20 @@ func Draw(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer,
 			fail(err)
 			continue
 		}
+		if isSGFName(src.name) && !so.isSGF(data) {
+			fail(notSGF(data))
+			continue
+		}
 		var pics []draw.Picture
 		if so.isSGF(data) {
 			var w worker
-			var r scored
+			var stats Stats
 			so.withMap = true
-			games, many, err := w.sgfGames(ctx, data, &so, &r)
-			for _, m := range r.msgs {
-				fail(m)
-			}
+			err := w.sgfGames(ctx, data, &so, &stats, func(gm *sgfGame, many bool) {
+				pics = append(pics, draw.Picture{Name: gm.name(src.name, many), Result: gm.res, Owner: gm.owner, Komi: gm.komi, Text: string(sgf.FormatScore(nil, gm.lead))})
+			}, fail)
 			if err != nil {
 				fail(err)
-			}
-			for i := range games {
-				gm := &games[i]
-				pics = append(pics, draw.Picture{Name: gm.name(src.name, many), Result: gm.res, Owner: gm.owner, Komi: gm.komi, Text: string(sgf.FormatScore(nil, gm.lead))})
 			}
 		} else {
 			b := new(goban.Board)
@@ -111,6 +138,10 @@ func Draw(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer,
 			path := outPath
 			if toDir {
 				path = filepath.Join(outPath, draw.FileName(p.Name, "."+format))
+				if err := names.claim(path, p.Name); err != nil {
+					fail(err)
+					continue
+				}
 			} else if drawn > 0 {
 				fail(fmt.Errorf("more than one picture: use --out DIR/"))
 				break

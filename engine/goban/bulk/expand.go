@@ -3,6 +3,7 @@ package bulk
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -39,23 +40,53 @@ func expand(args []string) ([]fileio.Input, []error) {
 	return inputs, errs
 }
 
-// gameInputs drops from inputs (and errs) the files that a folder walk found and that
-// keep refuses (IsGameFile, IsLinesFile), and returns how many it dropped; the
-// arguments themselves and the errors stay.
-func gameInputs(args []string, inputs []fileio.Input, errs []error, keep func(string) bool) ([]fileio.Input, []error, int) {
-	named := make(map[string]bool, len(args))
-	for _, a := range args {
-		named[a] = true
+// gameInputs expands args as expand does and drops the files that a folder walk found
+// and that keep refuses (IsGameFile, IsLinesFile: the names want describes); the
+// arguments themselves and the errors stay. A folder that gives no input is an input
+// whose error (a *NoInputsError) says how many files were skipped and why: a run on
+// it is not a silent success.
+func gameInputs(args []string, keep func(string) bool, want string) ([]fileio.Input, []error) {
+	if len(args) == 0 {
+		return expand(args)
 	}
-	n := 0
-	for i, in := range inputs {
-		if errs[i] == nil && in.Path != "-" && !named[in.Path] && !keep(in.Path) {
+	var inputs []fileio.Input
+	var errs []error
+	for _, a := range args {
+		in, e := expand([]string{a})
+		n := 0
+		for i, x := range in {
+			if e[i] == nil && x.Path != "-" && x.Path != a && !keep(x.Path) {
+				continue
+			}
+			in[n], e[n] = x, e[i]
+			n++
+		}
+		if n == 0 {
+			inputs, errs = append(inputs, fileio.Input{Path: a}), append(errs, &NoInputsError{len(in), want})
 			continue
 		}
-		inputs[n], errs[n] = in, errs[i]
-		n++
+		inputs, errs = append(inputs, in[:n]...), append(errs, e[:n]...)
 	}
-	return inputs[:n], errs[:n], len(inputs) - n
+	return inputs, errs
+}
+
+// NoInputsError is the error of a folder or zip archive in which no file is an input:
+// Skipped files were left out for their names (hidden files are never read).
+type NoInputsError struct {
+	Skipped int
+	Want    string // the names taken
+}
+
+// Error says that nothing was read, and why.
+func (e *NoInputsError) Error() string {
+	if e.Skipped == 0 {
+		return "no input files in it (hidden files are not read)"
+	}
+	s := "s"
+	if e.Skipped == 1 {
+		s = ""
+	}
+	return fmt.Sprintf("no input files in it: %d file%s skipped, not named %s", e.Skipped, s, e.Want)
 }
 
 // pathList holds paths one after the other in one buffer, each followed by a NUL byte:

@@ -53,6 +53,7 @@ type linesRun struct {
 	o      *bulkOpts
 	inputs []fileio.Input
 	names  []string // input names in messages
+	shown  []string // input paths in results (fileio.SafeName)
 	quoted [][]byte // input paths as JSON strings
 	json   bool
 	single bool
@@ -67,12 +68,12 @@ type linesRun struct {
 // an error when out fails (a *WriteError) or ctx stops the run.
 func ScoreLines(ctx context.Context, args []string, stdin io.Reader, out io.Writer, o Options) error {
 	_, bo := o.resolve()
-	inputs, errs := expand(args)
-	inputs, errs, _ = gameInputs(args, inputs, errs, IsLinesFile)
+	inputs, errs := gameInputs(args, IsLinesFile, linesNames)
 	lr := &linesRun{o: bo, inputs: inputs, json: o.JSON,
 		single: len(inputs) == 1 && (len(args) == 0 || inputs[0].Path == args[0])}
 	for _, in := range inputs {
 		lr.names = append(lr.names, in.Name())
+		lr.shown = append(lr.shown, fileio.SafeName(in.Path))
 		q, _ := json.Marshal(in.Path)
 		lr.quoted = append(lr.quoted, q)
 	}
@@ -391,7 +392,7 @@ func (lr *linesRun) emit(c *lineChunk, idx, lineNo int64, res goban.Result) {
 		b = append(res.AppendText(append(b, `,"result":"`...)), "\"}\n"...)
 	} else {
 		if !lr.single {
-			b = append(b, lr.inputs[c.in].Path...)
+			b = append(b, lr.shown[c.in]...)
 			b = strconv.AppendInt(append(b, ':'), lineNo, 10)
 			b = append(b, '\t')
 		}

@@ -48,7 +48,8 @@ type bulkOpts struct {
 
 // resolve splits o into the options of scoring and of reading.
 func (o *Options) resolve() (*scoreOpts, *bulkOpts) {
-	so := &scoreOpts{format: o.Format, komi: o.Komi, komiSet: o.KomiSet, svgDir: o.SVGDir, asJSON: o.JSON, withMap: o.Map}
+	so := &scoreOpts{format: o.Format, komi: o.Komi, komiSet: o.KomiSet, svgDir: o.SVGDir, asJSON: o.JSON, withMap: o.Map,
+		pics: new(pictureNames)}
 	if so.format == "" {
 		so.format = "auto"
 	}
@@ -99,10 +100,11 @@ type loader struct {
 	head   []byte
 
 	// wantGzip says the input is named *.gz: it must hold gzip data. inArchive says it
-	// is a zip member: a zip archive in it is refused. share is the part of the memory
-	// limit one whole read may take (0: a half).
-	wantGzip, inArchive bool
-	share               float64
+	// is a zip member: a zip archive in it is refused. wantSGF says it is named *.sgf
+	// (or *.sgf.gz): content that detect does not claim is refused (see claim). share
+	// is the part of the memory limit one whole read may take (0: a half).
+	wantGzip, inArchive, wantSGF bool
+	share                        float64
 }
 
 // Errors of inputs that are archives of the wrong kind.
@@ -167,9 +169,12 @@ func (l *loader) loadData(ctx context.Context, data []byte, b *goban.Board, maxS
 	if l.wantGzip || isGzip(data) {
 		return l.streamDetect(ctx, bytes.NewReader(data), b, maxSize)
 	}
-	if l.detect != nil && l.detect(data) {
+	claimed, err := l.claim(data)
+	if claimed {
 		l.whole = data
-		return nil
+	}
+	if claimed || err != nil {
+		return err
 	}
 	return l.parseWhole(ctx, data, b, maxSize)
 }
@@ -232,12 +237,40 @@ func (l *loader) content(ctx context.Context, r io.Reader, head []byte, b *goban
 	if l.inArchive && isZip(head) {
 		return ErrNestedZip
 	}
-	if l.detect != nil && l.detect(head) {
-		var err error
-		l.whole, err = fileio.ReadLimited(r, what, fileio.MaxMember, l.readShare())
+	if claimed, err := l.claim(head); claimed || err != nil {
+		if err == nil {
+			l.whole, err = fileio.ReadLimited(r, what, fileio.MaxMember, l.readShare())
+		}
 		return err
 	}
 	return l.stream(ctx, r, nil, b, maxSize)
+}
+
+// claim says whether detect claims the input whose first bytes are head (to be read
+// whole); an input named *.sgf that it does not claim is an error (see notSGF).
+func (l *loader) claim(head []byte) (bool, error) {
+	if l.detect != nil && l.detect(head) {
+		return true, nil
+	}
+	if l.wantSGF {
+		return false, notSGF(head)
+	}
+	return false, nil
+}
+
+// isSGFName reports whether name says the input is an SGF record: it ends in .sgf or
+// .sgf.gz, in any case.
+func isSGFName(name string) bool {
+	return hasExt(name, ".sgf") || hasExt(name, ".sgf.gz")
+}
+
+// notSGF is the error of an input named *.sgf whose content, starting with head, is not
+// an SGF record: it is neither read as a text board nor scored as something else.
+func notSGF(head []byte) error {
+	if len(head) == 0 {
+		return errors.New("empty: no SGF record, though the name ends in .sgf")
+	}
+	return fmt.Errorf("not an SGF record, though the name ends in .sgf: it starts %s, not with \"(;\"", fileio.QuotePrefix(head, 24))
 }
 
 // readShare is the part of the memory limit one whole read may take.

@@ -162,7 +162,9 @@ func (l *loader) loadRegular(ctx context.Context, path string, b *goban.Board, m
 		}
 		return true, l.streamDetect(ctx, r, b, maxSize)
 	}
-	if l.detect != nil && l.detect(data) {
+	if claimed, err := l.claim(data); err != nil {
+		return true, err
+	} else if claimed {
 		if n == len(buf) { // the file grew: read what it holds now
 			rest, err := fileio.ReadLimited(fdReader(fd), "input", fileio.MaxMember, l.readShare())
 			if err != nil {

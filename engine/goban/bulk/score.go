@@ -14,15 +14,6 @@ import (
 	"github.com/boardlab/boardlab/pipeline"
 )
 
-// scored is the outcome of one input: its output lines, or the error to report; an SGF
-// collection may also have faults in some games (msgs) and counts for --summary.
-type scored struct {
-	out   []byte
-	err   error
-	msgs  []error
-	stats Stats
-}
-
 // worker is a board and scorer reused across inputs.
 type worker struct {
 	board   goban.Board
@@ -71,18 +62,9 @@ func Score(ctx context.Context, args []string, stdin io.Reader, out io.Writer, o
 			_, werr = w.Write(p)
 		}
 	}
-	// A batch of 64 small files takes about 0.2 ms: the hand-over to the printing
-	// goroutine is then a small part of the work.
-	err := pipeline.Ranges(ctx, len(set.srcs), bo.jobs, 64, func(lo, hi int, r *scoreBatch) {
-		r.reset()
-		wk := workers.Get().(*worker)
-		defer workers.Put(wk)
-		wk.readAhead(set, lo, hi)
-		for i := lo; i < hi; i++ {
-			wk.scoreOne(ctx, set, i, stdin, so, bo, i-lo, r)
-		}
-	}, func(lo, hi int, r *scoreBatch) {
-		total.Add(r.stats)
+	// drain writes what batch r (of inputs from lo) holds, results and reports in
+	// order, and empties it.
+	drain := func(lo int, r *scoreBatch) {
 		prev := 0
 		for _, f := range r.fails {
 			write(r.out[prev:f.end])
@@ -96,9 +78,37 @@ func Score(ctx context.Context, args []string, stdin io.Reader, out io.Writer, o
 			}
 		}
 		write(r.out[prev:])
+		clear(r.fails)
+		r.out, r.fails = r.out[:0], r.fails[:0]
+	}
+	var turn turns
+	// A batch of 64 small files takes about 0.2 ms: the hand-over to the printing
+	// goroutine is then a small part of the work.
+	err := pipeline.Ranges(ctx, len(set.srcs), bo.jobs, 64, func(lo, hi int, r *scoreBatch) {
+		r.reset()
+		// A batch whose results grow large (an SGF collection of a million games)
+		// writes them itself once the batches before it are written, while the
+		// printing goroutine waits for it, instead of holding them to its end.
+		r.drain = func() bool {
+			if !turn.wait(ctx, lo) {
+				return false
+			}
+			drain(lo, r)
+			return true
+		}
+		wk := workers.Get().(*worker)
+		defer workers.Put(wk)
+		wk.readAhead(set, lo, hi)
+		for i := lo; i < hi; i++ {
+			wk.scoreOne(ctx, set, i, stdin, so, bo, i-lo, r)
+		}
+	}, func(lo, hi int, r *scoreBatch) {
+		total.Add(r.stats)
+		drain(lo, r)
 		if o.Progress != nil {
 			o.Progress(int64(hi), int64(len(set.srcs)))
 		}
+		turn.advance(hi)
 	})
 	if werr == nil {
 		werr = w.Flush()
@@ -145,11 +155,60 @@ func pauseGC() (resume func()) {
 }
 
 // scoreBatch is the output of a batch of inputs: their output lines one after the
-// other, the inputs that failed or have messages, and the counts for --summary.
+// other, the inputs that failed or have messages, and the counts for --summary. drain,
+// called when out or fails grow large, waits until the batches before are written,
+// writes and empties out and fails; it returns false when the run stopped first.
 type scoreBatch struct {
 	out   []byte
 	fails []scoreFail
 	stats Stats
+	drain func() bool
+}
+
+// drainAt is the size of a batch's results (bytes, or failures) beyond which it
+// writes them itself (scoreBatch.drain) instead of holding them.
+const drainAt = 1 << 20
+
+// full reports whether r holds enough results to be drained.
+func (r *scoreBatch) full() bool { return len(r.out) >= drainAt || len(r.fails) >= drainAt/256 }
+
+// turns says how many inputs have been written, for a batch to wait for its turn.
+type turns struct {
+	mu   sync.Mutex
+	done int           // inputs written
+	wake chan struct{} // closed when done changes
+}
+
+// wait waits until the inputs before lo are written; false when ctx is done first.
+func (t *turns) wait(ctx context.Context, lo int) bool {
+	for {
+		t.mu.Lock()
+		if t.done >= lo {
+			t.mu.Unlock()
+			return true
+		}
+		if t.wake == nil {
+			t.wake = make(chan struct{})
+		}
+		wake := t.wake
+		t.mu.Unlock()
+		select {
+		case <-wake:
+		case <-ctx.Done():
+			return false
+		}
+	}
+}
+
+// advance records that the inputs before hi are written.
+func (t *turns) advance(hi int) {
+	t.mu.Lock()
+	t.done = hi
+	if t.wake != nil {
+		close(t.wake)
+		t.wake = nil
+	}
+	t.mu.Unlock()
 }
 
 // scoreFail is an input of a batch (the j-th) that failed (err) or has messages;
@@ -232,6 +291,7 @@ func (w *worker) scoreOne(ctx context.Context, set *srcSet, idx int, stdin io.Re
 		w.detect, w.detectFor = o.isSGF, o
 	}
 	w.wantGzip, w.inArchive, w.share = hasExt(name, ".gz"), false, bo.share
+	w.wantSGF = o.format == "auto" && isSGFName(name)
 	w.whole = nil
 	var err error
 	switch at := w.aheadAt[j]; {
@@ -252,15 +312,7 @@ func (w *worker) scoreOne(ctx context.Context, set *srcSet, idx int, stdin io.Re
 	w.whole = nil
 	if data != nil {
 		if o.isSGF(data) {
-			sr := w.scoreSGF(ctx, name, data, o)
-			r.out = append(r.out, sr.out...)
-			r.stats.Add(sr.stats)
-			if sr.err != nil || len(sr.msgs) > 0 {
-				if sr.err != nil {
-					r.stats.Failed++
-				}
-				r.fails = append(r.fails, scoreFail{j: j, end: len(r.out), err: sr.err, msgs: sr.msgs})
-			}
+			w.scoreSGF(ctx, name, data, o, j, r)
 			return
 		}
 		if err := w.board.ParseText(data); err != nil {
@@ -289,7 +341,7 @@ func (o *scoreOpts) appendText(dst []byte, path string, res goban.Result, owner 
 		return append(dst, o.formatText(path, res, owner)...)
 	}
 	if !o.single {
-		dst = append(append(dst, path...), '\t')
+		dst = append(fileio.AppendSafeName(dst, path), '\t')
 	}
 	if o.komiSet {
 		dst = append(dst, o.textResult(res)...)
@@ -327,7 +379,7 @@ func (o *scoreOpts) formatText(path string, res goban.Result, owner []byte) []by
 	}
 	var b []byte
 	if !o.single {
-		b = append(append(b, path...), '\t')
+		b = append(fileio.AppendSafeName(b, path), '\t')
 	}
 	b = append(append(b, o.textResult(res)...), '\n')
 	if o.withMap {

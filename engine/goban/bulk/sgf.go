@@ -9,6 +9,7 @@ import (
 
 	"github.com/boardlab/boardlab/engine/goban"
 	"github.com/boardlab/boardlab/engine/goban/sgf"
+	"github.com/boardlab/boardlab/fileio"
 )
 
 // scoreOpts are the options of a run, as Score uses them.
@@ -17,6 +18,7 @@ type scoreOpts struct {
 	komi    float64 // when komiSet
 	komiSet bool
 	svgDir  string
+	pics    *pictureNames // the pictures written into svgDir
 
 	asJSON, withMap, single bool
 }
@@ -52,9 +54,10 @@ type sgfWorker struct {
 	sgfParser sgf.Parser
 	game      sgf.Game
 	replay    sgf.Replay
+	scored    [2]sgfGame // the game scored last, and a collection's first (see sgfGames)
 }
 
-// sgfGame is one game's outcome, kept until the collection's size is known.
+// sgfGame is one game's outcome.
 type sgfGame struct {
 	index    int
 	res      goban.Result
@@ -66,26 +69,35 @@ type sgfGame struct {
 	owner    []byte
 }
 
-// scoreSGF scores every game of an SGF input. Games with faults are reported in msgs
-// and the others still scored.
-func (w *worker) scoreSGF(ctx context.Context, name string, data []byte, o *scoreOpts) scored {
-	var r scored
-	r.stats.Bytes = int64(len(data))
-	games, many, err := w.sgfGames(ctx, data, o, &r)
-	if err != nil {
-		return scored{err: err, stats: Stats{Bytes: int64(len(data))}}
+// scoreSGF scores every game of an SGF input, the j-th of batch r, appending each
+// game's result to r as it is scored and draining r when it is full. Games with
+// faults are reported in order and the others still scored.
+func (w *worker) scoreSGF(ctx context.Context, name string, data []byte, o *scoreOpts, j int, r *scoreBatch) {
+	r.stats.Bytes += int64(len(data))
+	msg := func(err error) {
+		r.fails = append(r.fails, scoreFail{j: j, end: len(r.out), msgs: []error{err}})
 	}
-	for i := range games {
-		gm := &games[i]
+	stopped := false
+	err := w.sgfGames(ctx, data, o, &r.stats, func(gm *sgfGame, many bool) {
 		gname := gm.name(name, many)
 		r.out = o.formatSGF(r.out, gname, gm, many || !o.single)
 		if o.svgDir != "" {
 			if err := o.writeSVG(gname, gm.res, gm.owner, gm.komi, string(sgf.FormatScore(nil, gm.lead))); err != nil {
-				r.msgs = append(r.msgs, err)
+				msg(err)
 			}
 		}
+		if r.full() && !stopped {
+			stopped = !r.drain()
+		}
+	}, func(err error) {
+		msg(err)
+		if r.full() && !stopped {
+			stopped = !r.drain()
+		}
+	})
+	if err != nil {
+		r.fail(j, err)
 	}
-	return r
 }
 
 // name is the game's input name: NAME, or NAME#k in a collection of several games.
@@ -96,24 +108,30 @@ func (gm *sgfGame) name(name string, many bool) string {
 	return name
 }
 
-// sgfGames replays and scores the games of data, adding faults and counts to r. It
-// reports whether the input holds more than one game; the error is for an input
-// without any game.
-func (w *worker) sgfGames(ctx context.Context, data []byte, o *scoreOpts, r *scored) ([]sgfGame, bool, error) {
+// sgfGames replays and scores the games of data in order, adding the counts to
+// stats: it calls game for each game scored and fault for each game that failed.
+// many says whether the input holds more than one game: the first game is held until
+// the second is read. The error is for an input without any game.
+func (w *worker) sgfGames(ctx context.Context, data []byte, o *scoreOpts, stats *Stats, game func(gm *sgfGame, many bool), fault func(error)) error {
 	p := &w.sgfParser
 	p.Reset(data)
-	var games []sgfGame
+	gm, first := &w.scored[0], &w.scored[1]
+	held := false
 	for ctx.Err() == nil {
 		err := p.Next(&w.game)
 		if err == io.EOF {
 			break
 		}
+		if held {
+			game(first, true)
+			held = false
+		}
 		if err == nil {
 			err = w.replay.Play(&w.game)
 		}
 		if err != nil {
-			r.msgs = append(r.msgs, err)
-			r.stats.Failed++
+			fault(err)
+			stats.Failed++
 			continue
 		}
 		b, s := &w.board, &w.scorer
@@ -124,7 +142,7 @@ func (w *worker) sgfGames(ctx context.Context, data []byte, o *scoreOpts, r *sco
 			komi = o.komi
 		}
 		lead := float64(res.Black-res.White) - komi
-		gm := sgfGame{index: w.game.Index, res: res, komi: komi, lead: lead, g: w.game,
+		*gm = sgfGame{index: w.game.Index, res: res, komi: komi, lead: lead, g: w.game,
 			captured: w.replay.Captured, check: sgf.CheckResult(w.game.RE, lead)}
 		gm.g.Ops = nil
 		gm.g.RE = append([]byte(nil), w.game.RE...)
@@ -134,29 +152,36 @@ func (w *worker) sgfGames(ctx context.Context, data []byte, o *scoreOpts, r *sco
 		if o.withMap || o.svgDir != "" {
 			gm.owner = s.Owner(nil, b)
 		}
-		games = append(games, gm)
-		r.stats.Games++
+		stats.Games++
 		switch c := gm.check; {
 		case c.Comparable():
-			r.stats.Compared++
+			stats.Compared++
 			if c.Agrees {
-				r.stats.Agree++
+				stats.Agree++
 			}
 			if (c.Kind == "score" || c.Kind == "win") && sameWinner(w.game.RE, lead) || c.Kind == "draw" && lead == 0 {
-				r.stats.WinnerAgree++
+				stats.WinnerAgree++
 			}
 		case c.Kind == "resign":
-			r.stats.Resigned++
+			stats.Resigned++
 		case c.Kind == "time":
-			r.stats.TimeLoss++
+			stats.TimeLoss++
 		default:
-			r.stats.Other++
+			stats.Other++
 		}
+		if p.Games() == 1 {
+			*first, held = *gm, true
+			continue
+		}
+		game(gm, true)
+	}
+	if held {
+		game(first, p.Games() > 1)
 	}
 	if p.Games() == 0 {
-		return nil, false, sgf.ErrNoGame
+		return sgf.ErrNoGame
 	}
-	return games, p.Games() > 1, nil
+	return nil
 }
 
 // sameWinner reports whether RE names the winner of black's lead.
@@ -229,7 +254,7 @@ func (o *scoreOpts) formatSGF(dst []byte, name string, gm *sgfGame, named bool) 
 		return append(append(dst, b...), '\n')
 	}
 	if named {
-		dst = append(append(dst, name...), '\t')
+		dst = append(fileio.AppendSafeName(dst, name), '\t')
 	}
 	dst = append(append(dst, result...), '\n')
 	if o.withMap {

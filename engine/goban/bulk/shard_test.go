@@ -16,7 +16,7 @@ import (
 
 // TestScoreShardSkipped scores folders mixing game files with other files (first, last,
 // between, a folder of nothing else, in a zip) in 1 to 7 shards: each skipped file is counted by
-// one shard, so the shards' summaries add up to the unsharded one, byte for byte, as
+// one shard (and the folder of nothing else, a failed input, is reported by one), so the shards' summaries add up to the unsharded one, byte for byte, as
 // their outputs concatenate to the unsharded output.
 func TestScoreShardSkipped(t *testing.T) {
 	root := t.TempDir()
@@ -72,8 +72,9 @@ func TestScoreShardSkipped(t *testing.T) {
 		return out.String(), stats
 	}
 	wantOut, whole := run(shard.Shard{})
-	if whole.Skipped != 14 || whole.Failed != 1 || whole.Boards != 6 {
-		t.Fatalf("unsharded: %+v, want 6 boards, 14 skipped and 1 failed\n%s", whole, wantOut)
+	// Failed: d.txt, and only-other, a folder without a game file.
+	if whole.Skipped != 14 || whole.Failed != 2 || whole.Boards != 6 {
+		t.Fatalf("unsharded: %+v, want 6 boards, 14 skipped and 2 failed\n%s", whole, wantOut)
 	}
 	want, _ := json.Marshal(whole)
 	for n := 1; n <= 7; n++ {

@@ -47,7 +47,7 @@ func Write(path string, stdout io.Writer, format string, scale int, p Picture) e
 	if format == "png" {
 		err = WriteOwnershipPNG(out, p.Owner, res.Size, res.Cols, scale)
 	} else {
-		title := fmt.Sprintf("%s: %s", p.Name, p.Text)
+		title := fmt.Sprintf("%s: %s", fileio.SafeName(p.Name), p.Text)
 		legend := fmt.Sprintf("black %d, white %d, komi %s", res.Black, res.White, strconv.FormatFloat(p.Komi, 'f', -1, 64))
 		err = WriteOwnershipSVG(out, p.Owner, res.Size, res.Cols, title, legend)
 	}

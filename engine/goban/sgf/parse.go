@@ -76,7 +76,7 @@ type Game struct {
 	Cols, Rows int     // board size (SZ; 19 when absent)
 	Komi       float64 // KM as recorded; 0 when absent (see PlayKomi)
 	HasKomi    bool    // KM was given
-	Handicap   int     // HA (its integer part); 0 when absent
+	Handicap   int     // HA (its integer part, at most the board's points); 0 when absent
 	RE         []byte  // the recorded result (RE), pointing into the input; nil when absent
 	Moves      int     // B and W properties on the main line, passes included
 	Ops        []Op    // the main line, in order
@@ -430,12 +430,17 @@ func (p *Parser) apply(root bool) {
 			}
 			k, err := strconv.ParseFloat(string(trim(v)), 64) // no allocation: the conversion does not escape
 			if err != nil || math.IsNaN(k) || math.IsInf(k, 0) {
-				p.fail(int(pr.start), false, false, "KM[%s]: komi is not a number", v)
+				p.fail(int(pr.start), false, false, "KM[%s]: komi is not a number", shown(v))
 				continue
 			}
 			g.Komi, g.HasKomi = k, true
 		case idHA:
-			g.Handicap = leadingInt(trim(v))
+			h, ok := handicap(trim(v), g.Cols*g.Rows)
+			if !ok {
+				p.fail(int(pr.start), false, false, "HA[%s]: handicap larger than the %d points of the %dx%d board", shown(v), g.Cols*g.Rows, g.Cols, g.Rows)
+				continue
+			}
+			g.Handicap = h
 		case idRE:
 			g.RE = trim(v)
 		case idAB, idAW, idAE:
@@ -463,11 +468,11 @@ func (p *Parser) apply(root bool) {
 			x, y, ok := p.point(trim(v))
 			switch {
 			case !ok:
-				p.fail(int(pr.start), false, false, "%s[%s]: not a point", idName(pr.id), v)
+				p.fail(int(pr.start), false, false, "%s[%s]: not a point", idName(pr.id), shown(v))
 				continue
 			case x == 19 && y == 19 && g.Cols <= 19 && g.Rows <= 19: // tt: a pass
 			case x >= g.Cols || y >= g.Rows:
-				p.fail(int(pr.start), false, false, "%s[%s]: off the %dx%d board", idName(pr.id), v, g.Cols, g.Rows)
+				p.fail(int(pr.start), false, false, "%s[%s]: off the %dx%d board", idName(pr.id), shown(v), g.Cols, g.Rows)
 				continue
 			default:
 				op.X, op.Y = int8(x), int8(y)
@@ -488,7 +493,7 @@ func (p *Parser) size(pr prop) {
 		rows = cols
 	}
 	if cols < 1 || cols > MaxSize || rows < 1 || rows > MaxSize {
-		p.fail(int(pr.start), false, false, "SZ[%s]: board size must be 1..%d (or cols:rows)", p.data[pr.start:pr.end], MaxSize)
+		p.fail(int(pr.start), false, false, "SZ[%s]: board size must be 1..%d (or cols:rows)", shown(p.data[pr.start:pr.end]), MaxSize)
 		return
 	}
 	p.g.Cols, p.g.Rows = cols, rows
@@ -517,11 +522,11 @@ func (p *Parser) setup(kind uint8, pr prop) {
 		x1, y1 = x0, y0
 	}
 	if !ok {
-		p.fail(int(pr.start), false, true, "%s[%s]: not a point or a rectangle of points", name, v)
+		p.fail(int(pr.start), false, true, "%s[%s]: not a point or a rectangle of points", name, shown(v))
 		return
 	}
 	if x1 >= g.Cols || y1 >= g.Rows {
-		p.fail(int(pr.start), false, true, "%s[%s]: off the %dx%d board", name, v, g.Cols, g.Rows)
+		p.fail(int(pr.start), false, true, "%s[%s]: off the %dx%d board", name, shown(v), g.Cols, g.Rows)
 		return
 	}
 	for y := y0; y <= y1; y++ {
@@ -583,16 +588,34 @@ func atoi(v []byte) int {
 	return n
 }
 
-// leadingInt reads the integer at the start of v (HA[2], and HA[7.5] as 7); 0 if none.
-func leadingInt(v []byte) int {
-	n := 0
-	for i, c := range v {
-		if c < '0' || c > '9' || i >= 6 {
+// handicap reads the integer at the start of v (HA[2], and HA[7.5] as 7; 0 if none),
+// which must be at most max: ok is false for a larger one, however many digits it has.
+func handicap(v []byte, max int) (n int, ok bool) {
+	for _, c := range v {
+		if c < '0' || c > '9' {
 			break
 		}
-		n = n*10 + int(c-'0')
+		if n = n*10 + int(c-'0'); n > max {
+			return 0, false
+		}
 	}
-	return n
+	return n, true
+}
+
+// shown is a property value as a message names it: as it is when short and plain
+// ASCII, else quoted in Go syntax (control characters escaped), cut to its first 20
+// bytes and followed by its length when longer, so that a message stays one short line.
+func shown(v []byte) string {
+	const n = 20
+	if len(v) > n {
+		return fmt.Sprintf("%q... (%d bytes)", v[:n], len(v))
+	}
+	for _, c := range v {
+		if c < 0x20 || c > 0x7e {
+			return strconv.Quote(string(v))
+		}
+	}
+	return string(v)
 }
 
 // IsSGF reports whether data looks like an SGF record: '(' then ';' after optional

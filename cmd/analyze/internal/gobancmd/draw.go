@@ -8,6 +8,7 @@ import (
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/cmd/analyze/internal/term"
 	"github.com/boardlab/boardlab/engine/goban/bulk"
+	"github.com/boardlab/boardlab/fileio"
 )
 
 const drawUsage = "analyze goban draw [--format svg|png] [--scale N] [--komi K] [--out FILE|DIR] [FILE|-]..."
@@ -43,7 +44,7 @@ func runDraw(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	}
 	failed := false
 	o.Report = func(name string, err error) {
-		fmt.Fprintf(stderr, "analyze goban draw: %s: %v\n", name, err)
+		fmt.Fprintf(stderr, "analyze goban draw: %s: %s\n", fileio.SafeName(name), fileio.SafeText(err.Error()))
 		failed = true
 	}
 	err := bulk.Draw(ctx, pos, stdin, stdout, o)
