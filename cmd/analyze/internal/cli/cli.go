@@ -48,3 +48,10 @@ func Usagef(stderr io.Writer, cmd, format string, args ...any) int {
 	fmt.Fprintf(stderr, "run 'analyze %s -h' for usage\n", cmd)
 	return ExitUsage
 }
+
+// RangeError prints the one wording of a value outside its flag's range, "analyze CMD:
+// --FLAG VALUE: want RANGE" (flag written with its dashes, RANGE formatted from format
+// and args), with the usage hint, and returns ExitUsage.
+func RangeError(stderr io.Writer, cmd, flag string, value any, format string, args ...any) int {
+	return Usagef(stderr, cmd, "%s %v: want %s", flag, value, fmt.Sprintf(format, args...))
+}

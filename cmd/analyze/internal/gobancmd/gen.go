@@ -42,7 +42,7 @@ func runGen(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	count := fs.Int("count", 1, "number of boards")
 	out := cli.OutFlag(fs, "output `FILE` or DIR (default stdout)")
 	lines := fs.Bool("lines", false, "write one board per line (symbols only) to stdout or the file --out")
-	jobs := cli.JobsFlag(fs, 0, 0, "parallel workers `N` (0: one per core)")
+	jobs := cli.JobsFlag(fs, "parallel workers `N`")
 	spec := cli.ShardFlag(fs)
 	pos, st := cli.Parse(fs, args)
 	if st >= 0 {

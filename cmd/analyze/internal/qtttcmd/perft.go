@@ -59,7 +59,7 @@ func runPerft(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	maxD := 9 - p.Marks()
 	d, err := strconv.Atoi(pos[0])
 	if err != nil || d < 0 || d > maxD {
-		return cli.Usagef(stderr, "qttt perft", "depth %q: want an integer from 0 to %d", pos[0], maxD)
+		return cli.Usagef(stderr, "qttt perft", "depth %q: want an integer 0..%d", pos[0], maxD)
 	}
 	start := time.Now()
 	// Depths that take long show their progress, first move by first move.

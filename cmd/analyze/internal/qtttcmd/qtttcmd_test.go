@@ -176,8 +176,8 @@ func TestSolve(t *testing.T) {
 }
 
 func TestRandomRoundTrip(t *testing.T) {
-	a, errOut, code := run(t, "", "random", "--seed", "7", "300")
-	b, _, _ := run(t, "", "random", "300", "--seed", "7")
+	a, errOut, code := run(t, "", "random", "--seed", "7", "--count", "300")
+	b, _, _ := run(t, "", "random", "--count", "300", "--seed", "7")
 	if code != 0 || a != b || strings.Count(a, "\n") != 300 {
 		t.Fatalf("code %d, flag order changes the output or wrong count", code)
 	}
@@ -192,7 +192,7 @@ func TestRandomRoundTrip(t *testing.T) {
 	}
 	dir := t.TempDir()
 	games := filepath.Join(dir, "g.txt")
-	if _, errOut, code := run(t, "", "random", "-q", "--out", games, "50"); code != 0 || errOut != "" {
+	if _, errOut, code := run(t, "", "random", "-q", "--out", games, "--count", "50"); code != 0 || errOut != "" {
 		t.Fatalf("-o: code %d, stderr %q", code, errOut)
 	}
 	scores := filepath.Join(dir, "s.txt")
@@ -216,7 +216,7 @@ func TestCtrlCAnswersQuickly(t *testing.T) {
 		{"perft", "--tt", "0", "9"},
 		{"perft", "--divide", "9"},
 		{"solve", "--all", "--tt", "10"},
-		{"random", "-q", "1000000000"},
+		{"random", "-q", "--count", "1000000000"},
 		{"score", "--jobs", "2"},
 	} {
 		ctx, cancel := context.WithCancel(context.Background())
@@ -257,7 +257,7 @@ func TestInterrupted(t *testing.T) {
 	if code := Run(ctx, []string{"perft", "6"}, nil, &o, &e); code != cli.ExitInterrupted {
 		t.Errorf("perft: code %d", code)
 	}
-	if code := Run(ctx, []string{"random", "10"}, nil, &o, &e); code != cli.ExitInterrupted {
+	if code := Run(ctx, []string{"random", "--count", "10"}, nil, &o, &e); code != cli.ExitInterrupted {
 		t.Errorf("random: code %d", code)
 	}
 }

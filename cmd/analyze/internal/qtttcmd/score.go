@@ -37,7 +37,7 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	fs := cli.NewFlagSet("qttt score", scoreUsage, scoreHelp, stderr)
 	asJSON := fs.Bool("json", false, "print JSON Lines: one object per record with board, lines and measurements")
 	outPath := cli.OutFlag(fs, "write the scores to `FILE` (created atomically) instead of standard output, and a summary to stderr")
-	jobs := cli.JobsFlag(fs, 0, 0, "score with `N` parallel workers (0: one per CPU; at most 4 per CPU)")
+	jobs := cli.JobsFlag(fs, "score with `N` parallel workers (at most 4 per core)")
 	shardSpec := cli.ShardFlag(fs)
 	pos, st := cli.Parse(fs, args)
 	if st >= 0 {

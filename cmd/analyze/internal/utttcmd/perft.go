@@ -28,7 +28,7 @@ for every first move. Time and leaves/s go to stderr, progress too on a terminal
 'analyze merge' of the shards' outputs prints the unsharded output. See docs/uttt.md.`, stderr)
 	const name = "uttt perft"
 	divide := fs.Bool("divide", false, "print the count under each first move")
-	jobs := cli.JobsFlag(fs, 1, 0, "worker goroutines, splitting the work by first move (0: one per core)")
+	jobs := cli.JobsFlag(fs, "worker goroutines, splitting the work by first move")
 	shardSpec := cli.ShardFlag(fs)
 	pos, code := parseArgs(fs, args)
 	if code >= 0 {

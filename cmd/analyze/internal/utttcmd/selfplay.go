@@ -43,7 +43,7 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	aSpec := fs.String("a", "", "first bot `SPEC` (required)")
 	bSpec := fs.String("b", "", "second bot `SPEC` (required)")
 	games := fs.Int("games", 100, "number of games")
-	workers := cli.JobsFlag(fs, 0, 0, "games played at once (0: one per core)")
+	workers := cli.JobsFlag(fs, "games played at once")
 	openings := fs.Int("openings", 4, "random opening plies (0..30)")
 	seed := fs.Uint64("seed", 1, "seed of the openings and of the bots' random choices")
 	outPath := cli.OutFlag(fs, "append one JSON line per game to `FILE`, resuming the games it holds")
@@ -79,12 +79,14 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 		return cli.Usagef(stderr, name, "--tiebreak %q: want none or boards", *tiebreak)
 	case *sandbox != "bwrap" && *sandbox != "none":
 		return cli.Usagef(stderr, name, "--sandbox %q: want bwrap or none", *sandbox)
-	case *cgTime <= 0 || *cgFirst <= 0:
-		return cli.Usagef(stderr, name, "--cg-time and --cg-first-time must be positive")
+	case *cgTime <= 0:
+		return cli.RangeError(stderr, name, "--cg-time", *cgTime, "a positive duration")
+	case *cgFirst <= 0:
+		return cli.RangeError(stderr, name, "--cg-first-time", *cgFirst, "a positive duration")
 	case *games < 1:
-		return cli.Usagef(stderr, name, "--games must be at least 1")
+		return cli.RangeError(stderr, name, "--games", *games, "1 or more")
 	case *openings < 0 || *openings > 30:
-		return cli.Usagef(stderr, name, "--openings must be in 0..30")
+		return cli.RangeError(stderr, name, "--openings", *openings, "0..30")
 	}
 	var sprt *selfplay.SPRT
 	if *sprtFlag != "" {

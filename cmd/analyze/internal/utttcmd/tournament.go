@@ -41,7 +41,7 @@ and docs/uttt-bots.md.`
 func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := cli.NewFlagSet("uttt tournament", tournamentUsage, tournamentDescription, stderr)
 	limit := fs.Duration("time", time.Second, "time limit per turn, the bot's process start included (not the sandbox's set-up)")
-	jobs := cli.JobsFlag(fs, 1, 1, "games played at once")
+	jobs := cli.JobsFlag(fs, "games played at once")
 	zero := fs.Bool("zero", false, "write O as the digit 0 in the board arguments, as the seed's example does")
 	logPath := fs.String("log", "", "write one JSON line per game (players, turns, why a move was invalid with the bot's last stderr line, result, points) to `FILE` (- for stdout)")
 	sandbox := fs.String("sandbox", "bwrap", "run bots as `MODE`: bwrap (each turn sandboxed) or none (with the controller's own rights)")
@@ -73,15 +73,17 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 	case len(pos) != 1:
 		return cli.Usagef(stderr, "uttt tournament", "want one DIR, got %d arguments", len(pos))
 	case *limit <= 0:
-		return cli.Usagef(stderr, "uttt tournament", "--time must be positive")
+		return cli.RangeError(stderr, "uttt tournament", "--time", *limit, "a positive duration")
 	case *sandbox != "bwrap" && *sandbox != "none":
 		return cli.Usagef(stderr, "uttt tournament", "--sandbox %q: want bwrap or none", *sandbox)
 	case memory.Bytes < 16<<20 || memory.Bytes > 1<<50:
 		return cli.Usagef(stderr, "uttt tournament", "--memory %s: want 16..%d (MiB), or a size from 16MiB to 1PiB", memory.Text, 1<<30)
 	case *procs < 1 || *procs > 1<<20:
 		return cli.Usagef(stderr, "uttt tournament", "--procs %d: want 1..%d", *procs, 1<<20)
-	case *cgTime <= 0 || *cgFirst <= 0:
-		return cli.Usagef(stderr, "uttt tournament", "--cg-time and --cg-first-time must be positive")
+	case *cgTime <= 0:
+		return cli.RangeError(stderr, "uttt tournament", "--cg-time", *cgTime, "a positive duration")
+	case *cgFirst <= 0:
+		return cli.RangeError(stderr, "uttt tournament", "--cg-first-time", *cgFirst, "a positive duration")
 	case *tiebreak != "none" && *tiebreak != "boards":
 		return cli.Usagef(stderr, "uttt tournament", "--tiebreak %q: want none or boards", *tiebreak)
 	}

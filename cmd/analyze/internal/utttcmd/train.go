@@ -32,7 +32,7 @@ func runTrain(ctx context.Context, args []string, _ io.Reader, _, stderr io.Writ
 	embedLR := fs.Float64("embed-lr", 0, "step size of learned board-state embeddings, relative to --lr (0: none, as the embedded network; they overfit)")
 	decay := fs.Float64("decay", 0, "decoupled weight decay (AdamW)")
 	seed := fs.Uint64("seed", 1, "seed of the initial weights and the order")
-	jobs := cli.JobsFlag(fs, 0, 0, "goroutines computing gradients (0: one per core)")
+	jobs := cli.JobsFlag(fs, "goroutines computing gradients")
 	out := cli.OutFlag(fs, "write the network to `FILE`")
 	initFrom := fs.String("init", "", "start from the network in `FILE` (train --out, or engine/uttt/net.bin) instead of random weights")
 	pos, code := cli.Parse(fs, args)
@@ -50,10 +50,16 @@ func runTrain(ctx context.Context, args []string, _ io.Reader, _, stderr io.Writ
 		return cli.Usagef(stderr, name, "--openings %d: want 0..30", *openings)
 	case *blend < 0 || *blend > 1:
 		return cli.Usagef(stderr, name, "--blend %g: want 0..1", *blend)
-	case *epochs < 1 || *batch < 1 || *lr <= 0:
-		return cli.Usagef(stderr, name, "--epochs, --batch and --lr must be positive")
-	case *embedLR < 0 || *decay < 0:
-		return cli.Usagef(stderr, name, "--embed-lr and --decay must not be negative")
+	case *epochs < 1:
+		return cli.RangeError(stderr, name, "--epochs", *epochs, "1 or more")
+	case *batch < 1:
+		return cli.RangeError(stderr, name, "--batch", *batch, "1 or more")
+	case *lr <= 0:
+		return cli.RangeError(stderr, name, "--lr", *lr, "a positive number")
+	case *embedLR < 0:
+		return cli.RangeError(stderr, name, "--embed-lr", *embedLR, "0 or more")
+	case *decay < 0:
+		return cli.RangeError(stderr, name, "--decay", *decay, "0 or more")
 	}
 	var start *search.FloatNet
 	var err error

@@ -37,7 +37,7 @@ func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 	nodes := fs.Uint64("nodes", 4000, "search nodes per move in the self-play games")
 	openings := fs.Int("openings", 8, "random opening plies")
 	seed := fs.Uint64("seed", 1, "seed of the openings")
-	jobs := cli.JobsFlag(fs, 0, 0, "games played at once (0: one per core)")
+	jobs := cli.JobsFlag(fs, "games played at once")
 	eval := fs.String("eval", search.EvalLinear, "evaluation of the self-play games' searches: linear or net")
 	netFile := fs.String("net", "", "play the games with the network in `FILE` (analyze uttt train --out) instead of the embedded one; implies --eval net")
 	save := fs.String("save-games", "", "write the games to `FILE`")
@@ -55,9 +55,9 @@ func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 	case len(pos) > 0:
 		return cli.Usagef(stderr, name, "unexpected argument %q", pos[0])
 	case *games < 10:
-		return cli.Usagef(stderr, name, "--games %d: want at least 10", *games)
+		return cli.Usagef(stderr, name, "--games %d: want 10 or more", *games)
 	case *nodes < 1:
-		return cli.Usagef(stderr, name, "--nodes must be positive")
+		return cli.RangeError(stderr, name, "--nodes", *nodes, "1 or more")
 	case *openings < 0 || *openings > 30:
 		return cli.Usagef(stderr, name, "--openings %d: want 0..30", *openings)
 	case *save != "" && *load != "":
