@@ -13,12 +13,11 @@ import (
 	"github.com/boardlab/boardlab/engine/uttt/tournament"
 	"github.com/boardlab/boardlab/engine/uttt/zoo"
 	"github.com/boardlab/boardlab/fileio"
-	"github.com/boardlab/boardlab/internal/batch"
 	"github.com/boardlab/boardlab/internal/term"
 	bwrap "github.com/boardlab/boardlab/sandbox"
 )
 
-const selfplayUsage = "analyze uttt selfplay --a SPEC --b SPEC --games N [-j N] [--openings N] [--seed N] [--out FILE] [--sprt ELO0,ELO1] [--json] [--plot FILE.svg] [--shard K/N] [--verbose] [--tiebreak none|boards] [--sandbox bwrap|none] [--cg-time DURATION] [--cg-first-time DURATION]"
+const selfplayUsage = "analyze uttt selfplay --a BOT --b BOT --games N [-j N] [--openings N] [--seed N] [--out FILE] [--sprt ELO0,ELO1] [--json] [--plot FILE.svg] [--shard K/N] [--verbose] [--tiebreak none|boards] [--sandbox bwrap|none] [--cg-time DURATION] [--cg-first-time DURATION]"
 
 const selfplayDescription = `Plays games between two bots in-process and reports, for bot a: wins, draws and losses,
 the score, the Elo difference with its 95% interval and likelihood of superiority, the
@@ -26,8 +25,7 @@ first player's results and the mean game length. Colours alternate (a is X in ev
 games); games 2k and 2k+1 share a random opening of --openings plies, and game i
 depends only on --seed and i.
 
-` + zoo.SpecHelp + `
-` + selfplay.CGSpecHelp + `
+` + botHelp + `
 
 --out appends one JSON line per game as it finishes; the same command run again
 resumes an interrupted run (or extends it with a larger --games). --sprt ELO0,ELO1
@@ -40,8 +38,8 @@ unsharded report. Ctrl-C stops with the finished games saved. See docs/uttt-self
 func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	const name = "uttt selfplay"
 	fs := cli.NewFlagSet(name, selfplayUsage, selfplayDescription, stderr)
-	aSpec := fs.String("a", "", "first bot `SPEC` (required)")
-	bSpec := fs.String("b", "", "second bot `SPEC` (required)")
+	aSpec := fs.String("a", "", "first bot `BOT` (required)")
+	bSpec := fs.String("b", "", "second bot `BOT` (required)")
 	games := fs.Int("games", 100, "number of games")
 	workers := cli.JobsFlag(fs, "games played at once")
 	openings := fs.Int("openings", 4, "random opening plies (0..30)")
@@ -66,13 +64,13 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	if *aSpec == "" || *bSpec == "" {
 		return cli.Usagef(stderr, name, "--a and --b are required")
 	}
-	a, err := selfplay.ParseBot(*aSpec, batch.Split)
+	a, err := parseBot("--a", *aSpec, true)
 	if err != nil {
-		return cli.Usagef(stderr, name, "--a: %v", err)
+		return cli.Usagef(stderr, name, "%v", err)
 	}
-	b, err := selfplay.ParseBot(*bSpec, batch.Split)
+	b, err := parseBot("--b", *bSpec, true)
 	if err != nil {
-		return cli.Usagef(stderr, name, "--b: %v", err)
+		return cli.Usagef(stderr, name, "%v", err)
 	}
 	switch {
 	case *tiebreak != "none" && *tiebreak != "boards":

@@ -11,7 +11,6 @@ import (
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/uttt/tournament"
 	"github.com/boardlab/boardlab/fileio"
-	"github.com/boardlab/boardlab/internal/batch"
 	"github.com/boardlab/boardlab/internal/bytesize"
 	"github.com/boardlab/boardlab/internal/term"
 	bwrap "github.com/boardlab/boardlab/sandbox"
@@ -33,7 +32,7 @@ a data.txt) the only writable place, the other bots' folders closed, no network,
 own PID namespace, limits per turn (--time as CPU time, --memory, --procs). --disqualify
 removes a bot at its first access outside its folder (exit status 1). Without bwrap the
 command exits 2; --sandbox none runs bots with the controller's rights. The zoo bots
-run as "analyze uttt bot --engine NAME". A command written "cg: COMMAND" is a bot
+run as "analyze uttt bot --engine BOT". A command written "cg: COMMAND" is a bot
 speaking CodinGame's protocol, one process per game (--cg-first-time, --cg-time);
 --tiebreak boards scores a full board as CodinGame does. See docs/uttt-tournament.md
 and docs/uttt-bots.md.`
@@ -102,7 +101,7 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 	} else {
 		fmt.Fprintf(stderr, "analyze uttt tournament: --sandbox=none: the bots run unsandboxed, with the controller's rights\n")
 	}
-	bots, err := tournament.ReadInstructions(dir, batch.Split)
+	bots, err := readBots(dir)
 	if err != nil {
 		return failf(stderr, "uttt tournament", "%v", err)
 	}
