@@ -1,22 +1,6 @@
 package qtttcmd
 
-import (
-	"github.com/boardlab/boardlab/internal/bytesize"
-	"github.com/boardlab/boardlab/internal/machine"
-)
+import "github.com/boardlab/boardlab/internal/machine"
 
 // memoryBounds are the limits the --tt tables are checked against; tests replace them.
 var memoryBounds = machine.MemoryBounds
-
-// bareEntries is --tt's bare meaning, N for 2^N entries of entry bytes. An N out of any
-// range (negative, too large) becomes a size of -1 bytes, which the command's own range
-// check refuses with the one message that says what --tt takes.
-func bareEntries(entry int64) func(n int64) (bytesize.Size, error) {
-	power := bytesize.Power(entry)
-	return func(n int64) (bytesize.Size, error) {
-		if s, err := power(n); err == nil {
-			return s, nil
-		}
-		return -1, nil
-	}
-}
