@@ -57,7 +57,7 @@ func TestDescribeGame(t *testing.T) {
 	}
 	// A game ended by an invalid answer names the side that forfeited.
 	text := DescribeGame(m, 0, []uttt.Move{uttt.NewMove(4, 4)}, Result{Score2: 2}, false)
-	if !strings.Contains(text, "O forfeited (an invalid answer) in 1 plies (a won)") {
+	if !strings.Contains(text, "O forfeited (an invalid answer) in 1 ply (a won)") {
 		t.Errorf("forfeit:\n%s", text)
 	}
 }

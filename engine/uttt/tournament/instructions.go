@@ -21,7 +21,7 @@ type Bot struct {
 	Argv    []string // the command split as a shell would, program path resolved: set by the caller
 	Line    int      // line of the command in the file
 	// CodinGame is set for a command written "cg: COMMAND": the bot speaks CodinGame's
-	// protocol (CGPlayer), one process per game, instead of the seed's.
+	// protocol (CGPlayer), one process per game, instead of the tournament protocol.
 	CodinGame bool
 }
 

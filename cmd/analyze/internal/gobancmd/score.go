@@ -20,7 +20,7 @@ import (
 const scoreUsage = "analyze goban score [--json] [--map] [--format auto|text|sgf] [--komi K] [--summary] [--svg DIR] [--lines] [--max-size N] [-j N] [--shard K/N] [--out FILE] [FILE|DIR|-]..."
 
 const scoreHelp = `Scores Go positions by Tromp-Taylor area rules: each player gets their stones plus the
-empty points that reach only their colour. An input is a board in the seed's text format
+empty points that reach only their colour. An input is a board in the goban text format
 (only X, O and - count, row by row; n*n symbols, any n) or an SGF game record (the main
 line is replayed with captures and suicide, the final position scored), recognised by
 its content or forced with --format. A DIR is walked and its game files (.sgf, .txt,

@@ -12,6 +12,7 @@ import (
 	"github.com/boardlab/boardlab/engine/qttt"
 	"github.com/boardlab/boardlab/fileio"
 	"github.com/boardlab/boardlab/internal/bytesize"
+	"github.com/boardlab/boardlab/internal/plural"
 	"github.com/boardlab/boardlab/internal/term"
 )
 
@@ -42,7 +43,7 @@ func runPerft(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return st
 	}
 	if len(pos) != 1 {
-		return cli.Usagef(stderr, "qttt perft", "want one depth D, got %d arguments", len(pos))
+		return cli.Usagef(stderr, "qttt perft", "want one depth D, got %s", plural.Of(len(pos), "argument"))
 	}
 	p, err := qttt.Replay([]byte(*record), nil)
 	if err != nil {

@@ -9,13 +9,14 @@ import (
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/qttt/bulk"
 	"github.com/boardlab/boardlab/fileio"
+	"github.com/boardlab/boardlab/internal/plural"
 	"github.com/boardlab/boardlab/internal/term"
 )
 
 const randomUsage = "analyze qttt random --count N [--seed N] [-o FILE] [-q] [-j N] [--shard K/N]"
 
 const randomHelp = `Plays --count N games of uniformly random legal moves (each measurement chosen at random) and
-prints each as "RECORD<TAB>X O": its record in the seed notation and its score, a line
+prints each as "RECORD<TAB>X O": its record in the record notation and its score, a line
 "analyze qttt score" reads back and checks. Game i (0 to N-1) is played from its own
 random stream, seeded by S and i, so the same seed gives the same games and game i is
 the same whichever run or shard plays it. Statistics go to stderr at the end (unless
@@ -65,7 +66,7 @@ func runRandom(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	progress.Done()
 	if ctx.Err() != nil {
 		out.Commit()
-		fmt.Fprintf(stderr, "analyze qttt random: interrupted after %d games\n", stats.Games)
+		fmt.Fprintf(stderr, "analyze qttt random: interrupted after %s\n", plural.Of(stats.Games, "game"))
 		return cli.ExitInterrupted
 	}
 	if st := cli.Finish("qttt random", out, err, stderr); st != cli.ExitOK {

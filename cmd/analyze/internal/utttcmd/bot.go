@@ -22,7 +22,7 @@ const (
 
 func runBot(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	start := time.Now()
-	fs := cli.NewFlagSet("uttt bot", botUsage, `Plays one turn in the seed's protocol: SIDE is X or O (O may be written 0), B0..B8
+	fs := cli.NewFlagSet("uttt bot", botUsage, `Plays one turn of the tournament protocol: SIDE is X or O (O may be written 0), B0..B8
 are the nine boards (9 characters each of -, X, O or 0), MASTER the won boards (its
 form is checked, the boards themselves decide), LAST the previous move or xx for a
 free move. It prints the chosen move as two digits (board, tile) and exits within

@@ -13,6 +13,7 @@ import (
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/uttt"
 	"github.com/boardlab/boardlab/engine/uttt/search"
+	"github.com/boardlab/boardlab/internal/plural"
 	"github.com/boardlab/boardlab/internal/term"
 	sharding "github.com/boardlab/boardlab/shard"
 )
@@ -108,6 +109,6 @@ for every first move. Time and leaves/s go to stderr, progress too on a terminal
 	}
 	el := time.Since(start)
 	fmt.Fprintf(w, "%d %d\n", d, total)
-	fmt.Fprintf(stderr, "perft %d: %d leaves in %v (%.1f M leaves/s, %d workers)\n", d, total, el.Round(time.Microsecond), float64(total)/el.Seconds()/1e6, workers)
+	fmt.Fprintf(stderr, "perft %d: %d leaves in %v (%.1f M leaves/s, %s)\n", d, total, el.Round(time.Microsecond), float64(total)/el.Seconds()/1e6, plural.Of(workers, "worker"))
 	return cli.ExitOK
 }

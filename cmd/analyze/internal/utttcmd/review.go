@@ -10,6 +10,7 @@ import (
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/uttt/review"
 	"github.com/boardlab/boardlab/fileio"
+	"github.com/boardlab/boardlab/internal/plural"
 	"github.com/boardlab/boardlab/internal/term"
 )
 
@@ -91,7 +92,7 @@ func runReview(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		fmt.Fprintf(stderr, "analyze %s: shard %s: games %d..%d of %d\n", name, shard, from, to-1, len(recs))
 	}
 	if errors.Is(rerr, context.Canceled) || ctx.Err() != nil {
-		return stopf(stderr, name, "interrupted: %d of %d games reviewed and written", done, n)
+		return stopf(stderr, name, "interrupted: %d of %s reviewed and written", done, plural.Of(n, "game"))
 	}
 	return code
 }

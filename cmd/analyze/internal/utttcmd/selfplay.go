@@ -13,6 +13,7 @@ import (
 	"github.com/boardlab/boardlab/engine/uttt/tournament"
 	"github.com/boardlab/boardlab/engine/uttt/zoo"
 	"github.com/boardlab/boardlab/fileio"
+	"github.com/boardlab/boardlab/internal/plural"
 	"github.com/boardlab/boardlab/internal/term"
 	bwrap "github.com/boardlab/boardlab/sandbox"
 )
@@ -170,7 +171,7 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 		fmt.Fprintf(stdout, "shard        %s: games %d..%d of %d; 'analyze merge' of the shards' --out files prints the match's report\n", shard, from, to-1, *games)
 	}
 	if interrupted {
-		fmt.Fprintf(stderr, "analyze %s: interrupted: %d of %d games finished", name, max(finished, int64(sum.Counted)), to-from)
+		fmt.Fprintf(stderr, "analyze %s: interrupted: %d of %s finished", name, max(finished, int64(sum.Counted)), plural.Of(to-from, "game"))
 		if out != nil {
 			fmt.Fprintf(stderr, " and saved; run the same command again to continue")
 		}

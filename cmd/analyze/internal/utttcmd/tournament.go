@@ -12,20 +12,22 @@ import (
 	"github.com/boardlab/boardlab/engine/uttt/tournament"
 	"github.com/boardlab/boardlab/fileio"
 	"github.com/boardlab/boardlab/internal/bytesize"
+	"github.com/boardlab/boardlab/internal/plural"
 	"github.com/boardlab/boardlab/internal/term"
 	bwrap "github.com/boardlab/boardlab/sandbox"
 )
 
 const tournamentUsage = "analyze uttt tournament [--time DURATION] [-j N] [--log FILE] [--zero] [--sandbox bwrap|none] [--disqualify] [--memory SIZE] [--procs N] [--expose PATH] [--cg-time DURATION] [--cg-first-time DURATION] [--tiebreak none|boards] DIR"
 
-const tournamentDescription = `Runs the seed's meta tic-tac-toe tournament. DIR/instructions.txt holds the number of
-bots, then per bot a line with its name and a line with its command (split as a shell
-would; relative program paths resolve against DIR). Every bot plays every other twice,
-once as X. Each turn the command runs in DIR with the 12 protocol arguments (SIDE
-B0..B8 MASTER LAST) and must print two digits and exit within --time; anything else is
-an invalid move (the bot loses 1 point, the opponent gets a free move). The winner
-scores 100 plus the empty tiles left; after 250 turns both lose 10. The report is the
-seed's, the same with -j N as serially; Ctrl-C reports the finished games.
+const tournamentDescription = `Runs a meta tic-tac-toe tournament of external bots. DIR/instructions.txt holds the
+number of bots, then per bot a line with its name and a line with its command (split as
+a shell would; relative program paths resolve against DIR). Every bot plays every other
+twice, once as X. Each turn the command runs in DIR with the 12 arguments of the
+tournament protocol (SIDE B0..B8 MASTER LAST) and must print two digits and exit within
+--time; anything else is an invalid move (the bot loses 1 point, the opponent gets a
+free move). The winner scores 100 plus the empty tiles left; after 250 turns both lose
+10. The report (a line per bot, then the time taken) is the same with any -j N;
+Ctrl-C reports the finished games.
 
 Each turn runs sandboxed with bubblewrap (--sandbox bwrap): the bot's folder (holding
 a data.txt) the only writable place, the other bots' folders closed, no network, its
@@ -41,7 +43,7 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 	fs := cli.NewFlagSet("uttt tournament", tournamentUsage, tournamentDescription, stderr)
 	limit := fs.Duration("time", time.Second, "time limit per turn, the bot's process start included (not the sandbox's set-up)")
 	jobs := cli.JobsFlag(fs, "games played at once")
-	zero := fs.Bool("zero", false, "write O as the digit 0 in the board arguments, as the seed's example does")
+	zero := fs.Bool("zero", false, "write O as the digit 0 in the board arguments, as the protocol's example does")
 	logPath := fs.String("log", "", "write one JSON line per game (players, turns, why a move was invalid with the bot's last stderr line, result, points) to `FILE` (- for stdout)")
 	sandbox := fs.String("sandbox", "bwrap", "run bots as `MODE`: bwrap (each turn sandboxed) or none (with the controller's own rights)")
 	disqualify := fs.Bool("disqualify", false, "remove a bot from the tournament at its first access outside its folder")
@@ -70,7 +72,7 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 	}
 	switch {
 	case len(pos) != 1:
-		return cli.Usagef(stderr, "uttt tournament", "want one DIR, got %d arguments", len(pos))
+		return cli.Usagef(stderr, "uttt tournament", "want one DIR, got %s", plural.Of(len(pos), "argument"))
 	case *limit <= 0:
 		return cli.RangeError(stderr, "uttt tournament", "--time", *limit, "a positive duration")
 	case *sandbox != "bwrap" && *sandbox != "none":
@@ -139,8 +141,8 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 	}
 	standings.Report(stdout, elapsed)
 	if err != nil {
-		fmt.Fprintf(stderr, "analyze uttt tournament: interrupted after %d of %d games; the report covers those\n",
-			played, len(tournament.Pairings(len(players))))
+		fmt.Fprintf(stderr, "analyze uttt tournament: interrupted after %d of %s; the report covers those\n",
+			played, plural.Of(len(tournament.Pairings(len(players))), "game"))
 		return cli.ExitInterrupted
 	}
 	if standings.AnyDisqualified() {

@@ -213,8 +213,8 @@ func TestTournamentSandboxDoneWhen(t *testing.T) {
 
 var wantHostileProcesses = `Bot 1, randomBot, has 0 wins and made 0 illegal moves, for a total of 0 points.
 Bot 2, forkbombBot, has 6 wins and made 3 illegal moves, for a total of 865 points.
-Bot 3, daemonBot, has 1 wins and made 3 illegal moves, for a total of 128 points.
-Bot 4, killparentBot, has 1 wins and made 3 illegal moves, for a total of 128 points.
+Bot 3, daemonBot, has 1 win and made 3 illegal moves, for a total of 128 points.
+Bot 4, killparentBot, has 1 win and made 3 illegal moves, for a total of 128 points.
 `
 
 var wantHostileFiles = `Bot 1, randomBot, has 0 wins and made 0 illegal moves, for a total of 0 points.
@@ -224,21 +224,21 @@ Bot 4, hogBot, has 4 wins and made 3 illegal moves, for a total of 573 points.
 `
 
 var wantHostileOverrun = `Bot 1, randomBot, has 0 wins and made 0 illegal moves, for a total of 0 points.
-Bot 2, stopparentBot, has 1 wins and made 2 illegal moves, for a total of 129 points.
-Bot 3, stopperBot, has 1 wins and made 2 illegal moves, for a total of 129 points.
+Bot 2, stopparentBot, has 1 win and made 2 illegal moves, for a total of 129 points.
+Bot 3, stopperBot, has 1 win and made 2 illegal moves, for a total of 129 points.
 `
 
 var wantHostileFull = `Bot 1, randomBot, has 0 wins and made 0 illegal moves, for a total of 0 points.
 Bot 2, naiveBot, has 14 wins and made 0 illegal moves, for a total of 2063 points.
 Bot 3, depthBot, has 16 wins and made 0 illegal moves, for a total of 2280 points.
 Bot 4, forkbombBot, has 14 wins and made 10 illegal moves, for a total of 2044 points.
-Bot 5, daemonBot, has 1 wins and made 10 illegal moves, for a total of 121 points.
+Bot 5, daemonBot, has 1 win and made 10 illegal moves, for a total of 121 points.
 Bot 6, writerBot, has 14 wins and made 10 illegal moves, for a total of 2044 points.
 Bot 7, readerBot, has 14 wins and made 10 illegal moves, for a total of 2044 points.
-Bot 8, killparentBot, has 1 wins and made 10 illegal moves, for a total of 121 points.
-Bot 9, stopparentBot, has 1 wins and made 10 illegal moves, for a total of 121 points.
+Bot 8, killparentBot, has 1 win and made 10 illegal moves, for a total of 121 points.
+Bot 9, stopparentBot, has 1 win and made 10 illegal moves, for a total of 121 points.
 Bot 10, hogBot, has 14 wins and made 10 illegal moves, for a total of 2044 points.
-Bot 11, stopperBot, has 1 wins and made 10 illegal moves, for a total of 121 points.
+Bot 11, stopperBot, has 1 win and made 10 illegal moves, for a total of 121 points.
 `
 
 // TestTournamentDisqualify: with --disqualify the writer and the reader are removed at
@@ -272,9 +272,9 @@ func TestTournamentDisqualify(t *testing.T) {
 }
 
 var wantDisqualify = `Bot 1, randomBot, has 2 wins and made 0 illegal moves, for a total of 362 points.
-Bot 2, writerBot, has 1 wins and made 1 illegal moves, for a total of 134 points.
+Bot 2, writerBot, has 1 win and made 1 illegal move, for a total of 134 points.
 Bot 3, naiveBot, has 2 wins and made 0 illegal moves, for a total of 279 points.
-Bot 4, readerBot, has 1 wins and made 1 illegal moves, for a total of 134 points.
+Bot 4, readerBot, has 1 win and made 1 illegal move, for a total of 134 points.
 Bot 2, writerBot, was disqualified in game 2, turn 1: tried to read or write outside its folder.
 Bot 4, readerBot, was disqualified in game 6, turn 1: tried to read or write outside its folder.
 `

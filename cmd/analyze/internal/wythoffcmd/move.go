@@ -11,6 +11,7 @@ import (
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/wythoff/lines"
 	"github.com/boardlab/boardlab/internal/machine"
+	"github.com/boardlab/boardlab/internal/plural"
 	"github.com/boardlab/boardlab/internal/term"
 	"github.com/boardlab/boardlab/shard"
 )
@@ -107,7 +108,7 @@ func runMove(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 			return nil
 		})
 	default:
-		return cli.Usagef(stderr, "wythoff move", "want two piles A B (or none to read stdin), got %d arguments", len(pos))
+		return cli.Usagef(stderr, "wythoff move", "want two piles A B (or none to read stdin), got %s", plural.Of(len(pos), "argument"))
 	}
 }
 
