@@ -49,7 +49,7 @@ func TestJobsRefusedBelowRange(t *testing.T) {
 			t.Errorf("%s -h: -j, --jobs does not say 0 is one per core, its default", c)
 		}
 		_, errOut, code := analyze(t, "", append(strings.Fields(c), "-j", "-1", "x")...)
-		want := "analyze " + c + ": --jobs -1: want 0 (one per core) or more\n"
+		want := "analyze " + c + ": --jobs -1: want 0..4096 (0: one per core)\n"
 		if code != 2 || !strings.HasPrefix(errOut, want) {
 			t.Errorf("%s -j -1: exit %d, stderr %q, want exit 2 and %q", c, code, errOut, want)
 		}

@@ -25,6 +25,9 @@ const (
 // listed once with its aliases (see Parse).
 func NewFlagSet(name, usage, description string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	if Observe != nil {
+		Observe(fs)
+	}
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
 		w := fs.Output()
@@ -41,6 +44,10 @@ func NewFlagSet(name, usage, description string, stderr io.Writer) *flag.FlagSet
 	}
 	return fs
 }
+
+// Observe, when not nil, is called with every flag set NewFlagSet makes, before its
+// flags are defined: tests walk the commands' flags with it.
+var Observe func(*flag.FlagSet)
 
 // Usagef prints a usage error in the go command's style and returns ExitUsage.
 func Usagef(stderr io.Writer, cmd, format string, args ...any) int {

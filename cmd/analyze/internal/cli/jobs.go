@@ -3,8 +3,12 @@ package cli
 import (
 	"errors"
 	"flag"
+	"fmt"
 	"strconv"
 )
+
+// MaxJobs is the most workers -j takes: each worker costs memory of its own.
+const MaxJobs = 4096
 
 // JobsFlag defines -j/--jobs, the number of parallel workers; its default, 0, means one
 // per core, as in every command, and help says so after usage. A negative value or
@@ -48,8 +52,8 @@ func (j *jobsValue) Set(s string) error {
 	if err != nil {
 		return errors.New("expected an integer")
 	}
-	if n < 0 {
-		return errors.New("want 0 (one per core) or more")
+	if n < 0 || n > MaxJobs {
+		return fmt.Errorf("want 0..%d (0: one per core)", MaxJobs)
 	}
 	*j.n = int(n)
 	return nil

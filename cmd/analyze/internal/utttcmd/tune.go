@@ -27,6 +27,9 @@ are written as engine/uttt/weights.txt holds them (rebuild to embed them).
 the weights with them. --save-games writes one game per line: the result, the moves,
 "|" and each move's search score ("-" for opening moves), for "analyze uttt train".`
 
+// maxTuneGames bounds tune's --games: all games are held in memory for the fit.
+const maxTuneGames = 1_000_000
+
 func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	const name = "uttt tune"
 	if len(args) > 0 && (args[0] == "match" || args[0] == "tree") {
@@ -54,8 +57,8 @@ func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 	switch {
 	case len(pos) > 0:
 		return cli.Usagef(stderr, name, "unexpected argument %q", pos[0])
-	case *games < 10:
-		return cli.Usagef(stderr, name, "--games %d: want 10 or more", *games)
+	case *games < 10 || *games > maxTuneGames:
+		return cli.RangeError(stderr, name, "--games", *games, "10..%d", maxTuneGames)
 	case *nodes < 1:
 		return cli.RangeError(stderr, name, "--nodes", *nodes, "1 or more")
 	case *openings < 0 || *openings > 30:
