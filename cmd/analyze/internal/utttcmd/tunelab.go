@@ -64,15 +64,15 @@ func runTuneLab(ctx context.Context, sub string, args []string, stdout, stderr i
 		if len(cands) == 0 {
 			return cli.Usagef(stderr, name, "no candidate: give --set")
 		}
-		if *games == 0 {
+		if !cli.IsSet(fs, "games") {
 			*games = 400
 		}
 		if *seed == 0 {
 			*seed = 5
 		}
 		switch {
-		case *games < 2 || *games%2 != 0:
-			return cli.Usagef(stderr, name, "--games %d: want an even number, at least 2", *games)
+		case *games < 2 || *games%2 != 0 || *games > maxTuneGames:
+			return cli.RangeError(stderr, name, "--games", *games, "an even number, 2..%d", maxTuneGames)
 		case *nodes < 1:
 			return cli.RangeError(stderr, name, "--nodes", *nodes, "1 or more")
 		}
@@ -84,7 +84,7 @@ func runTuneLab(ctx context.Context, sub string, args []string, stdout, stderr i
 		}
 		return cli.ExitOK
 	default: // tree
-		if *games == 0 {
+		if !cli.IsSet(fs, "games") {
 			*games = 20
 		}
 		if *seed == 0 {
@@ -95,8 +95,8 @@ func runTuneLab(ctx context.Context, sub string, args []string, stdout, stderr i
 			return cli.Usagef(stderr, name, "--plies %v", err)
 		}
 		switch {
-		case *games < 1:
-			return cli.RangeError(stderr, name, "--games", *games, "1 or more")
+		case *games < 1 || *games > maxTuneGames:
+			return cli.RangeError(stderr, name, "--games", *games, "1..%d", maxTuneGames)
 		case *depth < 1 || *depth > search.MaxDepth:
 			return cli.Usagef(stderr, name, "--depth %d: want 1..%d", *depth, search.MaxDepth)
 		}
