@@ -164,11 +164,7 @@ func analyzeCancelled(t *testing.T, args ...string) (stdout, stderr string, code
 	o, e := &syncBuffer{}, &syncBuffer{}
 	done := make(chan int, 1)
 	go func() { done <- run(ctx, args, o, e) }()
-	select {
-	case code = <-done:
-	case <-time.After(liveness):
-		t.Fatalf("%q did not stop in %v after the cancel", args, liveness)
-	}
+	code = awaitCancelled(t, done, args)
 	return o.String(), e.String(), code
 }
 

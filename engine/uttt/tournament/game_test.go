@@ -107,7 +107,7 @@ func TestParseInstructions(t *testing.T) {
 		{"0\n", "instructions.txt:1: want the number of bots"},
 		{"2\na\nx\nb\n", "instructions.txt:4: file ends before the command of bot 2 (b)"},
 		{"2\na\nx\n", "instructions.txt:3: file ends after 1 of 2 bots"},
-		{"1\na\nx\nextra\n", `instructions.txt:4: unexpected line "extra" after the 1 bots`},
+		{"1\na\nx\nextra\n", `instructions.txt:4: unexpected line "extra" after the 1 bot`},
 		{"1\na\ncg: \n", "instructions.txt:3: command of bot 1 (a) is empty"},
 	} {
 		_, err := ParseInstructions(strings.NewReader(c.in), "instructions.txt")

@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/boardlab/boardlab/internal/plural"
 )
 
 // Bot is one entry of instructions.txt.
@@ -87,7 +89,7 @@ func ParseInstructions(r io.Reader, name string) ([]Bot, error) {
 		bots = append(bots, Bot{Name: nm, Command: cmd, Line: line, CodinGame: cg})
 	}
 	if s, ok := next(); ok {
-		return bots, errf("unexpected line %q after the %d bots", s, n)
+		return bots, errf("unexpected line %q after the %s", s, plural.Of(n, "bot"))
 	}
 	if err := sc.Err(); err != nil {
 		return bots, fmt.Errorf("%s:%d: %v", name, line, err)

@@ -34,9 +34,10 @@ a data.txt) the only writable place, the other bots' folders closed, no network,
 own PID namespace, limits per turn (--time as CPU time, --memory, --procs). --disqualify
 removes a bot at its first access outside its folder (exit status 1). Without bwrap the
 command exits 2; --sandbox none runs bots with the controller's rights. The zoo bots
-run as "analyze uttt bot --engine BOT". A command written "cg: COMMAND" is a bot
-speaking CodinGame's protocol, one process per game (--cg-first-time, --cg-time);
---tiebreak boards scores a full board as CodinGame does. See docs/uttt-tournament.md
+run as "analyze uttt bot --engine BOT" (the BOTs 'analyze uttt bot -h' lists). A
+command written "cg: COMMAND" is a bot speaking CodinGame's protocol, one process per
+game (--cg-first-time, --cg-time); --tiebreak boards scores a full board as CodinGame
+does. See docs/uttt-tournament.md
 and docs/uttt-bots.md.`
 
 func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
