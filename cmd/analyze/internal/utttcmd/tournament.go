@@ -79,7 +79,7 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 	case *sandbox != "bwrap" && *sandbox != "none":
 		return cli.Usagef(stderr, "uttt tournament", "--sandbox %q: want bwrap or none", *sandbox)
 	case memory.Bytes < 16<<20 || memory.Bytes > 1<<50:
-		return cli.Usagef(stderr, "uttt tournament", "--memory %s: want 16..%d (MiB), or a size from 16MiB to 1PiB", memory.Text, 1<<30)
+		return cli.Usagef(stderr, "uttt tournament", "--memory %s: want 16MiB to 1PiB (a bare number is MiB: 16 to %d)", memory.Text, 1<<30)
 	case *procs < 1 || *procs > 1<<20:
 		return cli.Usagef(stderr, "uttt tournament", "--procs %d: want 1..%d", *procs, 1<<20)
 	case *cgTime <= 0:

@@ -287,11 +287,11 @@ func TestTournamentSandboxFlags(t *testing.T) {
 		msg  string
 	}{
 		{[]string{"--sandbox", "docker"}, 2, `--sandbox "docker": want bwrap or none`},
-		{[]string{"--memory", "1"}, 2, "--memory 1: want 16.."},
-		{[]string{"--memory", "8MiB"}, 2, "--memory 8MiB: want 16.."},
+		{[]string{"--memory", "1"}, 2, "--memory 1: want 16MiB to 1PiB"},
+		{[]string{"--memory", "8MiB"}, 2, "--memory 8MiB: want 16MiB to 1PiB"},
 		{[]string{"--memory", "lots"}, 2, "a bare number (MiB)"},
 		{[]string{"--memory", "2GiB", "--procs", "0"}, 2, "--procs 0: want 1.."}, // the size passes
-		{[]string{"--memory-mb", "8"}, 2, "--memory 8: want 16.."},               // the old name still works
+		{[]string{"--memory-mb", "8"}, 2, "--memory 8: want 16MiB to 1PiB"},      // the old name still works
 		{[]string{"--memory-mb=2GiB", "--procs", "0"}, 2, "--procs 0: want 1.."},
 		{[]string{"--memry", "2GiB"}, 2, "did you mean --memory?"},
 		{[]string{"--procs", "0"}, 2, "--procs 0: want 1.."},
