@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"flag"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -176,5 +177,50 @@ func TestRangeErrorWording(t *testing.T) {
 	first, _, _ := strings.Cut(b.String(), "\n")
 	if !rangeError.MatchString(first) || first != "analyze uttt selfplay: --games 0: want 1 or more" {
 		t.Errorf("RangeError: %q", first)
+	}
+}
+
+// TestSharedFlagTable: docs/cli.md's table of the shared flags names every command that
+// has each flag, and no other.
+func TestSharedFlagTable(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "cli.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := map[string][]string{ // the row's first cell, and the flag's names
+		"`-o FILE`, `--out FILE`": {"out", "o"},
+		"`-j N`, `--jobs N`":      {"jobs", "j"},
+		"`-q`, `--quiet`":         {"quiet", "q"},
+		"`--json`":                {"json"},
+		"`--shard K/N`":           {"shard"},
+		"`--threads N`":           {"threads"},
+	}
+	sets := flagSets(t)
+	for _, line := range strings.Split(string(doc), "\n") {
+		cells := strings.Split(strings.Trim(line, "| "), " | ")
+		names, ok := rows[cells[0]]
+		if !ok || len(cells) != 3 {
+			continue
+		}
+		delete(rows, cells[0])
+		listed := map[string]bool{}
+		for _, c := range strings.Split(cells[2], ", ") {
+			listed[c] = true
+			if _, ok := sets[c]; !ok {
+				t.Errorf("cli.md, %s: no command %q", cells[0], c)
+			}
+		}
+		for c, s := range sets {
+			has := false
+			for _, n := range names {
+				has = has || s.fs.Lookup(n) != nil
+			}
+			if has != listed[c] {
+				t.Errorf("cli.md, %s: %s has the flag: %v, is listed: %v", cells[0], c, has, listed[c])
+			}
+		}
+	}
+	for r := range rows {
+		t.Errorf("cli.md has no row %s", r)
 	}
 }
