@@ -11,7 +11,6 @@ import (
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/qttt"
 	"github.com/boardlab/boardlab/fileio"
-	"github.com/boardlab/boardlab/internal/bytesize"
 	"github.com/boardlab/boardlab/internal/plural"
 	"github.com/boardlab/boardlab/internal/term"
 )
@@ -34,7 +33,7 @@ const ttPerftRange = "want 0 (no table) or 24KiB to 24GiB (a bare number is MiB:
 func runPerft(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := cli.NewFlagSet("qttt perft", perftUsage, perftHelp, stderr)
 	divide := fs.Bool("divide", false, "print the count below each first move")
-	tt := cli.CompatSizeVar(fs, "tt", 24<<22, bytesize.MiB, "MiB",
+	tt := cli.SizeVar(fs, "tt", 24<<22,
 		"table `SIZE` of counts such as 96MiB (a bare number is MiB), rounded down to 2^N entries of 24 bytes;\n0 counts without a table").
 		Within(0, 24<<30, ttPerftRange)
 	record := fs.String("record", "", "start from the position `RECORD` reaches")

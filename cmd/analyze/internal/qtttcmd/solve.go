@@ -10,7 +10,6 @@ import (
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/qttt"
 	"github.com/boardlab/boardlab/fileio"
-	"github.com/boardlab/boardlab/internal/bytesize"
 	"github.com/boardlab/boardlab/internal/machine"
 )
 
@@ -38,7 +37,7 @@ func runSolve(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	fs := cli.NewFlagSet("qttt solve", solveUsage, solveHelp, stderr)
 	all := fs.Bool("all", false, "list every optimal move")
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	tt := cli.CompatSizeVar(fs, "tt", 16<<20, bytesize.MiB, "MiB",
+	tt := cli.SizeVar(fs, "tt", 16<<20,
 		"transposition table `SIZE` such as 64MiB (a bare number is MiB), rounded down to 2^N entries of 16 bytes").
 		Within(16<<10, 16<<30, "want 16KiB to 16GiB (a bare number is MiB: 1 to 16384)")
 	pos, st := cli.Parse(fs, args)

@@ -11,7 +11,6 @@ import (
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/uttt/tournament"
 	"github.com/boardlab/boardlab/fileio"
-	"github.com/boardlab/boardlab/internal/bytesize"
 	"github.com/boardlab/boardlab/internal/plural"
 	"github.com/boardlab/boardlab/internal/term"
 	bwrap "github.com/boardlab/boardlab/sandbox"
@@ -48,7 +47,7 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 	logPath := fs.String("log", "", "write one JSON line per game (players, turns, why a move was invalid with the bot's last stderr line, result, points) to `FILE` (- for stdout)")
 	sandbox := fs.String("sandbox", "bwrap", "run bots as `MODE`: bwrap (each turn sandboxed) or none (with the controller's own rights)")
 	disqualify := fs.Bool("disqualify", false, "remove a bot from the tournament at its first access outside its folder")
-	memory := cli.CompatSizeVar(fs, "memory", bwrap.DefaultMemory, bytesize.MiB, "MiB",
+	memory := cli.SizeVar(fs, "memory", bwrap.DefaultMemory,
 		"address space `SIZE` of each bot process such as 512MiB or 2GiB (sandboxed; a bare number is MiB)")
 	cli.HiddenName(fs, "memory-mb", "memory") // its name until 2026-11
 	cgTime := fs.Duration("cg-time", tournament.DefaultCGLimit, "time limit of a CodinGame bot's turns after its first")
