@@ -15,11 +15,11 @@ import (
 
 const randomUsage = "analyze qttt random --count N [--seed N] [-o FILE] [-q] [-j N] [--shard K/N]"
 
-const randomHelp = `Plays --count N games of uniformly random legal moves (each measurement chosen at random) and
-prints each as "RECORD<TAB>X O": its record in the record notation and its score, a line
-"analyze qttt score" reads back and checks. Game i (0 to N-1) is played from its own
-random stream, seeded by S and i, so the same seed gives the same games and game i is
-the same whichever run or shard plays it. Statistics go to stderr at the end (unless
+const randomHelp = `Plays --count N games of uniformly random legal moves (each measurement chosen at
+random) and prints each as "RECORD<TAB>X O": its record in the record notation and its
+score, a line "analyze qttt score" reads back and checks. Game i (0 to N-1) is played
+from its own random stream, made from --seed and i, so the same --seed gives the same
+games and game i is the same whichever run or shard plays it. Statistics go to stderr at the end (unless
 -q): the score distribution, how the games ended, game length in moves and
 measurements per game.
 
