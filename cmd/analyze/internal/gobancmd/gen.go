@@ -23,7 +23,7 @@ spaces), for scoring and benchmarking:
   corridor  one empty corridor winding through the board between black walls, a white
             stone at its start: the C reference scorer needs about n*n/4 passes for it
   spiral    one empty corridor spiralling from the corner to the centre
-  spec      the specification's five test cases (--size, --seed and --count do not apply)
+  spec      the specification's five test cases (--size, --seed, --count do not apply)
 With no --out (or -) a single board goes to stdout. --out names a file for one board, or
 a directory (created if needed) when it exists, ends in /, or several boards are written;
 boards in a directory are named KIND-N-SEED.txt (spec: NUMBER-NAME.txt). Files appear

@@ -19,9 +19,9 @@ const randomHelp = `Plays --count N games of uniformly random legal moves (each 
 random) and prints each as "RECORD<TAB>X O": its record in the record notation and its
 score, a line "analyze qttt score" reads back and checks. Game i (0 to N-1) is played
 from its own random stream, made from --seed and i, so the same --seed gives the same
-games and game i is the same whichever run or shard plays it. Statistics go to stderr at the end (unless
--q): the score distribution, how the games ended, game length in moves and
-measurements per game.
+games and game i is the same whichever run or shard plays it. Statistics go to stderr
+at the end (unless -q): the score distribution, how the games ended, game length in
+moves and measurements per game.
 
 --shard K/N plays the K-th of N contiguous ranges of game indices; the outputs of
 shards 0..N-1 concatenated in order are the output of the whole run (with -o PATH,

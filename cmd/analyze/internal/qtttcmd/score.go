@@ -15,8 +15,8 @@ import (
 const scoreUsage = "analyze qttt score [--json] [-o FILE] [-j N] [--shard K/N] [FILE|DIR|-]..."
 
 const scoreHelp = `Scores quantum tic-tac-toe game records, one per line, and prints X's score and O's
-per record in input order, e.g. "0.5 1" or "2 0". A record is in the record notation: moves
-as two cell letters A-I, each cycle-closing move followed by its measurement number
+per record in input order, e.g. "0.5 1" or "2 0". A record is in the record notation:
+moves as two cell letters A-I, each cycle-closing move followed by its measurement number
 ("AB BE DE AE 1", or written together "ABBEDEAE1"). A record may stop before the game
 ends: the position is scored as it stands. Blank lines are skipped. A line may carry
 the expected score after a tab ("RECORD<TAB>X O", as "analyze qttt random" writes
