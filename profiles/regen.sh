@@ -46,7 +46,7 @@ for e in "${engines[@]}"; do
   qttt)
     # Scoring a million random records ten times over, and perft 7 (move generation and
     # play; solving the start takes only 0.15 s, too short for a profile).
-    "$bin" qttt random -q --seed 1 -o "$tmp/qttt.txt" 1000000
+    "$bin" qttt random -q --seed 1 --count 1000000 -o "$tmp/qttt.txt"
     prof qttt-score qttt score -o "$tmp/qttt-scores.txt" $(for i in 1 2 3 4 5 6 7 8 9 10; do echo "$tmp/qttt.txt"; done)
     prof qttt-perft qttt perft 7
     ;;

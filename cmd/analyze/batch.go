@@ -11,6 +11,7 @@ import (
 	"github.com/boardlab/boardlab/cmd/analyze/internal/batch"
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/fileio"
+	"github.com/boardlab/boardlab/internal/plural"
 )
 
 // plan is what a plan of analyze jobs holds.
@@ -37,7 +38,7 @@ func runBatch(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return st
 	}
 	if len(pos) > 1 {
-		return cli.Usagef(stderr, "batch", "at most one PLAN, got %d arguments", len(pos))
+		return cli.Usagef(stderr, "batch", "at most one PLAN, got %s", plural.Of(len(pos), "argument"))
 	}
 	name := "default plan"
 	var jobs []batch.Job
@@ -89,7 +90,7 @@ func runBatch(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	sum := plan.Run(ctx, name, jobs, run, stdout, batch.Options{Quiet: *quiet, JSON: *asJSON, Work: work})
 	switch {
 	case sum.Interrupted:
-		fmt.Fprintf(stderr, "analyze batch: interrupted after %d of %d jobs\n", sum.Ran, len(jobs))
+		fmt.Fprintf(stderr, "analyze batch: interrupted after %d of %s\n", sum.Ran, plural.Of(len(jobs), "job"))
 		return cli.ExitInterrupted
 	case sum.Failed > 0 || len(errs) > 0:
 		return cli.ExitFail

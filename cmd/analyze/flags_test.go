@@ -35,8 +35,9 @@ func allCommands(t *testing.T) map[string]string {
 	return cmds
 }
 
-// TestJobsRefusedBelowRange: every command with -j/--jobs refuses a negative count
-// (and a count it cannot use) as a command-line error, in the same words.
+// TestJobsRefusedBelowRange: every command with -j/--jobs takes 0 for one worker per
+// core, its default, and refuses a negative count as a command-line error, in the
+// same words.
 func TestJobsRefusedBelowRange(t *testing.T) {
 	n := 0
 	for c, help := range allCommands(t) {
@@ -44,21 +45,16 @@ func TestJobsRefusedBelowRange(t *testing.T) {
 			continue
 		}
 		n++
-		least := "0"
-		if !strings.Contains(help, "0: ") {
-			least = "1"
+		if !strings.Contains(help, "(0: one per core)") || strings.Contains(help, "(0: one per core) (default") {
+			t.Errorf("%s -h: -j, --jobs does not say 0 is one per core, its default", c)
 		}
-		bad := "-1"
-		if least == "1" {
-			bad = "0"
-		}
-		_, errOut, code := analyze(t, "", append(strings.Fields(c), "-j", bad, "x")...)
-		want := `analyze ` + c + `: invalid value "` + bad + `" for --jobs: want ` + least
+		_, errOut, code := analyze(t, "", append(strings.Fields(c), "-j", "-1", "x")...)
+		want := "analyze " + c + ": --jobs -1: want 0..4096 (0: one per core)\n"
 		if code != 2 || !strings.HasPrefix(errOut, want) {
-			t.Errorf("%s -j %s: exit %d, stderr %q, want exit 2 and %q", c, bad, code, errOut, want)
+			t.Errorf("%s -j -1: exit %d, stderr %q, want exit 2 and %q", c, code, errOut, want)
 		}
 	}
-	if n < 10 {
+	if n < 12 {
 		t.Errorf("only %d commands list -j, --jobs N", n)
 	}
 }
@@ -132,11 +128,11 @@ func TestFlagRanges(t *testing.T) {
 		{[]string{"uttt", "search", "--depth", "82"}, "analyze uttt search: --depth 82: want 1..81"},
 		{[]string{"uttt", "search", "--time", "0"}, "analyze uttt search: --time 0s: want a positive duration"},
 		{[]string{"uttt", "search", "--time", "-1s", "--depth", "3"}, "analyze uttt search: --time -1s: want a positive duration"},
-		{[]string{"uttt", "search", "--hash", "-1"}, `analyze uttt search: invalid value "-1" for --hash: ` + hashRange},
-		{[]string{"uttt", "search", "--hash", "0"}, `analyze uttt search: invalid value "0" for --hash: ` + hashRange},
-		{[]string{"uttt", "search", "--hash", "65GiB"}, `analyze uttt search: invalid value "65GiB" for --hash: ` + hashRange},
-		{[]string{"uttt", "engine", "--hash", "0"}, `analyze uttt engine: invalid value "0" for --hash: ` + hashRange},
-		{[]string{"uttt", "engine", "--hash", "512KiB"}, `analyze uttt engine: invalid value "512KiB" for --hash: ` + hashRange},
+		{[]string{"uttt", "search", "--hash", "-1"}, `analyze uttt search: --hash -1: ` + hashRange},
+		{[]string{"uttt", "search", "--hash", "0"}, `analyze uttt search: --hash 0: ` + hashRange},
+		{[]string{"uttt", "search", "--hash", "65GiB"}, `analyze uttt search: --hash 65GiB: ` + hashRange},
+		{[]string{"uttt", "engine", "--hash", "0"}, `analyze uttt engine: --hash 0: ` + hashRange},
+		{[]string{"uttt", "engine", "--hash", "512KiB"}, `analyze uttt engine: --hash 512KiB: ` + hashRange},
 		{[]string{"--cpuprofile", filepath.Join(dir, "no", "x"), "version"}, "analyze: --cpuprofile " + filepath.Join(dir, "no", "x") + ": directory " + filepath.Join(dir, "no") + " does not exist"},
 		{[]string{"--memprofile", dir, "uttt", "search", "--depth", "3"}, "analyze: --memprofile " + dir + ": is a directory"},
 	} {

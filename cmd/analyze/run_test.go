@@ -204,12 +204,21 @@ func analyzeCtx(t *testing.T, settle time.Duration, args ...string) (stdout, std
 	case <-time.After(settle):
 	}
 	cancel()
+	code = awaitCancelled(t, done, args)
+	return o.String(), e.String(), code
+}
+
+// awaitCancelled returns the exit status a cancelled run sends on done, failing the
+// test if it has not come within the liveness deadline.
+func awaitCancelled(t *testing.T, done <-chan int, args []string) int {
+	t.Helper()
 	select {
-	case code = <-done:
+	case code := <-done:
+		return code
 	case <-time.After(liveness):
 		t.Fatalf("%v: still running %v after the cancel", args, liveness)
 	}
-	return o.String(), e.String(), code
+	return 0
 }
 
 // TestBatchLongLines: a 2 MB comment line does not stop the later jobs; an over-long

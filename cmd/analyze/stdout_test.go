@@ -70,7 +70,7 @@ func TestLostOutput(t *testing.T) {
 		{"qttt score", "CF DE CF 1 BH DH BG AH DE 8 II 9\t1 0\n", []string{"qttt", "score"}},
 		{"qttt perft", "", []string{"qttt", "perft", "3"}},
 		{"qttt solve", "", []string{"qttt", "solve", "--all", "AI", "AC", "AC", "3"}},
-		{"qttt random", "", []string{"qttt", "random", "2"}},
+		{"qttt random", "", []string{"qttt", "random", "--count", "2"}},
 		{"qttt show", "", []string{"qttt", "show", "CF DE CF 1"}},
 		{"uttt perft", "", []string{"uttt", "perft", "3"}},
 		{"uttt perft", "", []string{"uttt", "perft", "--divide", "2"}},

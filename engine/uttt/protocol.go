@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// ParseProtocol reads the seed's 12 bot arguments: SIDE B0 ... B8 MASTER LAST. O may be
+// ParseProtocol reads the tournament protocol's 12 bot arguments: SIDE B0 ... B8 MASTER LAST. O may be
 // written "O" or "0". Closed boards are derived from B0..B8 (MASTER is only checked for
 // its form); LAST "xx" means a free move, otherwise it is the move just played (its
 // tile may not be empty) and its tile names the board to play in, free when that

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"time"
+
+	"github.com/boardlab/boardlab/internal/plural"
 )
 
 // Stats counts what a run scored: text boards and SGF games, failures, files a folder
@@ -49,8 +51,8 @@ func (s *Stats) WriteText(w io.Writer, d time.Duration) error {
 		return err
 	}
 	if s.Games > 0 {
-		if _, err := fmt.Fprintf(w, "summary: RE comparable in %d games: %d agree with the Tromp-Taylor result (winner and margin), %d on the winner; not comparable: %d resigned, %d lost on time, %d other or missing\n",
-			s.Compared, s.Agree, s.WinnerAgree, s.Resigned, s.TimeLoss, s.Other); err != nil {
+		if _, err := fmt.Fprintf(w, "summary: RE comparable in %s: %d agree with the Tromp-Taylor result (winner and margin), %d on the winner; not comparable: %d resigned, %d lost on time, %d other or missing\n",
+			plural.Of(s.Compared, "game"), s.Agree, s.WinnerAgree, s.Resigned, s.TimeLoss, s.Other); err != nil {
 			return err
 		}
 	}

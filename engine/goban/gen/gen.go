@@ -38,11 +38,11 @@ type Job struct {
 func (g *Job) Check() error {
 	switch {
 	case g.Size < 0 || g.Size > MaxSize:
-		return fmt.Errorf("size %d out of range [0, %d]", g.Size, MaxSize)
+		return fmt.Errorf("size %d: want 0..%d", g.Size, MaxSize)
 	case g.Count < 1:
-		return fmt.Errorf("count %d: must be at least 1", g.Count)
+		return fmt.Errorf("count %d: want 1 or more", g.Count)
 	case g.Kind != "random" && g.Kind != "corridor" && g.Kind != "spiral" && g.Kind != "spec":
-		return fmt.Errorf("kind %q unknown (random, corridor, spiral or spec)", g.Kind)
+		return fmt.Errorf("kind %s: want random, corridor, spiral or spec", g.Kind)
 	}
 	return nil
 }

@@ -31,33 +31,6 @@ func Zoo(b zoo.Bot) Chooser {
 	}
 }
 
-// ZooNames are the zoo bots a one-turn bot offers besides the main engine: random,
-// naive, depth, depth:1 to depth:6 and engine:d1 to engine:d12.
-func ZooNames() []string {
-	names := []string{"random", "naive", "depth"}
-	for d := 1; d <= 6; d++ {
-		names = append(names, fmt.Sprintf("depth:%d", d))
-	}
-	for d := 1; d <= 12; d++ {
-		names = append(names, fmt.Sprintf("engine:d%d", d))
-	}
-	return names
-}
-
-// Choosers returns the one-turn bots by name: "main" (Main with hashMB and threads)
-// and the zoo bots of ZooNames.
-func Choosers(hashMB, threads int) map[string]Chooser {
-	m := map[string]Chooser{"main": Main(hashMB, threads)}
-	for _, name := range ZooNames() {
-		b, err := zoo.Parse(name)
-		if err != nil {
-			panic(err) // ZooNames are all valid specs
-		}
-		m[name] = Zoo(b)
-	}
-	return m
-}
-
 // Turn returns the move to play in p: an error when the game is over, the only legal
 // move without asking choose, else choose's move when legal and the first legal move
 // otherwise. A panic of choose is reported to warn (when not nil) and does not

@@ -2,12 +2,12 @@ package bot
 
 import (
 	"context"
-	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/zoo"
 )
 
 // seedExample is the spec's example position: X to move after O played 38.
@@ -37,14 +37,7 @@ func TestTurnFallsBack(t *testing.T) {
 
 func TestTurnChoosers(t *testing.T) {
 	p, _ := uttt.ParseProtocol(seedExample)
-	cs := Choosers(1, 1)
-	if len(cs) != 1+len(ZooNames()) || cs["main"] == nil || cs["engine:d12"] == nil {
-		t.Fatalf("choosers: %d", len(cs))
-	}
-	names := ZooNames()
-	if !slices.Contains(names, "depth:6") || !slices.Contains(names, "naive") {
-		t.Fatalf("ZooNames: %q", names)
-	}
+	cs := map[string]Chooser{"main": Main(1, 1), "naive": Zoo(zoo.Naive{}), "depth:2": Zoo(zoo.Depth{N: 2}), "random": Zoo(zoo.Random{})}
 	for _, name := range []string{"main", "naive", "depth:2"} {
 		m, err := Turn(context.Background(), p, cs[name], time.Now().Add(100*time.Millisecond), nil)
 		if err != nil || !p.IsLegal(m) {

@@ -15,6 +15,7 @@ import (
 	"github.com/boardlab/boardlab/engine/uttt"
 	"github.com/boardlab/boardlab/engine/uttt/search"
 	"github.com/boardlab/boardlab/internal/memlimit"
+	"github.com/boardlab/boardlab/internal/plural"
 	"github.com/boardlab/boardlab/pipeline"
 )
 
@@ -333,8 +334,8 @@ func (pl *Player) Text() string {
 	if len(pats) > 0 {
 		common = strings.Join(pats, ", ")
 	}
-	return fmt.Sprintf("%s: %d games, %d moves, mean loss %.1f, mean expected-score drop %.4f, inaccuracies/mistakes/blunders %d/%d/%d (%.2f blunders a game), lost first in %d games; most common mistakes: %s\n",
-		pl.Player, pl.Games, pl.Moves, pl.MeanLoss, pl.MeanESDrop, pl.Inaccuracies, pl.Mistakes, pl.Blunders, pl.BlundersPerGame, pl.LostFirst, common)
+	return fmt.Sprintf("%s: %s, %s, mean loss %.1f, mean expected-score drop %.4f, inaccuracies/mistakes/blunders %d/%d/%d (%.2f blunders a game), lost first in %s; most common mistakes: %s\n",
+		pl.Player, plural.Of(pl.Games, "game"), plural.Of(pl.Moves, "move"), pl.MeanLoss, pl.MeanESDrop, pl.Inaccuracies, pl.Mistakes, pl.Blunders, pl.BlundersPerGame, plural.Of(pl.LostFirst, "game"), common)
 }
 
 // Options are the budgets of a review: fixed node counts, so that a review is the same

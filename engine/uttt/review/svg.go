@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/boardlab/boardlab/internal/draw"
+	"github.com/boardlab/boardlab/internal/plural"
 )
 
 // Layout of a review graph, in SVG user units, as self-play's plot.
@@ -43,7 +44,7 @@ func WriteSVG(w io.Writer, g *Game) error {
 	font := draw.A("font-family", "sans-serif", "font-size", "13", "fill", "#222")
 	s.Text(rvLeft, 22, title, append(font, draw.Attr{Name: "font-weight", Value: "bold"})...)
 	result := map[string]string{"X": "X won", "O": "O won", "draw": "drawn", "unfinished": "unfinished"}[g.Result]
-	sub := fmt.Sprintf("%s in %d plies", result, g.Plies)
+	sub := fmt.Sprintf("%s in %s", result, plural.Irregular(g.Plies, "ply", "plies"))
 	if g.LostAfter != nil {
 		sub += fmt.Sprintf("; lost under perfect play after ply %d (%s's %s, proven by the %s)", g.LostAfter.Ply, g.LostAfter.Side, g.LostAfter.Move, g.LostAfter.ProvenBy)
 	}

@@ -3,10 +3,6 @@ package selfplay
 import (
 	"context"
 	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/boardlab/boardlab/engine/uttt"
@@ -14,13 +10,6 @@ import (
 	"github.com/boardlab/boardlab/engine/uttt/zoo"
 	"github.com/boardlab/boardlab/sandbox"
 )
-
-// CGSpecHelp documents the cg:COMMAND bot spec that ParseBot reads besides the zoo's.
-const CGSpecHelp = `  cg:COMMAND      a bot speaking CodinGame's protocol, run as COMMAND (split as a
-                  shell would, from the current directory) once per game, sandboxed
-                  with bubblewrap (--sandbox) and timed per turn (--cg-first-time,
-                  --cg-time); an invalid answer (timeout, crash, illegal move)
-                  forfeits the game, which --out marks "forfeit":true`
 
 // CGBot is a bot speaking CodinGame's protocol, run as its own process (Player) per
 // game; an invalid answer forfeits the game.
@@ -33,31 +22,10 @@ type CGBot struct {
 	Verbose bool
 }
 
-// ParseBot is zoo.Parse plus cg:COMMAND, a CGBot whose command line split splits
-// into arguments (a relative program path resolves against the current directory).
-func ParseBot(spec string, split tournament.SplitFunc) (zoo.Bot, error) {
-	rest, ok := strings.CutPrefix(spec, "cg:")
-	if !ok {
-		return zoo.Parse(spec)
-	}
-	argv, err := split(rest)
-	if err != nil {
-		return nil, fmt.Errorf("bot %q: %v", spec, err)
-	}
-	if len(argv) == 0 {
-		return nil, fmt.Errorf("bot %q: want cg:COMMAND", spec)
-	}
-	if _, err := exec.LookPath(argv[0]); err != nil {
-		return nil, fmt.Errorf("bot %q: %v", spec, err)
-	}
-	dir, err := os.Getwd()
-	if err != nil {
-		return nil, err
-	}
-	if strings.Contains(argv[0], "/") && !filepath.IsAbs(argv[0]) {
-		argv[0] = filepath.Join(dir, argv[0])
-	}
-	return &CGBot{Spec: spec, Player: tournament.CGPlayer{Argv: argv, Dir: dir}}, nil
+// NewCGBot returns the CGBot written spec ("cg:COMMAND") that runs argv, its program
+// path resolved, in dir.
+func NewCGBot(spec string, argv []string, dir string) *CGBot {
+	return &CGBot{Spec: spec, Player: tournament.CGPlayer{Argv: argv, Dir: dir}}
 }
 
 // HasCG reports whether any of bots is a CGBot.

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/boardlab/boardlab/internal/draw"
+	"github.com/boardlab/boardlab/internal/plural"
 )
 
 // Plot layout, in SVG user units.
@@ -37,7 +38,7 @@ func WritePlot(w io.Writer, title string, sum *Summary, sprt *SPRT) error {
 	s.Text(plotLeft, 22, title, append(font, draw.Attr{Name: "font-weight", Value: "bold"})...)
 	t := &sum.Tally
 	sc, lo, hi := ScoreInterval(t.W, t.D, t.L)
-	sub := fmt.Sprintf("%d games: score %.2f%% [%.2f%%, %.2f%%], W/D/L %d/%d/%d", sum.Counted, 100*sc, 100*lo, 100*hi, t.W, t.D, t.L)
+	sub := fmt.Sprintf("%s: score %.2f%% [%.2f%%, %.2f%%], W/D/L %d/%d/%d", plural.Of(sum.Counted, "game"), 100*sc, 100*lo, 100*hi, t.W, t.D, t.L)
 	s.Text(plotLeft, 42, sub, font...)
 
 	maxX := 1.0

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"math"
+
+	"github.com/boardlab/boardlab/internal/plural"
 )
 
 // FormatElo writes an Elo difference with its sign; infinities as "+inf" and "-inf".
@@ -25,7 +27,7 @@ func FormatElo(e float64) string {
 // and, with a test, the SPRT's state.
 func (s *Summary) Write(w io.Writer, m *Match, sprt *SPRT) {
 	t := &s.Tally
-	fmt.Fprintf(w, "games        %d (a = %s, b = %s, openings %d plies, seed %d%s)\n", s.Counted, m.A, m.B, m.Openings, m.Seed, tieBreakReport(m))
+	fmt.Fprintf(w, "games        %d (a = %s, b = %s, openings %s, seed %d%s)\n", s.Counted, m.A, m.B, plural.Irregular(m.Openings, "ply", "plies"), m.Seed, tieBreakReport(m))
 	fmt.Fprintf(w, "a W/D/L      %d / %d / %d\n", t.W, t.D, t.L)
 	fmt.Fprintf(w, "a score      %.2f%%\n", 100*t.Score())
 	e, lo, hi := EloInterval(t.W, t.D, t.L)

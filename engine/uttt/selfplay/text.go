@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/internal/plural"
 )
 
 // MaxSPRTElo bounds the Elo differences of an SPRT: ParseSPRT refuses those beyond
@@ -70,13 +71,13 @@ func DescribeGame(m *Match, i int, moves []uttt.Move, r Result, colour bool) str
 		}
 	}
 	score := [3]string{"a lost", "draw", "a won"}[min(r.Score2, 2)]
-	return fmt.Sprintf("game %d: X %s, O %s: %s in %d plies (%s)\nmoves: %s\n%s\n",
-		i, x, o, result, len(moves), score, sb.String(), uttt.Display(&p, colour))
+	return fmt.Sprintf("game %d: X %s, O %s: %s in %s (%s)\nmoves: %s\n%s\n",
+		i, x, o, result, plural.Irregular(len(moves), "ply", "plies"), score, sb.String(), uttt.Display(&p, colour))
 }
 
 // PlotTitle is the title of the match's plot (WritePlot).
 func (m *Match) PlotTitle() string {
-	return fmt.Sprintf("a = %s against b = %s (openings %d plies, seed %d)", m.A, m.B, m.Openings, m.Seed)
+	return fmt.Sprintf("a = %s against b = %s (openings %s, seed %d)", m.A, m.B, plural.Irregular(m.Openings, "ply", "plies"), m.Seed)
 }
 
 // IsOut reports whether head, the first bytes of a file, starts a self-play --out

@@ -2,8 +2,6 @@ package selfplay
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -61,42 +59,8 @@ func TestDescribeGame(t *testing.T) {
 	}
 	// A game ended by an invalid answer names the side that forfeited.
 	text := DescribeGame(m, 0, []uttt.Move{uttt.NewMove(4, 4)}, Result{Score2: 2}, false)
-	if !strings.Contains(text, "O forfeited (an invalid answer) in 1 plies (a won)") {
+	if !strings.Contains(text, "O forfeited (an invalid answer) in 1 ply (a won)") {
 		t.Errorf("forfeit:\n%s", text)
-	}
-}
-
-func TestParseBot(t *testing.T) {
-	split := func(s string) ([]string, error) { return strings.Fields(s), nil }
-	b, err := ParseBot("depth:2", split)
-	if err != nil || b.String() != "depth:2" {
-		t.Fatalf("zoo spec: %v, %v", b, err)
-	}
-	if _, err := ParseBot("cg:./nosuch", split); err == nil || !strings.Contains(err.Error(), `bot "cg:./nosuch"`) {
-		t.Errorf("missing program: %v", err)
-	}
-	if _, err := ParseBot("cg:", split); err == nil || !strings.Contains(err.Error(), "want cg:COMMAND") {
-		t.Errorf("empty command: %v", err)
-	}
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "bot.sh"), []byte("#!/bin/sh\n"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	t.Chdir(dir)
-	b, err = ParseBot("cg:./bot.sh fast", split)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, ok := b.(*CGBot)
-	if !ok || !HasCG(zoo.Naive{}, b) || HasCG(zoo.Naive{}) || c.String() != "cg:./bot.sh fast" {
-		t.Fatalf("cg bot: %#v", b)
-	}
-	if real, _ := filepath.EvalSymlinks(dir); c.Player.Argv[0] != filepath.Join(dir, "bot.sh") && c.Player.Argv[0] != filepath.Join(real, "bot.sh") || c.Player.Argv[1] != "fast" {
-		t.Errorf("argv %q: want the program made absolute", c.Player.Argv)
-	}
-	ConfigureCG([]zoo.Bot{b, zoo.Naive{}}, 3, 2, nil, func(string) {}, true)
-	if c.Player.FirstLimit != 3 || c.Player.Limit != 2 || !c.Verbose || c.Report == nil {
-		t.Errorf("ConfigureCG: %+v", c)
 	}
 }
 

@@ -52,11 +52,13 @@ func ExamplePlayWith() {
 // it is compiled but not run.
 func Example_sandboxed() {
 	dir := "tournament" // holds instructions.txt
-	fields := func(s string) ([]string, error) { return strings.Fields(s), nil }
-	bots, err := tournament.ReadInstructions(dir, fields)
+	bots, err := tournament.ReadInstructions(dir)
 	if err != nil {
 		fmt.Println(err)
 		return
+	}
+	for i := range bots {
+		bots[i].Argv = strings.Fields(bots[i].Command) // these commands have no quotes
 	}
 	sb, err := sandbox.New(sandbox.Sandbox{CPU: 2 * time.Second})
 	if err != nil {

@@ -96,11 +96,10 @@ func TestScoring(t *testing.T) {
 }
 
 func TestParseInstructions(t *testing.T) {
-	split := strings.Fields
-	ok := "2\nrandBot\npython3 randBot/bot.py\n\ndepthBot\n./depthBot/depthbot\n"
+	ok := "2\nrandBot\npython3 randBot/bot.py\n\ndepthBot\ncg: ./depthBot/depthbot\n"
 	for _, in := range []string{ok, "\ufeff" + ok} { // a byte order mark at the start is skipped
-		bots, err := ParseInstructions(strings.NewReader(in), "instructions.txt", func(s string) ([]string, error) { return split(s), nil })
-		if err != nil || len(bots) != 2 || bots[0].Name != "randBot" || bots[1].Name != "depthBot" || bots[1].Argv[0] != "./depthBot/depthbot" || bots[1].Line != 6 {
+		bots, err := ParseInstructions(strings.NewReader(in), "instructions.txt")
+		if err != nil || len(bots) != 2 || bots[0].Name != "randBot" || bots[1].Name != "depthBot" || bots[1].Command != "./depthBot/depthbot" || !bots[1].CodinGame || bots[1].Line != 6 {
 			t.Fatalf("%q: %+v %v", in[:5], bots, err)
 		}
 	}
@@ -110,17 +109,12 @@ func TestParseInstructions(t *testing.T) {
 		{"0\n", "instructions.txt:1: want the number of bots"},
 		{"2\na\nx\nb\n", "instructions.txt:4: file ends before the command of bot 2 (b)"},
 		{"2\na\nx\n", "instructions.txt:3: file ends after 1 of 2 bots"},
-		{"1\na\nx\nextra\n", `instructions.txt:4: unexpected line "extra" after the 1 bots`},
-		{"1\na\n'x\n", "instructions.txt:3: command of bot 1 (a): bad quote"},
+		{"1\na\nx\nextra\n", `instructions.txt:4: unexpected line "extra" after the 1 bot`},
+		{"1\na\ncg: \n", "instructions.txt:3: command of bot 1 (a) is empty"},
 		{"\x00\x00", "instructions.txt: binary data, not instructions: NUL byte at offset 0"},
 		{"1\na\nx\n\x00", "instructions.txt:3: binary data, not instructions: NUL byte at offset 6"},
 	} {
-		_, err := ParseInstructions(strings.NewReader(c.in), "instructions.txt", func(s string) ([]string, error) {
-			if strings.HasPrefix(s, "'") {
-				return nil, errors.New("bad quote")
-			}
-			return split(s), nil
-		})
+		_, err := ParseInstructions(strings.NewReader(c.in), "instructions.txt")
 		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
 			t.Errorf("%q: error %v, want %q...", c.in, err, c.want)
 		}
@@ -134,13 +128,7 @@ func FuzzParseInstructions(f *testing.F) {
 	f.Add("1\na\n'x y' z\n")
 	f.Add("3\n\n\na\nb\n")
 	f.Fuzz(func(t *testing.T, s string) {
-		split := func(c string) ([]string, error) {
-			if strings.Count(c, "'")%2 != 0 {
-				return nil, errors.New("unterminated quote")
-			}
-			return strings.Fields(c), nil
-		}
-		bots, err := ParseInstructions(strings.NewReader(s), "instructions.txt", split)
+		bots, err := ParseInstructions(strings.NewReader(s), "instructions.txt")
 		if err != nil {
 			if !strings.HasPrefix(err.Error(), "instructions.txt") {
 				t.Fatalf("error without the file name: %v", err)
@@ -152,7 +140,7 @@ func FuzzParseInstructions(f *testing.F) {
 			t.Fatalf("%d bots, file announces %d", len(bots), n)
 		}
 		for _, b := range bots {
-			if b.Name == "" || len(b.Argv) == 0 {
+			if b.Name == "" || b.Command == "" {
 				t.Fatalf("empty bot %+v", b)
 			}
 		}

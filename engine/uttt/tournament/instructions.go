@@ -14,50 +14,37 @@ import (
 	"strings"
 
 	"github.com/boardlab/boardlab/fileio/textin"
+	"github.com/boardlab/boardlab/internal/plural"
 )
 
 // Bot is one entry of instructions.txt.
 type Bot struct {
 	Name    string
-	Command string   // the command line as written
-	Argv    []string // the command split as a shell would, program path resolved
+	Command string   // the command line as written (without a leading "cg:")
+	Argv    []string // the command split as a shell would, program path resolved: set by the caller
 	Line    int      // line of the command in the file
 	// CodinGame is set for a command written "cg: COMMAND": the bot speaks CodinGame's
-	// protocol (CGPlayer), one process per game, instead of the seed's.
+	// protocol (CGPlayer), one process per game, instead of the tournament protocol.
 	CodinGame bool
 }
 
-// SplitFunc splits a command line into arguments as a shell would (the CLI passes its
-// shared splitter).
-type SplitFunc func(string) ([]string, error)
-
-// ReadInstructions reads DIR/instructions.txt. Relative program paths (those with a
-// slash) are resolved against dir; bare names are looked up in PATH when run.
-func ReadInstructions(dir string, split SplitFunc) ([]Bot, error) {
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return nil, err
-	}
+// ReadInstructions reads DIR/instructions.txt (see ParseInstructions).
+func ReadInstructions(dir string) ([]Bot, error) {
 	path := filepath.Join(dir, "instructions.txt")
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	bots, err := ParseInstructions(f, path, split)
-	for i := range bots {
-		if p := bots[i].Argv[0]; strings.Contains(p, "/") && !filepath.IsAbs(p) {
-			bots[i].Argv[0] = filepath.Join(abs, p)
-		}
-	}
-	return bots, err
+	return ParseInstructions(f, path)
 }
 
 // ParseInstructions reads the instructions format: the number of bots, then a name line
 // and a command line per bot; a command line "cg: COMMAND" declares a bot speaking
 // CodinGame's protocol. Blank lines are skipped, and so is a UTF-8 byte order mark at
-// the start; a NUL byte (binary data) is an error. Errors name the file and line.
-func ParseInstructions(r io.Reader, name string, split SplitFunc) ([]Bot, error) {
+// the start; a NUL byte (binary data) is an error. Errors name the file and line. A
+// Bot's Argv is left for the caller, which splits Command as a shell would.
+func ParseInstructions(r io.Reader, name string) ([]Bot, error) {
 	sc := bufio.NewScanner(textin.NewReader(r, "instructions"))
 	sc.Buffer(make([]byte, 0, 4096), 1<<20)
 	line := 0
@@ -98,17 +85,13 @@ func ParseInstructions(r io.Reader, name string, split SplitFunc) ([]Bot, error)
 		if rest, ok := strings.CutPrefix(cmd, "cg:"); ok {
 			cg, cmd = true, strings.TrimSpace(rest)
 		}
-		argv, err := split(cmd)
-		if err != nil {
-			return bots, errf("command of bot %d (%s): %v", i, nm, err)
-		}
-		if len(argv) == 0 {
+		if cmd == "" {
 			return bots, errf("command of bot %d (%s) is empty", i, nm)
 		}
-		bots = append(bots, Bot{Name: nm, Command: cmd, Argv: argv, Line: line, CodinGame: cg})
+		bots = append(bots, Bot{Name: nm, Command: cmd, Line: line, CodinGame: cg})
 	}
 	if s, ok := next(); ok {
-		return bots, errf("unexpected line %q after the %d bots", s, n)
+		return bots, errf("unexpected line %q after the %s", s, plural.Of(n, "bot"))
 	}
 	if err := sc.Err(); err != nil {
 		return bots, fmt.Errorf("%s:%d: %v", name, line, err)

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"time"
+
+	"github.com/boardlab/boardlab/internal/plural"
 )
 
 // Pairings lists the games of a tournament of n bots in the spec's order: for each pair
@@ -59,13 +61,13 @@ func (s Standings) Add(r *Result) {
 // disqualified bot, then the timing line.
 func (s Standings) Report(w io.Writer, elapsed time.Duration) {
 	for i, b := range s {
-		fmt.Fprintf(w, "Bot %d, %s, has %d wins and made %d illegal moves, for a total of %d points.\n",
-			i+1, b.Name, b.Wins, b.Illegal, b.Points)
+		fmt.Fprintf(w, "Bot %d, %s, has %s and made %s, for a total of %s.\n",
+			i+1, b.Name, plural.Of(b.Wins, "win"), plural.Of(b.Illegal, "illegal move"), plural.Of(b.Points, "point"))
 	}
 	for i, b := range s {
 		if b.Disqualified != "" {
 			fmt.Fprintf(w, "Bot %d, %s, was disqualified %s.\n", i+1, b.Name, b.Disqualified)
 		}
 	}
-	fmt.Fprintf(w, "With %d bots, This program took %.3f seconds to finish.\n", len(s), elapsed.Seconds())
+	fmt.Fprintf(w, "With %s, this program took %.3f seconds to finish.\n", plural.Of(len(s), "bot"), elapsed.Seconds())
 }

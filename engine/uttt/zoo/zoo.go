@@ -24,31 +24,9 @@ type Bot interface {
 	String() string
 }
 
-// SpecHelp documents the spec syntax accepted by Parse.
-const SpecHelp = `A bot SPEC is one of:
-  random          a uniformly random legal move
-  naive           a move that wins the game, else one that wins a small board, else random
-  depth[:N]       alpha-beta to N plies (default 4) with a simple evaluation, like the
-                  seed's champion depthBot; ties are broken at random
-  engine[:BUDGET] the main engine's search; BUDGET is a time per move (100ms, 1s; the
-                  default is 100ms), a fixed depth written dN (d6) or a fixed number
-                  of nodes per move written nN (n200000). A time T is spent
-                  on every move; with the option T,bank (100ms,bank) a clear move stops
-                  at 0.6T plus half of the game's bank of saved time and an
-                  unclear one (best move changed, score fell) may take up to 2T,
-                  drawing on the bank: the moves of a game average at most T
-  engine-v1[:BUDGET] the engine as of commit 82f0469 (the yardstick), budgets as
-                  engine (no bank)
-  engine-linear[:BUDGET], engine-net[:BUDGET]
-                  the main engine with the linear or the network evaluation (engine
-                  uses the network), budgets as engine
-  options, after the budget of engine, engine-linear and engine-net:
-                  ,contempt=N scores a draw -N (evaluation units) for the bot, so
-                  it plays on in positions slightly worse than a draw (0: none);
-                  ,net=FILE plays the network in FILE (analyze uttt train --out)
-                  instead of the embedded one (engine-net:100ms,net=net.bin)`
-
-// Parse returns the bot named by spec (see SpecHelp).
+// Parse returns the bot named by spec: random, naive, depth[:N],
+// engine[:BUDGET][,OPTION...] (BUDGET a duration, dN or nN; OPTION bank, contempt=N
+// or net=FILE), engine-v1[:BUDGET], engine-linear[:BUDGET] or engine-net[:BUDGET].
 func Parse(spec string) (Bot, error) {
 	if head, opts, ok := strings.Cut(spec, ","); ok {
 		return parseEngineOptions(spec, head, strings.Split(opts, ","))

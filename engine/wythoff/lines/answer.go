@@ -260,7 +260,7 @@ func fastLineScalar(line []byte) (a, b uint64, sp int, ok bool) {
 func isSep(c byte) bool { return c == ' ' || c == '\t' || c == ',' }
 
 // parseLine reads "A B" (separated by spaces, tabs or a comma), also written as the
-// seed's tuple "(A,B)" or a list "[A, B]". text is trimmed and not empty.
+// tuple "(A,B)" or a list "[A, B]". text is trimmed and not empty.
 func parseLine(text []byte, a, b *pile) error {
 	if n := len(text); n >= 2 && (text[0] == '(' && text[n-1] == ')' || text[0] == '[' && text[n-1] == ']') {
 		text = text[1 : n-1]

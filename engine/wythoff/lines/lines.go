@@ -15,6 +15,7 @@ import (
 	"github.com/boardlab/boardlab/fileio"
 	"github.com/boardlab/boardlab/fileio/textin"
 	"github.com/boardlab/boardlab/internal/memlimit"
+	"github.com/boardlab/boardlab/internal/plural"
 	"github.com/boardlab/boardlab/shard"
 )
 
@@ -100,7 +101,7 @@ func (a Answerer) Memory() int64 {
 // CheckMemory returns an error wrapping memlimit's when Memory is more than half of
 // what this process may use; Answer checks it before allocating.
 func (a Answerer) CheckMemory() error {
-	return memlimit.CheckAlloc(fmt.Sprintf("answering on %d workers with lines up to %d bytes", a.workers(), a.maxLine()), a.Memory(), 0.5)
+	return memlimit.CheckAlloc(fmt.Sprintf("answering on %s with lines up to %d bytes", plural.Of(a.workers(), "worker"), a.maxLine()), a.Memory(), 0.5)
 }
 
 func (a Answerer) mover() mover {

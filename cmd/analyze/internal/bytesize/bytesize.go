@@ -74,9 +74,9 @@ func (s *Size) Set(text string) error {
 	return nil
 }
 
-// Compat is a Size for an older flag whose bare number (no unit) keeps its old meaning:
-// uttt search --hash 64 is 64 MiB, qttt solve --tt 20 is a table of 2^20 entries. A
-// number with a unit (64MiB, 1GiB, 4096B) is a size in bytes as for Size.
+// Compat is a Size whose bare number (no unit) has a meaning of its own: with MiB,
+// uttt search --hash 64 and qttt solve --tt 64 are 64 MiB. A number with a unit
+// (64MiB, 1GiB, 4096B) is a size in bytes as for Size.
 type Compat struct {
 	Bytes Size   // the size in bytes
 	Text  string // the value as given (or the default), for messages

@@ -25,6 +25,9 @@ const (
 // listed once with its aliases (see Parse).
 func NewFlagSet(name, usage, description string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	if Observe != nil {
+		Observe(fs)
+	}
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
 		w := fs.Output()
@@ -42,9 +45,20 @@ func NewFlagSet(name, usage, description string, stderr io.Writer) *flag.FlagSet
 	return fs
 }
 
+// Observe, when not nil, is called with every flag set NewFlagSet makes, before its
+// flags are defined: tests walk the commands' flags with it.
+var Observe func(*flag.FlagSet)
+
 // Usagef prints a usage error in the go command's style and returns ExitUsage.
 func Usagef(stderr io.Writer, cmd, format string, args ...any) int {
 	fmt.Fprintf(stderr, "analyze %s: %s\n", cmd, fmt.Sprintf(format, args...))
 	fmt.Fprintf(stderr, "run 'analyze %s -h' for usage\n", cmd)
 	return ExitUsage
+}
+
+// RangeError prints the one wording of a value outside its flag's range, "analyze CMD:
+// --FLAG VALUE: want RANGE" (flag written with its dashes, RANGE formatted from format
+// and args), with the usage hint, and returns ExitUsage.
+func RangeError(stderr io.Writer, cmd, flag string, value any, format string, args ...any) int {
+	return Usagef(stderr, cmd, "%s %v: want %s", flag, value, fmt.Sprintf(format, args...))
 }

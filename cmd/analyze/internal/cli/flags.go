@@ -204,7 +204,8 @@ func isBool(f *flag.Flag) bool {
 // they stand. A flag-shaped token that names no flag is an error that suggests the
 // closest defined name, never a file name. The shared vocabulary is accepted whatever
 // spelling the command defined: -o and --out, -j, --jobs and --workers, -q and --quiet.
-// A set -o/--out is checked at once (CheckOutputPath) unless its usage allows a DIR.
+// A value its flag refuses with an error starting "want " is reported as RangeError
+// words it. A set -o/--out is checked at once (CheckOutputPath) unless its usage allows a DIR.
 func Parse(fs *flag.FlagSet, args []string) ([]string, int) {
 	alias := aliases(fs)
 	var pos []string
@@ -243,6 +244,9 @@ func Parse(fs *flag.FlagSet, args []string) ([]string, int) {
 			}
 		}
 		if err := fs.Set(target, value); err != nil {
+			if msg := err.Error(); strings.HasPrefix(msg, "want ") {
+				return nil, RangeError(fs.Output(), fs.Name(), shortName(fs, f.Name), short(value), "%s", strings.TrimPrefix(msg, "want "))
+			}
 			why := expected(f, ": expected ")
 			if why == "" || !isBuiltin(f) {
 				why = ": " + err.Error()
@@ -379,4 +383,11 @@ func WantsHelp(args []string) bool {
 		}
 	}
 	return false
+}
+
+// IsSet reports whether the command line set fs's flag name.
+func IsSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }

@@ -7,19 +7,22 @@ import (
 	"strconv"
 )
 
-// JobsFlag defines -j/--jobs, the number of parallel workers, with a default and the
-// least value accepted: 0 where 0 means one worker per core, else 1. A smaller value
-// or one that is not an integer is refused by Parse, as every command words it.
-func JobsFlag(fs *flag.FlagSet, value, least int, usage string) *int {
+// MaxJobs is the most workers -j takes: each worker costs memory of its own.
+const MaxJobs = 4096
+
+// JobsFlag defines -j/--jobs, the number of parallel workers; its default, 0, means one
+// per core, as in every command, and help says so after usage. A negative value or
+// one that is not an integer is refused by Parse, as every command words it.
+func JobsFlag(fs *flag.FlagSet, usage string) *int {
 	p := new(int)
-	JobsVar(fs, p, value, least, usage)
+	JobsVar(fs, p, usage)
 	return p
 }
 
 // JobsVar is JobsFlag storing the value in *p.
-func JobsVar(fs *flag.FlagSet, p *int, value, least int, usage string) {
-	*p = value
-	fs.Var(&jobsValue{n: p, least: least}, "jobs", usage)
+func JobsVar(fs *flag.FlagSet, p *int, usage string) {
+	*p = 0
+	fs.Var(&jobsValue{n: p}, "jobs", usage+" (0: one per core)")
 }
 
 // OutFlag defines -o/--out, the file the results are written to instead of stdout;
@@ -30,10 +33,7 @@ func OutFlag(fs *flag.FlagSet, usage string) *string {
 }
 
 // jobsValue is the value of a JobsFlag.
-type jobsValue struct {
-	n     *int
-	least int
-}
+type jobsValue struct{ n *int }
 
 func (j *jobsValue) String() string {
 	if j.n == nil {
@@ -52,11 +52,8 @@ func (j *jobsValue) Set(s string) error {
 	if err != nil {
 		return errors.New("expected an integer")
 	}
-	if int(n) < j.least {
-		if j.least == 0 {
-			return fmt.Errorf("want 0 (one per core) or more")
-		}
-		return fmt.Errorf("want %d or more", j.least)
+	if n < 0 || n > MaxJobs {
+		return fmt.Errorf("want 0..%d (0: one per core)", MaxJobs)
 	}
 	*j.n = int(n)
 	return nil

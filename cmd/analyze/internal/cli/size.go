@@ -6,10 +6,10 @@ import (
 	"github.com/boardlab/boardlab/cmd/analyze/internal/bytesize"
 )
 
-// CompatSizeVar defines a bytesize.Compat flag with a default in bytes; bare turns a
-// bare number into bytes, and means says what a bare number is (e.g. "MiB"), for errors.
-func CompatSizeVar(fs *flag.FlagSet, name string, value bytesize.Size, bare func(n int64) (bytesize.Size, error), means, usage string) *bytesize.Compat {
-	s := bytesize.NewCompat(value, bare, means)
+// SizeVar defines a size flag with a default in bytes: a size with its unit (64MiB,
+// 1GiB, 4096B) or a bare number of MiB, as every size flag of analyze takes.
+func SizeVar(fs *flag.FlagSet, name string, value bytesize.Size, usage string) *bytesize.Compat {
+	s := bytesize.NewCompat(value, bytesize.MiB, "MiB")
 	fs.Var(s, name, usage)
 	return s
 }

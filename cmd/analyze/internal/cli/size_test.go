@@ -27,11 +27,11 @@ func TestSizeFlag(t *testing.T) {
 	}
 }
 
-func TestCompatSize(t *testing.T) {
+func TestSizeVar(t *testing.T) {
 	var stderr bytes.Buffer
 	fs := NewFlagSet("x", "x", "", &stderr)
-	hash := CompatSizeVar(fs, "hash", 32<<20, bytesize.MiB, "MiB", "table `SIZE`")
-	tt := CompatSizeVar(fs, "tt", 24<<22, bytesize.Power(24), "2^N entries", "table `SIZE`")
+	hash := SizeVar(fs, "hash", 32<<20, "table `SIZE`")
+	tt := SizeVar(fs, "tt", 24<<22, "table `SIZE`")
 	if hash.Bytes != 32<<20 || hash.Text != "32MiB" || tt.Bytes != 96<<20 {
 		t.Fatalf("defaults: %+v %+v", hash, tt)
 	}
@@ -41,7 +41,7 @@ func TestCompatSize(t *testing.T) {
 		text, tt2 string
 	}{
 		{[]string{"--hash", "64"}, 64 << 20, 96 << 20, "64", "96MiB"},
-		{[]string{"--hash", "1GiB", "--tt", "20"}, 1 << 30, 24 << 20, "1GiB", "20"},
+		{[]string{"--hash", "1GiB", "--tt", "20"}, 1 << 30, 20 << 20, "1GiB", "20"},
 		{[]string{"--hash=4096B", "--tt", "0"}, 4096, 0, "4096B", "0"},
 		{[]string{"--tt", "16MiB"}, 32 << 20, 16 << 20, "32MiB", "16MiB"},
 	} {
@@ -50,7 +50,7 @@ func TestCompatSize(t *testing.T) {
 			t.Errorf("%q: %d, hash %+v, tt %+v", c.args, st, *hash, *tt)
 		}
 	}
-	for _, args := range [][]string{{"--hash", "lots"}, {"--tt", "99"}, {"--hash", "-3"}, {"--tt", "-1"}} {
+	for _, args := range [][]string{{"--hash", "lots"}, {"--hash", "-3"}, {"--tt", "-1"}} {
 		stderr.Reset()
 		if _, st := Parse(fs, args); st != ExitUsage || !strings.Contains(stderr.String(), "invalid value") {
 			t.Errorf("%q: %d %q", args, st, stderr.String())

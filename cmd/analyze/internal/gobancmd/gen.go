@@ -12,17 +12,18 @@ import (
 	"github.com/boardlab/boardlab/engine/goban"
 	"github.com/boardlab/boardlab/engine/goban/gen"
 	"github.com/boardlab/boardlab/fileio"
+	"github.com/boardlab/boardlab/internal/plural"
 )
 
 const genUsage = "analyze goban gen [--kind random|corridor|spiral|spec] [--size N] [--seed N] [--count N] [--lines] [--shard K/N] [--out FILE|DIR]"
 
-const genHelp = `Writes generated boards in the seed's text format (rows of X, O and - separated by
+const genHelp = `Writes generated boards in the goban text format (rows of X, O and - separated by
 spaces), for scoring and benchmarking:
   random    each point black, white or empty with probability 1/3 (--seed picks the board)
   corridor  one empty corridor winding through the board between black walls, a white
-            stone at its start: the seed's reference needs about n*n/4 passes for it
+            stone at its start: the C reference scorer needs about n*n/4 passes for it
   spiral    one empty corridor spiralling from the corner to the centre
-  spec      the seed's five test cases (--size, --seed and --count do not apply)
+  spec      the specification's five test cases (--size, --seed, --count do not apply)
 With no --out (or -) a single board goes to stdout. --out names a file for one board, or
 a directory (created if needed) when it exists, ends in /, or several boards are written;
 boards in a directory are named KIND-N-SEED.txt (spec: NUMBER-NAME.txt). Files appear
@@ -42,7 +43,7 @@ func runGen(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	count := fs.Int("count", 1, "number of boards")
 	out := cli.OutFlag(fs, "output `FILE` or DIR (default stdout)")
 	lines := fs.Bool("lines", false, "write one board per line (symbols only) to stdout or the file --out")
-	jobs := cli.JobsFlag(fs, 0, 0, "parallel workers `N` (0: one per core)")
+	jobs := cli.JobsFlag(fs, "parallel workers `N`")
 	spec := cli.ShardFlag(fs)
 	pos, st := cli.Parse(fs, args)
 	if st >= 0 {
@@ -74,7 +75,7 @@ func runGen(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	if fi, err := os.Stat(*out); (err == nil && fi.IsDir()) || strings.HasSuffix(*out, "/") || g.Count > 1 {
 		dir = *out
 		if dir == "" || dir == "-" {
-			return cli.Usagef(stderr, "goban gen", "%d boards need --out DIR (or --lines)", g.Count)
+			return cli.Usagef(stderr, "goban gen", "%s need --out DIR (or --lines)", plural.Of(g.Count, "board"))
 		}
 		if err := os.MkdirAll(dir, 0o777); err != nil {
 			fmt.Fprintf(stderr, "analyze goban gen: %v\n", err)

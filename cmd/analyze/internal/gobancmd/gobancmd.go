@@ -29,7 +29,7 @@ var BatchJobs = []string{
 var Commands = []cli.Command{
 	{Name: "score", Summary: "score text boards and SGF game records: B+k, W+k or Jigo, with the ownership map on request", Run: runScore},
 	{Name: "draw", Summary: "draw ownership maps (stones and each empty point's colour) as SVG or PNG", Run: runDraw},
-	{Name: "gen", Summary: "write generated boards: random, winding corridor, spiral, or the seed's test cases", Run: runGen},
+	{Name: "gen", Summary: "write generated boards: random, winding corridor, spiral, or the specification's test cases", Run: runGen},
 }
 
 // Run runs "analyze goban ARGS...".

@@ -133,7 +133,7 @@ func TestHostileInputs(t *testing.T) {
 
 // TestGenHostile: -j -1 is refused; a failed write to stdout names it.
 func TestGenHostile(t *testing.T) {
-	if _, e, code := run(t, "", "gen", "-j", "-1"); code != cli.ExitUsage || !strings.Contains(e, `"-1" for --jobs`) {
+	if _, e, code := run(t, "", "gen", "-j", "-1"); code != cli.ExitUsage || !strings.Contains(e, "--jobs -1: want 0..4096 (0: one per core)") {
 		t.Errorf("gen -j -1: exit %d %q", code, e)
 	}
 	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)

@@ -20,7 +20,7 @@ import (
 const scoreUsage = "analyze goban score [--json] [--map] [--format auto|text|sgf] [--komi K] [--summary] [--svg DIR] [--lines] [--max-size N] [-j N] [--shard K/N] [--out FILE] [FILE|DIR|-]..."
 
 const scoreHelp = `Scores Go positions by Tromp-Taylor area rules: each player gets their stones plus the
-empty points that reach only their colour. An input is a board in the seed's text format
+empty points that reach only their colour. An input is a board in the goban text format
 (only X, O and - count, row by row; n*n symbols, any n) or an SGF game record (the main
 line is replayed with captures and suicide, the final position scored), recognised by
 its content or forced with --format. A DIR is walked and its game files (.sgf, .txt,
@@ -54,7 +54,7 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	fs.StringVar(&o.SVGDir, "svg", "", "write an ownership-map SVG per input (or game) into `DIR`")
 	lines := fs.Bool("lines", false, "read one board per line of each input (the whole board on one line) and print one result per line")
 	fs.IntVar(&o.MaxSize, "max-size", bulk.DefaultMaxSize, "refuse a board larger than `N`xN (counted before any board memory is allocated)")
-	cli.JobsVar(fs, &o.Jobs, 0, 0, "parallel workers `N` (0: one per core)")
+	cli.JobsVar(fs, &o.Jobs, "parallel workers `N`")
 	spec := cli.ShardFlag(fs)
 	outPath := cli.OutFlag(fs, "write the results to `FILE` (created atomically) instead of standard output")
 	pos, st := cli.Parse(fs, args)
@@ -74,7 +74,7 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		}
 	}
 	if o.MaxSize < 1 {
-		return cli.Usagef(stderr, cmd, "--max-size %d: must be at least 1", o.MaxSize)
+		return cli.Usagef(stderr, cmd, "--max-size %d: want 1 or more", o.MaxSize)
 	}
 	s, err := spec.Resolve(cmd, nil, stderr)
 	if err != nil {

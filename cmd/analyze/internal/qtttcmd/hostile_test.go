@@ -39,11 +39,13 @@ func TestHostileInputs(t *testing.T) {
 		{"a byte order mark after line 1 is no record", "AB\n\xef\xbb\xbfAB\n", []string{"score"}, cli.ExitFail, "0 0\n",
 			[]string{"stdin:2: "}},
 		{"solve --tt -1", "", []string{"solve", "--tt", "-1"}, cli.ExitUsage, "",
-			[]string{"--tt -1: want a size from 16KiB to 16GiB, or a bare N from 10 to 30 (2^N entries)"}},
+			[]string{"analyze qttt solve: --tt -1: want 16KiB to 16GiB (a bare number is MiB: 1 to 16384)\n"}},
 		{"perft --tt -1", "", []string{"perft", "--tt", "-1", "2"}, cli.ExitUsage, "",
-			[]string{"--tt -1: want 0, a size from 24KiB to 24GiB, or a bare N from 10 to 30 (2^N entries)"}},
-		{"perft --tt 99", "", []string{"perft", "--tt", "99", "2"}, cli.ExitUsage, "",
-			[]string{"--tt 99: want 0, a size from 24KiB to 24GiB, or a bare N from 10 to 30 (2^N entries)"}},
+			[]string{"analyze qttt perft: --tt -1: want 0 (no table) or 24KiB to 24GiB (a bare number is MiB: 1 to 24576)\n"}},
+		{"perft --tt 99999", "", []string{"perft", "--tt", "99999", "2"}, cli.ExitUsage, "",
+			[]string{"analyze qttt perft: --tt 99999: want 0 (no table) or 24KiB to 24GiB (a bare number is MiB: 1 to 24576)\n"}},
+		{"perft --tt 1KiB", "", []string{"perft", "--tt", "1KiB", "2"}, cli.ExitUsage, "",
+			[]string{"analyze qttt perft: --tt 1KiB: want 0 (no table) or 24KiB to 24GiB (a bare number is MiB: 1 to 24576)\n"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -12,6 +12,7 @@ import (
 	"github.com/boardlab/boardlab/cmd/analyze/internal/term"
 	"github.com/boardlab/boardlab/engine/qttt"
 	"github.com/boardlab/boardlab/fileio"
+	"github.com/boardlab/boardlab/internal/plural"
 )
 
 const perftUsage = "analyze qttt perft [--divide] [--tt SIZE] [--record RECORD] D"
@@ -26,26 +27,30 @@ and the quantum marks' cells and owners (mark order never changes a count) and b
 symmetric ones; --tt 0 counts every sequence one by one.
 D is at most 9 - the number of moves made: no game lasts longer than nine moves.`
 
+// ttPerftRange is the one message saying what qttt perft --tt takes.
+const ttPerftRange = "want 0 (no table) or 24KiB to 24GiB (a bare number is MiB: 1 to 24576)"
+
 func runPerft(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := cli.NewFlagSet("qttt perft", perftUsage, perftHelp, stderr)
 	divide := fs.Bool("divide", false, "print the count below each first move")
-	tt := cli.CompatSizeVar(fs, "tt", 24<<22, bareEntries(24), "N: 2^N entries of 24 bytes",
-		"table `SIZE` of counts such as 96MiB, rounded down to 2^N entries of 24 bytes, N from 10 to 30;\n0 counts without a table (a bare number is N, as before: --tt 22 is 96MiB)")
+	tt := cli.SizeVar(fs, "tt", 24<<22,
+		"table `SIZE` of counts such as 96MiB (a bare number is MiB), rounded down to 2^N entries of 24 bytes;\n0 counts without a table").
+		Within(0, 24<<30, ttPerftRange)
 	record := fs.String("record", "", "start from the position `RECORD` reaches")
 	pos, st := cli.Parse(fs, args)
 	if st >= 0 {
 		return st
 	}
 	if len(pos) != 1 {
-		return cli.Usagef(stderr, "qttt perft", "want one depth D, got %d arguments", len(pos))
+		return cli.Usagef(stderr, "qttt perft", "want one depth D, got %s", plural.Of(len(pos), "argument"))
 	}
 	p, err := qttt.Replay([]byte(*record), nil)
 	if err != nil {
 		return cli.Usagef(stderr, "qttt perft", "--record %s: %v; %s", fileio.QuotePrefix([]byte(*record), 40), err, recordExpected)
 	}
 	ttBits := qttt.TableBits(int64(tt.Bytes), qttt.PerftEntryBytes)
-	if tt.Bytes != 0 && (ttBits < 10 || ttBits > 30) {
-		return cli.Usagef(stderr, "qttt perft", "--tt %s: want 0, a size from 24KiB to 24GiB, or a bare N from 10 to 30 (2^N entries)", tt.Text)
+	if tt.Bytes != 0 && ttBits < 10 {
+		return cli.Usagef(stderr, "qttt perft", "--tt %s: %s", tt.Text, ttPerftRange)
 	}
 	if ttBits != 0 {
 		if err := checkTable(ttBits, qttt.PerftEntryBytes, memoryBounds()); err != nil {
@@ -59,7 +64,7 @@ func runPerft(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	maxD := 9 - p.Marks()
 	d, err := strconv.Atoi(pos[0])
 	if err != nil || d < 0 || d > maxD {
-		return cli.Usagef(stderr, "qttt perft", "depth %q: want an integer from 0 to %d", pos[0], maxD)
+		return cli.Usagef(stderr, "qttt perft", "depth %q: want an integer 0..%d", pos[0], maxD)
 	}
 	start := time.Now()
 	// Depths that take long show their progress, first move by first move.

@@ -14,7 +14,7 @@ const Summary = "Quantum tic-tac-toe: score game records, perft, random games, t
 // BatchJobs are this group's lines in the default "analyze batch" plan. $WORK names a
 // scratch directory that batch creates and removes.
 var BatchJobs = []string{
-	"qttt random -q --seed 1 --out $WORK/qttt-games.txt 200000",
+	"qttt random -q --seed 1 --count 200000 --out $WORK/qttt-games.txt",
 	"qttt score --out $WORK/qttt-scores.txt $WORK/qttt-games.txt",
 	"qttt perft 6",
 	"qttt solve",

@@ -176,8 +176,8 @@ func TestSolve(t *testing.T) {
 }
 
 func TestRandomRoundTrip(t *testing.T) {
-	a, errOut, code := run(t, "", "random", "--seed", "7", "300")
-	b, _, _ := run(t, "", "random", "300", "--seed", "7")
+	a, errOut, code := run(t, "", "random", "--seed", "7", "--count", "300")
+	b, _, _ := run(t, "", "random", "--count", "300", "--seed", "7")
 	if code != 0 || a != b || strings.Count(a, "\n") != 300 {
 		t.Fatalf("code %d, flag order changes the output or wrong count", code)
 	}
@@ -192,7 +192,7 @@ func TestRandomRoundTrip(t *testing.T) {
 	}
 	dir := t.TempDir()
 	games := filepath.Join(dir, "g.txt")
-	if _, errOut, code := run(t, "", "random", "-q", "--out", games, "50"); code != 0 || errOut != "" {
+	if _, errOut, code := run(t, "", "random", "-q", "--out", games, "--count", "50"); code != 0 || errOut != "" {
 		t.Fatalf("-o: code %d, stderr %q", code, errOut)
 	}
 	scores := filepath.Join(dir, "s.txt")
@@ -212,11 +212,11 @@ const liveness = 30 * time.Second
 // minutes or for ever): each must return 130 after the cancel.
 func TestCtrlCAnswersQuickly(t *testing.T) {
 	for _, args := range [][]string{
-		{"perft", "--tt", "10", "9"},
+		{"perft", "--tt", "1", "9"},
 		{"perft", "--tt", "0", "9"},
 		{"perft", "--divide", "9"},
-		{"solve", "--all", "--tt", "10"},
-		{"random", "-q", "1000000000"},
+		{"solve", "--all", "--tt", "1"},
+		{"random", "-q", "--count", "1000000000"},
 		{"score", "--jobs", "2"},
 	} {
 		ctx, cancel := context.WithCancel(context.Background())
@@ -257,7 +257,7 @@ func TestInterrupted(t *testing.T) {
 	if code := Run(ctx, []string{"perft", "6"}, nil, &o, &e); code != cli.ExitInterrupted {
 		t.Errorf("perft: code %d", code)
 	}
-	if code := Run(ctx, []string{"random", "10"}, nil, &o, &e); code != cli.ExitInterrupted {
+	if code := Run(ctx, []string{"random", "--count", "10"}, nil, &o, &e); code != cli.ExitInterrupted {
 		t.Errorf("random: code %d", code)
 	}
 }
@@ -268,32 +268,32 @@ func TestTableTooBig(t *testing.T) {
 	memoryBounds = func() []machine.MemoryBound {
 		return []machine.MemoryBound{{Name: "the test's limit", Limit: 200 << 20, Free: 200 << 20}}
 	}
-	for _, args := range [][]string{{"perft", "--tt", "24", "3"}, {"solve", "--tt", "24"}} {
+	for _, args := range [][]string{{"perft", "--tt", "384", "3"}, {"solve", "--tt", "256MiB"}} {
 		_, e, code := run(t, "", args...)
-		if code != cli.ExitUsage || !strings.Contains(e, "--tt 24: a table of") || !strings.Contains(e, "the test's limit leaves 200 MiB") {
+		if code != cli.ExitUsage || !strings.Contains(e, "--tt "+args[2]+": a table of") || !strings.Contains(e, "the test's limit leaves 200 MiB") {
 			t.Errorf("%q: code %d, stderr %q", args, code, e)
 		}
 	}
-	if out, _, code := run(t, "", "perft", "--tt", "20", "3"); code != 0 || !strings.HasSuffix(out, "3 49896\n") {
+	if out, _, code := run(t, "", "perft", "--tt", "24", "3"); code != 0 || !strings.HasSuffix(out, "3 49896\n") {
 		t.Errorf("a table that fits: code %d, %q", code, out)
 	}
 }
 
 // TestTableUnits: --tt takes a size with a unit, rounded down to a power of two of
-// entries; a bare number is still the power of two.
+// entries; a bare number is MiB, as in every size flag.
 func TestTableUnits(t *testing.T) {
-	for _, tt := range []string{"20", "24MiB", "30MB", "0"} {
+	for _, tt := range []string{"24", "24MiB", "30MB", "0"} {
 		if out, e, code := run(t, "", "perft", "--tt", tt, "3"); code != 0 || !strings.HasSuffix(out, "3 49896\n") {
 			t.Errorf("perft --tt %s: code %d, %q %q", tt, code, out, e)
 		}
 	}
-	for _, tt := range []string{"10", "16KiB", "1MB"} {
+	for _, tt := range []string{"1", "16KiB", "1MB"} {
 		if _, e, code := run(t, "", "solve", "--tt", tt, "AB BE DE AE 1"); code != 0 {
 			t.Errorf("solve --tt %s: code %d, %q", tt, code, e)
 		}
 	}
-	for _, args := range [][]string{{"perft", "--tt", "9", "3"}, {"perft", "--tt", "1KiB", "3"}, {"solve", "--tt", "0"},
-		{"solve", "--tt", "15KiB"}, {"solve", "--tt", "31"}, {"solve", "--tt", "64GiB"}, {"solve", "--tt", "lots"}} {
+	for _, args := range [][]string{{"perft", "--tt", "24577", "3"}, {"perft", "--tt", "1KiB", "3"}, {"solve", "--tt", "0"},
+		{"solve", "--tt", "15KiB"}, {"solve", "--tt", "16385"}, {"solve", "--tt", "64GiB"}, {"solve", "--tt", "lots"}} {
 		if _, e, code := run(t, "", args...); code != cli.ExitUsage || !strings.Contains(e, "--tt") {
 			t.Errorf("%q: code %d, %q", args, code, e)
 		}

@@ -10,17 +10,18 @@ import (
 	"github.com/boardlab/boardlab/cmd/analyze/internal/term"
 	"github.com/boardlab/boardlab/engine/qttt/bulk"
 	"github.com/boardlab/boardlab/fileio"
+	"github.com/boardlab/boardlab/internal/plural"
 )
 
-const randomUsage = "analyze qttt random [--seed N] [-o FILE] [-q] [-j N] [--shard K/N] N"
+const randomUsage = "analyze qttt random --count N [--seed N] [-o FILE] [-q] [-j N] [--shard K/N]"
 
-const randomHelp = `Plays N games of uniformly random legal moves (each measurement chosen at random) and
-prints each as "RECORD<TAB>X O": its record in the seed notation and its score, a line
-"analyze qttt score" reads back and checks. Game i (0 to N-1) is played from its own
-random stream, seeded by S and i, so the same seed gives the same games and game i is
-the same whichever run or shard plays it. Statistics go to stderr at the end (unless
--q): the score distribution, how the games ended, game length in moves and
-measurements per game.
+const randomHelp = `Plays --count N games of uniformly random legal moves (each measurement chosen at
+random) and prints each as "RECORD<TAB>X O": its record in the record notation and its
+score, a line "analyze qttt score" reads back and checks. Game i (0 to N-1) is played
+from its own random stream, made from --seed and i, so the same --seed gives the same
+games and game i is the same whichever run or shard plays it. Statistics go to stderr
+at the end (unless -q): the score distribution, how the games ended, game length in
+moves and measurements per game.
 
 --shard K/N plays the K-th of N contiguous ranges of game indices; the outputs of
 shards 0..N-1 concatenated in order are the output of the whole run (with -o PATH,
@@ -28,21 +29,28 @@ shard K writes PATH.K-of-N).`
 
 func runRandom(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := cli.NewFlagSet("qttt random", randomUsage, randomHelp, stderr)
+	count := fs.Int("count", 0, "number of games `N` to play (1 or more)")
 	seed := fs.Uint64("seed", 1, "random seed")
 	outPath := cli.OutFlag(fs, "write the games to `FILE` (created atomically) instead of standard output")
 	quiet := fs.Bool("q", false, "no statistics on stderr")
-	jobs := cli.JobsFlag(fs, 0, 0, "play with `N` parallel workers (0: one per CPU; at most 4 per CPU); the output is the same")
+	jobs := cli.JobsFlag(fs, "play with `N` parallel workers, the output the same for any N (at most 4 per core)")
 	shardSpec := cli.ShardFlag(fs)
 	pos, st := cli.Parse(fs, args)
 	if st >= 0 {
 		return st
 	}
-	if len(pos) != 1 {
-		return cli.Usagef(stderr, "qttt random", "want the number of games N, got %d arguments", len(pos))
+	if len(pos) > 0 {
+		if _, err := strconv.Atoi(pos[0]); err == nil && len(pos) == 1 {
+			return cli.Usagef(stderr, "qttt random", "N %s: renamed; write --count %s", pos[0], pos[0])
+		}
+		return cli.Usagef(stderr, "qttt random", "unexpected argument %q", pos[0])
 	}
-	n, err := strconv.Atoi(pos[0])
-	if err != nil || n < 0 {
-		return cli.Usagef(stderr, "qttt random", "N %q: want a non-negative integer", pos[0])
+	n := *count
+	if !cli.IsSet(fs, "count") {
+		return cli.Usagef(stderr, "qttt random", "missing --count N, the number of games")
+	}
+	if n < 1 {
+		return cli.RangeError(stderr, "qttt random", "--count", n, "1 or more")
 	}
 	shard, err := shardSpec.Resolve("qttt random", nil, stderr)
 	if err != nil {
@@ -58,7 +66,7 @@ func runRandom(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	progress.Done()
 	if ctx.Err() != nil {
 		out.Commit()
-		fmt.Fprintf(stderr, "analyze qttt random: interrupted after %d games\n", stats.Games)
+		fmt.Fprintf(stderr, "analyze qttt random: interrupted after %s\n", plural.Of(stats.Games, "game"))
 		return cli.ExitInterrupted
 	}
 	if st := cli.Finish("qttt random", out, err, stderr); st != cli.ExitOK {

@@ -9,13 +9,14 @@ import (
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/qttt/bulk"
 	"github.com/boardlab/boardlab/fileio"
+	"github.com/boardlab/boardlab/internal/plural"
 )
 
 const scoreUsage = "analyze qttt score [--json] [-o FILE] [-j N] [--shard K/N] [FILE|DIR|-]..."
 
 const scoreHelp = `Scores quantum tic-tac-toe game records, one per line, and prints X's score and O's
-per record in input order, e.g. "0.5 1" or "2 0". A record is the seed's notation: moves
-as two cell letters A-I, each cycle-closing move followed by its measurement number
+per record in input order, e.g. "0.5 1" or "2 0". A record is in the record notation:
+moves as two cell letters A-I, each cycle-closing move followed by its measurement number
 ("AB BE DE AE 1", or written together "ABBEDEAE1"). A record may stop before the game
 ends: the position is scored as it stands. Blank lines are skipped. A line may carry
 the expected score after a tab ("RECORD<TAB>X O", as "analyze qttt random" writes
@@ -37,7 +38,7 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	fs := cli.NewFlagSet("qttt score", scoreUsage, scoreHelp, stderr)
 	asJSON := fs.Bool("json", false, "print JSON Lines: one object per record with board, lines and measurements")
 	outPath := cli.OutFlag(fs, "write the scores to `FILE` (created atomically) instead of standard output, and a summary to stderr")
-	jobs := cli.JobsFlag(fs, 0, 0, "score with `N` parallel workers (0: one per CPU; at most 4 per CPU)")
+	jobs := cli.JobsFlag(fs, "score with `N` parallel workers (at most 4 per core)")
 	shardSpec := cli.ShardFlag(fs)
 	pos, st := cli.Parse(fs, args)
 	if st >= 0 {
@@ -57,7 +58,7 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		Errors: func(e *bulk.LineError) { fmt.Fprintf(stderr, "analyze qttt score: %v\n", e) }})
 	if ctx.Err() != nil {
 		out.Commit()
-		fmt.Fprintf(stderr, "analyze qttt score: interrupted after %d records\n", res.Records)
+		fmt.Fprintf(stderr, "analyze qttt score: interrupted after %s\n", plural.Of(res.Records, "record"))
 		return cli.ExitInterrupted
 	}
 	if st := cli.Finish("qttt score", out, err, stderr); st != cli.ExitOK {
@@ -65,8 +66,8 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	if *outPath != "" {
 		el := time.Since(start)
-		fmt.Fprintf(stderr, "analyze qttt score: %d records scored, %d bad, in %v (%.3g records/s) -> %s\n",
-			res.Records, res.Bad, el.Round(time.Microsecond), float64(res.Records+res.Bad)/el.Seconds(), path)
+		fmt.Fprintf(stderr, "analyze qttt score: %s scored, %d bad, in %v (%.3g records/s) -> %s\n",
+			plural.Of(res.Records, "record"), res.Bad, el.Round(time.Microsecond), float64(res.Records+res.Bad)/el.Seconds(), path)
 	}
 	if res.Bad > 0 || res.Failed {
 		return cli.ExitFail

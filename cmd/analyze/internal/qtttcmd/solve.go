@@ -37,16 +37,14 @@ func runSolve(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	fs := cli.NewFlagSet("qttt solve", solveUsage, solveHelp, stderr)
 	all := fs.Bool("all", false, "list every optimal move")
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	tt := cli.CompatSizeVar(fs, "tt", 16<<20, bareEntries(16), "N: 2^N entries of 16 bytes",
-		"transposition table `SIZE` such as 64MiB, rounded down to 2^N entries of 16 bytes, N from 10 to 30\n(a bare number is N, as before: --tt 20 is 16MiB)")
+	tt := cli.SizeVar(fs, "tt", 16<<20,
+		"transposition table `SIZE` such as 64MiB (a bare number is MiB), rounded down to 2^N entries of 16 bytes").
+		Within(16<<10, 16<<30, "want 16KiB to 16GiB (a bare number is MiB: 1 to 16384)")
 	pos, st := cli.Parse(fs, args)
 	if st >= 0 {
 		return st
 	}
 	ttBits := qttt.TableBits(int64(tt.Bytes), qttt.SolverEntryBytes)
-	if ttBits < 10 || ttBits > 30 {
-		return cli.Usagef(stderr, "qttt solve", "--tt %s: want a size from 16KiB to 16GiB, or a bare N from 10 to 30 (2^N entries)", tt.Text)
-	}
 	if err := checkTable(ttBits, qttt.SolverEntryBytes, memoryBounds()); err != nil {
 		return cli.Usagef(stderr, "qttt solve", "--tt %s: %v; give a smaller --tt", tt.Text, err)
 	}

@@ -61,8 +61,10 @@ func runEngine(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		return cli.Usagef(stderr, name, "--max-time is for --protocol aigames")
 	case !cg && (given["first-time"] || given["turn-time"] || given["message"]):
 		return cli.Usagef(stderr, name, "--first-time, --turn-time and --message are for --protocol codingame")
-	case cg && (*first <= bot.CGMargin || *turn <= bot.CGMargin):
-		return cli.Usagef(stderr, name, "--first-time and --turn-time must exceed the margin of %v", bot.CGMargin)
+	case cg && *first <= bot.CGMargin:
+		return cli.RangeError(stderr, name, "--first-time", *first, "more than the margin of %v", bot.CGMargin)
+	case cg && *turn <= bot.CGMargin:
+		return cli.RangeError(stderr, name, "--turn-time", *turn, "more than the margin of %v", bot.CGMargin)
 	case *threads < 1 || *threads > 256:
 		return cli.Usagef(stderr, name, "--threads %d: want 1..256", *threads)
 	case *maxTime < 0:

@@ -12,7 +12,7 @@ import (
 var engineCommands = []cli.Command{
 	{Name: "perft", Summary: "count move sequences to a depth (--divide: per first move)", Run: runPerft},
 	{Name: "search", Summary: "best move, score, depth, nodes, nodes/s and principal variation", Run: runSearch},
-	{Name: "bot", Summary: "the seed's protocol bot: 12 arguments in, two digits out", Run: runBot},
+	{Name: "bot", Summary: "a bot of the tournament protocol: 12 arguments in, two digits out", Run: runBot},
 	{Name: "engine", Summary: "a persistent bot speaking the AI Games (riddles.io) or, with --protocol codingame, CodinGame's protocol on stdin/stdout", Run: runEngine},
 	{Name: "tune", Summary: "fit the evaluation's weights to self-play outcomes (Texel) and write weights.txt", Run: runTune},
 	{Name: "train", Summary: "train the network evaluation on saved self-play games and write net.bin", Run: runTrain},

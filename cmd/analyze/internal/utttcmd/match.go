@@ -4,7 +4,7 @@ import "github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 
 // matchCommands are tournament and selfplay.
 var matchCommands = []cli.Command{
-	{Name: "tournament", Summary: "run the seed's tournament of external bots (DIR/instructions.txt) and print its report", Run: runTournament},
+	{Name: "tournament", Summary: "run a tournament of external bots (DIR/instructions.txt) and print its report", Run: runTournament},
 	{Name: "selfplay", Summary: "play zoo bots against each other in-process: W/D/L, Elo, SPRT, resumable JSON Lines", Run: runSelfplay},
 	{Name: "report", Summary: "the self-play report (and --plot) from --out files, merging a sharded run's files", Run: runReport},
 	{Name: "review", Summary: "review game records with the engine: per-move JSON Lines, a per-player summary, --svg graphs", Run: runReview},

@@ -8,6 +8,7 @@ import (
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/uttt/selfplay"
+	"github.com/boardlab/boardlab/internal/plural"
 )
 
 // IsSelfplayOut reports whether head, the first bytes of a file, starts a self-play
@@ -37,7 +38,7 @@ func reportSelfplay(ctx context.Context, name string, paths []string, sprt *self
 		return failf(stderr, name, "%v", err)
 	}
 	if res.Missing != "" {
-		fmt.Fprintf(stderr, "analyze %s: %s (an interrupted run?); the report counts the %d games present\n", name, res.Missing, res.Summary.Counted)
+		fmt.Fprintf(stderr, "analyze %s: %s (an interrupted run?); the report counts the %s present\n", name, res.Missing, plural.Of(res.Summary.Counted, "game"))
 	}
 	return printSelfplay(stdout, stderr, name, res.Match, &res.Summary, res.SPRT, asJSON, plot)
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/boardlab/boardlab/cmd/analyze/internal/term"
 	"github.com/boardlab/boardlab/engine/uttt"
 	"github.com/boardlab/boardlab/engine/uttt/search"
+	"github.com/boardlab/boardlab/internal/plural"
 	sharding "github.com/boardlab/boardlab/shard"
 )
 
@@ -28,7 +29,7 @@ for every first move. Time and leaves/s go to stderr, progress too on a terminal
 'analyze merge' of the shards' outputs prints the unsharded output. See docs/uttt.md.`, stderr)
 	const name = "uttt perft"
 	divide := fs.Bool("divide", false, "print the count under each first move")
-	jobs := cli.JobsFlag(fs, 1, 0, "worker goroutines, splitting the work by first move (0: one per core)")
+	jobs := cli.JobsFlag(fs, "worker goroutines, splitting the work by first move")
 	shardSpec := cli.ShardFlag(fs)
 	pos, code := parseArgs(fs, args)
 	if code >= 0 {
@@ -108,6 +109,6 @@ for every first move. Time and leaves/s go to stderr, progress too on a terminal
 	}
 	el := time.Since(start)
 	fmt.Fprintf(w, "%d %d\n", d, total)
-	fmt.Fprintf(stderr, "perft %d: %d leaves in %v (%.1f M leaves/s, %d workers)\n", d, total, el.Round(time.Microsecond), float64(total)/el.Seconds()/1e6, workers)
+	fmt.Fprintf(stderr, "perft %d: %d leaves in %v (%.1f M leaves/s, %s)\n", d, total, el.Round(time.Microsecond), float64(total)/el.Seconds()/1e6, plural.Of(workers, "worker"))
 	return cli.ExitOK
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/boardlab/boardlab/cmd/analyze/internal/term"
 	"github.com/boardlab/boardlab/engine/uttt/review"
 	"github.com/boardlab/boardlab/fileio"
+	"github.com/boardlab/boardlab/internal/plural"
 )
 
 const reviewUsage = "analyze uttt review [--nodes N] [--solve-nodes N] [-j N] [--shard K/N] [--out FILE] [--svg DIR] FILE|DIR..."
@@ -36,7 +37,7 @@ func runReview(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	fs := cli.NewFlagSet(name, reviewUsage, reviewDescription, stderr)
 	nodes := fs.Uint64("nodes", 20000, "nodes searched per position (fixed: reviews are the same on any machine)")
 	solveNodes := fs.Uint64("solve-nodes", 100000, "nodes the solver may spend per position to prove where a game was lost (0: no limit)")
-	jobs := cli.JobsFlag(fs, 0, 0, "games reviewed at once (0: one per core)")
+	jobs := cli.JobsFlag(fs, "games reviewed at once")
 	outPath := cli.OutFlag(fs, "write the JSON Lines to `FILE` (default or -: stdout)")
 	svgDir := fs.String("svg", "", "draw each game's evaluation graph into `DIR`")
 	shardSpec := cli.ShardFlag(fs)
@@ -48,7 +49,7 @@ func runReview(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	case len(pos) == 0:
 		return cli.Usagef(stderr, name, "want at least one FILE or DIR of game records")
 	case *nodes < 1:
-		return cli.Usagef(stderr, name, "--nodes must be at least 1")
+		return cli.RangeError(stderr, name, "--nodes", *nodes, "1 or more")
 	}
 	shard, err := shardSpec.Resolve(name, nil, stderr)
 	if err != nil {
@@ -94,7 +95,7 @@ func runReview(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		fmt.Fprintf(stderr, "analyze %s: shard %s: games %d..%d of %d\n", name, shard, from, to-1, len(recs))
 	}
 	if errors.Is(rerr, context.Canceled) || ctx.Err() != nil {
-		return stopf(stderr, name, "interrupted: %d of %d games reviewed and written", done, n)
+		return stopf(stderr, name, "interrupted: %d of %s reviewed and written", done, plural.Of(n, "game"))
 	} else if rerr != nil {
 		bad(rerr)
 	}

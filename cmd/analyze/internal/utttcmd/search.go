@@ -19,7 +19,7 @@ const searchUsage = "analyze uttt search [--time DURATION] [--depth N] [--thread
 
 // hashFlag defines --hash, the size of the transposition table, for search and engine.
 func hashFlag(fs *flag.FlagSet, value bytesize.Size) *bytesize.Compat {
-	return cli.CompatSizeVar(fs, "hash", value, bytesize.MiB, "MiB",
+	return cli.SizeVar(fs, "hash", value,
 		"transposition table `SIZE` such as 64MiB or 1GiB, from 1MiB to 64GiB (a bare number is MiB)").
 		Within(1<<20, 1<<36, "want 1MiB to 64GiB (a bare number is MiB: 1 to 65536)")
 }

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/boardlab/boardlab/cmd/analyze/internal/batch"
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/cmd/analyze/internal/term"
 	"github.com/boardlab/boardlab/engine/uttt"
@@ -15,10 +14,11 @@ import (
 	"github.com/boardlab/boardlab/engine/uttt/tournament"
 	"github.com/boardlab/boardlab/engine/uttt/zoo"
 	"github.com/boardlab/boardlab/fileio"
+	"github.com/boardlab/boardlab/internal/plural"
 	bwrap "github.com/boardlab/boardlab/sandbox"
 )
 
-const selfplayUsage = "analyze uttt selfplay --a SPEC --b SPEC --games N [-j N] [--openings N] [--seed N] [--out FILE] [--sprt ELO0,ELO1] [--json] [--plot FILE.svg] [--shard K/N] [--verbose] [--tiebreak none|boards] [--sandbox bwrap|none] [--cg-time DURATION] [--cg-first-time DURATION]"
+const selfplayUsage = "analyze uttt selfplay --a BOT --b BOT --games N [-j N] [--openings N] [--seed N] [--out FILE] [--sprt ELO0,ELO1] [--json] [--plot FILE.svg] [--shard K/N] [--verbose] [--tiebreak none|boards] [--sandbox bwrap|none] [--cg-time DURATION] [--cg-first-time DURATION]"
 
 const selfplayDescription = `Plays games between two bots in-process and reports, for bot a: wins, draws and losses,
 the score, the Elo difference with its 95% interval and likelihood of superiority, the
@@ -26,8 +26,7 @@ first player's results and the mean game length. Colours alternate (a is X in ev
 games); games 2k and 2k+1 share a random opening of --openings plies, and game i
 depends only on --seed and i.
 
-` + zoo.SpecHelp + `
-` + selfplay.CGSpecHelp + `
+` + botHelp + `
 
 --out appends one JSON line per game as it finishes; the same command run again
 resumes an interrupted run (or extends it with a larger --games). --sprt ELO0,ELO1
@@ -40,10 +39,10 @@ unsharded report. Ctrl-C stops with the finished games saved. See docs/uttt-self
 func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	const name = "uttt selfplay"
 	fs := cli.NewFlagSet(name, selfplayUsage, selfplayDescription, stderr)
-	aSpec := fs.String("a", "", "first bot `SPEC` (required)")
-	bSpec := fs.String("b", "", "second bot `SPEC` (required)")
+	aSpec := fs.String("a", "", "first bot `BOT` (required)")
+	bSpec := fs.String("b", "", "second bot `BOT` (required)")
 	games := fs.Int("games", 100, "number of games")
-	workers := cli.JobsFlag(fs, 0, 0, "games played at once (0: one per core)")
+	workers := cli.JobsFlag(fs, "games played at once")
 	openings := fs.Int("openings", 4, "random opening plies (0..30)")
 	seed := fs.Uint64("seed", 1, "seed of the openings and of the bots' random choices")
 	outPath := cli.OutFlag(fs, "append one JSON line per game to `FILE`, resuming the games it holds")
@@ -66,25 +65,27 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	if *aSpec == "" || *bSpec == "" {
 		return cli.Usagef(stderr, name, "--a and --b are required")
 	}
-	a, err := selfplay.ParseBot(*aSpec, batch.Split)
+	a, err := parseBot("--a", *aSpec, true)
 	if err != nil {
-		return cli.Usagef(stderr, name, "--a: %v", err)
+		return cli.Usagef(stderr, name, "%v", err)
 	}
-	b, err := selfplay.ParseBot(*bSpec, batch.Split)
+	b, err := parseBot("--b", *bSpec, true)
 	if err != nil {
-		return cli.Usagef(stderr, name, "--b: %v", err)
+		return cli.Usagef(stderr, name, "%v", err)
 	}
 	switch {
 	case *tiebreak != "none" && *tiebreak != "boards":
 		return cli.Usagef(stderr, name, "--tiebreak %q: want none or boards", *tiebreak)
 	case *sandbox != "bwrap" && *sandbox != "none":
 		return cli.Usagef(stderr, name, "--sandbox %q: want bwrap or none", *sandbox)
-	case *cgTime <= 0 || *cgFirst <= 0:
-		return cli.Usagef(stderr, name, "--cg-time and --cg-first-time must be positive")
+	case *cgTime <= 0:
+		return cli.RangeError(stderr, name, "--cg-time", *cgTime, "a positive duration")
+	case *cgFirst <= 0:
+		return cli.RangeError(stderr, name, "--cg-first-time", *cgFirst, "a positive duration")
 	case *games < 1:
-		return cli.Usagef(stderr, name, "--games must be at least 1")
+		return cli.RangeError(stderr, name, "--games", *games, "1 or more")
 	case *openings < 0 || *openings > 30:
-		return cli.Usagef(stderr, name, "--openings must be in 0..30")
+		return cli.RangeError(stderr, name, "--openings", *openings, "0..30")
 	}
 	var sprt *selfplay.SPRT
 	if *sprtFlag != "" {
@@ -170,7 +171,7 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 		fmt.Fprintf(stdout, "shard        %s: games %d..%d of %d; 'analyze merge' of the shards' --out files prints the match's report\n", shard, from, to-1, *games)
 	}
 	if interrupted {
-		fmt.Fprintf(stderr, "analyze %s: interrupted: %d of %d games finished", name, max(finished, int64(sum.Counted)), to-from)
+		fmt.Fprintf(stderr, "analyze %s: interrupted: %d of %s finished", name, max(finished, int64(sum.Counted)), plural.Of(to-from, "game"))
 		if out != nil && out.Resumable() {
 			fmt.Fprintf(stderr, " and saved; run the same command again to continue")
 		}

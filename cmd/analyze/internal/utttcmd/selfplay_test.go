@@ -27,11 +27,11 @@ func TestSelfplayUsage(t *testing.T) {
 		{[]string{"selfplay", "--b", "random"}, "--a and --b are required"},
 		{[]string{"selfplay", "--a", "rnd", "--b", "random"}, `--a: unknown bot "rnd"`},
 		{[]string{"selfplay", "--a", "random", "--b", "depth:0"}, "--b: bot \"depth:0\": want depth:N"},
-		{[]string{"selfplay", "--a", "random", "--b", "naive", "--games", "0"}, "--games must be at least 1"},
+		{[]string{"selfplay", "--a", "random", "--b", "naive", "--games", "0"}, "--games 0: want 1 or more"},
 		{[]string{"selfplay", "--a", "random", "--b", "naive", "--sprt", "5,0"}, "--sprt: want two numbers ELO0 < ELO1"},
 		{[]string{"selfplay", "--a", "random", "--b", "naive", "extra"}, `unexpected argument "extra"`},
 		{[]string{"tournament"}, "want one DIR"},
-		{[]string{"tournament", "--time", "0s", "x"}, "--time must be positive"},
+		{[]string{"tournament", "--time", "0s", "x"}, "--time 0s: want a positive duration"},
 	} {
 		code, _, stderr := runCmd(context.Background(), c.args...)
 		if code != 2 || !strings.Contains(stderr, c.want) {

@@ -8,45 +8,46 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/boardlab/boardlab/cmd/analyze/internal/batch"
-	"github.com/boardlab/boardlab/cmd/analyze/internal/bytesize"
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/cmd/analyze/internal/term"
 	"github.com/boardlab/boardlab/engine/uttt/tournament"
 	"github.com/boardlab/boardlab/fileio"
+	"github.com/boardlab/boardlab/internal/plural"
 	bwrap "github.com/boardlab/boardlab/sandbox"
 )
 
 const tournamentUsage = "analyze uttt tournament [--time DURATION] [-j N] [--log FILE] [--zero] [--sandbox bwrap|none] [--disqualify] [--memory SIZE] [--procs N] [--expose PATH] [--cg-time DURATION] [--cg-first-time DURATION] [--tiebreak none|boards] DIR"
 
-const tournamentDescription = `Runs the seed's meta tic-tac-toe tournament. DIR/instructions.txt holds the number of
-bots, then per bot a line with its name and a line with its command (split as a shell
-would; relative program paths resolve against DIR). Every bot plays every other twice,
-once as X. Each turn the command runs in DIR with the 12 protocol arguments (SIDE
-B0..B8 MASTER LAST) and must print two digits and exit within --time; anything else is
-an invalid move (the bot loses 1 point, the opponent gets a free move). The winner
-scores 100 plus the empty tiles left; after 250 turns both lose 10. The report is the
-seed's, the same with -j N as serially; Ctrl-C reports the finished games.
+const tournamentDescription = `Runs a meta tic-tac-toe tournament of external bots. DIR/instructions.txt holds the
+number of bots, then per bot a line with its name and a line with its command (split as
+a shell would; relative program paths resolve against DIR). Every bot plays every other
+twice, once as X. Each turn the command runs in DIR with the 12 arguments of the
+tournament protocol (SIDE B0..B8 MASTER LAST) and must print two digits and exit within
+--time; anything else is an invalid move (the bot loses 1 point, the opponent gets a
+free move). The winner scores 100 plus the empty tiles left; after 250 turns both lose
+10. The report (a line per bot, then the time taken) is the same with any -j N;
+Ctrl-C reports the finished games.
 
 Each turn runs sandboxed with bubblewrap (--sandbox bwrap): the bot's folder (holding
 a data.txt) the only writable place, the other bots' folders closed, no network, its
 own PID namespace, limits per turn (--time as CPU time, --memory, --procs). --disqualify
 removes a bot at its first access outside its folder (exit status 1). Without bwrap the
 command exits 2; --sandbox none runs bots with the controller's rights. The zoo bots
-run as "analyze uttt bot --engine NAME". A command written "cg: COMMAND" is a bot
-speaking CodinGame's protocol, one process per game (--cg-first-time, --cg-time);
---tiebreak boards scores a full board as CodinGame does. See docs/uttt-tournament.md
+run as "analyze uttt bot --engine BOT" (the BOTs 'analyze uttt bot -h' lists). A
+command written "cg: COMMAND" is a bot speaking CodinGame's protocol, one process per
+game (--cg-first-time, --cg-time); --tiebreak boards scores a full board as CodinGame
+does. See docs/uttt-tournament.md
 and docs/uttt-bots.md.`
 
 func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := cli.NewFlagSet("uttt tournament", tournamentUsage, tournamentDescription, stderr)
 	limit := fs.Duration("time", time.Second, "time limit per turn, the bot's process start included (not the sandbox's set-up)")
-	jobs := cli.JobsFlag(fs, 1, 1, "games played at once")
-	zero := fs.Bool("zero", false, "write O as the digit 0 in the board arguments, as the seed's example does")
+	jobs := cli.JobsFlag(fs, "games played at once")
+	zero := fs.Bool("zero", false, "write O as the digit 0 in the board arguments, as the protocol's example does")
 	logPath := fs.String("log", "", "write one JSON line per game (players, turns, why a move was invalid with the bot's last stderr line, result, points) to `FILE` (- for stdout)")
 	sandbox := fs.String("sandbox", "bwrap", "run bots as `MODE`: bwrap (each turn sandboxed) or none (with the controller's own rights)")
 	disqualify := fs.Bool("disqualify", false, "remove a bot from the tournament at its first access outside its folder")
-	memory := cli.CompatSizeVar(fs, "memory", bwrap.DefaultMemory, bytesize.MiB, "MiB",
+	memory := cli.SizeVar(fs, "memory", bwrap.DefaultMemory,
 		"address space `SIZE` of each bot process such as 512MiB or 2GiB (sandboxed; a bare number is MiB)")
 	cli.HiddenName(fs, "memory-mb", "memory") // its name until 2026-11
 	cgTime := fs.Duration("cg-time", tournament.DefaultCGLimit, "time limit of a CodinGame bot's turns after its first")
@@ -71,17 +72,19 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 	}
 	switch {
 	case len(pos) != 1:
-		return cli.Usagef(stderr, "uttt tournament", "want one DIR, got %d arguments", len(pos))
+		return cli.Usagef(stderr, "uttt tournament", "want one DIR, got %s", plural.Of(len(pos), "argument"))
 	case *limit <= 0:
-		return cli.Usagef(stderr, "uttt tournament", "--time must be positive")
+		return cli.RangeError(stderr, "uttt tournament", "--time", *limit, "a positive duration")
 	case *sandbox != "bwrap" && *sandbox != "none":
 		return cli.Usagef(stderr, "uttt tournament", "--sandbox %q: want bwrap or none", *sandbox)
 	case memory.Bytes < 16<<20 || memory.Bytes > 1<<50:
-		return cli.Usagef(stderr, "uttt tournament", "--memory %s: want 16..%d (MiB), or a size from 16MiB to 1PiB", memory.Text, 1<<30)
+		return cli.Usagef(stderr, "uttt tournament", "--memory %s: want 16MiB to 1PiB (a bare number is MiB: 16 to %d)", memory.Text, 1<<30)
 	case *procs < 1 || *procs > 1<<20:
 		return cli.Usagef(stderr, "uttt tournament", "--procs %d: want 1..%d", *procs, 1<<20)
-	case *cgTime <= 0 || *cgFirst <= 0:
-		return cli.Usagef(stderr, "uttt tournament", "--cg-time and --cg-first-time must be positive")
+	case *cgTime <= 0:
+		return cli.RangeError(stderr, "uttt tournament", "--cg-time", *cgTime, "a positive duration")
+	case *cgFirst <= 0:
+		return cli.RangeError(stderr, "uttt tournament", "--cg-first-time", *cgFirst, "a positive duration")
 	case *tiebreak != "none" && *tiebreak != "boards":
 		return cli.Usagef(stderr, "uttt tournament", "--tiebreak %q: want none or boards", *tiebreak)
 	}
@@ -100,7 +103,7 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 	} else {
 		fmt.Fprintf(stderr, "analyze uttt tournament: --sandbox=none: the bots run unsandboxed, with the controller's rights\n")
 	}
-	bots, err := tournament.ReadInstructions(dir, batch.Split)
+	bots, err := readBots(dir)
 	if err != nil {
 		return failf(stderr, "uttt tournament", "%v", err)
 	}
@@ -138,8 +141,8 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 	}
 	standings.Report(stdout, elapsed)
 	if err != nil {
-		fmt.Fprintf(stderr, "analyze uttt tournament: interrupted after %d of %d games; the report covers those\n",
-			played, len(tournament.Pairings(len(players))))
+		fmt.Fprintf(stderr, "analyze uttt tournament: interrupted after %d of %s; the report covers those\n",
+			played, plural.Of(len(tournament.Pairings(len(players))), "game"))
 		return cli.ExitInterrupted
 	}
 	if standings.AnyDisqualified() {

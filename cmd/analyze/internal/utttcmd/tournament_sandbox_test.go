@@ -213,8 +213,8 @@ func TestTournamentSandboxDoneWhen(t *testing.T) {
 
 var wantHostileProcesses = `Bot 1, randomBot, has 0 wins and made 0 illegal moves, for a total of 0 points.
 Bot 2, forkbombBot, has 6 wins and made 3 illegal moves, for a total of 865 points.
-Bot 3, daemonBot, has 1 wins and made 3 illegal moves, for a total of 128 points.
-Bot 4, killparentBot, has 1 wins and made 3 illegal moves, for a total of 128 points.
+Bot 3, daemonBot, has 1 win and made 3 illegal moves, for a total of 128 points.
+Bot 4, killparentBot, has 1 win and made 3 illegal moves, for a total of 128 points.
 `
 
 var wantHostileFiles = `Bot 1, randomBot, has 0 wins and made 0 illegal moves, for a total of 0 points.
@@ -224,21 +224,21 @@ Bot 4, hogBot, has 4 wins and made 3 illegal moves, for a total of 573 points.
 `
 
 var wantHostileOverrun = `Bot 1, randomBot, has 0 wins and made 0 illegal moves, for a total of 0 points.
-Bot 2, stopparentBot, has 1 wins and made 2 illegal moves, for a total of 129 points.
-Bot 3, stopperBot, has 1 wins and made 2 illegal moves, for a total of 129 points.
+Bot 2, stopparentBot, has 1 win and made 2 illegal moves, for a total of 129 points.
+Bot 3, stopperBot, has 1 win and made 2 illegal moves, for a total of 129 points.
 `
 
 var wantHostileFull = `Bot 1, randomBot, has 0 wins and made 0 illegal moves, for a total of 0 points.
 Bot 2, naiveBot, has 14 wins and made 0 illegal moves, for a total of 2063 points.
 Bot 3, depthBot, has 16 wins and made 0 illegal moves, for a total of 2280 points.
 Bot 4, forkbombBot, has 14 wins and made 10 illegal moves, for a total of 2044 points.
-Bot 5, daemonBot, has 1 wins and made 10 illegal moves, for a total of 121 points.
+Bot 5, daemonBot, has 1 win and made 10 illegal moves, for a total of 121 points.
 Bot 6, writerBot, has 14 wins and made 10 illegal moves, for a total of 2044 points.
 Bot 7, readerBot, has 14 wins and made 10 illegal moves, for a total of 2044 points.
-Bot 8, killparentBot, has 1 wins and made 10 illegal moves, for a total of 121 points.
-Bot 9, stopparentBot, has 1 wins and made 10 illegal moves, for a total of 121 points.
+Bot 8, killparentBot, has 1 win and made 10 illegal moves, for a total of 121 points.
+Bot 9, stopparentBot, has 1 win and made 10 illegal moves, for a total of 121 points.
 Bot 10, hogBot, has 14 wins and made 10 illegal moves, for a total of 2044 points.
-Bot 11, stopperBot, has 1 wins and made 10 illegal moves, for a total of 121 points.
+Bot 11, stopperBot, has 1 win and made 10 illegal moves, for a total of 121 points.
 `
 
 // TestTournamentDisqualify: with --disqualify the writer and the reader are removed at
@@ -272,9 +272,9 @@ func TestTournamentDisqualify(t *testing.T) {
 }
 
 var wantDisqualify = `Bot 1, randomBot, has 2 wins and made 0 illegal moves, for a total of 362 points.
-Bot 2, writerBot, has 1 wins and made 1 illegal moves, for a total of 134 points.
+Bot 2, writerBot, has 1 win and made 1 illegal move, for a total of 134 points.
 Bot 3, naiveBot, has 2 wins and made 0 illegal moves, for a total of 279 points.
-Bot 4, readerBot, has 1 wins and made 1 illegal moves, for a total of 134 points.
+Bot 4, readerBot, has 1 win and made 1 illegal move, for a total of 134 points.
 Bot 2, writerBot, was disqualified in game 2, turn 1: tried to read or write outside its folder.
 Bot 4, readerBot, was disqualified in game 6, turn 1: tried to read or write outside its folder.
 `
@@ -287,11 +287,11 @@ func TestTournamentSandboxFlags(t *testing.T) {
 		msg  string
 	}{
 		{[]string{"--sandbox", "docker"}, 2, `--sandbox "docker": want bwrap or none`},
-		{[]string{"--memory", "1"}, 2, "--memory 1: want 16.."},
-		{[]string{"--memory", "8MiB"}, 2, "--memory 8MiB: want 16.."},
+		{[]string{"--memory", "1"}, 2, "--memory 1: want 16MiB to 1PiB"},
+		{[]string{"--memory", "8MiB"}, 2, "--memory 8MiB: want 16MiB to 1PiB"},
 		{[]string{"--memory", "lots"}, 2, "a bare number (MiB)"},
 		{[]string{"--memory", "2GiB", "--procs", "0"}, 2, "--procs 0: want 1.."}, // the size passes
-		{[]string{"--memory-mb", "8"}, 2, "--memory 8: want 16.."},               // the old name still works
+		{[]string{"--memory-mb", "8"}, 2, "--memory 8: want 16MiB to 1PiB"},      // the old name still works
 		{[]string{"--memory-mb=2GiB", "--procs", "0"}, 2, "--procs 0: want 1.."},
 		{[]string{"--memry", "2GiB"}, 2, "did you mean --memory?"},
 		{[]string{"--procs", "0"}, 2, "--procs 0: want 1.."},

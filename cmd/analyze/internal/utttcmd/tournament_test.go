@@ -174,7 +174,7 @@ func mirrorResults(names []string) ([]tournament.Result, string) {
 	return rs, b.String()
 }
 
-var timingLine = regexp.MustCompile(`^With \d+ bots, This program took \d+\.\d{3} seconds to finish\.$`)
+var timingLine = regexp.MustCompile(`^With \d+ bots, this program took \d+\.\d{3} seconds to finish\.$`)
 
 // runField runs the tournament command and returns its report without the timing line
 // (checked for its form) and the logged games.
@@ -317,7 +317,7 @@ Bot 8, childBot, has 5 wins and made 0 illegal moves, for a total of 707 points.
 
 var wantSlow = `Bot 1, randomBot, has 0 wins and made 0 illegal moves, for a total of 0 points.
 Bot 2, lateBot, has 4 wins and made 2 illegal moves, for a total of 565 points.
-Bot 3, childhangBot, has 1 wins and made 2 illegal moves, for a total of 129 points.
+Bot 3, childhangBot, has 1 win and made 2 illegal moves, for a total of 129 points.
 `
 
 // TestPlayTournamentParallelInProcess runs the orchestration with in-process mirrors on

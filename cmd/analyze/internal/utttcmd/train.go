@@ -9,6 +9,7 @@ import (
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/uttt/search"
 	"github.com/boardlab/boardlab/engine/uttt/tune"
+	"github.com/boardlab/boardlab/internal/plural"
 )
 
 const trainUsage = "analyze uttt train --load-games FILE [--openings N] [--blend X] [--epochs N] [--batch N] [--lr X] [--embed-lr X] [--decay X] [--init FILE] [--seed N] [--jobs N] --out FILE"
@@ -32,7 +33,7 @@ func runTrain(ctx context.Context, args []string, _ io.Reader, _, stderr io.Writ
 	embedLR := fs.Float64("embed-lr", 0, "step size of learned board-state embeddings, relative to --lr (0: none, as the embedded network; they overfit)")
 	decay := fs.Float64("decay", 0, "decoupled weight decay (AdamW)")
 	seed := fs.Uint64("seed", 1, "seed of the initial weights and the order")
-	jobs := cli.JobsFlag(fs, 0, 0, "goroutines computing gradients (0: one per core)")
+	jobs := cli.JobsFlag(fs, "goroutines computing gradients")
 	out := cli.OutFlag(fs, "write the network to `FILE`")
 	initFrom := fs.String("init", "", "start from the network in `FILE` (train --out, or engine/uttt/net.bin) instead of random weights")
 	pos, code := cli.Parse(fs, args)
@@ -50,14 +51,16 @@ func runTrain(ctx context.Context, args []string, _ io.Reader, _, stderr io.Writ
 		return cli.Usagef(stderr, name, "--openings %d: want 0..30", *openings)
 	case !(*blend >= 0 && *blend <= 1): // NaN too
 		return cli.Usagef(stderr, name, "--blend %g: want 0..1", *blend)
-	case *epochs < 1 || *batch < 1:
-		return cli.Usagef(stderr, name, "--epochs and --batch must be positive")
-	case !(*lr > 0 && *lr <= 1):
-		return cli.Usagef(stderr, name, "--lr %g: want above 0, at most 1", *lr)
+	case *epochs < 1:
+		return cli.RangeError(stderr, name, "--epochs", *epochs, "1 or more")
+	case *batch < 1:
+		return cli.RangeError(stderr, name, "--batch", *batch, "1 or more")
+	case !(*lr > 0 && *lr <= 1): // NaN too
+		return cli.RangeError(stderr, name, "--lr", *lr, "above 0, at most 1")
 	case !(*embedLR >= 0 && *embedLR <= 1000):
-		return cli.Usagef(stderr, name, "--embed-lr %g: want 0..1000", *embedLR)
+		return cli.RangeError(stderr, name, "--embed-lr", *embedLR, "0..1000")
 	case !(*decay >= 0 && *decay <= 1):
-		return cli.Usagef(stderr, name, "--decay %g: want 0..1", *decay)
+		return cli.RangeError(stderr, name, "--decay", *decay, "0..1")
 	}
 	cfg := tune.NetTrainConfig{Epochs: *epochs, Batch: *batch, LR: *lr, Seed: *seed, Jobs: *jobs, EmbedLR: *embedLR, Decay: *decay}
 	if err := tune.CheckTrainMemory(cfg); err != nil {
@@ -77,7 +80,7 @@ func runTrain(ctx context.Context, args []string, _ io.Reader, _, stderr io.Writ
 		return failf(stderr, name, "%v", err)
 	}
 	if u := tune.Unscored(gs); u > 0 {
-		fmt.Fprintf(stderr, "analyze %s: warning: %d of %d games have no search scores; their positions are labelled by the result alone\n", name, u, len(gs))
+		fmt.Fprintf(stderr, "analyze %s: warning: %d of %s have no search scores; their positions are labelled by the result alone\n", name, u, plural.Of(len(gs), "game"))
 	}
 	n, err := tune.TrainNetwork(ctx, gs, tune.NetFit{Openings: *openings, Blend: *blend, Init: start, Log: func(s string) { fmt.Fprintln(stderr, s) },
 		Config: cfg})

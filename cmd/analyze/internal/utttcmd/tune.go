@@ -27,6 +27,9 @@ are written as engine/uttt/weights.txt holds them (rebuild to embed them).
 the weights with them. --save-games writes one game per line: the result, the moves,
 "|" and each move's search score ("-" for opening moves), for "analyze uttt train".`
 
+// maxTuneGames bounds tune's --games: all games are held in memory for the fit.
+const maxTuneGames = 1_000_000
+
 func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	const name = "uttt tune"
 	if len(args) > 0 && (args[0] == "match" || args[0] == "tree") {
@@ -37,7 +40,7 @@ func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 	nodes := fs.Uint64("nodes", 4000, "search nodes per move in the self-play games")
 	openings := fs.Int("openings", 8, "random opening plies")
 	seed := fs.Uint64("seed", 1, "seed of the openings")
-	jobs := cli.JobsFlag(fs, 0, 0, "games played at once (0: one per core)")
+	jobs := cli.JobsFlag(fs, "games played at once")
 	eval := fs.String("eval", search.EvalLinear, "evaluation of the self-play games' searches: linear or net")
 	netFile := fs.String("net", "", "play the games with the network in `FILE` (analyze uttt train --out) instead of the embedded one; implies --eval net")
 	save := fs.String("save-games", "", "write the games to `FILE`")
@@ -54,10 +57,10 @@ func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 	switch {
 	case len(pos) > 0:
 		return cli.Usagef(stderr, name, "unexpected argument %q", pos[0])
-	case *games < 10:
-		return cli.Usagef(stderr, name, "--games %d: want at least 10", *games)
+	case *games < 10 || *games > maxTuneGames:
+		return cli.RangeError(stderr, name, "--games", *games, "10..%d", maxTuneGames)
 	case *nodes < 1:
-		return cli.Usagef(stderr, name, "--nodes must be positive")
+		return cli.RangeError(stderr, name, "--nodes", *nodes, "1 or more")
 	case *openings < 0 || *openings > 30:
 		return cli.Usagef(stderr, name, "--openings %d: want 0..30", *openings)
 	case *save != "" && *load != "":

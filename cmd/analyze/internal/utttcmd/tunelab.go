@@ -40,7 +40,7 @@ func runTuneLab(ctx context.Context, sub string, args []string, stdout, stderr i
 		specs = append(specs, v)
 		return nil
 	})
-	jobs := cli.JobsFlag(fs, 0, 0, "games or searches at once (0: one per core)")
+	jobs := cli.JobsFlag(fs, "games or searches at once")
 	seed := fs.Uint64("seed", 0, "seed of the openings (match: default 5) or of the games (tree: default 26)")
 	games := fs.Int("games", 0, "games (match: default 400, even; tree: default 20)")
 	nodes := fs.Uint64("nodes", 50000, "match: nodes per move")
@@ -64,17 +64,17 @@ func runTuneLab(ctx context.Context, sub string, args []string, stdout, stderr i
 		if len(cands) == 0 {
 			return cli.Usagef(stderr, name, "no candidate: give --set")
 		}
-		if *games == 0 {
+		if !cli.IsSet(fs, "games") {
 			*games = 400
 		}
 		if *seed == 0 {
 			*seed = 5
 		}
 		switch {
-		case *games < 2 || *games%2 != 0:
-			return cli.Usagef(stderr, name, "--games %d: want an even number, at least 2", *games)
+		case *games < 2 || *games%2 != 0 || *games > maxTuneGames:
+			return cli.RangeError(stderr, name, "--games", *games, "an even number, 2..%d", maxTuneGames)
 		case *nodes < 1:
-			return cli.Usagef(stderr, name, "--nodes must be positive")
+			return cli.RangeError(stderr, name, "--nodes", *nodes, "1 or more")
 		}
 		if err := search.CheckEval(*eval); err != nil {
 			return cli.Usagef(stderr, name, "--eval: %v", err)
@@ -87,7 +87,7 @@ func runTuneLab(ctx context.Context, sub string, args []string, stdout, stderr i
 		}
 		return cli.ExitOK
 	default: // tree
-		if *games == 0 {
+		if !cli.IsSet(fs, "games") {
 			*games = 20
 		}
 		if *seed == 0 {
@@ -98,8 +98,8 @@ func runTuneLab(ctx context.Context, sub string, args []string, stdout, stderr i
 			return cli.Usagef(stderr, name, "--plies %v", err)
 		}
 		switch {
-		case *games < 1:
-			return cli.Usagef(stderr, name, "--games must be positive")
+		case *games < 1 || *games > maxTuneGames:
+			return cli.RangeError(stderr, name, "--games", *games, "1..%d", maxTuneGames)
 		case *depth < 1 || *depth > search.MaxDepth:
 			return cli.Usagef(stderr, name, "--depth %d: want 1..%d", *depth, search.MaxDepth)
 		}

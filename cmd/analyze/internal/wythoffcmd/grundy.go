@@ -42,7 +42,7 @@ func runGrundy(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	format := &choice{"grid", []string{"grid", "csv", "binary", "bfile", "png", "svg"}}
 	fs.Var(format, "format", "output `format`: grid, csv, binary, bfile, png or svg")
 	outPath := cli.OutFlag(fs, "write to `FILE` atomically instead of stdout")
-	jobs := cli.JobsFlag(fs, 0, 0, "goroutines computing the table (0: GOMAXPROCS)")
+	jobs := cli.JobsFlag(fs, "goroutines computing the table")
 	scale := fs.Int("scale", 0, "pixels per cell of a png (default 1) or svg (default: a picture about 512 wide)")
 	shardSpec := cli.ShardFlag(fs)
 	pos, st := cli.Parse(fs, args)
@@ -58,14 +58,14 @@ func runGrundy(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	}
 	n, err := strconv.Atoi(pos[0])
 	if err != nil || n < 0 || n > wythoff.MaxGrundy {
-		return cli.Usagef(stderr, "wythoff grundy", "N must be a decimal integer in 0..%d, got %q", wythoff.MaxGrundy, pos[0])
+		return cli.Usagef(stderr, "wythoff grundy", "N %s: want an integer 0..%d", pos[0], wythoff.MaxGrundy)
 	}
 	f := format.val
 	if shard.Enabled() && f != "csv" && f != "binary" {
 		return cli.Usagef(stderr, "wythoff grundy", "--shard splits csv and binary tables only (--format %s cannot be concatenated); add --format csv or --format binary", f)
 	}
-	if *scale < 0 || *scale > 64 || *scale == 0 && isSet(fs, "scale") {
-		return cli.Usagef(stderr, "wythoff grundy", "--scale must be in 1..64, got %d", *scale)
+	if *scale < 0 || *scale > 64 || *scale == 0 && cli.IsSet(fs, "scale") {
+		return cli.Usagef(stderr, "wythoff grundy", "--scale %d: want 1..64", *scale)
 	}
 	if *scale != 0 && f != "png" && f != "svg" {
 		return cli.Usagef(stderr, "wythoff grundy", "--scale applies to --format png and svg only")

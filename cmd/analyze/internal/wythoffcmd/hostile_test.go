@@ -37,10 +37,11 @@ func TestHostileInputs(t *testing.T) {
 		{"misère (0,0) in a stream", "0 0\n13 9\n0 0\n", []string{"move", "--misere"}, "win\n13 8\nwin\n", cli.ExitOK, ""},
 		{"misère (0,0) as JSON", "0 0\n", []string{"move", "--misere", "--json"}, `{"position":[0,0],"cold":false,"moves":[]}` + "\n", cli.ExitOK, ""},
 		{"normal (0,0)", "0 0\n", []string{"move"}, "lose\n", cli.ExitOK, ""},
-		{"too many workers for the memory", "13 9\n", []string{"move", "-j", "100000"}, "", cli.ExitUsage, "analyze wythoff move: --jobs 100000, --max-line 1048576: answering on 100000 workers"},
-		{"negative --jobs", "13 9\n", []string{"move", "-j", "-1"}, "", cli.ExitUsage, `invalid value "-1" for --jobs`},
-		{"negative --jobs, grundy", "", []string{"grundy", "-j", "-1", "3"}, "", cli.ExitUsage, `invalid value "-1" for --jobs`},
-		{"--scale 0", "", []string{"grundy", "--format", "png", "--scale", "0", "3"}, "", cli.ExitUsage, "--scale must be in 1..64, got 0"},
+		{"too many workers for the memory", "13 9\n", []string{"move", "-j", "4096", "--max-line", "268435456"}, "", cli.ExitUsage, "analyze wythoff move: --jobs 4096, --max-line 268435456: answering on 4096 workers"},
+		{"more workers than -j takes", "13 9\n", []string{"move", "-j", "100000"}, "", cli.ExitUsage, "analyze wythoff move: --jobs 100000: want 0..4096 (0: one per core)\n"},
+		{"negative --jobs", "13 9\n", []string{"move", "-j", "-1"}, "", cli.ExitUsage, "--jobs -1: want 0..4096 (0: one per core)"},
+		{"negative --jobs, grundy", "", []string{"grundy", "-j", "-1", "3"}, "", cli.ExitUsage, "--jobs -1: want 0..4096 (0: one per core)"},
+		{"--scale 0", "", []string{"grundy", "--format", "png", "--scale", "0", "3"}, "", cli.ExitUsage, "--scale 0: want 1..64"},
 	}
 	for _, c := range cases {
 		for _, jobs := range []string{"", "1", "3"} {

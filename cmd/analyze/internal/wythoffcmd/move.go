@@ -12,6 +12,7 @@ import (
 	"github.com/boardlab/boardlab/cmd/analyze/internal/term"
 	"github.com/boardlab/boardlab/engine/wythoff/lines"
 	"github.com/boardlab/boardlab/internal/machine"
+	"github.com/boardlab/boardlab/internal/plural"
 	"github.com/boardlab/boardlab/shard"
 )
 
@@ -44,7 +45,7 @@ func runMove(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	asJSON := fs.Bool("json", false, "print one JSON object per position")
 	maxLine := fs.Int("max-line", defaultMaxLine, "longest input line in `BYTES`; longer lines are reported and skipped")
 	outPath := cli.OutFlag(fs, "write to `FILE` atomically instead of stdout (with --shard: FILE.K-of-N)")
-	jobs := cli.JobsFlag(fs, 0, 0, "goroutines answering stdin lines (0: GOMAXPROCS; the output keeps the input order)")
+	jobs := cli.JobsFlag(fs, "goroutines answering stdin lines, the output in input order")
 	shardSpec := cli.ShardFlag(fs)
 	pos, st := cli.Parse(fs, args)
 	if st >= 0 {
@@ -60,7 +61,7 @@ func runMove(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		}
 	}
 	if *maxLine < 64 {
-		return cli.Usagef(stderr, "wythoff move", "--max-line must be at least 64 bytes, got %d", *maxLine)
+		return cli.Usagef(stderr, "wythoff move", "--max-line %d: want 64 or more (bytes)", *maxLine)
 	}
 	// the default's 2 MiB needs no check (reading the machine's bounds costs 0.1 ms)
 	if *maxLine > defaultMaxLine {
@@ -107,7 +108,7 @@ func runMove(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 			return nil
 		})
 	default:
-		return cli.Usagef(stderr, "wythoff move", "want two piles A B (or none to read stdin), got %d arguments", len(pos))
+		return cli.Usagef(stderr, "wythoff move", "want two piles A B (or none to read stdin), got %s", plural.Of(len(pos), "argument"))
 	}
 }
 

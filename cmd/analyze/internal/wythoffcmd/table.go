@@ -52,13 +52,13 @@ func runTable(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return cli.Usagef(stderr, "wythoff table", "want one argument N, got %d", len(pos))
 	}
 	n, err := strconv.ParseUint(pos[0], 10, 64)
-	if err != nil || n >= wythoff.MaxTablePairs {
-		return cli.Usagef(stderr, "wythoff table", "N must be a decimal integer in 0..%d, got %q", uint64(wythoff.MaxTablePairs-1), pos[0])
+	if err != nil || n < 1 || n >= wythoff.MaxTablePairs {
+		return cli.Usagef(stderr, "wythoff table", "N %s: want an integer 1..%d", pos[0], uint64(wythoff.MaxTablePairs-1))
 	}
 	if *start >= wythoff.MaxTablePairs-n {
 		return cli.Usagef(stderr, "wythoff table", "--start K plus N must stay below %d", uint64(wythoff.MaxTablePairs))
 	}
-	if isSet(fs, "seq") && format.val != "bfile" {
+	if cli.IsSet(fs, "seq") && format.val != "bfile" {
 		return cli.Usagef(stderr, "wythoff table", "--seq applies to --format bfile only")
 	}
 	if format.val == "svg" {

@@ -3,9 +3,9 @@ package wythoffcmd
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 )
@@ -50,11 +50,5 @@ func (c *choice) Set(s string) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("must be one of %v", c.allowed)
-}
-
-func isSet(fs *flag.FlagSet, name string) bool {
-	set := false
-	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
-	return set
+	return fmt.Errorf("want %s or %s", strings.Join(c.allowed[:len(c.allowed)-1], ", "), c.allowed[len(c.allowed)-1])
 }
