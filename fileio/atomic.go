@@ -137,6 +137,23 @@ func CreateOutput(path string, stdout io.Writer) (*Output, error) {
 	return &Output{Writer: bufio.NewWriterSize(f, 1<<20), f: f, path: path, mode: mode}, nil
 }
 
+// WriteFile writes data to the file path as CreateOutput and Commit do: the file
+// appears whole under its name or not at all, and an existing file keeps its mode.
+func WriteFile(path string, data []byte) error {
+	if path == "" || path == "-" {
+		return &OutputPathError{path, "no file name"}
+	}
+	out, err := CreateOutput(path, nil)
+	if err != nil {
+		return err
+	}
+	if _, err := out.Write(data); err != nil {
+		out.Abort()
+		return err
+	}
+	return out.Commit()
+}
+
 // existed marks Output.mode as the mode of a file that existed.
 const existed = fs.ModeTemporary
 
@@ -174,6 +191,13 @@ func tempPID(name string) (int, bool) {
 	}
 	return pid, true
 }
+
+// Path returns the file the output goes to, or "" for stdout.
+func (o *Output) Path() string { return o.path }
+
+// Atomic reports whether the output is a file that appears under its name only on
+// Commit (false for stdout and for a device or FIFO written directly).
+func (o *Output) Atomic() bool { return o.f != nil && !o.direct }
 
 // Commit flushes and, for a file, syncs, closes and renames it into place.
 func (o *Output) Commit() error {

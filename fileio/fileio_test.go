@@ -2,6 +2,7 @@ package fileio
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -65,5 +66,36 @@ func TestOutputAtomic(t *testing.T) {
 	o.Commit()
 	if buf.String() != "hi" {
 		t.Fatalf("stdout output %q", buf.String())
+	}
+}
+
+// TestWriteFile: WriteFile's file appears whole, keeps an existing file's mode, and a
+// missing directory is an OutputPathError that leaves nothing behind.
+func TestWriteFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "w.bin")
+	if err := WriteFile(path, []byte("one")); err != nil {
+		t.Fatal(err)
+	}
+	os.Chmod(path, 0o600)
+	if err := WriteFile(path, []byte("two")); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := os.ReadFile(path); err != nil || string(b) != "two" {
+		t.Errorf("content %q, %v", b, err)
+	}
+	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("mode %v, %v; want 0600 kept", fi.Mode(), err)
+	}
+	var pe *OutputPathError
+	if err := WriteFile(filepath.Join(dir, "nope", "x"), []byte("x")); !errors.As(err, &pe) {
+		t.Errorf("missing directory: %v", err)
+	}
+	if err := WriteFile("", nil); !errors.As(err, &pe) {
+		t.Errorf("no name: %v", err)
+	}
+	names, _ := os.ReadDir(dir)
+	if len(names) != 1 {
+		t.Errorf("files left: %v", names)
 	}
 }

@@ -63,8 +63,8 @@ Every command takes -h for its flags. docs/cli.md in the source describes the fl
 all commands share (-o/--out, -j/--jobs, --json, --shard K/N), inputs and outputs.
 
 Exit status: 0 success, 1 bad input or failed work (the good inputs are still
-processed), 2 a wrong command line, 130 interrupted (Ctrl-C; what was finished is
-written).
+processed), 2 a wrong command line, 130 interrupted (Ctrl-C or SIGTERM; what was
+finished is written to stdout, and no --out file is written).
 `
 
 // helpTopics are "analyze help TOPIC" pages that are not commands.

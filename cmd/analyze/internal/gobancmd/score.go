@@ -122,9 +122,7 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		fmt.Fprintf(stderr, "analyze goban score: %v\n", we.Err)
 		return cli.ExitFail
 	case err != nil:
-		out.Commit()
-		fmt.Fprintf(stderr, "analyze goban score: interrupted\n")
-		return cli.ExitInterrupted
+		return cli.Interrupted("goban score", out, stderr, "")
 	}
 	if err := out.Commit(); err != nil {
 		fmt.Fprintf(stderr, "analyze goban score: %v\n", err)

@@ -57,9 +57,7 @@ func runRandom(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	stats, err := bulk.Random(ctx, *seed, lo, hi, out, bulk.RandomOptions{Workers: *jobs, Progress: progress.Update})
 	progress.Done()
 	if ctx.Err() != nil {
-		out.Commit()
-		fmt.Fprintf(stderr, "analyze qttt random: interrupted after %d games\n", stats.Games)
-		return cli.ExitInterrupted
+		return cli.Interrupted("qttt random", out, stderr, fmt.Sprintf("after %d games", stats.Games))
 	}
 	if st := cli.Finish("qttt random", out, err, stderr); st != cli.ExitOK {
 		return st

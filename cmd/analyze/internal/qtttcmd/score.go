@@ -56,9 +56,7 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	res, err := bulk.Score(ctx, pos, stdin, out, bulk.ScoreOptions{JSON: *asJSON, Workers: *jobs, Shard: shard,
 		Errors: func(e *bulk.LineError) { fmt.Fprintf(stderr, "analyze qttt score: %v\n", e) }})
 	if ctx.Err() != nil {
-		out.Commit()
-		fmt.Fprintf(stderr, "analyze qttt score: interrupted after %d records\n", res.Records)
-		return cli.ExitInterrupted
+		return cli.Interrupted("qttt score", out, stderr, fmt.Sprintf("after %d records", res.Records))
 	}
 	if st := cli.Finish("qttt score", out, err, stderr); st != cli.ExitOK {
 		return st

@@ -81,7 +81,10 @@ func runReview(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		prog.Update(int64(done), int64(n))
 	})
 	prog.Done()
-	if cerr := out.Commit(); cerr != nil {
+	interrupted := errors.Is(rerr, context.Canceled) || ctx.Err() != nil
+	if interrupted {
+		out.Abort()
+	} else if cerr := out.Commit(); cerr != nil {
 		bad(fmt.Errorf("--out: %v", cerr))
 	}
 	for _, pl := range players {
@@ -90,8 +93,8 @@ func runReview(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	if shard.Enabled() {
 		fmt.Fprintf(stderr, "analyze %s: shard %s: games %d..%d of %d\n", name, shard, from, to-1, len(recs))
 	}
-	if errors.Is(rerr, context.Canceled) || ctx.Err() != nil {
-		return stopf(stderr, name, "interrupted: %d of %d games reviewed and written", done, n)
+	if interrupted {
+		return cli.Interrupted(name, out, stderr, fmt.Sprintf("after %d of %d games reviewed", done, n))
 	}
 	return code
 }

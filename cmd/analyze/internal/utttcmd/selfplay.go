@@ -163,6 +163,10 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 			code = failf(stderr, name, "--out: %v", cerr)
 		}
 	}
+	if interrupted && plotOut != nil {
+		plotOut.Abort() // an output file appears only when the run completes
+		plotOut = nil
+	}
 	if c := printSelfplay(stdout, stderr, name, m, &sum, runSPRT, *asJSON, plotOut); c != cli.ExitOK && code == cli.ExitOK {
 		code = c
 	}

@@ -131,16 +131,17 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 		func(done, total int) { prog.Update(int64(done), int64(total)) })
 	prog.Done()
 	elapsed := time.Since(start)
-	if log != nil {
+	if log != nil && err != nil {
+		log.Abort() // interrupted: the log appears whole or not at all
+	} else if log != nil {
 		if cerr := log.Commit(); cerr != nil {
 			code = failf(stderr, "uttt tournament", "--log: %v", cerr)
 		}
 	}
 	standings.Report(stdout, elapsed)
 	if err != nil {
-		fmt.Fprintf(stderr, "analyze uttt tournament: interrupted after %d of %d games; the report covers those\n",
-			played, len(tournament.Pairings(len(players))))
-		return cli.ExitInterrupted
+		return cli.Interrupted("uttt tournament", log, stderr, fmt.Sprintf("after %d of %d games; the report covers those",
+			played, len(tournament.Pairings(len(players)))))
 	}
 	if standings.AnyDisqualified() {
 		code = cli.ExitFail
