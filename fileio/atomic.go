@@ -67,6 +67,33 @@ func CheckOutputPath(path string) error {
 	return nil
 }
 
+// CheckOutputDir reports, before any work is done, why path cannot be a directory
+// that receives output files: it exists and is not a writable directory, or it does
+// not exist (it is to be created) and its parent directory is missing, not a
+// directory or not writable. "" is always fine.
+func CheckOutputDir(path string) error {
+	if path == "" {
+		return nil
+	}
+	clean := filepath.Clean(path)
+	fi, err := os.Stat(clean)
+	switch {
+	case err == nil && !fi.IsDir():
+		return &OutputPathError{path, "exists and is not a directory"}
+	case err == nil:
+		if err := writable(clean); err != nil {
+			return &OutputPathError{path, fmt.Sprintf("directory is not writable: %v", err)}
+		}
+		return nil
+	case !errors.Is(err, fs.ErrNotExist):
+		return &OutputPathError{path, Cause(err).Error()}
+	}
+	if reason := checkDir(filepath.Dir(clean)); reason != "" {
+		return &OutputPathError{path, reason}
+	}
+	return nil
+}
+
 // checkDir says why dir cannot receive new files, or "".
 func checkDir(dir string) string {
 	fi, err := os.Stat(dir)

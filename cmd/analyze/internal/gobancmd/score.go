@@ -51,7 +51,7 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	fs.StringVar(&o.Format, "format", "auto", "input format: auto (SGF when the input starts with '(' and ';'), text or sgf")
 	komiFlag(fs, &o.Komi, &o.KomiSet)
 	summary := fs.Bool("summary", false, "after the results, print counts and the rate on stderr")
-	fs.StringVar(&o.SVGDir, "svg", "", "write an ownership-map SVG per input (or game) into `DIR`")
+	cli.OutputVar(fs, &o.SVGDir, "svg", "write an ownership-map SVG per input (or game) into `DIR`")
 	lines := fs.Bool("lines", false, "read one board per line of each input (the whole board on one line) and print one result per line")
 	fs.IntVar(&o.MaxSize, "max-size", bulk.DefaultMaxSize, "refuse a board larger than `N`xN (counted before any board memory is allocated)")
 	cli.JobsVar(fs, &o.Jobs, 0, 0, "parallel workers `N` (0: one per core)")

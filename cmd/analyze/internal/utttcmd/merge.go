@@ -51,7 +51,8 @@ or all shards' files in any order) exactly as the unsharded run prints it, the S
 (the shards' own, or --sprt) judged in game order. A missing or doubled shard or game
 is an error naming it. See docs/uttt-selfplay.md.`, stderr)
 	asJSON := fs.Bool("json", false, "print the summary as one JSON object")
-	plot := fs.String("plot", "", "draw the running score and the SPRT to `FILE.svg`")
+	plot := new(string)
+	cli.OutputVar(fs, plot, "plot", "draw the running score and the SPRT to `FILE.svg`")
 	sprtFlag := fs.String("sprt", "", "judge an SPRT of `ELO0,ELO1` (default: the shards' own)")
 	pos, st := cli.Parse(fs, args)
 	if st >= 0 {

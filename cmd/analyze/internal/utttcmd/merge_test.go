@@ -192,7 +192,7 @@ func TestSelfplayPlot(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), liveness)
 	defer cancel()
 	code, stdout, stderr := runCmd(ctx, "selfplay", "--a", "random", "--b", "random", "--games", "1000000000", "--plot", filepath.Join(dir, "no", "p.svg"))
-	if code != 2 || stdout != "" || !strings.Contains(stderr, "--plot: ") {
+	if code != 2 || stdout != "" || !strings.Contains(stderr, "--plot "+filepath.Join(dir, "no", "p.svg")+": directory ") {
 		t.Errorf("--plot into a missing directory: exit %d, %q", code, stderr)
 	}
 }

@@ -38,7 +38,8 @@ func runReview(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	solveNodes := fs.Uint64("solve-nodes", 100000, "nodes the solver may spend per position to prove where a game was lost (0: no limit)")
 	jobs := cli.JobsFlag(fs, 0, 0, "games reviewed at once (0: one per core)")
 	outPath := cli.OutFlag(fs, "write the JSON Lines to `FILE` (default or -: stdout)")
-	svgDir := fs.String("svg", "", "draw each game's evaluation graph into `DIR`")
+	svgDir := new(string)
+	cli.OutputVar(fs, svgDir, "svg", "draw each game's evaluation graph into `DIR`")
 	shardSpec := cli.ShardFlag(fs)
 	pos, st := cli.Parse(fs, args)
 	if st >= 0 {

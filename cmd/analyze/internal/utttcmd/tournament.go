@@ -43,7 +43,8 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 	limit := fs.Duration("time", time.Second, "time limit per turn, the bot's process start included (not the sandbox's set-up)")
 	jobs := cli.JobsFlag(fs, 1, 1, "games played at once")
 	zero := fs.Bool("zero", false, "write O as the digit 0 in the board arguments, as the seed's example does")
-	logPath := fs.String("log", "", "write one JSON line per game (players, turns, why a move was invalid with the bot's last stderr line, result, points) to `FILE` (- for stdout)")
+	logPath := new(string)
+	cli.OutputVar(fs, logPath, "log", "write one JSON line per game (players, turns, why a move was invalid with the bot's last stderr line, result, points) to `FILE` (- for stdout)")
 	sandbox := fs.String("sandbox", "bwrap", "run bots as `MODE`: bwrap (each turn sandboxed) or none (with the controller's own rights)")
 	disqualify := fs.Bool("disqualify", false, "remove a bot from the tournament at its first access outside its folder")
 	memory := cli.CompatSizeVar(fs, "memory", bwrap.DefaultMemory, bytesize.MiB, "MiB",
