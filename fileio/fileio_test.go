@@ -2,6 +2,7 @@ package fileio
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -97,5 +98,23 @@ func TestWriteFile(t *testing.T) {
 	names, _ := os.ReadDir(dir)
 	if len(names) != 1 {
 		t.Errorf("files left: %v", names)
+	}
+}
+
+// TestCheckedWriter: writes pass until ctx is cancelled, then fail as interrupted
+// without writing.
+func TestCheckedWriter(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	var b bytes.Buffer
+	w := CheckedWriter(ctx, &b)
+	if n, err := w.Write([]byte("ab")); n != 2 || err != nil {
+		t.Fatalf("before the cancel: %d %v", n, err)
+	}
+	cancel()
+	if n, err := w.Write([]byte("cd")); n != 0 || !errors.Is(err, context.Canceled) || !errors.Is(err, ErrInterrupted) {
+		t.Errorf("after the cancel: %d %v", n, err)
+	}
+	if b.String() != "ab" {
+		t.Errorf("written %q", b.String())
 	}
 }
