@@ -225,9 +225,11 @@ func FromEnv(e Env) (s Shard, from string, err error) {
 			return Shard{}, "", fmt.Errorf("$SLURM_ARRAY_TASK_ID=%q: not a number", id)
 		}
 		if m := getenv("SLURM_ARRAY_TASK_MIN"); m != "" {
-			if mi, err := strconv.Atoi(m); err == nil {
-				k -= mi
+			mi, err := strconv.Atoi(m)
+			if err != nil || mi < 0 || mi > k {
+				return Shard{}, "", fmt.Errorf("$SLURM_ARRAY_TASK_MIN=%q: want a number from 0 to $SLURM_ARRAY_TASK_ID (%d)", m, k)
 			}
+			k -= mi
 		}
 		if err := s.Set(strconv.Itoa(k) + "/" + cnt); err != nil {
 			return Shard{}, "", fmt.Errorf("$SLURM_ARRAY_TASK_ID=%q, $SLURM_ARRAY_TASK_COUNT=%q: %v", id, cnt, err)

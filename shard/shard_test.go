@@ -1,6 +1,7 @@
 package shard
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -39,5 +40,21 @@ func TestShardSetAndPath(t *testing.T) {
 	base, sh, ok := ParseSuffix(p)
 	if !ok || base != "t.bin" || sh != (Shard{K: 2, N: 7}) {
 		t.Fatalf("ParseSuffix = %q %v %v", base, sh, ok)
+	}
+}
+
+// TestFromEnvBadSlurmMin: an unusable $SLURM_ARRAY_TASK_MIN is an error naming it, not
+// ignored (which would run the wrong shard).
+func TestFromEnvBadSlurmMin(t *testing.T) {
+	for _, min := range []string{"abc", "-1", "5", "1.5"} {
+		env := map[string]string{"SLURM_ARRAY_TASK_ID": "4", "SLURM_ARRAY_TASK_COUNT": "4", "SLURM_ARRAY_TASK_MIN": min}
+		_, _, err := FromEnv(Env{Getenv: func(k string) string { return env[k] }})
+		if err == nil || !strings.Contains(err.Error(), "$SLURM_ARRAY_TASK_MIN=") {
+			t.Errorf("SLURM_ARRAY_TASK_MIN=%s: %v", min, err)
+		}
+	}
+	env := map[string]string{"SLURM_ARRAY_TASK_ID": "4", "SLURM_ARRAY_TASK_COUNT": "4", "SLURM_ARRAY_TASK_MIN": "1"}
+	if s, _, err := FromEnv(Env{Getenv: func(k string) string { return env[k] }}); err != nil || s.K != 3 || s.N != 4 {
+		t.Errorf("SLURM_ARRAY_TASK_MIN=1: %v %v", s, err)
 	}
 }

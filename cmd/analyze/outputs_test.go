@@ -57,3 +57,29 @@ func TestOutputFolderMissing(t *testing.T) {
 		t.Errorf("--svg naming a file: exit %d, %q", code, errOut)
 	}
 }
+
+// TestProfileWriteFails: a profile that cannot be written whole (a full disk) is
+// reported naming the flag, and the run does not end with status 0.
+func TestProfileWriteFails(t *testing.T) {
+	if _, err := os.Stat("/dev/full"); err != nil {
+		t.Skip("no /dev/full")
+	}
+	for _, flag := range []string{"--cpuprofile", "--memprofile"} {
+		out, errOut, code := analyze(t, "", flag, "/dev/full", "wythoff", "move", "3", "5")
+		if code != 1 || out == "" || !strings.Contains(errOut, "analyze: "+flag+" /dev/full: no space left on device") {
+			t.Errorf("%s /dev/full: exit %d, stdout %q, stderr %q", flag, code, out, errOut)
+		}
+	}
+}
+
+// TestSlurmMinUnusable: an unusable $SLURM_ARRAY_TASK_MIN is a command-line error
+// naming the variable, as docs/cli.md says of every scheduler variable.
+func TestSlurmMinUnusable(t *testing.T) {
+	t.Setenv("SLURM_ARRAY_TASK_ID", "1")
+	t.Setenv("SLURM_ARRAY_TASK_COUNT", "2")
+	t.Setenv("SLURM_ARRAY_TASK_MIN", "abc")
+	out, errOut, code := analyze(t, "", "wythoff", "table", "10")
+	if code != 2 || out != "" || !strings.Contains(errOut, `$SLURM_ARRAY_TASK_MIN="abc"`) {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}

@@ -182,7 +182,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (code int
 	defer func() {
 		if err := stop(); err != nil {
 			fmt.Fprintf(stderr, "analyze: %v\n", err)
-			code = cli.ExitFail
+			if code == cli.ExitOK {
+				code = cli.ExitFail
+			}
 		}
 	}()
 	code = dispatch(ctx, args, stdout, stderr)
