@@ -4,8 +4,11 @@
 package shard
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash"
 	"hash/fnv"
 	"io"
 	"strconv"
@@ -150,6 +153,67 @@ func WriteLinesHeader(w io.Writer, s Shard) error {
 		_, err = fmt.Fprintf(w, "%s %d/%d\n", LinesHeader, s.K, s.N)
 	}
 	return err
+}
+
+// LinesTrailer starts the last line of a line-stream shard's output whose header names
+// its job: "#boardlab-shard-end stdin BYTES sha256 HEX", the size and SHA-256 (its
+// first 16 hex digits) of the standard input the job read. A part without it was cut
+// short; two parts whose standard inputs differ are not parts of one job, though
+// their command lines are the same.
+const LinesTrailer = "#boardlab-shard-end"
+
+// Trailer is what a line-stream shard's last line (LinesTrailer) says of its input.
+type Trailer struct {
+	Bytes int64  // bytes read from standard input
+	Sum   string // the first 16 hex digits of their SHA-256
+}
+
+// String describes t for messages: "standard input of 12 bytes, sha256 0123...".
+func (t Trailer) String() string {
+	return fmt.Sprintf("standard input of %d bytes, sha256 %s", t.Bytes, t.Sum)
+}
+
+// InputDigest reads through r and digests what it reads, for WriteLinesTrailer.
+type InputDigest struct {
+	r io.Reader
+	h hash.Hash
+	n int64
+}
+
+// NewInputDigest returns an InputDigest reading r.
+func NewInputDigest(r io.Reader) *InputDigest { return &InputDigest{r: r, h: sha256.New()} }
+
+// Read reads from the underlying reader and adds what it read to the digest.
+func (d *InputDigest) Read(p []byte) (int, error) {
+	n, err := d.r.Read(p)
+	d.h.Write(p[:n])
+	d.n += int64(n)
+	return n, err
+}
+
+// Trailer returns the size and digest of what was read so far.
+func (d *InputDigest) Trailer() Trailer {
+	return Trailer{Bytes: d.n, Sum: hex.EncodeToString(d.h.Sum(nil)[:8])}
+}
+
+// WriteLinesTrailer writes the last line of a line-stream shard's output: t, the input
+// it read (LinesTrailer).
+func WriteLinesTrailer(w io.Writer, t Trailer) error {
+	_, err := fmt.Fprintf(w, "%s stdin %d sha256 %s\n", LinesTrailer, t.Bytes, t.Sum)
+	return err
+}
+
+// parseLinesTrailer parses a trailer line (without its newline).
+func parseLinesTrailer(line string) (Trailer, error) {
+	f := strings.Fields(line)
+	if len(f) != 5 || f[0] != LinesTrailer || f[1] != "stdin" || f[3] != "sha256" || len(f[4]) != 16 {
+		return Trailer{}, fmt.Errorf("want %q", LinesTrailer+" stdin BYTES sha256 HEX")
+	}
+	n, err := strconv.ParseInt(f[2], 10, 64)
+	if _, herr := hex.DecodeString(f[4]); err != nil || n < 0 || herr != nil {
+		return Trailer{}, fmt.Errorf("want %q", LinesTrailer+" stdin BYTES sha256 HEX")
+	}
+	return Trailer{Bytes: n, Sum: f[4]}, nil
 }
 
 // parseLinesHeader parses a line-stream header line (without its newline).

@@ -103,7 +103,12 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	start := time.Now()
 	var stats bulk.Stats
 	if *lines {
-		err = bulk.ScoreLines(ctx, pos, stdin, out, o)
+		in, end := cli.LinesInput(s, stdin)
+		if err = bulk.ScoreLines(ctx, pos, in, out, o); err == nil {
+			if werr := end(out); werr != nil {
+				err = &bulk.WriteError{Err: werr}
+			}
+		}
 	} else {
 		stats, err = bulk.Score(ctx, pos, stdin, out, o)
 	}

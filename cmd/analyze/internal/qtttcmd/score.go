@@ -53,8 +53,12 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return cli.Finish("qttt score", nil, err, stderr)
 	}
 	start := time.Now()
-	res, err := bulk.Score(ctx, pos, stdin, out, bulk.ScoreOptions{JSON: *asJSON, Workers: *jobs, Shard: shard,
+	in, end := cli.LinesInput(shard, stdin)
+	res, err := bulk.Score(ctx, pos, in, out, bulk.ScoreOptions{JSON: *asJSON, Workers: *jobs, Shard: shard,
 		Errors: func(e *bulk.LineError) { fmt.Fprintf(stderr, "analyze qttt score: %v\n", e) }})
+	if err == nil && ctx.Err() == nil {
+		err = end(out)
+	}
 	if ctx.Err() != nil {
 		return cli.Interrupted("qttt score", out, stderr, fmt.Sprintf("after %d records", res.Records))
 	}

@@ -33,7 +33,12 @@ func shardRuns(t *testing.T, base string, n int, args ...string) []string {
 
 func merge(paths []string) (int, string, string) {
 	var stdout, stderr bytes.Buffer
-	code := MergeSelfplay(context.Background(), paths, &stdout, &stderr)
+	parts, closeAll, err := shard.OpenParts(context.Background(), paths)
+	if err != nil {
+		return 1, "", err.Error()
+	}
+	defer closeAll()
+	code := MergeSelfplay(context.Background(), parts, &stdout, &stderr)
 	return code, stdout.String(), stderr.String()
 }
 
@@ -281,4 +286,15 @@ func TestSelfplayShardFromScheduler(t *testing.T) {
 	if _, err := os.Stat(out + ".1-of-3"); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// openParts opens the shard files at paths for a merge, closed at the test's end.
+func openParts(t *testing.T, paths []string) []shard.Part {
+	t.Helper()
+	parts, closeAll, err := shard.OpenParts(context.Background(), paths)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(closeAll)
+	return parts
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/boardlab/boardlab/engine/uttt/review"
 	"github.com/boardlab/boardlab/fileio"
 	"github.com/boardlab/boardlab/internal/term"
+	"github.com/boardlab/boardlab/shard"
 )
 
 const reviewUsage = "analyze uttt review [--nodes N] [--solve-nodes N] [-j N] [--shard K/N] [--out FILE] [--svg DIR] FILE|DIR..."
@@ -103,11 +104,11 @@ func runReview(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 // IsReviewOut reports whether head starts a review shard's --out file.
 func IsReviewOut(head []byte) bool { return review.IsShardOut(head) }
 
-// MergeReview writes the review of all games from the shards' --out files at paths (in
-// shard order, checked by the merge), as the unsharded run writes it. It returns an
-// exit status, having reported any error on stderr.
-func MergeReview(ctx context.Context, paths []string, w, stderr io.Writer) int {
-	if err := review.Merge(ctx, paths, w); err != nil {
+// MergeReview writes the review of all games from the shards' --out files (in shard
+// order, checked by the merge), as the unsharded run writes it. It returns an exit
+// status, having reported any error on stderr.
+func MergeReview(ctx context.Context, parts []shard.Part, w, stderr io.Writer) int {
+	if err := review.Merge(ctx, parts, w); err != nil {
 		return failf(stderr, "merge", "%v", err)
 	}
 	return cli.ExitOK
