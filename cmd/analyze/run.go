@@ -75,7 +75,7 @@ contiguous ranges, whose outputs concatenated in K order are the unsharded outpu
 stream of lines on stdin splits by line (line i to shard i mod N): such a shard's output
 starts with "#boardlab-shard-lines K/N job ID COMMAND" (ID a hash of the command line),
 prefixes each line with its input line number and a tab, and ends with
-"#boardlab-shard-end stdin BYTES sha256 HEX" (the standard input it read), for
+"#boardlab-shard-end stdin BYTES crc HEX" (the standard input it read), for
 'analyze merge'.
 With --out PATH a shard writes PATH.K-of-N. Without --shard the part can come from a
 scheduler: JOB_COMPLETION_INDEX (Kubernetes Indexed Jobs) with --shards N or
