@@ -111,6 +111,21 @@ func checkDir(dir string) string {
 	return ""
 }
 
+// temps are the temporary files of the outputs not yet committed or aborted, for
+// RemoveTemporaryFiles.
+var temps sync.Map
+
+// RemoveTemporaryFiles removes the temporary files of this process's outputs that are
+// still open, for a process about to exit at once (a second Ctrl-C) without
+// committing or aborting them: nothing half-written is left behind. Those outputs
+// cannot be used afterwards.
+func RemoveTemporaryFiles() {
+	temps.Range(func(name, _ any) bool {
+		os.Remove(name.(string))
+		return true
+	})
+}
+
 // preparedDirs are the directories this process has checked and cleaned of stale
 // temporary files, so that writing many files into one directory does it once.
 var preparedDirs sync.Map
@@ -161,6 +176,7 @@ func CreateOutput(path string, stdout io.Writer) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
+	temps.Store(f.Name(), true)
 	return &Output{Writer: bufio.NewWriterSize(f, 1<<20), f: f, path: path, mode: mode}, nil
 }
 
@@ -251,6 +267,7 @@ func (o *Output) Commit() error {
 			return err
 		}
 	}
+	defer temps.Delete(o.f.Name())
 	if err := o.f.Close(); err != nil {
 		os.Remove(o.f.Name())
 		return err
@@ -274,4 +291,5 @@ func (o *Output) Abort() {
 	}
 	o.f.Close()
 	os.Remove(o.f.Name())
+	temps.Delete(o.f.Name())
 }

@@ -96,3 +96,39 @@ func TestSignalLeavesNoPartialOutput(t *testing.T) {
 		f.Close()
 	}
 }
+
+// TestSecondCtrlCRemovesTemporaryFile: a command that does not stop at the first
+// Ctrl-C is ended by the second, and leaves neither its output nor its temporary
+// file behind.
+func TestSecondCtrlCRemovesTemporaryFile(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "o.txt")
+	settle := 300 * time.Millisecond
+	for try := 1; ; try++ {
+		c := startAnalyze(t, "hang-output", nil, out)
+		waitFor(t, "the temporary file", func() bool {
+			m, _ := filepath.Glob(filepath.Join(dir, ".o.txt.tmp-*"))
+			return len(m) > 0 || c.exited()
+		})
+		time.Sleep(settle)
+		c.cmd.Process.Signal(os.Interrupt)
+		waitFor(t, "the announcement", func() bool {
+			return strings.Contains(c.errOut.String(), "Ctrl-C again to quit at once") || c.exited()
+		})
+		if c.exited() {
+			if c.uncaught() && try < 5 {
+				settle *= 4
+				continue
+			}
+			t.Fatalf("exited %d at the first SIGINT; stderr %q", c.cmd.ProcessState.ExitCode(), c.errOut)
+		}
+		c.cmd.Process.Signal(os.Interrupt)
+		if code := c.wait(t); code != 130 {
+			t.Fatalf("exit %d after the second SIGINT; stderr %q", code, c.errOut)
+		}
+		if m, _ := filepath.Glob(filepath.Join(dir, "*o.txt*")); len(m) > 0 {
+			t.Errorf("left behind: %v", m)
+		}
+		return
+	}
+}

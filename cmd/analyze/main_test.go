@@ -12,16 +12,30 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/boardlab/boardlab/fileio"
 )
 
 // TestMain lets the test binary stand in for analyze: with BOARDLAB_RUN_MAIN=1 it runs
-// the command line in os.Args, with =hang a command that ignores Ctrl-C.
+// the command line in os.Args, with =hang a command that ignores Ctrl-C, with
+// =hang-output one that does so with an output file half-written.
 func TestMain(m *testing.M) {
 	switch os.Getenv("BOARDLAB_RUN_MAIN") {
 	case "1":
 		os.Exit(runMain(run))
 	case "hang":
 		os.Exit(runMain(func(context.Context, []string, io.Writer, io.Writer) int { select {} }))
+	case "hang-output":
+		// A command that ignores Ctrl-C with an output file args[0] half-written.
+		os.Exit(runMain(func(_ context.Context, args []string, stdout, _ io.Writer) int {
+			out, err := fileio.CreateOutput(args[0], stdout)
+			if err != nil {
+				return 1
+			}
+			out.WriteString("half")
+			out.Flush()
+			select {}
+		}))
 	}
 	os.Exit(m.Run())
 }
