@@ -30,7 +30,8 @@ Output, JSON Lines (--out): a "move" line per move, a "game" line per game and a
 game's expected score into DIR. The output is in input order whatever --jobs. --shard
 K/N reviews part K of N of the games; 'analyze merge' of the shards' files writes the
 unsharded output. A bad record is reported with its file and line (exit status 1);
-Ctrl-C writes the games reviewed so far (130). See docs/uttt-bots.md.`
+Ctrl-C writes the games reviewed so far on stdout, but no --out file (130). See
+docs/uttt-bots.md.`
 
 func runReview(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	const name = "uttt review"
