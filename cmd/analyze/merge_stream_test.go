@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -57,17 +58,7 @@ func pipeOf(t *testing.T, file string) string {
 	}
 	t.Cleanup(func() { r.Close() })
 	go func() { w.Write(data); w.Close() }()
-	return "/dev/fd/" + itoa(int(r.Fd()))
-}
-
-func itoa(n int) string {
-	var b []byte
-	for {
-		b = append([]byte{byte('0' + n%10)}, b...)
-		if n /= 10; n == 0 {
-			return string(b)
-		}
-	}
+	return "/dev/fd/" + strconv.Itoa(int(r.Fd()))
 }
 
 // TestMergeRefusesCutParts: a part cut in the middle of its last line, or after a
@@ -128,7 +119,7 @@ func TestMergeReadsPartsOnce(t *testing.T) {
 		want, _, _ := analyze(t, "", append([]string{"merge"}, c.parts...)...)
 		var fifos []string
 		for k, p := range c.parts {
-			fifo := filepath.Join(dir, "fifo"+itoa(k))
+			fifo := filepath.Join(dir, "fifo"+strconv.Itoa(k))
 			if c.named {
 				_, s, _ := shard.ParseSuffix(p)
 				fifo = s.Path(filepath.Join(dir, "fifo"))
