@@ -52,8 +52,7 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		case errors.As(err, &r):
 			return r.code
 		case errors.Is(err, context.Canceled) || errors.Is(err, fileio.ErrInterrupted):
-			fmt.Fprintf(stderr, "analyze merge: interrupted\n")
-			return cli.ExitInterrupted
+			return cli.Interrupted("merge", out, stderr, "")
 		}
 		fmt.Fprintf(stderr, "analyze merge: %v\n", err)
 		return cli.ExitFail
