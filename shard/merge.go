@@ -37,11 +37,13 @@ type Part struct {
 	f    *os.File // a regular file's, read at its end to check a trailer before the merge
 }
 
-// partBuffer is the size of a part's read buffer: the most of its start Head shows.
-const partBuffer = 1 << 16
+// partBuffer is the size of a part's read buffer, the most of its start Head shows:
+// all parts are open at once, so a merge of thousands of parts holds this much for
+// each.
+const partBuffer = 16 << 10
 
 // Head returns the first n bytes of the part (fewer if it is shorter) without
-// consuming them; n is at most 64 KiB.
+// consuming them; n is at most 16 KiB.
 func (p Part) Head(n int) ([]byte, error) {
 	b, err := p.R.Peek(min(n, partBuffer))
 	if err == io.EOF {
@@ -99,10 +101,10 @@ func OpenParts(ctx context.Context, paths []string) (parts []Part, closeAll func
 // Every shard from 0 to N-1 must be there exactly once and all of one job: a missing,
 // doubled, foreign or cut part is an error naming it. Parts whose header names their
 // job must all name the same one; parts written before headers named their job merge
-// only among themselves. What can be checked before writing is (the headers, and the
-// trailers of regular files); a part given as a pipe is checked as it ends, with its
-// lines before already written. Merge checks ctx between reads and returns ctx.Err()
-// when it is cancelled; w then holds part of the output.
+// only among themselves. The headers, and the trailers of parts that are regular
+// files, are checked before anything is written; a part given as a pipe is checked
+// as it ends, after the lines before it have been written. Merge checks ctx between
+// reads and returns ctx.Err() when it is cancelled; w then holds part of the output.
 func Merge(ctx context.Context, args []string, w io.Writer, kinds ...Kind) error {
 	if len(args) == 0 {
 		return errors.New("no shard files given")

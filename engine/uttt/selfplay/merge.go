@@ -211,7 +211,7 @@ func mergeFile(ctx context.Context, path string, f io.Reader, hdr *Header, m *Ma
 // header, and the match (from the header or the first game).
 func peekOut(part shard.Part) (*Header, Game, error) {
 	path := part.Name
-	head, err := part.Head(1 << 16)
+	head, err := part.Head(16 << 10)
 	if err != nil {
 		return nil, Game{}, err
 	}
