@@ -67,6 +67,33 @@ func CheckOutputPath(path string) error {
 	return nil
 }
 
+// CheckOutputDir reports, before any work is done, why path cannot be a directory
+// that receives output files: it exists and is not a writable directory, or it does
+// not exist (it is to be created) and its parent directory is missing, not a
+// directory or not writable. "" is always fine.
+func CheckOutputDir(path string) error {
+	if path == "" {
+		return nil
+	}
+	clean := filepath.Clean(path)
+	fi, err := os.Stat(clean)
+	switch {
+	case err == nil && !fi.IsDir():
+		return &OutputPathError{path, "exists and is not a directory"}
+	case err == nil:
+		if err := writable(clean); err != nil {
+			return &OutputPathError{path, fmt.Sprintf("directory is not writable: %v", err)}
+		}
+		return nil
+	case !errors.Is(err, fs.ErrNotExist):
+		return &OutputPathError{path, Cause(err).Error()}
+	}
+	if reason := checkDir(filepath.Dir(clean)); reason != "" {
+		return &OutputPathError{path, reason}
+	}
+	return nil
+}
+
 // checkDir says why dir cannot receive new files, or "".
 func checkDir(dir string) string {
 	fi, err := os.Stat(dir)
@@ -82,6 +109,21 @@ func checkDir(dir string) string {
 		return fmt.Sprintf("directory %s is not writable: %v", dir, err)
 	}
 	return ""
+}
+
+// temps are the temporary files of the outputs not yet committed or aborted, for
+// RemoveTemporaryFiles.
+var temps sync.Map
+
+// RemoveTemporaryFiles removes the temporary files of this process's outputs that are
+// still open, for a process about to exit at once (a second Ctrl-C) without
+// committing or aborting them: nothing half-written is left behind. Those outputs
+// cannot be used afterwards.
+func RemoveTemporaryFiles() {
+	temps.Range(func(name, _ any) bool {
+		os.Remove(name.(string))
+		return true
+	})
 }
 
 // preparedDirs are the directories this process has checked and cleaned of stale
@@ -134,7 +176,25 @@ func CreateOutput(path string, stdout io.Writer) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
+	temps.Store(f.Name(), true)
 	return &Output{Writer: bufio.NewWriterSize(f, 1<<20), f: f, path: path, mode: mode}, nil
+}
+
+// WriteFile writes data to the file path as CreateOutput and Commit do: the file
+// appears whole under its name or not at all, and an existing file keeps its mode.
+func WriteFile(path string, data []byte) error {
+	if path == "" || path == "-" {
+		return &OutputPathError{path, "no file name"}
+	}
+	out, err := CreateOutput(path, nil)
+	if err != nil {
+		return err
+	}
+	if _, err := out.Write(data); err != nil {
+		out.Abort()
+		return err
+	}
+	return out.Commit()
 }
 
 // existed marks Output.mode as the mode of a file that existed.
@@ -175,6 +235,13 @@ func tempPID(name string) (int, bool) {
 	return pid, true
 }
 
+// Path returns the file the output goes to, or "" for stdout.
+func (o *Output) Path() string { return o.path }
+
+// Atomic reports whether the output is a file that appears under its name only on
+// Commit (false for stdout and for a device or FIFO written directly).
+func (o *Output) Atomic() bool { return o.f != nil && !o.direct }
+
 // Commit flushes and, for a file, syncs, closes and renames it into place.
 func (o *Output) Commit() error {
 	if err := o.Flush(); err != nil {
@@ -200,6 +267,7 @@ func (o *Output) Commit() error {
 			return err
 		}
 	}
+	defer temps.Delete(o.f.Name())
 	if err := o.f.Close(); err != nil {
 		os.Remove(o.f.Name())
 		return err
@@ -223,4 +291,5 @@ func (o *Output) Abort() {
 	}
 	o.f.Close()
 	os.Remove(o.f.Name())
+	temps.Delete(o.f.Name())
 }

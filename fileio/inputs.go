@@ -327,6 +327,24 @@ func NewPumpReader(ctx context.Context, r io.Reader) io.Reader { return &pumpRea
 // wrapping ctx.Err() that says "interrupted".
 func CheckedReader(ctx context.Context, r io.Reader) io.Reader { return &checkReader{r: r, ctx: ctx} }
 
+// CheckedWriter returns a writer of w that checks ctx before each write: once ctx is
+// cancelled a write returns an error wrapping ctx.Err() that says "interrupted",
+// without writing. An encoder that stops at its first write error (image/png, a
+// buffered SVG writer) then stops at its next buffer's worth of output.
+func CheckedWriter(ctx context.Context, w io.Writer) io.Writer { return &checkWriter{w: w, ctx: ctx} }
+
+type checkWriter struct {
+	w   io.Writer
+	ctx context.Context
+}
+
+func (c *checkWriter) Write(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, interrupted{err}
+	}
+	return c.w.Write(p)
+}
+
 type checkReader struct {
 	r   io.Reader
 	ctx context.Context

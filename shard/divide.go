@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 )
@@ -41,16 +40,16 @@ type divideShard struct {
 // mergeDivide merges the outputs of the shards of a perft --divide into what the
 // unsharded --divide prints: every first move's count in move order, then
 // "D TOTAL". A missing, doubled or unfinished shard is an error naming it.
-func mergeDivide(ctx context.Context, paths []string, w io.Writer) error {
+func mergeDivide(ctx context.Context, parts []Part, w io.Writer) error {
 	var byK []*divideShard
 	var s0 *divideShard
-	for _, p := range paths {
+	for _, p := range parts {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
 		s, err := readDivideShard(ctx, p)
 		if err != nil {
-			return err
+			return interruptedOr(ctx, err)
 		}
 		if s0 == nil {
 			s0, byK = s, make([]*divideShard, s.n)
@@ -88,13 +87,8 @@ func mergeDivide(ctx context.Context, paths []string, w io.Writer) error {
 	return bw.Flush()
 }
 
-func readDivideShard(ctx context.Context, path string) (*divideShard, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	r := bufio.NewReader(ctxReader{ctx, f})
+func readDivideShard(ctx context.Context, p Part) (*divideShard, error) {
+	path, r := p.Name, p.R
 	// Lines of any length: a line is read whole, bounded only by memory.
 	readLine := func() (string, bool, error) {
 		s, err := r.ReadString('\n')

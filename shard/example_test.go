@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/boardlab/boardlab/shard"
 )
@@ -33,7 +34,9 @@ func ExampleFromEnv() {
 	// 2/4 $SLURM_ARRAY_TASK_ID and $SLURM_ARRAY_TASK_COUNT <nil>
 }
 
-// Merge puts the outputs of a line-stream job's shards back into input order.
+// Merge puts the outputs of a line-stream job's shards back into input order. Each
+// part starts with its header and ends with its trailer, which names the input the
+// job read (here none: the job read a named file).
 func ExampleMerge() {
 	dir, err := os.MkdirTemp("", "shards")
 	if err != nil {
@@ -48,6 +51,7 @@ func ExampleMerge() {
 		var b bytes.Buffer
 		shard.WriteLinesHeader(&b, s)
 		b.WriteString(lines)
+		shard.WriteLinesTrailer(&b, shard.NewInputDigest(strings.NewReader("")).Trailer())
 		os.WriteFile(s.Path(filepath.Join(dir, "scores")), b.Bytes(), 0o644)
 	}
 	err = shard.Merge(context.Background(), []string{filepath.Join(dir, "scores")}, os.Stdout)

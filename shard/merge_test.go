@@ -2,6 +2,7 @@ package shard
 
 import (
 	"bytes"
+	"io"
 	"strings"
 	"testing"
 )
@@ -40,6 +41,27 @@ func TestLinesHeaderRoundTrip(t *testing.T) {
 	}
 	for _, bad := range []string{LinesHeader, LinesHeader + " 3/3", LinesHeader + " 0/2 jobs x", LinesHeader + " 0/2 job"} {
 		if _, err := parseLinesHeader(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}
+
+// TestTrailerValues pins the end line of a line-stream shard: parts written by one
+// build must merge with another's. The checksums are CRC-32C and CRC-32 (IEEE) of the
+// input, computed apart.
+func TestTrailerValues(t *testing.T) {
+	d := NewInputDigest(strings.NewReader("1 2\n3 5\n"))
+	io.Copy(io.Discard, d)
+	var b bytes.Buffer
+	WriteLinesTrailer(&b, d.Trailer())
+	if want := LinesTrailer + " stdin 8 crc 91ab660f78cd3116\n"; b.String() != want {
+		t.Errorf("trailer %q, want %q", b.String(), want)
+	}
+	if got, err := parseLinesTrailer(strings.TrimSuffix(b.String(), "\n")); err != nil || got != d.Trailer() {
+		t.Errorf("parsed %v, %v", got, err)
+	}
+	for _, bad := range []string{LinesTrailer, LinesTrailer + " stdin 8 crc 91ab", LinesTrailer + " stdin -1 crc 91ab660f78cd3116", LinesTrailer + " stdin 8 crc 91ab660f78cd311g"} {
+		if _, err := parseLinesTrailer(bad); err == nil {
 			t.Errorf("%q accepted", bad)
 		}
 	}

@@ -4,8 +4,10 @@
 package shard
 
 import (
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"hash/fnv"
 	"io"
 	"strconv"
@@ -152,6 +154,71 @@ func WriteLinesHeader(w io.Writer, s Shard) error {
 	return err
 }
 
+// LinesTrailer starts the last line of a line-stream shard's output whose header names
+// its job: "#boardlab-shard-end stdin BYTES crc HEX", the size and a 64-bit checksum
+// (CRC-32C then CRC-32, 8 hex digits each) of the standard input the job read. A part
+// without it was cut short; two parts whose standard inputs differ are not parts of
+// one job, though their command lines are the same. The checksum tells inputs apart
+// that differ by accident, not by design; it costs a fraction of the reading.
+const LinesTrailer = "#boardlab-shard-end"
+
+// Trailer is what a line-stream shard's last line (LinesTrailer) says of its input.
+type Trailer struct {
+	Bytes int64  // bytes read from standard input
+	Sum   string // their CRC-32C and CRC-32, in 16 hex digits
+}
+
+// String describes t for messages: "standard input of 12 bytes, crc 0123...".
+func (t Trailer) String() string {
+	return fmt.Sprintf("standard input of %d bytes, crc %s", t.Bytes, t.Sum)
+}
+
+// InputDigest reads through r and digests what it reads, for WriteLinesTrailer.
+type InputDigest struct {
+	r       io.Reader
+	c, ieee uint32 // CRC-32C and CRC-32 so far
+	n       int64
+}
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// NewInputDigest returns an InputDigest reading r.
+func NewInputDigest(r io.Reader) *InputDigest { return &InputDigest{r: r} }
+
+// Read reads from the underlying reader and adds what it read to the digest.
+func (d *InputDigest) Read(p []byte) (int, error) {
+	n, err := d.r.Read(p)
+	d.c = crc32.Update(d.c, castagnoli, p[:n])
+	d.ieee = crc32.Update(d.ieee, crc32.IEEETable, p[:n])
+	d.n += int64(n)
+	return n, err
+}
+
+// Trailer returns the size and checksum of what was read so far.
+func (d *InputDigest) Trailer() Trailer {
+	return Trailer{Bytes: d.n, Sum: fmt.Sprintf("%08x%08x", d.c, d.ieee)}
+}
+
+// WriteLinesTrailer writes the last line of a line-stream shard's output: t, the input
+// it read (LinesTrailer).
+func WriteLinesTrailer(w io.Writer, t Trailer) error {
+	_, err := fmt.Fprintf(w, "%s stdin %d crc %s\n", LinesTrailer, t.Bytes, t.Sum)
+	return err
+}
+
+// parseLinesTrailer parses a trailer line (without its newline).
+func parseLinesTrailer(line string) (Trailer, error) {
+	f := strings.Fields(line)
+	if len(f) != 5 || f[0] != LinesTrailer || f[1] != "stdin" || f[3] != "crc" || len(f[4]) != 16 {
+		return Trailer{}, fmt.Errorf("want %q", LinesTrailer+" stdin BYTES crc HEX")
+	}
+	n, err := strconv.ParseInt(f[2], 10, 64)
+	if _, herr := hex.DecodeString(f[4]); err != nil || n < 0 || herr != nil {
+		return Trailer{}, fmt.Errorf("want %q", LinesTrailer+" stdin BYTES crc HEX")
+	}
+	return Trailer{Bytes: n, Sum: f[4]}, nil
+}
+
 // parseLinesHeader parses a line-stream header line (without its newline).
 func parseLinesHeader(line string) (Shard, error) {
 	f := strings.Fields(line)
@@ -225,9 +292,11 @@ func FromEnv(e Env) (s Shard, from string, err error) {
 			return Shard{}, "", fmt.Errorf("$SLURM_ARRAY_TASK_ID=%q: not a number", id)
 		}
 		if m := getenv("SLURM_ARRAY_TASK_MIN"); m != "" {
-			if mi, err := strconv.Atoi(m); err == nil {
-				k -= mi
+			mi, err := strconv.Atoi(m)
+			if err != nil || mi < 0 || mi > k {
+				return Shard{}, "", fmt.Errorf("$SLURM_ARRAY_TASK_MIN=%q: want a number from 0 to $SLURM_ARRAY_TASK_ID (%d)", m, k)
 			}
+			k -= mi
 		}
 		if err := s.Set(strconv.Itoa(k) + "/" + cnt); err != nil {
 			return Shard{}, "", fmt.Errorf("$SLURM_ARRAY_TASK_ID=%q, $SLURM_ARRAY_TASK_COUNT=%q: %v", id, cnt, err)

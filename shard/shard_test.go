@@ -1,6 +1,7 @@
 package shard
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -41,3 +42,41 @@ func TestShardSetAndPath(t *testing.T) {
 		t.Fatalf("ParseSuffix = %q %v %v", base, sh, ok)
 	}
 }
+
+// TestFromEnvBadSlurmMin: an unusable $SLURM_ARRAY_TASK_MIN is an error naming it, not
+// ignored (which would run the wrong shard).
+func TestFromEnvBadSlurmMin(t *testing.T) {
+	for _, min := range []string{"abc", "-1", "5", "1.5"} {
+		env := map[string]string{"SLURM_ARRAY_TASK_ID": "4", "SLURM_ARRAY_TASK_COUNT": "4", "SLURM_ARRAY_TASK_MIN": min}
+		_, _, err := FromEnv(Env{Getenv: func(k string) string { return env[k] }})
+		if err == nil || !strings.Contains(err.Error(), "$SLURM_ARRAY_TASK_MIN=") {
+			t.Errorf("SLURM_ARRAY_TASK_MIN=%s: %v", min, err)
+		}
+	}
+	env := map[string]string{"SLURM_ARRAY_TASK_ID": "4", "SLURM_ARRAY_TASK_COUNT": "4", "SLURM_ARRAY_TASK_MIN": "1"}
+	if s, _, err := FromEnv(Env{Getenv: func(k string) string { return env[k] }}); err != nil || s.K != 3 || s.N != 4 {
+		t.Errorf("SLURM_ARRAY_TASK_MIN=1: %v %v", s, err)
+	}
+}
+
+// BenchmarkInputDigest measures what digesting a line-stream shard's standard input
+// costs, in MB/s of input (a 1 MiB read at a time, as the commands' readers do).
+func BenchmarkInputDigest(b *testing.B) {
+	buf := make([]byte, 1<<20)
+	for i := range buf {
+		buf[i] = "0123456789 \n"[i%12]
+	}
+	d := NewInputDigest(&repeatReader{buf})
+	p := make([]byte, len(buf))
+	b.SetBytes(int64(len(buf)))
+	b.ReportAllocs()
+	for b.Loop() {
+		d.Read(p)
+	}
+	b.ReportMetric(float64(b.N)*float64(len(buf))/1e6/b.Elapsed().Seconds(), "MB/s")
+}
+
+// repeatReader returns its buffer on every read.
+type repeatReader struct{ b []byte }
+
+func (r *repeatReader) Read(p []byte) (int, error) { return copy(p, r.b), nil }

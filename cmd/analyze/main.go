@@ -12,6 +12,8 @@ import (
 	"os/signal"
 	"syscall"
 	"time"
+
+	"github.com/boardlab/boardlab/fileio"
 )
 
 func main() {
@@ -40,7 +42,8 @@ func runMain(run func(ctx context.Context, args []string, stdout, stderr io.Writ
 
 // interrupts cancels the run at the first Ctrl-C (or SIGTERM): commands stop, write
 // what they finished and exit with status 130. If that takes longer than half a second
-// it says so; a second Ctrl-C exits at once.
+// it says so; a second Ctrl-C exits at once, removing the temporary files of the
+// outputs not yet written.
 func interrupts(sigs <-chan os.Signal, cancel context.CancelFunc) {
 	<-sigs
 	cancel()
@@ -50,6 +53,7 @@ func interrupts(sigs <-chan os.Signal, cancel context.CancelFunc) {
 		fmt.Fprintln(os.Stderr, "\nanalyze: interrupted, finishing what was started (Ctrl-C again to quit at once)")
 		<-sigs
 	}
+	fileio.RemoveTemporaryFiles() // no output is committed now: leave none half-written
 	fmt.Fprintln(os.Stderr, "\nanalyze: quit at once")
 	os.Exit(130)
 }

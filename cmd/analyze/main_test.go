@@ -12,16 +12,28 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/boardlab/boardlab/fileio"
 )
 
 // TestMain lets the test binary stand in for analyze: with BOARDLAB_RUN_MAIN=1 it runs
-// the command line in os.Args, with =hang a command that ignores Ctrl-C.
+// the command line in os.Args, with =hang-output a command that ignores Ctrl-C with an
+// output file half-written.
 func TestMain(m *testing.M) {
 	switch os.Getenv("BOARDLAB_RUN_MAIN") {
 	case "1":
 		os.Exit(runMain(run))
-	case "hang":
-		os.Exit(runMain(func(context.Context, []string, io.Writer, io.Writer) int { select {} }))
+	case "hang-output":
+		// A command that ignores Ctrl-C with an output file args[0] half-written.
+		os.Exit(runMain(func(_ context.Context, args []string, stdout, _ io.Writer) int {
+			out, err := fileio.CreateOutput(args[0], stdout)
+			if err != nil {
+				return 1
+			}
+			out.WriteString("half")
+			out.Flush()
+			select {}
+		}))
 	}
 	os.Exit(m.Run())
 }
@@ -112,12 +124,12 @@ func (c *child) wait(t *testing.T) int {
 	return c.cmd.ProcessState.ExitCode()
 }
 
-// uncaught reports whether the child was ended by SIGINT itself: as documented, a
-// signal in a command's first moments (before its handler is set up) ends it as an
-// uncaught one would.
+// uncaught reports whether the child was ended by a signal itself (SIGINT, SIGTERM):
+// as documented, a signal in a command's first moments (before its handler is set up)
+// ends it as an uncaught one would.
 func (c *child) uncaught() bool {
 	ws, ok := c.cmd.ProcessState.Sys().(syscall.WaitStatus)
-	return ok && ws.Signaled() && ws.Signal() == syscall.SIGINT
+	return ok && ws.Signaled()
 }
 
 // interrupted starts a child with start, sends it SIGINT after settle and returns it
@@ -126,6 +138,12 @@ func (c *child) uncaught() bool {
 // first, is started again with four times the settle time, up to five tries.
 func interrupted(t *testing.T, start func() *child, finished func(*child) bool) (*child, int) {
 	t.Helper()
+	return signalled(t, os.Interrupt, start, finished)
+}
+
+// signalled is interrupted with the signal sig (SIGINT or SIGTERM).
+func signalled(t *testing.T, sig os.Signal, start func() *child, finished func(*child) bool) (*child, int) {
+	t.Helper()
 	settle := 300 * time.Millisecond
 	for try := 1; ; try++ {
 		c := start()
@@ -133,12 +151,12 @@ func interrupted(t *testing.T, start func() *child, finished func(*child) bool) 
 		if c.exited() {
 			t.Fatalf("the child exited %d before the signal; stderr %q", c.cmd.ProcessState.ExitCode(), c.errOut)
 		}
-		c.cmd.Process.Signal(os.Interrupt)
+		c.cmd.Process.Signal(sig)
 		code := c.wait(t)
 		if (!c.uncaught() && finished(c)) || try == 5 {
 			return c, code
 		}
-		t.Logf("try %d: SIGINT after %v came too early (exit %d, stdout %q), starting again", try, settle, code, c.out)
+		t.Logf("try %d: %v after %v came too early (exit %d, stdout %q), starting again", try, sig, settle, code, c.out)
 		settle *= 4
 	}
 }
@@ -149,13 +167,7 @@ func always(*child) bool { return true }
 // never gets a writer exits 130 after SIGINT (it would wait for ever without it),
 // after printing what it finished.
 func TestCtrlCStopsFIFORead(t *testing.T) {
-	dir := t.TempDir()
-	fifo := filepath.Join(dir, "fifo")
-	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
-		t.Skipf("mkfifo: %v", err)
-	}
-	a := filepath.Join(dir, "a.txt")
-	os.WriteFile(a, []byte("..B\n.BW\nBW.\n"), 0o644)
+	a, fifo := boardAndFIFO(t, t.TempDir())
 	c, code := interrupted(t, func() *child { return startAnalyze(t, "1", nil, "goban", "score", a, fifo) },
 		func(c *child) bool { return strings.Contains(c.out.String(), "a.txt\tJigo") })
 	if code != 130 || !strings.Contains(c.out.String(), "a.txt\tJigo") {
@@ -163,12 +175,37 @@ func TestCtrlCStopsFIFORead(t *testing.T) {
 	}
 }
 
+// boardAndFIFO makes in dir a board file a.txt (jigo) and a FIFO nobody writes to,
+// unblocked at the test's end; it skips the test where FIFOs cannot be made.
+func boardAndFIFO(t *testing.T, dir string) (board, fifo string) {
+	t.Helper()
+	fifo = filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skipf("mkfifo: %v", err)
+	}
+	t.Cleanup(func() {
+		// Unblock any reader left waiting in open.
+		if f, err := os.OpenFile(fifo, os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
+			f.Close()
+		}
+	})
+	board = filepath.Join(dir, "a.txt")
+	os.WriteFile(board, []byte("..B\n.BW\nBW.\n"), 0o644)
+	return board, fifo
+}
+
 // TestSecondCtrlCQuits: a command that does not stop is announced some time after the
-// first Ctrl-C, and a second Ctrl-C makes it exit with status 130.
+// first Ctrl-C, and a second Ctrl-C makes it exit with status 130, leaving neither its
+// half-written output nor the output's temporary file behind.
 func TestSecondCtrlCQuits(t *testing.T) {
+	dir := t.TempDir()
 	settle := 300 * time.Millisecond
 	for try := 1; ; try++ {
-		c := startAnalyze(t, "hang", nil)
+		c := startAnalyze(t, "hang-output", nil, filepath.Join(dir, "o.txt"))
+		waitFor(t, "the temporary file", func() bool {
+			m, _ := filepath.Glob(filepath.Join(dir, ".o.txt.tmp-*"))
+			return len(m) > 0 || c.exited()
+		})
 		time.Sleep(settle)
 		c.cmd.Process.Signal(os.Interrupt)
 		waitFor(t, "the announcement", func() bool {
@@ -185,6 +222,9 @@ func TestSecondCtrlCQuits(t *testing.T) {
 		c.cmd.Process.Signal(os.Interrupt)
 		if code := c.wait(t); code != 130 || !strings.Contains(c.errOut.String(), "quit at once") {
 			t.Fatalf("exit %d after the second SIGINT; stderr %q", code, c.errOut)
+		}
+		if m, _ := filepath.Glob(filepath.Join(dir, "*o.txt*")); len(m) > 0 {
+			t.Errorf("left behind: %v", m)
 		}
 		return
 	}

@@ -18,8 +18,9 @@ variable) into exactly what the unsharded run prints.
 
 BASE names the shards' common --out path: the files BASE.0-of-N ... BASE.(N-1)-of-N are
 merged. Shard files may also be listed one by one, in any order. Every shard from 0 to
-N-1 must be there exactly once, all of one job; a missing, doubled or foreign shard is
-an error naming it.
+N-1 must be there exactly once, all of one job; a missing, doubled, foreign or cut
+shard is an error naming it. Each part is read once, as a stream: parts may be FIFOs
+or pipes such as <(cat part), line-stream parts under any name.
 
 The parts are recognised from their contents: line-stream shards (files starting with
 "#boardlab-shard-lines K/N", of any name) go back into input order without their
@@ -51,8 +52,7 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		case errors.As(err, &r):
 			return r.code
 		case errors.Is(err, context.Canceled) || errors.Is(err, fileio.ErrInterrupted):
-			fmt.Fprintf(stderr, "analyze merge: interrupted\n")
-			return cli.ExitInterrupted
+			return cli.Interrupted("merge", out, stderr, "")
 		}
 		fmt.Fprintf(stderr, "analyze merge: %v\n", err)
 		return cli.ExitFail

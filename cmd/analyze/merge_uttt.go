@@ -12,9 +12,9 @@ import (
 // self-play records, merged into the whole run's report, and uttt reviews (printed on
 // stderr when something is wrong).
 func mergeKinds(stderr io.Writer) []shard.Kind {
-	byGame := func(merge func(ctx context.Context, paths []string, w, stderr io.Writer) int) func(ctx context.Context, paths []string, w io.Writer) error {
-		return func(ctx context.Context, paths []string, w io.Writer) error {
-			if code := merge(ctx, paths, w, stderr); code != 0 {
+	byGame := func(merge func(ctx context.Context, parts []shard.Part, w, stderr io.Writer) int) func(ctx context.Context, parts []shard.Part, w io.Writer) error {
+		return func(ctx context.Context, parts []shard.Part, w io.Writer) error {
+			if code := merge(ctx, parts, w, stderr); code != 0 {
 				return reported{code}
 			}
 			return nil

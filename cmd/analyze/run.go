@@ -63,8 +63,8 @@ Every command takes -h for its flags. docs/cli.md in the source describes the fl
 all commands share (-o/--out, -j/--jobs, --json, --shard K/N), inputs and outputs.
 
 Exit status: 0 success, 1 bad input or failed work (the good inputs are still
-processed), 2 a wrong command line, 130 interrupted (Ctrl-C; what was finished is
-written).
+processed), 2 a wrong command line, 130 interrupted (Ctrl-C or SIGTERM; what was
+finished is written to stdout, and no --out file is written).
 `
 
 // helpTopics are "analyze help TOPIC" pages that are not commands.
@@ -73,8 +73,10 @@ var helpTopics = map[string]string{
 Work of known size (table rows, games, a walk's sorted files, first moves) splits into N
 contiguous ranges, whose outputs concatenated in K order are the unsharded output. A
 stream of lines on stdin splits by line (line i to shard i mod N): such a shard's output
-starts with "#boardlab-shard-lines K/N job ID COMMAND" (ID a hash of the command line)
-and prefixes each line with its input line number and a tab, for 'analyze merge'.
+starts with "#boardlab-shard-lines K/N job ID COMMAND" (ID a hash of the command line),
+prefixes each line with its input line number and a tab, and ends with
+"#boardlab-shard-end stdin BYTES crc HEX" (the standard input it read), for
+'analyze merge'.
 With --out PATH a shard writes PATH.K-of-N. Without --shard the part can come from a
 scheduler: JOB_COMPLETION_INDEX (Kubernetes Indexed Jobs) with --shards N or
 $BOARDLAB_SHARDS, or SLURM_ARRAY_TASK_ID with SLURM_ARRAY_TASK_COUNT (less a non-zero
@@ -182,7 +184,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (code int
 	defer func() {
 		if err := stop(); err != nil {
 			fmt.Fprintf(stderr, "analyze: %v\n", err)
-			code = cli.ExitFail
+			if code == cli.ExitOK {
+				code = cli.ExitFail
+			}
 		}
 	}()
 	code = dispatch(ctx, args, stdout, stderr)

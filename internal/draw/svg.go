@@ -145,6 +145,11 @@ func (s *SVG) Raw(str string) {
 	}
 }
 
+// Err returns the first write error met so far: a caller drawing many elements can
+// stop once the writer has failed (or been cancelled) instead of building them for
+// nothing.
+func (s *SVG) Err() error { return s.err }
+
 // Close ends the document, flushes and returns the first error met.
 func (s *SVG) Close() error {
 	s.printf("</svg>\n")

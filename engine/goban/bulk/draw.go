@@ -150,7 +150,10 @@ func Draw(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer,
 				fail(fmt.Errorf("empty board: nothing to draw"))
 				continue
 			}
-			if err := draw.Write(path, stdout, format, scale, p); err != nil {
+			if err := draw.WriteContext(ctx, path, stdout, format, scale, p); err != nil {
+				if ctx.Err() != nil {
+					return ctx.Err()
+				}
 				fail(err)
 				continue
 			}

@@ -3,6 +3,7 @@
 package draw
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -38,21 +39,34 @@ func FileName(name, ext string) string {
 // Write writes p as format "svg" or "png" (scale pixels per point) to the file path,
 // which appears whole (see fileio.CreateOutput), or to stdout when path is "" or "-".
 func Write(path string, stdout io.Writer, format string, scale int, p Picture) error {
+	return WriteContext(context.Background(), path, stdout, format, scale, p)
+}
+
+// WriteContext is Write that stops once ctx is cancelled, within a buffer's worth of
+// output however large the picture, and then returns ctx.Err() with no file written.
+func WriteContext(ctx context.Context, path string, stdout io.Writer, format string, scale int, p Picture) error {
 	out, err := fileio.CreateOutput(path, stdout)
 	if err != nil {
 		return fmt.Errorf("picture: %w", err)
 	}
 	out.NoSync = true
+	w := fileio.CheckedWriter(ctx, out)
 	res := p.Result
 	if format == "png" {
-		err = WriteOwnershipPNG(out, p.Owner, res.Size, res.Cols, scale)
+		err = WriteOwnershipPNG(w, p.Owner, res.Size, res.Cols, scale)
 	} else {
 		title := fmt.Sprintf("%s: %s", fileio.SafeName(p.Name), p.Text)
 		legend := fmt.Sprintf("black %d, white %d, komi %s", res.Black, res.White, strconv.FormatFloat(p.Komi, 'f', -1, 64))
-		err = WriteOwnershipSVG(out, p.Owner, res.Size, res.Cols, title, legend)
+		err = WriteOwnershipSVG(w, p.Owner, res.Size, res.Cols, title, legend)
+	}
+	if err == nil {
+		err = ctx.Err() // cancelled after the last write: not a whole run
 	}
 	if err != nil {
 		out.Abort()
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
 		return fmt.Errorf("picture: %w", err)
 	}
 	if err := out.Commit(); err != nil {

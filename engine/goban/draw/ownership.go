@@ -78,7 +78,8 @@ func WriteOwnershipSVG(w io.Writer, owner []byte, rows, cols int, title, legend 
 	s.Open("g", draw.A("shape-rendering", "crispEdges")...)
 	// fill draws the points of one class as runs of a row in colour col.
 	fill := func(class uint8, col color.RGBA) {
-		runs(owner, rows, cols, class, func(r, c0, c1 int) {
+		// A writer that failed or was cancelled stops the drawing at the next row.
+		runs(owner, rows, cols, class, func() bool { return s.Err() != nil }, func(r, c0, c1 int) {
 			s.Rect(left+float64(c0)*cell, y0+float64(r)*cell, float64(c1-c0)*cell, cell, draw.A("fill", draw.Hex(col))...)
 		})
 	}
@@ -167,9 +168,10 @@ func next125(v int) int {
 	return 10 * p
 }
 
-// runs calls f for each maximal run c0..c1-1 of points of class in each row r.
-func runs(owner []byte, rows, cols int, class uint8, f func(r, c0, c1 int)) {
-	for r := 0; r < rows; r++ {
+// runs calls f for each maximal run c0..c1-1 of points of class in each row r, until
+// stop reports true (checked before each row).
+func runs(owner []byte, rows, cols int, class uint8, stop func() bool, f func(r, c0, c1 int)) {
+	for r := 0; r < rows && !stop(); r++ {
 		row := owner[r*cols : (r+1)*cols]
 		for c := 0; c < cols; {
 			if ownerClass(row[c]) != class {

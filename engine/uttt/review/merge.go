@@ -7,9 +7,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/boardlab/boardlab/fileio"
+	"github.com/boardlab/boardlab/shard"
 )
 
 // ShardHeader starts a review shard's output.
@@ -27,15 +27,16 @@ func IsShardOut(head []byte) bool {
 	return bytes.HasPrefix(head, []byte(`{"type":"review-shard"`))
 }
 
-// Merge writes the review of all games from the shards' output files at paths (in
-// shard order, which it checks): their move and game lines in order, then the players'
-// lines computed over all games, as the unsharded review writes them.
-func Merge(ctx context.Context, paths []string, w io.Writer) error {
+// Merge writes the review of all games from the shards' output files (in shard order,
+// which it checks; each read once, from its start): their move and game lines in
+// order, then the players' lines computed over all games, as the unsharded review
+// writes them.
+func Merge(ctx context.Context, parts []shard.Part, w io.Writer) error {
 	var sum Summary
 	bw := bufio.NewWriterSize(w, 1<<16)
 	next := 0
-	for _, p := range paths {
-		if err := mergeFile(ctx, p, &next, bw, &sum); err != nil {
+	for _, p := range parts {
+		if err := mergeFile(ctx, p.Name, p.R, &next, bw, &sum); err != nil {
 			return err
 		}
 	}
@@ -46,12 +47,7 @@ func Merge(ctx context.Context, paths []string, w io.Writer) error {
 	return bw.Flush()
 }
 
-func mergeFile(ctx context.Context, path string, next *int, w io.Writer, sum *Summary) error {
-	f, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
+func mergeFile(ctx context.Context, path string, f io.Reader, next *int, w io.Writer, sum *Summary) error {
 	lr := fileio.NewLineReader(f, maxRecordLine)
 	var moves []Move
 	ln := 0

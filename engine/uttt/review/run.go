@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"io"
-	"os"
 	"path/filepath"
 
 	"github.com/boardlab/boardlab/fileio"
@@ -90,5 +89,5 @@ func SaveSVG(dir string, g *Game) error {
 	if err := WriteSVG(&b, g); err != nil {
 		return err
 	}
-	return os.WriteFile(filepath.Join(dir, SVGName(g)), b.Bytes(), 0o644)
+	return fileio.WriteFile(filepath.Join(dir, SVGName(g)), b.Bytes())
 }

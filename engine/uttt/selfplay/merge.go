@@ -1,12 +1,12 @@
 package selfplay
 
 import (
-	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math"
-	"os"
 	"strings"
 
 	"github.com/boardlab/boardlab/engine/uttt/zoo"
@@ -32,8 +32,8 @@ type Merged struct {
 // prints: the games are counted in index order, the SPRT judged after each. A missing
 // or doubled shard, a missing or doubled game and a file of another match are errors
 // naming the file. sprt, when not nil, replaces the headers' test.
-func Merge(ctx context.Context, paths []string, sprt *SPRT, sample bool) (*Merged, error) {
-	if len(paths) == 0 {
+func Merge(ctx context.Context, parts []shard.Part, sprt *SPRT, sample bool) (*Merged, error) {
+	if len(parts) == 0 {
 		return nil, fmt.Errorf("no --out files to merge")
 	}
 	type file struct {
@@ -41,9 +41,10 @@ func Merge(ctx context.Context, paths []string, sprt *SPRT, sample bool) (*Merge
 		hdr  *Header
 		id   Game
 	}
-	files := make([]file, len(paths))
-	for k, p := range paths {
-		h, id, err := peekOut(p)
+	files := make([]file, len(parts))
+	for k, part := range parts {
+		p := part.Name
+		h, id, err := peekOut(part)
 		if err != nil {
 			return nil, err
 		}
@@ -74,7 +75,7 @@ func Merge(ctx context.Context, paths []string, sprt *SPRT, sample bool) (*Merge
 	}
 	refs := make([]fileRef, len(files))
 	for k, f := range files {
-		refs[k] = fileRef{f.path, f.hdr}
+		refs[k] = fileRef{f.path, parts[k].R, f.hdr}
 	}
 	res := &Merged{Match: &Match{A: a, B: b, Seed: id.Seed, Openings: id.Openings, TieBreak: id.TieBreak == "boards"}, SPRT: sprt}
 	return res, res.read(ctx, files[0].hdr != nil, refs, sample)
@@ -82,6 +83,7 @@ func Merge(ctx context.Context, paths []string, sprt *SPRT, sample bool) (*Merge
 
 type fileRef struct {
 	path string
+	r    io.Reader // read once, from the file's start
 	hdr  *Header
 }
 
@@ -135,7 +137,7 @@ func (res *Merged) read(ctx context.Context, sharded bool, files []fileRef, samp
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if err := mergeFile(ctx, f.path, f.hdr, res.Match, seq, q); err != nil {
+		if err := mergeFile(ctx, f.path, f.r, f.hdr, res.Match, seq, q); err != nil {
 			return err
 		}
 		if seq.Decided() {
@@ -180,14 +182,9 @@ func missing(next int, q *pending, end int) string {
 	return fmt.Sprintf("games %d..%d are missing", next, first-1)
 }
 
-func mergeFile(ctx context.Context, path string, hdr *Header, m *Match, seq *Sequence, q *pending) error {
-	f, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
+func mergeFile(ctx context.Context, path string, f io.Reader, hdr *Header, m *Match, seq *Sequence, q *pending) error {
 	lines := 0
-	_, _, err = scanGames(f, path, -1, m, func(ln, i int, r Result) error {
+	_, _, err := scanGames(f, path, -1, m, func(ln, i int, r Result) error {
 		if lines++; lines%4096 == 0 && ctx.Err() != nil {
 			return ctx.Err()
 		}
@@ -210,20 +207,18 @@ func mergeFile(ctx context.Context, path string, hdr *Header, m *Match, seq *Seq
 	return err
 }
 
-// peekOut reads the first line of an --out file: its shard header, and the match
-// (from the header or the first game).
-func peekOut(path string) (*Header, Game, error) {
-	f, err := os.Open(path)
+// peekOut looks at the first line of an --out file, without consuming it: its shard
+// header, and the match (from the header or the first game).
+func peekOut(part shard.Part) (*Header, Game, error) {
+	path := part.Name
+	head, err := part.Head(16 << 10)
 	if err != nil {
 		return nil, Game{}, err
 	}
-	defer f.Close()
-	line, err := bufio.NewReaderSize(f, 1<<16).ReadSlice('\n')
-	if len(line) == 0 {
-		if err != nil && err != bufio.ErrBufferFull {
-			return nil, Game{}, fmt.Errorf("%s: empty: not a self-play --out file", path)
-		}
+	if len(head) == 0 {
+		return nil, Game{}, fmt.Errorf("%s: empty: not a self-play --out file", path)
 	}
+	line, _, _ := bytes.Cut(head, []byte("\n"))
 	var h Header
 	if json.Unmarshal(line, &h) == nil && h.Kind == "shard" {
 		if h.N < 1 || h.K < 0 || h.K >= h.N || h.First > h.End {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/boardlab/boardlab/engine/uttt"
 	"github.com/boardlab/boardlab/engine/uttt/zoo"
+	"github.com/boardlab/boardlab/shard"
 )
 
 func newMatch(seed uint64) *Match {
@@ -106,7 +107,7 @@ func TestResumeAfterInterruption(t *testing.T) {
 	}
 	// The report of the interrupted run's file counts what the run counted, across the
 	// games cut off mid-way.
-	mr, err := Merge(context.Background(), []string{path}, nil, false)
+	mr, err := mergeFiles(t, []string{path}, nil)
 	if err != nil || mr.Summary.Tally != sum.Tally || mr.Summary.Pairs != sum.Pairs || mr.Summary.Counted != sum.Counted {
 		t.Fatalf("report of the interrupted file: %v %+v, run %+v", err, mr, sum)
 	}
@@ -277,7 +278,7 @@ func TestMergeUnshardedWithGap(t *testing.T) {
 		prev = g
 	}
 	os.WriteFile(path, buf, 0o644)
-	mr, err := Merge(context.Background(), []string{path}, &SPRT{Elo0: -1, Elo1: 1, Alpha: 0.05, Beta: 0.05}, false)
+	mr, err := mergeFiles(t, []string{path}, &SPRT{Elo0: -1, Elo1: 1, Alpha: 0.05, Beta: 0.05})
 	if err != nil || mr.Missing != "games 10..11 are missing" || mr.Summary.Tally != want.Tally || mr.Summary.Pairs != want.Pairs || mr.Summary.Counted != 14 {
 		t.Fatalf("%v: %+v, want %+v", err, mr, want)
 	}
@@ -311,4 +312,15 @@ func TestOutSameForAnyWorkers(t *testing.T) {
 			t.Fatalf("%d workers wrote another file than 1 worker", w)
 		}
 	}
+}
+
+// mergeFiles is Merge of the --out files at paths.
+func mergeFiles(t *testing.T, paths []string, sprt *SPRT) (*Merged, error) {
+	t.Helper()
+	parts, closeAll, err := shard.OpenParts(context.Background(), paths)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer closeAll()
+	return Merge(context.Background(), parts, sprt, false)
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"os"
 	"runtime"
 
 	"github.com/boardlab/boardlab/engine/uttt"
@@ -18,7 +17,7 @@ func SaveGames(path string, gs []TrainingGame) error {
 	if err := WriteGames(&b, gs); err != nil {
 		return err
 	}
-	return os.WriteFile(path, b.Bytes(), 0o644)
+	return fileio.WriteFile(path, b.Bytes())
 }
 
 // LoadGames reads the training games of the file at path (SaveGames's format); it stops
@@ -91,7 +90,7 @@ func FitWeights(ctx context.Context, gs []TrainingGame, f WeightFit) (WeightResu
 	var learned []byte
 	if f.Table != "" {
 		t := LearnBoardChance(train, search.NewLinear(start, nil), f.Prior)
-		if err := os.WriteFile(f.Table, t, 0o644); err != nil {
+		if err := fileio.WriteFile(f.Table, t); err != nil {
 			return WeightResult{}, err
 		}
 		learned, start.Table = t, 1

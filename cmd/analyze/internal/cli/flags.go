@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/suggest"
-	"github.com/boardlab/boardlab/fileio"
 	"github.com/boardlab/boardlab/shard"
 )
 
@@ -205,7 +204,8 @@ func isBool(f *flag.Flag) bool {
 // closest defined name, never a file name. The shared vocabulary is accepted whatever
 // spelling the command defined: -o and --out, -j, --jobs and --workers, -q and --quiet.
 // A value its flag refuses with an error starting "want " is reported as RangeError
-// words it. A set -o/--out is checked at once (CheckOutputPath) unless its usage allows a DIR.
+// words it. A set output flag (OutputVar, -o/--out) is checked at once: a missing
+// folder is a command-line error.
 func Parse(fs *flag.FlagSet, args []string) ([]string, int) {
 	alias := aliases(fs)
 	var pos []string
@@ -264,18 +264,15 @@ func Parse(fs *flag.FlagSet, args []string) ([]string, int) {
 	return pos, -1
 }
 
-// checkOutFlag checks the destination of a set -o/--out flag before any work is done
-// (fileio.CheckOutputPath), unless its usage says it may be a DIR.
+// checkOutFlag checks the destination of every set output flag (OutputVar, OutFlag, or
+// a string flag named out or o) before any work is done (checkOutput).
 func checkOutFlag(fs *flag.FlagSet) int {
 	st := -1
 	fs.Visit(func(f *flag.Flag) {
-		if f.Name != "out" && f.Name != "o" || st >= 0 {
+		if _, ok := f.Value.(*outputValue); !ok && f.Name != "out" && f.Name != "o" || st >= 0 {
 			return
 		}
-		if _, usage := flag.UnquoteUsage(f); strings.Contains(usage, "DIR") {
-			return
-		}
-		if err := fileio.CheckOutputPath(f.Value.String()); err != nil {
+		if err := checkOutput(f); err != nil {
 			fmt.Fprintf(fs.Output(), "analyze %s: %s %v\n", fs.Name(), shortName(fs, f.Name), err)
 			st = ExitUsage
 		}

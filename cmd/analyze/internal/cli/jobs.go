@@ -4,7 +4,11 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"os"
 	"strconv"
+	"strings"
+
+	"github.com/boardlab/boardlab/fileio"
 )
 
 // MaxJobs is the most workers -j takes: each worker costs memory of its own.
@@ -26,10 +30,54 @@ func JobsVar(fs *flag.FlagSet, p *int, usage string) {
 }
 
 // OutFlag defines -o/--out, the file the results are written to instead of stdout;
-// Parse checks a given path before any work starts (CheckOutputPath) unless usage
-// allows a DIR.
+// Parse checks a given path before any work starts, as for OutputVar.
 func OutFlag(fs *flag.FlagSet, usage string) *string {
-	return fs.String("out", "", usage)
+	p := new(string)
+	OutputVar(fs, p, "out", usage)
+	return p
+}
+
+// OutputVar defines a flag naming an output file, stored in *p (default ""). Parse
+// checks a given path before any work starts, so that a missing folder is a
+// command-line error and not a failure after the work: a `DIR` placeholder in usage
+// makes it a directory (created if missing: fileio.CheckOutputDir), a usage that
+// also mentions DIR ("`FILE` or DIR") a file or a directory, any other a file
+// (fileio.CheckOutputPath).
+func OutputVar(fs *flag.FlagSet, p *string, name, usage string) {
+	fs.Var((*outputValue)(p), name, usage)
+}
+
+// outputValue is the value of an OutputVar flag.
+type outputValue string
+
+func (o *outputValue) String() string {
+	if o == nil {
+		return ""
+	}
+	return string(*o)
+}
+
+func (o *outputValue) Set(s string) error { *o = outputValue(s); return nil }
+
+func (o *outputValue) Get() any { return string(*o) }
+
+// checkOutput checks the path of a set output flag f (an OutputVar, or a plain
+// string flag named out or o) by the kind its usage gives.
+func checkOutput(f *flag.Flag) error {
+	path := f.Value.String()
+	arg, usage := flag.UnquoteUsage(f)
+	switch {
+	case arg == "DIR":
+		return fileio.CheckOutputDir(path)
+	case strings.Contains(usage, "DIR") && (strings.HasSuffix(path, "/") || isDir(path)):
+		return fileio.CheckOutputDir(path)
+	}
+	return fileio.CheckOutputPath(path)
+}
+
+func isDir(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.IsDir()
 }
 
 // jobsValue is the value of a JobsFlag.

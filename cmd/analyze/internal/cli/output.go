@@ -40,13 +40,32 @@ func Finish(cmd string, out *fileio.Output, err error, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "analyze %s: %v\n", cmd, err)
 		return ExitFail
 	}
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return Interrupted(cmd, out, stderr, "")
+	}
 	if out != nil {
 		out.Abort()
 	}
-	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-		fmt.Fprintf(stderr, "analyze %s: interrupted\n", cmd)
-		return ExitInterrupted
-	}
 	fmt.Fprintf(stderr, "analyze %s: %v\n", cmd, err)
 	return ExitFail
+}
+
+// Interrupted ends a run stopped by Ctrl-C or SIGTERM, the same way in every command:
+// out (may be nil) is aborted, so what was finished stays written on stdout but a file
+// output never appears under its name (one that existed keeps its old content); it
+// prints "analyze CMD: interrupted" with detail (such as "after 12 games", may be "")
+// and which file was not written, and returns ExitInterrupted.
+func Interrupted(cmd string, out *fileio.Output, stderr io.Writer, detail string) int {
+	msg := "interrupted"
+	if detail != "" {
+		msg += " " + detail
+	}
+	if out != nil {
+		out.Abort()
+		if out.Atomic() {
+			msg += "; " + out.Path() + " not written"
+		}
+	}
+	fmt.Fprintf(stderr, "analyze %s: %s\n", cmd, msg)
+	return ExitInterrupted
 }

@@ -31,7 +31,7 @@ func TestOutput(t *testing.T) {
 		err  error
 		code int
 		msg  string
-	}{{context.Canceled, ExitInterrupted, "analyze x y: interrupted\n"}, {errors.New("bad"), ExitFail, "analyze x y: bad\n"}} {
+	}{{context.Canceled, ExitInterrupted, "analyze x y: interrupted; " + path + " not written\n"}, {errors.New("bad"), ExitFail, "analyze x y: bad\n"}} {
 		stderr.Reset()
 		if code := Output("x y", path, false, &stdout, &stderr, write(c.err)); code != c.code || stderr.String() != c.msg {
 			t.Errorf("%v: %d %q", c.err, code, stderr.String())

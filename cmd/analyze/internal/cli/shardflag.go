@@ -18,6 +18,20 @@ func ShardFlag(fs *flag.FlagSet) *ShardSpec {
 	return sp
 }
 
+// LinesInput is the standard input of a line-stream job run as shard s (one whose
+// output starts with shard.WriteLinesHeader): when s is enabled, stdin read through a
+// digest, and end writes the trailer that ends the shard's output after its last line
+// (shard.WriteLinesTrailer), naming the input so that a merge refuses parts of
+// different inputs and parts cut short. Unsharded, it returns stdin and an end that
+// writes nothing. Call end only when the run finished.
+func LinesInput(s shard.Shard, stdin io.Reader) (in io.Reader, end func(w io.Writer) error) {
+	if !s.Enabled() {
+		return stdin, func(io.Writer) error { return nil }
+	}
+	d := shard.NewInputDigest(stdin)
+	return d, func(w io.Writer) error { return shard.WriteLinesTrailer(w, d.Trailer()) }
+}
+
 // ShardSpec is a --shard flag with its scheduler fallback.
 type ShardSpec struct {
 	shard.Shard

@@ -236,7 +236,11 @@ func mergeLines(t *testing.T, outs []string) string {
 		if want := fmt.Sprintf("%s %d/%d job ", shard.LinesHeader, k, len(outs)); !strings.HasPrefix(ls[0], want) {
 			t.Fatalf("shard %d header %q, want %q", k, ls[0], want)
 		}
-		for _, l := range ls[1:] {
+		ls = ls[:len(ls)-1] // after the last newline
+		if end := ls[len(ls)-1]; !strings.HasPrefix(end, shard.LinesTrailer+" stdin ") {
+			t.Fatalf("shard %d ends with %q, not its %s line", k, end, shard.LinesTrailer)
+		}
+		for _, l := range ls[1 : len(ls)-1] {
 			if l == "" {
 				continue
 			}

@@ -27,7 +27,7 @@ func runDraw(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	var o bulk.DrawOptions
 	fs.StringVar(&o.Format, "format", "svg", "picture format: svg or png")
 	fs.IntVar(&o.Scale, "scale", 1, "PNG pixels per point")
-	fs.StringVar(&o.Out, "out", "", "output `FILE` (one input) or DIR")
+	cli.OutputVar(fs, &o.Out, "out", "output `FILE` (one input) or DIR")
 	komiFlag(fs, &o.Komi, &o.KomiSet)
 	pos, st := cli.Parse(fs, args)
 	if st >= 0 {

@@ -128,9 +128,7 @@ func writeLines(ctx context.Context, g *gen.Job, path string, lo, hi, jobs int, 
 	err = g.WriteLines(ctx, o, lo, hi, jobs, progress.Update)
 	progress.Done()
 	if err != nil && ctx.Err() != nil {
-		o.Abort()
-		fmt.Fprintf(stderr, "analyze goban gen: interrupted\n")
-		return cli.ExitInterrupted
+		return cli.Interrupted("goban gen", o, stderr, "")
 	}
 	if err == nil {
 		err = o.Commit()

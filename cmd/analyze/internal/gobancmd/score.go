@@ -51,7 +51,7 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	fs.StringVar(&o.Format, "format", "auto", "input format: auto (SGF when the input starts with '(' and ';'), text or sgf")
 	komiFlag(fs, &o.Komi, &o.KomiSet)
 	summary := fs.Bool("summary", false, "after the results, print counts and the rate on stderr")
-	fs.StringVar(&o.SVGDir, "svg", "", "write an ownership-map SVG per input (or game) into `DIR`")
+	cli.OutputVar(fs, &o.SVGDir, "svg", "write an ownership-map SVG per input (or game) into `DIR`")
 	lines := fs.Bool("lines", false, "read one board per line of each input (the whole board on one line) and print one result per line")
 	fs.IntVar(&o.MaxSize, "max-size", bulk.DefaultMaxSize, "refuse a board larger than `N`xN (counted before any board memory is allocated)")
 	cli.JobsVar(fs, &o.Jobs, "parallel workers `N`")
@@ -103,7 +103,12 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	start := time.Now()
 	var stats bulk.Stats
 	if *lines {
-		err = bulk.ScoreLines(ctx, pos, stdin, out, o)
+		in, end := cli.LinesInput(s, stdin)
+		if err = bulk.ScoreLines(ctx, pos, in, out, o); err == nil {
+			if werr := end(out); werr != nil {
+				err = &bulk.WriteError{Err: werr}
+			}
+		}
 	} else {
 		stats, err = bulk.Score(ctx, pos, stdin, out, o)
 	}
@@ -122,9 +127,7 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		fmt.Fprintf(stderr, "analyze goban score: %v\n", we.Err)
 		return cli.ExitFail
 	case err != nil:
-		out.Commit()
-		fmt.Fprintf(stderr, "analyze goban score: interrupted\n")
-		return cli.ExitInterrupted
+		return cli.Interrupted("goban score", out, stderr, "")
 	}
 	if err := out.Commit(); err != nil {
 		fmt.Fprintf(stderr, "analyze goban score: %v\n", err)

@@ -29,11 +29,28 @@ func TestStart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := stop(); err == nil || !strings.HasPrefix(err.Error(), "--memprofile: ") {
+	if err := stop(); err == nil || !strings.HasPrefix(err.Error(), "--memprofile "+filepath.Join(dir, "no", "mem.pprof")+": ") {
 		t.Errorf("missing folder: %v", err)
 	}
 	stop, _ = Start("", "")
 	if err := stop(); err != nil {
 		t.Errorf("no profiles: %v", err)
+	}
+}
+
+// TestWriteErrors: a profile whose writes fail (a full disk) is an error of the stop
+// function naming the flag, the file and the cause.
+func TestWriteErrors(t *testing.T) {
+	if _, err := os.Stat("/dev/full"); err != nil {
+		t.Skip("no /dev/full")
+	}
+	for _, c := range []struct{ cpu, mem, flag string }{{"/dev/full", "", "--cpuprofile"}, {"", "/dev/full", "--memprofile"}} {
+		stop, err := Start(c.cpu, c.mem)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := stop(); err == nil || !strings.Contains(err.Error(), c.flag+" /dev/full: no space left on device") {
+			t.Errorf("%s /dev/full: %v", c.flag, err)
+		}
 	}
 }

@@ -65,9 +65,7 @@ func runRandom(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	stats, err := bulk.Random(ctx, *seed, lo, hi, out, bulk.RandomOptions{Workers: *jobs, Progress: progress.Update})
 	progress.Done()
 	if ctx.Err() != nil {
-		out.Commit()
-		fmt.Fprintf(stderr, "analyze qttt random: interrupted after %s\n", plural.Of(stats.Games, "game"))
-		return cli.ExitInterrupted
+		return cli.Interrupted("qttt random", out, stderr, "after "+plural.Of(stats.Games, "game"))
 	}
 	if st := cli.Finish("qttt random", out, err, stderr); st != cli.ExitOK {
 		return st

@@ -54,12 +54,14 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return cli.Finish("qttt score", nil, err, stderr)
 	}
 	start := time.Now()
-	res, err := bulk.Score(ctx, pos, stdin, out, bulk.ScoreOptions{JSON: *asJSON, Workers: *jobs, Shard: shard,
+	in, end := cli.LinesInput(shard, stdin)
+	res, err := bulk.Score(ctx, pos, in, out, bulk.ScoreOptions{JSON: *asJSON, Workers: *jobs, Shard: shard,
 		Errors: func(e *bulk.LineError) { fmt.Fprintf(stderr, "analyze qttt score: %v\n", e) }})
+	if err == nil && ctx.Err() == nil {
+		err = end(out)
+	}
 	if ctx.Err() != nil {
-		out.Commit()
-		fmt.Fprintf(stderr, "analyze qttt score: interrupted after %s\n", plural.Of(res.Records, "record"))
-		return cli.ExitInterrupted
+		return cli.Interrupted("qttt score", out, stderr, "after "+plural.Of(res.Records, "record"))
 	}
 	if st := cli.Finish("qttt score", out, err, stderr); st != cli.ExitOK {
 		return st

@@ -69,6 +69,10 @@ func mergeShards(t *testing.T, outs []string, n int) string {
 		if want := fmt.Sprintf("%s %d/%d job ", shard.LinesHeader, k, n); !strings.HasPrefix(header, want) || !strings.HasSuffix(header, " qttt score") {
 			t.Fatalf("shard %d header %q, want %q, the job's hash and \"qttt score\"", k, header, want)
 		}
+		body, end, ok := strings.Cut(body, shard.LinesTrailer+" ")
+		if !ok || strings.Count(end, "\n") != 1 || !strings.HasSuffix(end, "\n") {
+			t.Fatalf("shard %d does not end with its %s line: %q", k, shard.LinesTrailer, end)
+		}
 		for _, l := range strings.Split(strings.TrimSuffix(body, "\n"), "\n") {
 			if l == "" {
 				continue

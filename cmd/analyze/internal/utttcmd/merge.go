@@ -9,6 +9,7 @@ import (
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/uttt/selfplay"
 	"github.com/boardlab/boardlab/internal/plural"
+	"github.com/boardlab/boardlab/shard"
 )
 
 // IsSelfplayOut reports whether head, the first bytes of a file, starts a self-play
@@ -16,18 +17,18 @@ import (
 func IsSelfplayOut(head []byte) bool { return selfplay.IsOut(head) }
 
 // MergeSelfplay prints the report of one self-play match from its --out files (all
-// shards', or unsharded ones) exactly as the unsharded run prints it. A missing or
-// doubled shard or game is an error (exit 1) naming it.
-func MergeSelfplay(ctx context.Context, paths []string, stdout, stderr io.Writer) int {
-	return reportSelfplay(ctx, "merge", paths, nil, false, "", stdout, stderr)
+// shards', or unsharded ones, each read once from its start) exactly as the unsharded
+// run prints it. A missing or doubled shard or game is an error (exit 1) naming it.
+func MergeSelfplay(ctx context.Context, parts []shard.Part, stdout, stderr io.Writer) int {
+	return reportSelfplay(ctx, "merge", parts, nil, false, "", stdout, stderr)
 }
 
-func reportSelfplay(ctx context.Context, name string, paths []string, sprt *selfplay.SPRT, asJSON bool, plotPath string, stdout, stderr io.Writer) int {
+func reportSelfplay(ctx context.Context, name string, parts []shard.Part, sprt *selfplay.SPRT, asJSON bool, plotPath string, stdout, stderr io.Writer) int {
 	plot, err := openPlot(plotPath, stdout)
 	if err != nil {
 		return cli.Usagef(stderr, name, "--plot: %v", err)
 	}
-	res, err := selfplay.Merge(ctx, paths, sprt, plot != nil)
+	res, err := selfplay.Merge(ctx, parts, sprt, plot != nil)
 	if err != nil {
 		if plot != nil {
 			plot.Abort()
@@ -52,7 +53,8 @@ or all shards' files in any order) exactly as the unsharded run prints it, the S
 (the shards' own, or --sprt) judged in game order. A missing or doubled shard or game
 is an error naming it. See docs/uttt-selfplay.md.`, stderr)
 	asJSON := fs.Bool("json", false, "print the summary as one JSON object")
-	plot := fs.String("plot", "", "draw the running score and the SPRT to `FILE.svg`")
+	plot := new(string)
+	cli.OutputVar(fs, plot, "plot", "draw the running score and the SPRT to `FILE.svg`")
 	sprtFlag := fs.String("sprt", "", "judge an SPRT of `ELO0,ELO1` (default: the shards' own)")
 	pos, st := cli.Parse(fs, args)
 	if st >= 0 {
@@ -68,5 +70,13 @@ is an error naming it. See docs/uttt-selfplay.md.`, stderr)
 			return cli.Usagef(stderr, name, "--sprt: %v", err)
 		}
 	}
-	return reportSelfplay(ctx, name, pos, sprt, *asJSON, *plot, stdout, stderr)
+	parts, closeAll, err := shard.OpenParts(ctx, pos)
+	if err != nil {
+		if ctx.Err() != nil {
+			return stopf(stderr, name, "interrupted")
+		}
+		return failf(stderr, name, "%v", err)
+	}
+	defer closeAll()
+	return reportSelfplay(ctx, name, parts, sprt, *asJSON, *plot, stdout, stderr)
 }

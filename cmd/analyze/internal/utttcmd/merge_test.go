@@ -33,7 +33,12 @@ func shardRuns(t *testing.T, base string, n int, args ...string) []string {
 
 func merge(paths []string) (int, string, string) {
 	var stdout, stderr bytes.Buffer
-	code := MergeSelfplay(context.Background(), paths, &stdout, &stderr)
+	parts, closeAll, err := shard.OpenParts(context.Background(), paths)
+	if err != nil {
+		return 1, "", err.Error()
+	}
+	defer closeAll()
+	code := MergeSelfplay(context.Background(), parts, &stdout, &stderr)
 	return code, stdout.String(), stderr.String()
 }
 
@@ -192,7 +197,7 @@ func TestSelfplayPlot(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), liveness)
 	defer cancel()
 	code, stdout, stderr := runCmd(ctx, "selfplay", "--a", "random", "--b", "random", "--games", "1000000000", "--plot", filepath.Join(dir, "no", "p.svg"))
-	if code != 2 || stdout != "" || !strings.Contains(stderr, "--plot: ") {
+	if code != 2 || stdout != "" || !strings.Contains(stderr, "--plot "+filepath.Join(dir, "no", "p.svg")+": directory ") {
 		t.Errorf("--plot into a missing directory: exit %d, %q", code, stderr)
 	}
 }
@@ -281,4 +286,15 @@ func TestSelfplayShardFromScheduler(t *testing.T) {
 	if _, err := os.Stat(out + ".1-of-3"); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// openParts opens the shard files at paths for a merge, closed at the test's end.
+func openParts(t *testing.T, paths []string) []shard.Part {
+	t.Helper()
+	parts, closeAll, err := shard.OpenParts(context.Background(), paths)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(closeAll)
+	return parts
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/boardlab/boardlab/engine/uttt/review"
 	"github.com/boardlab/boardlab/fileio"
 	"github.com/boardlab/boardlab/internal/plural"
+	"github.com/boardlab/boardlab/shard"
 )
 
 const reviewUsage = "analyze uttt review [--nodes N] [--solve-nodes N] [-j N] [--shard K/N] [--out FILE] [--svg DIR] FILE|DIR..."
@@ -30,7 +31,8 @@ Output, JSON Lines (--out): a "move" line per move, a "game" line per game and a
 game's expected score into DIR. The output is in input order whatever --jobs. --shard
 K/N reviews part K of N of the games; 'analyze merge' of the shards' files writes the
 unsharded output. A bad record is reported with its file and line (exit status 1);
-Ctrl-C writes the games reviewed so far (130). See docs/uttt-bots.md.`
+Ctrl-C writes the games reviewed so far on stdout, but no --out file (130). See
+docs/uttt-bots.md.`
 
 func runReview(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	const name = "uttt review"
@@ -39,7 +41,8 @@ func runReview(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	solveNodes := fs.Uint64("solve-nodes", 100000, "nodes the solver may spend per position to prove where a game was lost (0: no limit)")
 	jobs := cli.JobsFlag(fs, "games reviewed at once")
 	outPath := cli.OutFlag(fs, "write the JSON Lines to `FILE` (default or -: stdout)")
-	svgDir := fs.String("svg", "", "draw each game's evaluation graph into `DIR`")
+	svgDir := new(string)
+	cli.OutputVar(fs, svgDir, "svg", "draw each game's evaluation graph into `DIR`")
 	shardSpec := cli.ShardFlag(fs)
 	pos, st := cli.Parse(fs, args)
 	if st >= 0 {
@@ -85,7 +88,10 @@ func runReview(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		prog.Update(int64(done), int64(n))
 	})
 	prog.Done()
-	if cerr := out.Commit(); cerr != nil {
+	interrupted := errors.Is(rerr, context.Canceled) || ctx.Err() != nil
+	if interrupted {
+		out.Abort()
+	} else if cerr := out.Commit(); cerr != nil {
 		bad(fmt.Errorf("--out: %v", cerr))
 	}
 	for _, pl := range players {
@@ -94,8 +100,8 @@ func runReview(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	if shard.Enabled() {
 		fmt.Fprintf(stderr, "analyze %s: shard %s: games %d..%d of %d\n", name, shard, from, to-1, len(recs))
 	}
-	if errors.Is(rerr, context.Canceled) || ctx.Err() != nil {
-		return stopf(stderr, name, "interrupted: %d of %s reviewed and written", done, plural.Of(n, "game"))
+	if interrupted {
+		return cli.Interrupted(name, out, stderr, fmt.Sprintf("after %d of %s reviewed", done, plural.Of(n, "game")))
 	} else if rerr != nil {
 		bad(rerr)
 	}
@@ -105,11 +111,11 @@ func runReview(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 // IsReviewOut reports whether head starts a review shard's --out file.
 func IsReviewOut(head []byte) bool { return review.IsShardOut(head) }
 
-// MergeReview writes the review of all games from the shards' --out files at paths (in
-// shard order, checked by the merge), as the unsharded run writes it. It returns an
-// exit status, having reported any error on stderr.
-func MergeReview(ctx context.Context, paths []string, w, stderr io.Writer) int {
-	if err := review.Merge(ctx, paths, w); err != nil {
+// MergeReview writes the review of all games from the shards' --out files (in shard
+// order, checked by the merge), as the unsharded run writes it. It returns an exit
+// status, having reported any error on stderr.
+func MergeReview(ctx context.Context, parts []shard.Part, w, stderr io.Writer) int {
+	if err := review.Merge(ctx, parts, w); err != nil {
 		return failf(stderr, "merge", "%v", err)
 	}
 	return cli.ExitOK

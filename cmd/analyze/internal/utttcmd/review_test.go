@@ -144,13 +144,13 @@ func TestReviewCommand(t *testing.T) {
 		t.Error("the shards' lines differ from the unsharded run's")
 	}
 	var merged, mergeErr bytes.Buffer
-	if code := MergeReview(context.Background(), paths, &merged, &mergeErr); code != 0 || merged.String() != out {
+	if code := MergeReview(context.Background(), openParts(t, paths), &merged, &mergeErr); code != 0 || merged.String() != out {
 		t.Errorf("merge: code %d, %s; same as unsharded: %v", code, mergeErr.String(), merged.String() == out)
 	}
 	if !IsReviewOut([]byte(`{"type":"review-shard","k":0}`)) || IsReviewOut([]byte(out)) {
 		t.Error("IsReviewOut")
 	}
-	if code := MergeReview(context.Background(), []string{paths[0], paths[2]}, io.Discard, &mergeErr); code != 1 || !strings.Contains(mergeErr.String(), "want games from") {
+	if code := MergeReview(context.Background(), openParts(t, []string{paths[0], paths[2]}), io.Discard, &mergeErr); code != 1 || !strings.Contains(mergeErr.String(), "want games from") {
 		t.Errorf("a missing shard: code %d, %s", code, mergeErr.String())
 	}
 	// Ctrl-C: 130.

@@ -48,7 +48,8 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	outPath := cli.OutFlag(fs, "append one JSON line per game to `FILE`, resuming the games it holds")
 	sprtFlag := fs.String("sprt", "", "stop when an SPRT of `ELO0,ELO1` decides")
 	asJSON := fs.Bool("json", false, "print the summary as one JSON object (infinite Elo values as null)")
-	plot := fs.String("plot", "", "draw the running score and the SPRT's log-likelihood ratio to `FILE.svg`")
+	plot := new(string)
+	cli.OutputVar(fs, plot, "plot", "draw the running score and the SPRT's log-likelihood ratio to `FILE.svg`")
 	verbose := fs.Bool("verbose", false, "print each game and its final position on stderr as it ends")
 	shardSpec := cli.ShardFlag(fs)
 	tiebreak := fs.String("tiebreak", "none", "`RULE` for a game ending without a master line: none (a draw) or boards (CodinGame's: more small boards won)")
@@ -163,6 +164,10 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 		if cerr := out.Close(); cerr != nil && code == cli.ExitOK {
 			code = failf(stderr, name, "--out: %v", cerr)
 		}
+	}
+	if interrupted && plotOut != nil {
+		plotOut.Abort() // an output file appears only when the run completes
+		plotOut = nil
 	}
 	if c := printSelfplay(stdout, stderr, name, m, &sum, runSPRT, *asJSON, plotOut); c != cli.ExitOK && code == cli.ExitOK {
 		code = c

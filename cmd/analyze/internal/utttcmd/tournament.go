@@ -44,7 +44,8 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 	limit := fs.Duration("time", time.Second, "time limit per turn, the bot's process start included (not the sandbox's set-up)")
 	jobs := cli.JobsFlag(fs, "games played at once")
 	zero := fs.Bool("zero", false, "write O as the digit 0 in the board arguments, as the protocol's example does")
-	logPath := fs.String("log", "", "write one JSON line per game (players, turns, why a move was invalid with the bot's last stderr line, result, points) to `FILE` (- for stdout)")
+	logPath := new(string)
+	cli.OutputVar(fs, logPath, "log", "write one JSON line per game (players, turns, why a move was invalid with the bot's last stderr line, result, points) to `FILE` (- for stdout)")
 	sandbox := fs.String("sandbox", "bwrap", "run bots as `MODE`: bwrap (each turn sandboxed) or none (with the controller's own rights)")
 	disqualify := fs.Bool("disqualify", false, "remove a bot from the tournament at its first access outside its folder")
 	memory := cli.SizeVar(fs, "memory", bwrap.DefaultMemory,
@@ -134,16 +135,17 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 		func(done, total int) { prog.Update(int64(done), int64(total)) })
 	prog.Done()
 	elapsed := time.Since(start)
-	if log != nil {
+	if log != nil && err != nil {
+		log.Abort() // interrupted: the log appears whole or not at all
+	} else if log != nil {
 		if cerr := log.Commit(); cerr != nil {
 			code = failf(stderr, "uttt tournament", "--log: %v", cerr)
 		}
 	}
 	standings.Report(stdout, elapsed)
 	if err != nil {
-		fmt.Fprintf(stderr, "analyze uttt tournament: interrupted after %d of %s; the report covers those\n",
-			played, plural.Of(len(tournament.Pairings(len(players))), "game"))
-		return cli.ExitInterrupted
+		return cli.Interrupted("uttt tournament", log, stderr, fmt.Sprintf("after %d of %s; the report covers those",
+			played, plural.Of(len(tournament.Pairings(len(players))), "game")))
 	}
 	if standings.AnyDisqualified() {
 		code = cli.ExitFail

@@ -4,11 +4,11 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/uttt/search"
 	"github.com/boardlab/boardlab/engine/uttt/tune"
+	"github.com/boardlab/boardlab/fileio"
 	"github.com/boardlab/boardlab/internal/plural"
 )
 
@@ -88,7 +88,7 @@ func runTrain(ctx context.Context, args []string, _ io.Reader, _, stderr io.Writ
 		return stopf(stderr, name, "interrupted while training")
 	}
 	data, _ := n.MarshalBinary()
-	if err := os.WriteFile(*out, data, 0o644); err != nil {
+	if err := fileio.WriteFile(*out, data); err != nil {
 		return failf(stderr, name, "%v", err)
 	}
 	return cli.ExitOK

@@ -32,7 +32,7 @@ func TestHostileInputs(t *testing.T) {
 		{"NUL after a bad line", "x\n13 9\n\x00", []string{"move"}, "13 8\n", cli.ExitFail, "stdin:1: want two piles"},
 		{"BOM", "\ufeff13 9\n1 2\n", []string{"move"}, "13 8\nlose\n", cli.ExitOK, ""},
 		{"BOM alone", "\ufeff", []string{"move"}, "", cli.ExitOK, ""},
-		{"BOM, sharded", "\ufeff13 9\n1 2\n", []string{"move", "--shard", "0/2"}, "#boardlab-shard-lines 0/2 job 4883f2052f61f5bf wythoff move\n0\t13 8\n", cli.ExitOK, ""},
+		{"BOM, sharded", "\ufeff13 9\n1 2\n", []string{"move", "--shard", "0/2"}, "#boardlab-shard-lines 0/2 job 4883f2052f61f5bf wythoff move\n0\t13 8\n#boardlab-shard-end stdin 12 crc 1ca4e2a4ab8ce099\n", cli.ExitOK, ""},
 		{"BOM only at the start", "13 9\n\ufeff1 2\n", []string{"move"}, "13 8\n", cli.ExitFail, `stdin:2: pile A: "\ufeff1" is not a non-negative decimal integer`},
 		{"misère (0,0) in a stream", "0 0\n13 9\n0 0\n", []string{"move", "--misere"}, "win\n13 8\nwin\n", cli.ExitOK, ""},
 		{"misère (0,0) as JSON", "0 0\n", []string{"move", "--misere", "--json"}, `{"position":[0,0],"cold":false,"moves":[]}` + "\n", cli.ExitOK, ""},

@@ -82,9 +82,12 @@ func runMove(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		}
 		a.Bad = func(e *lines.LineError) { fmt.Fprintf(stderr, "analyze wythoff move: %s\n", lineMessage(e)) }
 		var st lines.Stats
+		in, end := cli.LinesInput(sh, stdin)
 		code := cli.Output("wythoff move", sh.Path(*outPath), false, stdout, stderr, func(out io.Writer) error {
 			var err error
-			st, err = a.Answer(ctx, stdin, out)
+			if st, err = a.Answer(ctx, in, out); err == nil {
+				err = end(out)
+			}
 			var le *lines.LineError
 			if errors.As(err, &le) {
 				err = fmt.Errorf("stdin:%d: %w", le.Line, le.Err) // a read error, or a NUL byte

@@ -137,7 +137,10 @@ func TestMoveShard(t *testing.T) {
 				if !strings.HasPrefix(lines[0], fmt.Sprintf("%s %d/%d job ", shard.LinesHeader, k, n)) || !strings.HasSuffix(lines[0], " wythoff move") {
 					t.Fatalf("shard %d/%d header %q", k, n, lines[0])
 				}
-				for _, l := range lines[1:] {
+				if end := lines[len(lines)-1]; !strings.HasPrefix(end, shard.LinesTrailer+" stdin ") {
+					t.Fatalf("shard %d/%d ends with %q, not its %s line", k, n, end, shard.LinesTrailer)
+				}
+				for _, l := range lines[1 : len(lines)-1] {
 					idx, text, ok := strings.Cut(l, "\t")
 					i, err := strconv.Atoi(idx)
 					if !ok || err != nil || i%n != k {
@@ -167,7 +170,7 @@ func TestMoveShard(t *testing.T) {
 	if _, errOut, code := run(t, "1 2\n3 5\n", "move", "--shard", "1/2", "--out", filepath.Join(dir, "m.txt")); code != 0 {
 		t.Fatalf("code %d: %s", code, errOut)
 	}
-	if b, err := os.ReadFile(filepath.Join(dir, "m.txt.1-of-2")); err != nil || !strings.HasPrefix(string(b), shard.LinesHeader+" 1/2 job ") || !strings.HasSuffix(string(b), " wythoff move\n1\tlose\n") {
+	if b, err := os.ReadFile(filepath.Join(dir, "m.txt.1-of-2")); err != nil || !strings.HasPrefix(string(b), shard.LinesHeader+" 1/2 job ") || !strings.HasSuffix(string(b), " wythoff move\n1\tlose\n"+shard.LinesTrailer+" stdin 8 crc 91ab660f78cd3116\n") {
 		t.Fatalf("%q %v", b, err)
 	}
 }
