@@ -237,7 +237,7 @@ func BenchmarkE2E(b *testing.B) {
 
 	b.Run("qttt-score", func(b *testing.B) {
 		f, err := e2eInput(dir, fmt.Sprintf("qttt-%d.txt", nlines), func(p string) error {
-			_, err := runChild(bin, []string{"qttt", "random", "--seed", "1", "-q", "-o", p, strconv.Itoa(nlines)}, "", "")
+			_, err := runChild(bin, []string{"qttt", "random", "--seed", "1", "-q", "-o", p, "--count", strconv.Itoa(nlines)}, "", "")
 			return err
 		})
 		if err != nil {

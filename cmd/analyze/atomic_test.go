@@ -21,8 +21,8 @@ func TestSignalLeavesNoPartialOutput(t *testing.T) {
 		stdin bool // an endless stream of one-line boards on stdin
 		args  []string
 	}{
-		{"q.txt", syscall.SIGTERM, false, []string{"qttt", "random", "-q", "--out", "q.txt", "100000000"}},
-		{"q2.txt", os.Interrupt, false, []string{"qttt", "random", "-o", "q2.txt", "100000000"}},
+		{"q.txt", syscall.SIGTERM, false, []string{"qttt", "random", "-q", "--out", "q.txt", "--count", "100000000"}},
+		{"q2.txt", os.Interrupt, false, []string{"qttt", "random", "-o", "q2.txt", "--count", "100000000"}},
 		{"s.txt", syscall.SIGTERM, true, []string{"goban", "score", "--lines", "--out", "s.txt"}},
 		{"gs.txt", os.Interrupt, false, []string{"goban", "score", "--out", "gs.txt", a, fifo}},
 	} {

@@ -33,11 +33,11 @@ func TestOutputFolderMissing(t *testing.T) {
 		{"--plot", []string{"uttt", "selfplay", "-a", "random", "-b", "random", "--games", "2", "--plot", nope + "/p.svg"}},
 		{"--svg", []string{"uttt", "review", "--svg", nope + "/r", good}},
 		{"--out", []string{"uttt", "show", "--out", nope + "/s.txt"}},
-		{"--out", []string{"qttt", "random", "--out", nope + "/q.txt", "10"}},
+		{"--out", []string{"qttt", "random", "--out", nope + "/q.txt", "--count", "10"}},
 		{"--out", []string{"wythoff", "table", "--out", nope + "/t.txt", "10"}},
 		{"--out", []string{"merge", "--out", nope + "/m.txt", good}},
-		{"--cpuprofile", []string{"--cpuprofile", nope + "/c.pprof", "qttt", "random", "10"}},
-		{"--memprofile", []string{"--memprofile", nope + "/m.pprof", "qttt", "random", "10"}},
+		{"--cpuprofile", []string{"--cpuprofile", nope + "/c.pprof", "qttt", "random", "--count", "10"}},
+		{"--memprofile", []string{"--memprofile", nope + "/m.pprof", "qttt", "random", "--count", "10"}},
 	} {
 		out, errOut, code := analyze(t, "", c.args...)
 		if code != 2 || out != "" || !strings.Contains(errOut, c.flag+" "+nope) || !strings.Contains(errOut, "directory "+nope+" does not exist") {
