@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/stats"
 	"github.com/boardlab/boardlab/engine/uttt/zoo"
 )
 
@@ -141,7 +142,7 @@ func TestResumeAfterInterruption(t *testing.T) {
 
 func TestRunSPRTDeterministic(t *testing.T) {
 	m := newMatch(3)
-	s := &SPRT{Elo0: 0, Elo1: 50, Alpha: 0.05, Beta: 0.05}
+	s := &stats.SPRT{Elo0: 0, Elo1: 50, Alpha: 0.05, Beta: 0.05}
 	var sums []Summary
 	for _, w := range []int{1, 2, 2} {
 		sum, err := Run(context.Background(), Config{Match: m, To: 5000, Workers: w, SPRT: s})
@@ -227,7 +228,7 @@ func TestRunAgainstReference(t *testing.T) {
 // TestSequenceSeries checks the sampled course of a run: bounded, in order, ending at
 // the last game, and its last point equal to the summary.
 func TestSequenceSeries(t *testing.T) {
-	s := NewSequence(0, 100000, &SPRT{Elo0: -0.5, Elo1: 0.5, Alpha: 0.05, Beta: 0.05}, true)
+	s := NewSequence(0, 100000, &stats.SPRT{Elo0: -0.5, Elo1: 0.5, Alpha: 0.05, Beta: 0.05}, true)
 	rng := zoo.NewRNG(1)
 	for i := 0; i < 100000; i++ {
 		s.Add(Result{Score2: uint8(rng.Intn(3)), Plies: 40})
@@ -277,7 +278,7 @@ func TestMergeUnshardedWithGap(t *testing.T) {
 		prev = g
 	}
 	os.WriteFile(path, buf, 0o644)
-	mr, err := Merge(context.Background(), []string{path}, &SPRT{Elo0: -1, Elo1: 1, Alpha: 0.05, Beta: 0.05}, false)
+	mr, err := Merge(context.Background(), []string{path}, &stats.SPRT{Elo0: -1, Elo1: 1, Alpha: 0.05, Beta: 0.05}, false)
 	if err != nil || mr.Missing != "games 10..11 are missing" || mr.Summary.Tally != want.Tally || mr.Summary.Pairs != want.Pairs || mr.Summary.Counted != 14 {
 		t.Fatalf("%v: %+v, want %+v", err, mr, want)
 	}

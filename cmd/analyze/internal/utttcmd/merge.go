@@ -8,6 +8,7 @@ import (
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/uttt/selfplay"
+	"github.com/boardlab/boardlab/engine/uttt/stats"
 )
 
 // IsSelfplayOut reports whether head, the first bytes of a file, starts a self-play
@@ -21,7 +22,7 @@ func MergeSelfplay(ctx context.Context, paths []string, stdout, stderr io.Writer
 	return reportSelfplay(ctx, "merge", paths, nil, false, "", stdout, stderr)
 }
 
-func reportSelfplay(ctx context.Context, name string, paths []string, sprt *selfplay.SPRT, asJSON bool, plotPath string, stdout, stderr io.Writer) int {
+func reportSelfplay(ctx context.Context, name string, paths []string, sprt *stats.SPRT, asJSON bool, plotPath string, stdout, stderr io.Writer) int {
 	plot, err := openPlot(plotPath, stdout)
 	if err != nil {
 		return cli.Usagef(stderr, name, "--plot: %v", err)
@@ -60,7 +61,7 @@ is an error naming it. See docs/uttt-selfplay.md.`, stderr)
 	if len(pos) == 0 {
 		return cli.Usagef(stderr, name, "want one or more --out files")
 	}
-	var sprt *selfplay.SPRT
+	var sprt *stats.SPRT
 	if *sprtFlag != "" {
 		var err error
 		if sprt, err = selfplay.ParseSPRT(*sprtFlag); err != nil {
