@@ -98,9 +98,10 @@ type Pattern struct {
 	Count int    `json:"count"`
 }
 
-// ExpectedScore turns a score for the side to move into its expected score: 1 for a
-// proven win, 0 for a proven loss, else 1/(1+exp(-s/Scale)).
-func ExpectedScore(s int) float64 {
+// EvalExpectation turns an evaluation (a search score for the side to move, in
+// evaluation units) into that side's expected result: 1 for a proven win, 0 for a proven
+// loss, else 1/(1+exp(-s/Scale)). It is not an Elo expectation (stats.ExpectedScore).
+func EvalExpectation(s int) float64 {
 	switch {
 	case s >= search.ScoreWinMin:
 		return 1
@@ -180,7 +181,7 @@ func (rv *Reviewer) Game(ctx context.Context, rec *Record) Game {
 			afterScore = before
 		}
 		clamp := func(v int) int { return max(-Clamp, min(Clamp, v)) }
-		esB, esA := ExpectedScore(before), ExpectedScore(afterScore)
+		esB, esA := EvalExpectation(before), EvalExpectation(afterScore)
 		drop := max(0, esB-esA)
 		g.Plies++
 		m := Move{Type: "move", Game: rec.ID, Ply: g.Plies, Side: side.String(), Player: names[side],
