@@ -17,13 +17,11 @@ import (
 	"github.com/boardlab/boardlab/pipeline"
 )
 
-// Thresholds on the drop in expected score, the evaluation's logistic scale and the
-// clamp of evaluations in the loss.
+// Thresholds on the drop in expected score and the clamp of evaluations in the loss.
 const (
 	Inaccuracy = 0.05
 	Mistake    = 0.10
 	Blunder    = 0.20
-	Scale      = 460.0
 	Clamp      = 2000
 )
 
@@ -100,7 +98,10 @@ type Pattern struct {
 
 // EvalExpectation turns an evaluation (a search score for the side to move, in
 // evaluation units) into that side's expected result: 1 for a proven win, 0 for a proven
-// loss, else 1/(1+exp(-s/Scale)). It is not an Elo expectation (stats.ExpectedScore).
+// loss, else search.Expected(s, search.LinearScale). The scale is the linear
+// evaluation's (460) also when the engine evaluates with a network, whose own scale
+// (FloatNet.K, 499.5 in the embedded one) would rate the same score a little lower. It
+// is not an Elo expectation (stats.ExpectedScore).
 func EvalExpectation(s int) float64 {
 	switch {
 	case s >= search.ScoreWinMin:
@@ -108,7 +109,7 @@ func EvalExpectation(s int) float64 {
 	case s <= -search.ScoreWinMin:
 		return 0
 	}
-	return 1 / (1 + math.Exp(-float64(s)/Scale))
+	return search.Expected(float64(s), search.LinearScale)
 }
 
 func round4(v float64) float64 { return math.Round(v*1e4) / 1e4 }

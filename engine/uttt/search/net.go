@@ -1165,8 +1165,7 @@ func (n *FloatNet) Gradient(in *NetInput, label float32, g *FloatNet) float64 {
 	netFixedOnce.Do(fillNetFixed)
 	var h [NetHidden]float32
 	score := n.forward(in, &h)
-	z := score / float64(n.K)
-	p := 1 / (1 + math.Exp(-z))
+	p := Expected(score, float64(n.K))
 	y := float64(label)
 	dz := float32(p - y)
 	g.C += dz

@@ -119,7 +119,7 @@ func TestNetSamplesLabels(t *testing.T) {
 	if len(s) != 3 {
 		t.Fatalf("%d samples, want 3", len(s))
 	}
-	want := []float64{1, 0.25*0 + 0.75*sigmoid(100, 400), 0.25*1 + 0.75*sigmoid(-200, 400)}
+	want := []float64{1, 0.25*0 + 0.75*search.Expected(100, 400), 0.25*1 + 0.75*search.Expected(-200, 400)}
 	for i := range s {
 		if math.Abs(float64(s[i].Label)-want[i]) > 1e-6 {
 			t.Errorf("sample %d: label %.6f, want %.6f", i, s[i].Label, want[i])

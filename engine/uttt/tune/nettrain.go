@@ -32,7 +32,7 @@ func NetSamples(games []TrainingGame, skip int, k, blend float64) []NetSample {
 				r := resultFor(g.Result, p.Side())
 				y := r
 				if i < len(g.Scores) && g.Scores[i] != NoScore {
-					y = blend*r + (1-blend)*sigmoid(float64(g.Scores[i]), k)
+					y = blend*r + (1-blend)*search.Expected(float64(g.Scores[i]), k)
 				}
 				out = append(out, NetSample{in: search.NetInputOf(&p), Label: float32(y), Result: float32(r)})
 			}
@@ -87,19 +87,19 @@ func metricsOf(samples []NetSample, pred func(*NetSample) float64) NetMetrics {
 
 // LinearMetrics returns the linear evaluation's errors on samples with scale k.
 func LinearMetrics(samples []NetSample, k float64) NetMetrics {
-	return metricsOf(samples, func(s *NetSample) float64 { return sigmoid(float64(s.in.Linear()), k) })
+	return metricsOf(samples, func(s *NetSample) float64 { return search.Expected(float64(s.in.Linear()), k) })
 }
 
 // FloatMetrics returns the float network's errors on samples.
 func FloatMetrics(n *search.FloatNet, samples []NetSample) NetMetrics {
-	return metricsOf(samples, func(s *NetSample) float64 { return sigmoid(n.Forward(&s.in), float64(n.K)) })
+	return metricsOf(samples, func(s *NetSample) float64 { return search.Expected(n.Forward(&s.in), float64(n.K)) })
 }
 
 // QuantizedMetrics returns the errors on samples of n quantised for the search.
 func QuantizedMetrics(n *search.FloatNet, samples []NetSample) NetMetrics {
 	q := search.NewNetwork(n)
 	return metricsOf(samples, func(s *NetSample) float64 {
-		return sigmoid(float64(q.EvaluateInput(&s.in)), float64(n.K))
+		return search.Expected(float64(q.EvaluateInput(&s.in)), float64(n.K))
 	})
 }
 
