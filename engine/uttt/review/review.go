@@ -138,7 +138,7 @@ func (rv *Reviewer) evalPosition(ctx context.Context, p uttt.Position) evaluatio
 	switch p.Status() {
 	case uttt.Ongoing:
 		rv.eng.Clear()
-		r := rv.eng.Search(ctx, p, search.Limits{Nodes: rv.opt.Nodes, Threads: 1})
+		r := rv.eng.Search(ctx, p, search.Limits{Nodes: rv.opt.Nodes})
 		return evaluation{r.Score, r.Move}
 	case uttt.Draw:
 		return evaluation{0, uttt.NoMove}
@@ -345,8 +345,8 @@ type Options struct {
 	SolveNodes uint64 // nodes the solver may spend per position to prove where a game was lost (0: no limit)
 }
 
-// hashMB is the table of each reviewer, cleared before every position.
-const hashMB = 4
+// tableBytes is the table of each reviewer, cleared before every position.
+const tableBytes = 4 << 20
 
 // Reviewer reviews games one at a time with its own engine; use one per goroutine.
 type Reviewer struct {
@@ -356,7 +356,9 @@ type Reviewer struct {
 
 // New returns a Reviewer with the budgets of opt.
 func New(opt Options) *Reviewer {
-	return &Reviewer{eng: search.NewEngine(hashMB), opt: opt}
+	// One thread, the default evaluation and a positive size: not refused.
+	eng, _ := search.NewEngine(search.Options{TableBytes: tableBytes})
+	return &Reviewer{eng: eng, opt: opt}
 }
 
 // Games reviews recs on up to workers goroutines (one per core when workers <= 0) and

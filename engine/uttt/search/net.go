@@ -928,28 +928,14 @@ func (e *evalState) netChildClosed(q *uttt.Position, b int, cur, old uint16, f, 
 	return nq.final(netOut(&tmp[0], &tmp[1], e.nxe, &nq.v[b][cur], &nq.v[b][old], &nq.f[fs], &nq.w2), int32(lin))
 }
 
-// Evaluation choices for Engine.SetEval.
+// Evaluation choices for Options.Eval.
 const (
 	EvalNet    = "net"    // the embedded network (the default)
 	EvalLinear = "linear" // the linear evaluation alone (Evaluate)
 )
 
-// SetEval chooses the engine's evaluation, EvalNet (the embedded network) or EvalLinear;
-// it reports an error for another name or a network that does not load. Not during a
-// search.
-func (e *Engine) SetEval(name string) error {
-	if err := CheckEval(name); err != nil {
-		return err
-	}
-	e.nw = nil
-	if name == EvalNet {
-		e.nw = loadNet().nw
-	}
-	return nil
-}
-
-// CheckEval reports whether name is an evaluation SetEval accepts (EvalNet needs the
-// embedded network to load).
+// CheckEval reports whether name is an evaluation Options.Eval accepts (EvalNet needs
+// the embedded network to load).
 func CheckEval(name string) error {
 	switch name {
 	case EvalLinear:
@@ -1002,31 +988,13 @@ func ReadFloatNet(path string) (*FloatNet, error) {
 }
 
 // ReadNetwork reads a network file (analyze uttt train --out) and quantises it for an
-// engine (Engine.SetNetwork).
+// engine (Options.Network).
 func ReadNetwork(path string) (*Network, error) {
 	n, err := ReadFloatNet(path)
 	if err != nil {
 		return nil, err
 	}
 	return NewNetwork(n), nil
-}
-
-// SetNetwork makes the engine evaluate with nw (EvalNet); nil returns it to the embedded
-// network. Call it between searches.
-func (e *Engine) SetNetwork(nw *Network) {
-	if nw == nil {
-		nw = loadNet().nw
-	}
-	e.nw = nw
-}
-
-// SetLinear makes the engine's linear evaluation (alone, or under the network) l; nil
-// returns it to DefaultLinear. Call it between searches.
-func (e *Engine) SetLinear(l *Linear) {
-	if l == nil {
-		l = DefaultLinear()
-	}
-	e.linear = l
 }
 
 // evaluate is the worker's static evaluation.

@@ -26,7 +26,7 @@ func ParseCandidates(specs []string) ([]NamedCandidate, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%q: %v", s, err)
 		}
-		cands = append(cands, NamedCandidate{s, Candidate{Options: o, Linear: lin}})
+		cands = append(cands, NamedCandidate{s, Candidate{Tuning: o, Linear: lin}})
 	}
 	return cands, nil
 }
@@ -61,7 +61,7 @@ func MatchReport(ctx context.Context, w io.Writer, cands []NamedCandidate, eval 
 // candidate (TreeSize) and writes the nodes and the results proven of each, the
 // candidates' nodes also as a change from the defaults'.
 func TreeReport(ctx context.Context, w io.Writer, positions []uttt.Position, cands []NamedCandidate, depth, jobs int) error {
-	cands = append([]NamedCandidate{{"default", Candidate{Options: search.DefaultOptions()}}}, cands...)
+	cands = append([]NamedCandidate{{"default", Candidate{Tuning: search.DefaultTuning()}}}, cands...)
 	var base uint64
 	for i, c := range cands {
 		n, proven, err := TreeSize(ctx, positions, c.Candidate, depth, jobs)
