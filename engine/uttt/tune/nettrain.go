@@ -153,7 +153,7 @@ func TrainNet(ctx context.Context, train, test []NetSample, start *search.FloatN
 				go func() {
 					defer wg.Done()
 					for i := w; i < len(idx); i += jobs {
-						losses[w] += n.Gradient(&train[idx[i]].in, train[idx[i]].Label, grads[w])
+						losses[w] += netGradient(n, &train[idx[i]].in, train[idx[i]].Label, grads[w])
 					}
 				}()
 			}
@@ -172,7 +172,7 @@ func TrainNet(ctx context.Context, train, test []NetSample, start *search.FloatN
 				g, g0 := grads[w], grads[0]
 				g0.C += g.C
 				g0.A += g.A
-				gd, g0d := g.Params(), g0.Params()
+				gd, g0d := netParams(g), netParams(g0)
 				for k := range gd {
 					for j := range gd[k] {
 						g0d[k][j] += gd[k][j]
@@ -200,7 +200,7 @@ func TrainNet(ctx context.Context, train, test []NetSample, start *search.FloatN
 				*p -= float32(lr*(mm/c1)/(math.Sqrt(vv/c2)+eps) + lr*cfg.Decay*float64(*p))
 			}
 			g := grads[0]
-			nd, gd, md, vd := n.Params(), g.Params(), m.Params(), v.Params()
+			nd, gd, md, vd := netParams(n), netParams(g), netParams(m), netParams(v)
 			for k := range nd {
 				for j := range nd[k] {
 					adam(&nd[k][j], &gd[k][j], &md[k][j], &vd[k][j], lr)
