@@ -42,7 +42,10 @@ func BenchmarkUtttEnginePerft(b *testing.B) {
 // BenchmarkUtttEngineSearch searches the start to depth 14 on one thread.
 func BenchmarkUtttEngineSearch(b *testing.B) {
 	b.ReportAllocs()
-	e := search.NewEngine(64)
+	e, err := search.NewEngine(search.Options{TableBytes: 64 << 20})
+	if err != nil {
+		b.Fatal(err)
+	}
 	var nodes uint64
 	for b.Loop() {
 		e.Clear()
@@ -56,11 +59,14 @@ func BenchmarkUtttEngineSearch(b *testing.B) {
 func BenchmarkUtttEngineDepthIn1s(b *testing.B) {
 	for _, threads := range []int{1, 2} {
 		b.Run(map[int]string{1: "threads=1", 2: "threads=2"}[threads], func(b *testing.B) {
-			e := search.NewEngine(64)
+			e, err := search.NewEngine(search.Options{TableBytes: 64 << 20, Threads: threads})
+			if err != nil {
+				b.Fatal(err)
+			}
 			var depth, nodes float64
 			for b.Loop() {
 				e.Clear()
-				r := e.Search(context.Background(), uttt.Start(), search.Limits{Time: time.Second, Threads: threads})
+				r := e.Search(context.Background(), uttt.Start(), search.Limits{Time: time.Second})
 				depth += float64(r.Depth)
 				nodes += float64(r.Nodes)
 			}

@@ -25,10 +25,9 @@ var ErrBadInput = errors.New("bad input lines were reported")
 // AIGames is an AI Games Ultimate Tic Tac Toe bot: it answers each "action move" with
 // "place_move X Y", keeping Engine's transposition table between moves.
 type AIGames struct {
-	// Engine searches the moves; nil means a new engine with a 64 MB table.
+	// Engine searches the moves (on the threads of its search.Options); nil means a
+	// new engine with a 64 MiB table and one thread.
 	Engine *search.Engine
-	// Threads is the number of search threads (0 means 1).
-	Threads int
 	// MaxTime caps the thinking time of a move (0: only the time bank limits).
 	MaxTime time.Duration
 	// Depth, when above 0, searches every move to that depth, ignoring the clock, so
@@ -44,7 +43,6 @@ type AIGames struct {
 // lines, and the engine whose table persists between moves.
 type aiSession struct {
 	eng      *search.Engine
-	threads  int
 	maxTime  time.Duration
 	depth    int
 	verbose  bool
@@ -74,9 +72,9 @@ const aiMargin = 15 * time.Millisecond
 func (a AIGames) Run(ctx context.Context, r io.Reader, w io.Writer, log io.Writer) error {
 	eng := a.Engine
 	if eng == nil {
-		eng = search.NewEngine(64)
+		eng, _ = search.NewEngine(search.Options{TableBytes: 64 << 20}) // not refused
 	}
-	s := &aiSession{eng: eng, threads: max(a.Threads, 1), maxTime: a.MaxTime, depth: a.Depth, verbose: a.Verbose,
+	s := &aiSession{eng: eng, maxTime: a.MaxTime, depth: a.Depth, verbose: a.Verbose,
 		log: log, prefix: a.Prefix, timebank: 10 * time.Second, perMove: 500 * time.Millisecond}
 	readCtx, stopReading := context.WithCancel(ctx) // the reader stops sending when Run returns
 	defer stopReading()
@@ -332,9 +330,9 @@ func (s *aiSession) act(ctx context.Context, bank time.Duration) (string, error)
 		return "", errors.New("action move: no empty tile in the playable boards; no move sent")
 	}
 	t, most := Allot(bank, s.perMove, 81-p.Empty(), s.maxTime)
-	lim := search.Limits{Time: t, MaxTime: most, Threads: s.threads}
+	lim := search.Limits{Time: t, MaxTime: most}
 	if s.depth > 0 {
-		lim = search.Limits{Depth: s.depth, Threads: s.threads}
+		lim = search.Limits{Depth: s.depth}
 	}
 	r := s.eng.Search(ctx, p, lim)
 	m := r.Move

@@ -25,10 +25,9 @@ const cgMaxLine = 1 << 16
 // opponent's move and the valid actions and answers "row col", keeping the game and
 // Engine's transposition table between turns.
 type CodinGame struct {
-	// Engine searches the moves; nil means a new engine with a 64 MB table.
+	// Engine searches the moves (on the threads of its search.Options); nil means a
+	// new engine with a 64 MiB table and one thread.
 	Engine *search.Engine
-	// Threads is the number of search threads (0 means 1).
-	Threads int
 	// FirstTime and TurnTime are the thinking times of the first and later turns,
 	// the margin included.
 	FirstTime, TurnTime time.Duration
@@ -49,7 +48,6 @@ type CodinGame struct {
 // cgSession is one CodinGame game as the bot sees it.
 type cgSession struct {
 	eng     *search.Engine
-	threads int
 	depth   int
 	first   time.Duration
 	turn    time.Duration
@@ -73,9 +71,9 @@ func (g CodinGame) Run(ctx context.Context, r io.Reader, w io.Writer, log io.Wri
 	}
 	eng := g.Engine
 	if eng == nil {
-		eng = search.NewEngine(64)
+		eng, _ = search.NewEngine(search.Options{TableBytes: 64 << 20}) // not refused
 	}
-	s := &cgSession{eng: eng, threads: max(g.Threads, 1), depth: g.Depth, first: g.FirstTime, turn: g.TurnTime, message: g.Message,
+	s := &cgSession{eng: eng, depth: g.Depth, first: g.FirstTime, turn: g.TurnTime, message: g.Message,
 		verbose: g.Verbose, log: log, pos: uttt.Start()}
 	readCtx, stopReading := context.WithCancel(ctx) // the reader stops sending when Run returns
 	defer stopReading()
@@ -255,9 +253,9 @@ func (s *cgSession) answer(ctx context.Context, start time.Time, actions []uttt.
 	searched := false
 	if len(own) > 0 {
 		t := max(budget-margin-time.Since(start), time.Millisecond)
-		lim := search.Limits{Time: t, Threads: s.threads}
+		lim := search.Limits{Time: t}
 		if s.depth > 0 {
-			lim = search.Limits{Depth: s.depth, Threads: s.threads}
+			lim = search.Limits{Depth: s.depth}
 		}
 		res = s.eng.Search(ctx, s.pos, lim)
 		m, searched = res.Move, true

@@ -22,8 +22,13 @@ update game macroboard ` + open + `
 action move 10000
 hello
 `)
-	b := bot.AIGames{Engine: search.NewEngine(1), Depth: 4, Prefix: "bot: "}
-	err := b.Run(context.Background(), in, os.Stdout, os.Stdout)
+	e, err := search.NewEngine(search.Options{TableBytes: 1 << 20})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	b := bot.AIGames{Engine: e, Depth: 4, Prefix: "bot: "}
+	err = b.Run(context.Background(), in, os.Stdout, os.Stdout)
 	fmt.Println(err)
 	// Output:
 	// place_move 3 5
@@ -41,8 +46,13 @@ func ExampleCodinGame() {
 		}
 	}
 	in := strings.NewReader("-1 -1\n81\n" + actions.String())
-	g := bot.CodinGame{Engine: search.NewEngine(1), Depth: 4, Message: true, Prefix: "bot: "}
-	err := g.Run(context.Background(), in, os.Stdout, os.Stdout)
+	e, err := search.NewEngine(search.Options{TableBytes: 1 << 20})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	g := bot.CodinGame{Engine: e, Depth: 4, Message: true, Prefix: "bot: "}
+	err = g.Run(context.Background(), in, os.Stdout, os.Stdout)
 	fmt.Println(err)
 	// Output:
 	// 5 3 d4 228

@@ -23,9 +23,18 @@ type session func(ctx context.Context, r io.Reader, w, log io.Writer) error
 
 func sessions() map[string]session {
 	return map[string]session{
-		"aigames":   AIGames{Engine: search.NewEngine(1), Depth: 2}.Run,
-		"codingame": CodinGame{Engine: search.NewEngine(1), Depth: 2}.Run,
+		"aigames":   AIGames{Engine: smallEngine(), Depth: 2}.Run,
+		"codingame": CodinGame{Engine: smallEngine(), Depth: 2}.Run,
 	}
+}
+
+// smallEngine returns an engine with a 1 MiB table, options NewEngine does not refuse.
+func smallEngine() *search.Engine {
+	e, err := search.NewEngine(search.Options{TableBytes: 1 << 20})
+	if err != nil {
+		panic(err)
+	}
+	return e
 }
 
 var goodInput = map[string]string{

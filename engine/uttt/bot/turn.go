@@ -18,7 +18,11 @@ type Chooser func(ctx context.Context, pos uttt.Position, deadline time.Time) ut
 // new table of hashMB MiB, on threads search threads.
 func Main(hashMB, threads int) Chooser {
 	return func(ctx context.Context, pos uttt.Position, deadline time.Time) uttt.Move {
-		return search.NewEngine(hashMB).Search(ctx, pos, search.Limits{Deadline: deadline, Threads: threads}).Move
+		e, err := search.NewEngine(search.Options{TableBytes: int64(hashMB) << 20, Threads: threads})
+		if err != nil {
+			return uttt.NoMove // Turn plays a legal move instead
+		}
+		return e.Search(ctx, pos, search.Limits{Deadline: deadline}).Move
 	}
 }
 

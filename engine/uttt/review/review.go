@@ -19,13 +19,11 @@ import (
 	"github.com/boardlab/boardlab/pipeline"
 )
 
-// Thresholds on the drop in expected score, the evaluation's logistic scale and the
-// clamp of evaluations in the loss.
+// Thresholds on the drop in expected score and the clamp of evaluations in the loss.
 const (
 	Inaccuracy = 0.05
 	Mistake    = 0.10
 	Blunder    = 0.20
-	Scale      = 460.0
 	Clamp      = 2000
 )
 
@@ -100,16 +98,20 @@ type Pattern struct {
 	Count int    `json:"count"`
 }
 
-// ExpectedScore turns a score for the side to move into its expected score: 1 for a
-// proven win, 0 for a proven loss, else 1/(1+exp(-s/Scale)).
-func ExpectedScore(s int) float64 {
+// EvalExpectation turns an evaluation (a search score for the side to move, in
+// evaluation units) into that side's expected result: 1 for a proven win, 0 for a proven
+// loss, else search.Expected(s, search.LinearScale). The scale is the linear
+// evaluation's (460) also when the engine evaluates with a network, whose own scale
+// (FloatNet.K, 499.5 in the embedded one) would rate the same score a little lower. It
+// is not an Elo expectation (stats.ExpectedScore).
+func EvalExpectation(s int) float64 {
 	switch {
 	case s >= search.ScoreWinMin:
 		return 1
 	case s <= -search.ScoreWinMin:
 		return 0
 	}
-	return 1 / (1 + math.Exp(-float64(s)/Scale))
+	return search.Expected(float64(s), search.LinearScale)
 }
 
 func round4(v float64) float64 { return math.Round(v*1e4) / 1e4 }
@@ -138,7 +140,7 @@ func (rv *Reviewer) evalPosition(ctx context.Context, p uttt.Position) evaluatio
 	switch p.Status() {
 	case uttt.Ongoing:
 		rv.eng.Clear()
-		r := rv.eng.Search(ctx, p, search.Limits{Nodes: rv.opt.Nodes, Threads: 1})
+		r := rv.eng.Search(ctx, p, search.Limits{Nodes: rv.opt.Nodes})
 		return evaluation{r.Score, r.Move}
 	case uttt.Draw:
 		return evaluation{0, uttt.NoMove}
@@ -182,7 +184,7 @@ func (rv *Reviewer) Game(ctx context.Context, rec *Record) Game {
 			afterScore = before
 		}
 		clamp := func(v int) int { return max(-Clamp, min(Clamp, v)) }
-		esB, esA := ExpectedScore(before), ExpectedScore(afterScore)
+		esB, esA := EvalExpectation(before), EvalExpectation(afterScore)
 		drop := max(0, esB-esA)
 		g.Plies++
 		m := Move{Type: "move", Game: rec.ID, Ply: g.Plies, Side: side.String(), Player: names[side],
@@ -345,8 +347,8 @@ type Options struct {
 	SolveNodes uint64 // nodes the solver may spend per position to prove where a game was lost (0: no limit)
 }
 
-// hashMB is the table of each reviewer, cleared before every position.
-const hashMB = 4
+// tableBytes is the table of each reviewer, cleared before every position.
+const tableBytes = 4 << 20
 
 // Reviewer reviews games one at a time with its own engine; use one per goroutine.
 type Reviewer struct {
@@ -356,12 +358,14 @@ type Reviewer struct {
 
 // New returns a Reviewer with the budgets of opt.
 func New(opt Options) *Reviewer {
-	return &Reviewer{eng: search.NewEngine(hashMB), opt: opt}
+	// One thread, the default evaluation and a positive size: not refused.
+	eng, _ := search.NewEngine(search.Options{TableBytes: tableBytes})
+	return &Reviewer{eng: eng, opt: opt}
 }
 
 // WorkerMemory is the most memory, in bytes, one worker of Games holds: its reviewer's
 // table, a solve's table and the search's stack and scratch.
-const WorkerMemory = hashMB<<20 + search.SolveMemory + 256<<10
+const WorkerMemory = tableBytes + search.SolveMemory + 256<<10
 
 // Workers returns the workers Games uses for games games given jobs: jobs (one per core
 // when jobs <= 0), but never more than the games, and at least 1.

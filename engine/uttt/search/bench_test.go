@@ -15,7 +15,16 @@ import (
 func BenchmarkSearch(b *testing.B) {
 	machine.LogOnce(b.Logf)
 	b.ReportAllocs()
-	benchSearchPositions(b, search.NewEngine(16), search.BenchPositions(), 13)
+	benchSearchPositions(b, newEngine(b, search.Options{TableBytes: 16 << 20}), search.BenchPositions(), 13)
+}
+
+// newEngine returns the engine of opts, failing tb if NewEngine refuses them.
+func newEngine(tb testing.TB, opts search.Options) *search.Engine {
+	e, err := search.NewEngine(opts)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return e
 }
 
 // benchSearchPositions searches each of ps to depth with a cleared table per position
@@ -52,11 +61,7 @@ func reportRate(b *testing.B, work float64, cpu0 time.Duration, unit string) {
 func benchSearchEval(b *testing.B, eval string) {
 	machine.LogOnce(b.Logf)
 	b.ReportAllocs()
-	e := search.NewEngine(16)
-	if err := e.SetEval(eval); err != nil {
-		b.Fatal(err)
-	}
-	benchSearchPositions(b, e, search.BenchPositions(), 13)
+	benchSearchPositions(b, newEngine(b, search.Options{TableBytes: 16 << 20, Eval: eval}), search.BenchPositions(), 13)
 }
 
 // BenchmarkSearchLinear and BenchmarkSearchNet compare the two evaluations' search
@@ -77,7 +82,7 @@ func BenchmarkTreeEndgames(b *testing.B) { benchTreeGames(b, 60, []int{40, 46}, 
 
 func benchTreeGames(b *testing.B, games int, plies []int, depth int) {
 	var gs []tune.TrainingGame
-	e := search.NewEngine(4)
+	e := newEngine(b, search.Options{TableBytes: 4 << 20})
 	for i := range games {
 		g, err := tune.PlayTrainingGame(context.Background(), e, 26*1_000_003+uint64(i), 8, 4000)
 		if err != nil {
@@ -86,5 +91,5 @@ func benchTreeGames(b *testing.B, games int, plies []int, depth int) {
 		gs = append(gs, g)
 	}
 	machine.LogOnce(b.Logf)
-	benchSearchPositions(b, search.NewEngine(16), tune.TreePositions(gs, plies), depth)
+	benchSearchPositions(b, newEngine(b, search.Options{TableBytes: 16 << 20}), tune.TreePositions(gs, plies), depth)
 }

@@ -15,27 +15,22 @@ import (
 // finds, on every position, the move, score and node count it finds alone: engines
 // share no mutable state. Run it with -race.
 func TestEnginesConcurrent(t *testing.T) {
-	other := DefaultOptions()
+	other := DefaultTuning()
 	other.SEDepth, other.LMRGrow, other.RFPDepth = 0, 0, 2
-	third := DefaultOptions()
+	third := DefaultTuning()
 	third.FrontierOrder, third.LMRMoves, third.RFPMargin = false, 3, 60
 	nw := NewNetwork(testNet(11))
 	v1 := NewLinear(V1Weights, nil)
 	configs := []func() *Engine{
-		func() *Engine { return NewEngine(2) },
+		func() *Engine { return newEngine(Options{TableBytes: 2 << 20}) },
 		func() *Engine {
-			e := NewEngine(2)
-			e.SetNetwork(nw)
-			e.SetOptions(other)
-			return e
+			return newEngine(Options{TableBytes: 2 << 20, Network: nw, Tuning: &other})
 		},
 		func() *Engine {
-			e := NewEngine(2)
-			if err := e.SetEval(EvalLinear); err != nil {
+			e, err := NewEngine(Options{TableBytes: 2 << 20, Eval: EvalLinear, Linear: v1, Tuning: &third})
+			if err != nil {
 				t.Fatal(err)
 			}
-			e.SetLinear(v1)
-			e.SetOptions(third)
 			return e
 		},
 	}

@@ -3,6 +3,7 @@ package search
 import (
 	_ "embed"
 	"fmt"
+	"math"
 	"math/bits"
 	"strconv"
 	"strings"
@@ -24,6 +25,18 @@ const (
 
 // IsWinScore reports whether score is a proven win or loss.
 func IsWinScore(score int) bool { return score >= ScoreWinMin || score <= -ScoreWinMin }
+
+// LinearScale is the linear evaluation's logistic scale, in evaluation units:
+// Expected(score, LinearScale) is the expected result of a linear evaluation's score
+// (the scale tune.FitScale fitted to self-play outcomes, 460.5, rounded). A network
+// carries its own scale, FloatNet.K (499.5 in the embedded one): the same quantity for
+// the network's scores, fitted to other games, so the two are not forced equal.
+const LinearScale = 460.0
+
+// Expected returns the expected result (1 a win, 1/2 a draw, 0 a loss) for the side to
+// move of an evaluation score on the logistic scale k: 1/(1+exp(-score/k)). It is the
+// one logistic curve of the search, the training and the review.
+func Expected(score, k float64) float64 { return 1 / (1 + math.Exp(-score/k)) }
 
 // Weights are the evaluation's parameters. The engine's are fitted to game outcomes
 // by "analyze uttt tune" (a Texel-style logistic fit over self-play positions) and

@@ -21,7 +21,13 @@ func ExampleEngine_Search() {
 		}
 		pos = pos.Play(m)
 	}
-	e := search.NewEngine(16) // a 16 MB table, the evaluation built before the search
+	// A 16 MiB table, one thread, the embedded network: everything the engine reads is
+	// built here, before the search.
+	e, err := search.NewEngine(search.Options{TableBytes: 16 << 20})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
 	r := e.Search(context.Background(), pos, search.Limits{Depth: 6})
 	fmt.Println("depth", r.Depth, "best move", r.Move)
 	// Output:

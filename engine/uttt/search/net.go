@@ -258,6 +258,40 @@ func (n *FloatNet) Forward(in *NetInput) float64 {
 	return n.forward(in, nil)
 }
 
+// ForwardHidden is Forward that also stores in h the hidden sums before the clipped
+// ReLU, what training differentiates.
+func (n *FloatNet) ForwardHidden(in *NetInput, h *[NetHidden]float32) float64 {
+	netFixedOnce.Do(fillNetFixed)
+	return n.forward(in, h)
+}
+
+// Forced returns the board to play in recorded in in, or -1 for a free move.
+func (in *NetInput) Forced() int { return int(in.forced) }
+
+// Empty returns the number of empty tiles recorded in in.
+func (in *NetInput) Empty() int { return int(in.empty) }
+
+// Lines returns the states (0..63) of the master board's eight lines recorded in in,
+// each line's three boards two bits each: 0 open, 1 won by the side to move, 2 won by
+// the other, 3 drawn.
+func (in *NetInput) Lines() [netLines]uint8 { return in.ln }
+
+// Extras returns the indices into FloatNet.WX of the extra inputs set in in: the board
+// to play in (0..8) or the free move (9), then send win (10) and win now (11) if set.
+// The empties input, the last row of WX, is apart.
+func (in *NetInput) Extras(buf *[3]int) []int { return in.extras(buf) }
+
+// Features yields the non-zero inputs (index into a row W1[b], value) of one board
+// state for the side to move, as NetInput.Board gives it: its fixed features, then its
+// embedding values, which are the last NetEmbed of the row. It reads the feature table
+// that NetInputOf, the maker of every NetInput, builds (and stays inlined for the
+// training's inner loop).
+func (n *FloatNet) Features(s uint16) iter.Seq2[int, float32] { return n.active(s) }
+
+// FixedFeatures yields the non-zero fixed features (index into FloatNet.WF, value) of
+// one board state for the side to move, from the table of Features.
+func FixedFeatures(s uint16) iter.Seq2[int, float32] { return fixedActive(s) }
+
 // extras returns the indices of the extra inputs set (forced board or free move, send
 // win, win now); the empties input is handled apart.
 func (in *NetInput) extras(buf *[3]int) []int {
@@ -928,28 +962,14 @@ func (e *evalState) netChildClosed(q *uttt.Position, b int, cur, old uint16, f, 
 	return nq.final(netOut(&tmp[0], &tmp[1], e.nxe, &nq.v[b][cur], &nq.v[b][old], &nq.f[fs], &nq.w2), int32(lin))
 }
 
-// Evaluation choices for Engine.SetEval.
+// Evaluation choices for Options.Eval.
 const (
 	EvalNet    = "net"    // the embedded network (the default)
 	EvalLinear = "linear" // the linear evaluation alone (Evaluate)
 )
 
-// SetEval chooses the engine's evaluation, EvalNet (the embedded network) or EvalLinear;
-// it reports an error for another name or a network that does not load. Not during a
-// search.
-func (e *Engine) SetEval(name string) error {
-	if err := CheckEval(name); err != nil {
-		return err
-	}
-	e.nw = nil
-	if name == EvalNet {
-		e.nw = loadNet().nw
-	}
-	return nil
-}
-
-// CheckEval reports whether name is an evaluation SetEval accepts (EvalNet needs the
-// embedded network to load).
+// CheckEval reports whether name is an evaluation Options.Eval accepts (EvalNet needs
+// the embedded network to load).
 func CheckEval(name string) error {
 	switch name {
 	case EvalLinear:
@@ -1002,31 +1022,13 @@ func ReadFloatNet(path string) (*FloatNet, error) {
 }
 
 // ReadNetwork reads a network file (analyze uttt train --out) and quantises it for an
-// engine (Engine.SetNetwork).
+// engine (Options.Network).
 func ReadNetwork(path string) (*Network, error) {
 	n, err := ReadFloatNet(path)
 	if err != nil {
 		return nil, err
 	}
 	return NewNetwork(n), nil
-}
-
-// SetNetwork makes the engine evaluate with nw (EvalNet); nil returns it to the embedded
-// network. Call it between searches.
-func (e *Engine) SetNetwork(nw *Network) {
-	if nw == nil {
-		nw = loadNet().nw
-	}
-	e.nw = nw
-}
-
-// SetLinear makes the engine's linear evaluation (alone, or under the network) l; nil
-// returns it to DefaultLinear. Call it between searches.
-func (e *Engine) SetLinear(l *Linear) {
-	if l == nil {
-		l = DefaultLinear()
-	}
-	e.linear = l
 }
 
 // evaluate is the worker's static evaluation.
@@ -1157,89 +1159,6 @@ func (q *Network) b1acc(in *NetInput, acc *[NetHidden]int32) {
 			acc[j] += int32(row[j])
 		}
 	}
-}
-
-// Gradient adds the gradient of the log-loss of n's prediction on in against label
-// (the expected result, 0..1) to g, E rows included, and returns the loss.
-func (n *FloatNet) Gradient(in *NetInput, label float32, g *FloatNet) float64 {
-	netFixedOnce.Do(fillNetFixed)
-	var h [NetHidden]float32
-	score := n.forward(in, &h)
-	z := score / float64(n.K)
-	p := 1 / (1 + math.Exp(-z))
-	y := float64(label)
-	dz := float32(p - y)
-	g.C += dz
-	g.A += dz * float32(float64(in.lin)/float64(n.K))
-	var dh [NetHidden]float32
-	for j, v := range h {
-		a := min(max(v, 0), 1)
-		g.W2[j] += dz * a
-		if v > 0 && v < 1 {
-			dh[j] = dz * n.W2[j]
-		}
-	}
-	for j := range dh {
-		g.B1[j] += dh[j]
-	}
-	for b := 0; b < 9; b++ {
-		st := in.s[b]
-		for d, v := range n.active(st) {
-			addScaled(&g.W1[b][d], &dh, v)
-		}
-		for e := 0; e < NetEmbed; e++ {
-			w := &n.W1[b][netFixed+e]
-			var sum float32
-			for j := range dh {
-				sum += w[j] * dh[j]
-			}
-			g.E[st][e] += sum
-		}
-	}
-	for l, st := range in.ln {
-		addScaled(&g.WL[l][st], &dh, 1)
-	}
-	if in.forced >= 0 {
-		for d, v := range fixedActive(in.s[in.forced]) {
-			addScaled(&g.WF[d], &dh, v)
-		}
-	}
-	var buf [3]int
-	for _, x := range in.extras(&buf) {
-		for j := range dh {
-			g.WX[x][j] += dh[j]
-		}
-	}
-	ev := float32(in.empty) / 81
-	for j := range dh {
-		g.WX[12][j] += ev * dh[j]
-	}
-	p = min(max(p, 1e-7), 1-1e-7)
-	return -(y*math.Log(p) + (1-y)*math.Log(1-p))
-}
-
-// Params returns the network's parameters other than E, C, A and K as slices of its
-// arrays, in a fixed order: what an optimiser steps.
-func (n *FloatNet) Params() [][]float32 {
-	var out [][]float32
-	for b := range n.W1 {
-		for d := range n.W1[b] {
-			out = append(out, n.W1[b][d][:])
-		}
-	}
-	for x := range n.WX {
-		out = append(out, n.WX[x][:])
-	}
-	for l := range n.WL {
-		for st := range n.WL[l] {
-			out = append(out, n.WL[l][st][:])
-		}
-	}
-	for d := range n.WF {
-		out = append(out, n.WF[d][:])
-	}
-	out = append(out, n.B1[:], n.W2[:])
-	return out
 }
 
 // RandomFloatNet returns an untrained network: random first-layer weights and embeddings,

@@ -176,19 +176,19 @@ func TestEmbeddedNetLoads(t *testing.T) {
 	if _, err := EmbeddedNetwork(); err != nil {
 		t.Fatal(err)
 	}
-	e := NewEngine(1)
-	if err := e.SetEval(EvalNet); err != nil {
+	e, err := NewEngine(Options{TableBytes: 1 << 20, Eval: EvalNet})
+	if err != nil {
 		t.Fatal(err)
 	}
 	if e.Eval() != EvalNet {
-		t.Fatalf("Eval() = %s after SetEval(net)", e.Eval())
+		t.Fatalf("Eval() = %s with Options.Eval net", e.Eval())
 	}
 	r := e.Search(context.Background(), uttt.Start(), Limits{Depth: 5})
 	if r.Move == uttt.NoMove {
 		t.Fatal("no move")
 	}
-	if err := e.SetEval("cubic"); err == nil {
-		t.Fatal("SetEval accepted an unknown evaluation")
+	if _, err := NewEngine(Options{Eval: "cubic"}); err == nil {
+		t.Fatal("NewEngine accepted an unknown evaluation")
 	}
 }
 
@@ -203,8 +203,7 @@ func TestNetSearchSumsEqualPlain(t *testing.T) {
 	for _, p := range utttest.RandomPositions(24, 12, 0) {
 		var rs [2]Result
 		for i := range rs {
-			e := NewEngine(1)
-			e.SetNetwork(nw)
+			e := newEngine(Options{TableBytes: 1 << 20, Network: nw})
 			e.netPlain = i == 1
 			rs[i] = e.Search(context.Background(), p, Limits{Depth: depth})
 		}

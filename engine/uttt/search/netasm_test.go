@@ -194,8 +194,7 @@ func TestNetSearchAsmEqualsGo(t *testing.T) {
 			var rs [2]Result
 			for i := range rs {
 				useNetAsm = i == 0
-				e := NewEngine(1)
-				e.SetNetwork(q)
+				e := newEngine(Options{TableBytes: 1 << 20, Network: q})
 				rs[i] = e.Search(t.Context(), p, Limits{Depth: depth})
 			}
 			if rs[0].Move != rs[1].Move || rs[0].Score != rs[1].Score || rs[0].Nodes != rs[1].Nodes {
@@ -226,8 +225,7 @@ func TestEmbeddedNetSums(t *testing.T) {
 	for _, p := range append(benchPositions(), utttest.RandomPositions(26, 8, 0)...) {
 		var rs [3]Result
 		for i := range rs {
-			e := NewEngine(1)
-			e.SetEval(EvalNet)
+			e := newEngine(Options{TableBytes: 1 << 20, Eval: EvalNet})
 			e.net32, e.netPlain = i == 1, i == 2
 			rs[i] = e.Search(t.Context(), p, Limits{Depth: depth})
 		}
@@ -259,8 +257,7 @@ func TestNetFits16Bound(t *testing.T) {
 	for _, p := range append(utttest.RandomPositions(27, 4, 0), benchPositions()[:2]...) {
 		var rs [2]Result
 		for i := range rs {
-			e := NewEngine(1)
-			e.SetNetwork(q)
+			e := newEngine(Options{TableBytes: 1 << 20, Network: q})
 			e.netPlain = i == 1
 			rs[i] = e.Search(t.Context(), p, Limits{Depth: 5})
 		}

@@ -1,11 +1,61 @@
 package search
 
-import "sync"
+import (
+	"fmt"
+	"sync"
+)
 
-// Options are the search's settings; DefaultOptions holds the tuned ones, and every
-// value is safe (a setting only changes which moves are searched how deep, never the
-// rules or a proof). Each Engine has its own (Engine.SetOptions).
+// Options configure an Engine (NewEngine); the zero value is the engine that plays:
+// a DefaultTableBytes table, one thread, the embedded network over the embedded linear
+// weights, no contempt and the tuned search settings.
 type Options struct {
+	// TableBytes is the transposition table's size in bytes, rounded down to whole
+	// MiB (at least one) and then to a power-of-two number of entries; 0:
+	// DefaultTableBytes.
+	TableBytes int64
+	// Threads is the number of search threads (lazy SMP on the shared table); 0: one.
+	Threads int
+	// Eval chooses the evaluation: EvalNet evaluates with Network (the embedded network
+	// when nil) over the linear evaluation Linear (DefaultLinear when nil), EvalLinear
+	// with Linear alone (Network must then be nil), and "" is EvalNet that falls back to
+	// the linear evaluation if the embedded network does not load.
+	Eval    string
+	Network *Network
+	Linear  *Linear
+	// Contempt, in evaluation units, is what a draw costs the side to move at the root:
+	// a drawn end scores -Contempt for it (and +Contempt for the other side), so a
+	// positive value plays on in positions it judges only slightly worse than a draw.
+	// 0 scores draws 0, the game's value. The table is cleared when the root's side
+	// changes from one search to the next under a contempt, since its draw scores
+	// depend on it.
+	Contempt int
+	// Tuning holds the search's settings; nil: DefaultTuning.
+	Tuning *Tuning
+}
+
+// DefaultTableBytes is the transposition table size of an Engine whose
+// Options.TableBytes is 0, and of Search.
+const DefaultTableBytes = 32 << 20
+
+// check reports the first setting of o that NewEngine refuses.
+func (o *Options) check() error {
+	switch {
+	case o.TableBytes < 0:
+		return fmt.Errorf("table size %d bytes: want 0 (the default) or more", o.TableBytes)
+	case o.Threads < 0:
+		return fmt.Errorf("threads %d: want 0 (one) or more", o.Threads)
+	case o.Eval == EvalLinear && o.Network != nil:
+		return fmt.Errorf("a network with evaluation %q: want %s", EvalLinear, EvalNet)
+	case o.Eval == "" || o.Eval == EvalNet && o.Network != nil:
+		return nil
+	}
+	return CheckEval(o.Eval)
+}
+
+// Tuning is the search's settings; DefaultTuning holds the tuned ones, and every value
+// is safe (a setting only changes which moves are searched how deep, never the rules or
+// a proof).
+type Tuning struct {
 	// Reductions turns on late move reductions: at remaining depth LMRDepth or more,
 	// quiet moves after the first LMRMoves are searched shallower, and again at full
 	// depth if they beat alpha.
@@ -30,12 +80,12 @@ type Options struct {
 	SEDepth, SEMargin int
 }
 
-// defaultLMRGrow is DefaultOptions' LMRGrow, whose reductions are built once.
+// defaultLMRGrow is DefaultTuning's LMRGrow, whose reductions are built once.
 const defaultLMRGrow = 10
 
-// DefaultOptions returns the tuned settings the engine plays with.
-func DefaultOptions() Options {
-	return Options{
+// DefaultTuning returns the tuned settings the engine plays with.
+func DefaultTuning() Tuning {
+	return Tuning{
 		Reductions: true, LMRDepth: 3, LMRMoves: 2, LMRGrow: defaultLMRGrow,
 		RFPDepth: 3, RFPMargin: 150,
 		FrontierOrder: true, Outlook: true,

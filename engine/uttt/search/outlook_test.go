@@ -95,7 +95,7 @@ func TestOutlookSound(t *testing.T) {
 			continue
 		}
 		dead++
-		r := NewEngine(1).Search(context.Background(), p, Limits{Depth: 1})
+		r := newEngine(Options{TableBytes: 1 << 20}).Search(context.Background(), p, Limits{Depth: 1})
 		if !r.Exact || r.Score != 0 || !p.IsLegal(r.Move) {
 			t.Fatalf("%s: nobody can win, but depth 1 gives %+v", &p, r)
 		}

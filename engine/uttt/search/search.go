@@ -1,4 +1,4 @@
-// Package search is the uttt engine's search: an Engine with its Options and
+// Package search is the uttt engine's search: an Engine configured by Options, its
 // transposition table, iterative alpha-beta to Limits, the static evaluations (the
 // Linear one and the quantised Network), and an exact Solve for endgames.
 package search
@@ -30,9 +30,6 @@ const exactDepth = 255
 // legal.
 const forcedDepth = 10
 
-// DefaultHashMB is the transposition table size Search uses.
-const DefaultHashMB = 32
-
 // Limits bound a search; the zero value searches until the game is solved.
 type Limits struct {
 	Depth int           // maximum depth in plies; 0: no limit
@@ -43,15 +40,7 @@ type Limits struct {
 	MaxTime  time.Duration
 	Deadline time.Time    // absolute stop time; zero: none
 	Nodes    uint64       // stop after about this many nodes; 0: none
-	Threads  int          // search threads (lazy SMP on a shared table); 0: one
 	Info     func(Result) // if set, called after each completed depth
-	// Contempt, in evaluation units, is what a draw costs the side to move at the root:
-	// a drawn end scores -Contempt for it (and +Contempt for the other side), so a
-	// positive value plays on in positions it judges only slightly worse than a draw.
-	// 0 (the default) scores draws 0, the game's value. The table is cleared when the
-	// contempt or the root's side changes from one search to the next while either
-	// search has contempt, since its draw scores depend on both.
-	Contempt int
 }
 
 // Result is the outcome of a search. Score is in the side to move's view; scores
@@ -69,32 +58,56 @@ type Result struct {
 // Engine keeps a transposition table between searches; use one Engine per game or
 // player. Its methods must not be called concurrently.
 type Engine struct {
-	tt      *table
-	workers []*worker
-	opts    Options
-	lmrRed  *[64][81]int // the reductions of opts.LMRGrow
+	tt       *table
+	workers  []*worker
+	opts     Tuning
+	lmrRed   *[64][81]int // the reductions of opts.LMRGrow
+	threads  int          // Options.Threads, at least one
+	contempt int          // Options.Contempt
 	// test switches: noTT disables the table; sameDepth allows table cutoffs only from
 	// entries of exactly the needed depth, so fixed-depth results equal plain minimax.
 	noTT, sameDepth bool
-	linear          *Linear  // the linear evaluation (SetLinear)
-	nw              *Network // the network evaluation (SetNetwork, SetEval), or nil for the linear one alone
+	linear          *Linear  // the linear evaluation (Options.Linear)
+	nw              *Network // the network evaluation (Options.Eval, Options.Network), or nil for the linear one alone
 	drawKey         [2]int   // the last search's contempt and root side, while a contempt is in use
 	netPlain        bool     // test switch: the network evaluates every leaf from scratch
 	net32           bool     // test switch: the search keeps the network's sums in int32
 }
 
-// NewEngine returns an engine with a transposition table of about hashMB megabytes
-// (rounded down to a power of two), DefaultOptions and the embedded evaluation: the
-// network (EvalNet) if it loads, else the linear evaluation. Everything the engine
-// reads is built here, before its first search.
-func NewEngine(hashMB int) *Engine {
-	e := &Engine{tt: newTable(hashMB), linear: DefaultLinear(), nw: loadNet().nw}
-	e.SetOptions(DefaultOptions())
+// NewEngine returns an engine configured by opts, or an error naming the setting it
+// refuses (a negative size or count, an unknown evaluation, EvalNet when the embedded
+// network does not load). Everything the engine reads is built here, before its first
+// search.
+func NewEngine(opts Options) (*Engine, error) {
+	if err := opts.check(); err != nil {
+		return nil, err
+	}
+	return newEngine(opts), nil
+}
+
+// newEngine is NewEngine with opts checked.
+func newEngine(opts Options) *Engine {
+	mb := DefaultTableBytes >> 20
+	if opts.TableBytes > 0 {
+		mb = int(min(opts.TableBytes>>20, math.MaxInt32))
+	}
+	e := &Engine{tt: newTable(mb), linear: opts.Linear, nw: opts.Network, threads: max(opts.Threads, 1), contempt: opts.Contempt}
+	if e.linear == nil {
+		e.linear = DefaultLinear()
+	}
+	if e.nw == nil && opts.Eval != EvalLinear {
+		e.nw = loadNet().nw
+	}
+	t := DefaultTuning()
+	if opts.Tuning != nil {
+		t = *opts.Tuning
+	}
+	e.setTuning(t)
 	return e
 }
 
-// SetOptions sets the search's settings (between searches).
-func (e *Engine) SetOptions(o Options) {
+// setTuning sets the search's settings (between searches).
+func (e *Engine) setTuning(o Tuning) {
 	e.opts = o
 	if o.LMRGrow == defaultLMRGrow {
 		e.lmrRed = defaultLMRReductions()
@@ -102,9 +115,6 @@ func (e *Engine) SetOptions(o Options) {
 		e.lmrRed = lmrReductions(o.LMRGrow)
 	}
 }
-
-// Options returns the search's settings.
-func (e *Engine) Options() Options { return e.opts }
 
 // Clear empties the transposition table and the move-ordering statistics.
 func (e *Engine) Clear() {
@@ -115,10 +125,11 @@ func (e *Engine) Clear() {
 	}
 }
 
-// Search finds the best move in pos within the limits, with a fresh table of
-// DefaultHashMB; it stops early when ctx is cancelled.
+// Search finds the best move in pos within the limits with a new engine of the
+// default Options (a fresh table of DefaultTableBytes); it stops early when ctx is
+// cancelled.
 func Search(ctx context.Context, pos uttt.Position, lim Limits) Result {
-	return NewEngine(DefaultHashMB).Search(ctx, pos, lim)
+	return newEngine(Options{}).Search(ctx, pos, lim)
 }
 
 // worker is one search thread with its own move-ordering state.
@@ -142,8 +153,8 @@ type worker struct {
 	pvLen   [MaxDepth + 2]int
 	stack   [MaxDepth + 2]uttt.Position // stack[ply+1] is the child being searched
 
-	o         *Options                          // the engine's options
-	lmrRed    *[64][81]int                      // the late move reductions by depth and move number (Options.LMRGrow)
+	o         *Tuning                           // the engine's search settings
+	lmrRed    *[64][81]int                      // the late move reductions by depth and move number (Tuning.LMRGrow)
 	soft      time.Time                         // main thread: stop here too (moved by the iterations' stability)
 	start     time.Time                         // when the search began
 	target    time.Duration                     // Limits.Time, which soft scales
@@ -197,11 +208,11 @@ func (e *Engine) Search(ctx context.Context, pos uttt.Position, lim Limits) Resu
 	if lim.Time > 0 && lim.MaxTime > lim.Time {
 		soft = start.Add(lim.Time)
 	}
-	threads := max(lim.Threads, 1)
+	threads := max(e.threads, 1)
 	for len(e.workers) < threads {
 		e.workers = append(e.workers, &worker{e: e})
 	}
-	if key := [2]int{lim.Contempt, int(pos.Side())}; key != e.drawKey && (lim.Contempt != 0 || e.drawKey[0] != 0) {
+	if key := [2]int{e.contempt, int(pos.Side())}; key != e.drawKey && (e.contempt != 0 || e.drawKey[0] != 0) {
 		e.Clear() // the table's draw scores were for another contempt or side
 		e.drawKey = key
 	}
@@ -220,7 +231,7 @@ func (e *Engine) Search(ctx context.Context, pos uttt.Position, lim Limits) Resu
 		w.reduce = e.opts.Reductions && !e.noTT && !e.sameDepth
 		w.prune = !e.noTT && !e.sameDepth
 		w.outlook = e.opts.Outlook && w.prune
-		w.draw = [2]int{-lim.Contempt, lim.Contempt}
+		w.draw = [2]int{-e.contempt, e.contempt}
 		w.nq, w.ev = e.nw, e.linear
 		w.netRoot(&pos)
 		w.ageHistory()
@@ -591,7 +602,7 @@ func (w *worker) search(p *uttt.Position, alpha, beta, depth, ply int) int {
 	return best
 }
 
-// lmrReductions returns the reductions for Options.LMRGrow g: max(2, 1/2 + ln d ln i / (g/10)),
+// lmrReductions returns the reductions for Tuning.LMRGrow g: max(2, 1/2 + ln d ln i / (g/10)),
 // or 2 for g = 0, leaving at least depth 0.
 func lmrReductions(g int) *[64][81]int {
 	var t [64][81]int

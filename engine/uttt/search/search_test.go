@@ -39,7 +39,7 @@ func TestSearchEqualsMinimax(t *testing.T) {
 	}
 	for i, p := range utttest.RandomPositions(1, n, 0) {
 		want := minimax(&p, depth, 0)
-		for _, e := range []*Engine{{tt: newTable(1), sameDepth: true, opts: DefaultOptions(), linear: DefaultLinear()}, {tt: newTable(1), noTT: true, opts: DefaultOptions(), linear: DefaultLinear()}} {
+		for _, e := range []*Engine{{tt: newTable(1), sameDepth: true, opts: DefaultTuning(), linear: DefaultLinear()}, {tt: newTable(1), noTT: true, opts: DefaultTuning(), linear: DefaultLinear()}} {
 			r := e.Search(context.Background(), p, Limits{Depth: depth})
 			if r.Score != want && !(r.Exact && r.Depth < depth) {
 				t.Errorf("position %d %s: noTT=%v score %d at depth %d, minimax %d", i, &p, e.noTT, r.Score, r.Depth, want)
@@ -56,8 +56,8 @@ func TestSearchEqualsMinimax(t *testing.T) {
 func TestSearchWithAndWithoutTable(t *testing.T) {
 	compared := 0
 	for i, p := range utttest.RandomPositions(2, 60, 45) {
-		a := NewEngine(4).Search(context.Background(), p, Limits{Depth: 30, Nodes: 1 << 17})
-		b := (&Engine{tt: newTable(1), noTT: true, opts: DefaultOptions(), linear: DefaultLinear()}).Search(context.Background(), p, Limits{Depth: 30, Nodes: 1 << 17})
+		a := newEngine(Options{TableBytes: 4 << 20}).Search(context.Background(), p, Limits{Depth: 30, Nodes: 1 << 17})
+		b := (&Engine{tt: newTable(1), noTT: true, opts: DefaultTuning(), linear: DefaultLinear()}).Search(context.Background(), p, Limits{Depth: 30, Nodes: 1 << 17})
 		if !a.Exact || !b.Exact {
 			continue
 		}
@@ -90,7 +90,7 @@ func TestSearchStopsOnCancel(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
 	p := uttt.Start()
-	r := Search(ctx, p, Limits{Threads: 2})
+	r := newEngine(Options{Threads: 2}).Search(ctx, p, Limits{})
 	if !p.IsLegal(r.Move) || r.Depth < 1 {
 		t.Fatalf("move %v depth %d", r.Move, r.Depth)
 	}
@@ -153,7 +153,7 @@ func TestSearchSolvesEndgames(t *testing.T) {
 		}
 		want := solve(&p, -scoreInf, scoreInf, 0)
 		sign := func(v int) int { return min(max(v, -1), 1) }
-		for _, e := range []*Engine{NewEngine(1), {tt: newTable(1), noTT: true, opts: DefaultOptions(), linear: DefaultLinear()}} {
+		for _, e := range []*Engine{newEngine(Options{TableBytes: 1 << 20}), {tt: newTable(1), noTT: true, opts: DefaultTuning(), linear: DefaultLinear()}} {
 			r := e.Search(context.Background(), p, Limits{})
 			if !r.Exact {
 				t.Fatalf("%s: not solved (depth %d)", &p, r.Depth)
@@ -179,7 +179,7 @@ func TestSearchSolvesEndgames(t *testing.T) {
 // to MaxTime it stops is the machine's business, not checked here.
 func TestSearchMaxTime(t *testing.T) {
 	for _, p := range utttest.RandomPositions(5, 4, 4) {
-		r := NewEngine(4).Search(context.Background(), p, Limits{Time: 20 * time.Millisecond, MaxTime: 60 * time.Millisecond})
+		r := newEngine(Options{TableBytes: 4 << 20}).Search(context.Background(), p, Limits{Time: 20 * time.Millisecond, MaxTime: 60 * time.Millisecond})
 		if !p.IsLegal(r.Move) {
 			t.Fatalf("illegal move %v", r.Move)
 		}
@@ -189,18 +189,17 @@ func TestSearchMaxTime(t *testing.T) {
 	}
 }
 
-// TestContempt checks Limits.Contempt on proven draws: a position the search proves
+// TestContempt checks Options.Contempt on proven draws: a position the search proves
 // drawn scores -Contempt for the side to move at the root, exactly, whichever side
-// that is; the table's draw scores from a search without contempt do not leak into
-// one with it, nor back; and without contempt the search is unchanged (the other
-// tests).
+// that is, also searched again on the same table after positions of the other side to
+// move; and without contempt the search is unchanged (the other tests).
 func TestContempt(t *testing.T) {
 	var draws []uttt.Position
 	for _, p := range utttest.RandomPositions(41, 400, 45) {
 		if len(draws) == 6 {
 			break
 		}
-		r := NewEngine(1).Search(t.Context(), p, Limits{Nodes: 300000})
+		r := newEngine(Options{TableBytes: 1 << 20}).Search(t.Context(), p, Limits{Nodes: 300000})
 		if r.Exact && r.Score == 0 {
 			draws = append(draws, p)
 		}
@@ -209,28 +208,29 @@ func TestContempt(t *testing.T) {
 		t.Fatalf("found %d proven draws", len(draws))
 	}
 	sides := map[uttt.Side]bool{}
-	e := NewEngine(1)
-	for _, p := range draws {
-		sides[p.Side()] = true
-		for _, c := range []int{0, 25, 0, -40, 25} {
-			r := e.Search(t.Context(), p, Limits{Nodes: 300000, Contempt: c})
-			if !r.Exact || r.Score != -c {
-				t.Fatalf("%s, contempt %d: score %d exact %v, want -%d exact", &p, c, r.Score, r.Exact, c)
+	for _, c := range []int{0, 25, -40} {
+		e := newEngine(Options{TableBytes: 1 << 20, Contempt: c})
+		for range 2 {
+			for _, p := range draws {
+				sides[p.Side()] = true
+				r := e.Search(t.Context(), p, Limits{Nodes: 300000})
+				if !r.Exact || r.Score != -c {
+					t.Fatalf("%s, contempt %d: score %d exact %v, want -%d exact", &p, c, r.Score, r.Exact, c)
+				}
 			}
 		}
 	}
 	t.Logf("%d proven draws, sides to move %v", len(draws), sides)
 }
 
-// TestSearchOptionsSound sets, one at a time, the fields of Options to a value other
+// TestSearchOptionsSound sets, one at a time, the fields of Tuning to a value other
 // than their default and checks that each changes the tree (the node count of a
 // fixed-depth search), that proven results still agree with the plain solver and that
 // every move is legal: extensions, pruning and reductions may change the tree, never a
 // proof.
 func TestSearchOptionsSound(t *testing.T) {
-	tree := func(o Options) uint64 {
-		e := NewEngine(4)
-		e.SetOptions(o)
+	tree := func(o Tuning) uint64 {
+		e := newEngine(Options{TableBytes: 4 << 20, Tuning: &o})
 		var n uint64
 		for _, p := range append(benchPositions()[1:], utttest.RandomPositions(47, 8, 30)...) {
 			e.Clear()
@@ -238,22 +238,22 @@ func TestSearchOptionsSound(t *testing.T) {
 		}
 		return n
 	}
-	base := tree(DefaultOptions())
+	base := tree(DefaultTuning())
 	switches := []struct {
 		name string
-		set  func(o *Options)
+		set  func(o *Tuning)
 	}{
-		{"singular 4/3", func(o *Options) { o.SEDepth, o.SEMargin = 4, 3 }},
-		{"singular 6/0", func(o *Options) { o.SEDepth, o.SEMargin = 6, 0 }},
-		{"singular off", func(o *Options) { o.SEDepth = 0 }},
-		{"reductions off", func(o *Options) { o.Reductions = false }},
-		{"lmr 1/1", func(o *Options) { o.LMRDepth, o.LMRMoves = 1, 1 }},
-		{"lmr grow 0", func(o *Options) { o.LMRGrow = 0 }},
-		{"lmr grow 5", func(o *Options) { o.LMRGrow = 5 }},
-		{"rfp off", func(o *Options) { o.RFPDepth = 0 }},
-		{"rfp 5/20", func(o *Options) { o.RFPDepth, o.RFPMargin = 5, 20 }},
-		{"frontier order off", func(o *Options) { o.FrontierOrder = false }},
-		{"outlook off", func(o *Options) { o.Outlook = false }},
+		{"singular 4/3", func(o *Tuning) { o.SEDepth, o.SEMargin = 4, 3 }},
+		{"singular 6/0", func(o *Tuning) { o.SEDepth, o.SEMargin = 6, 0 }},
+		{"singular off", func(o *Tuning) { o.SEDepth = 0 }},
+		{"reductions off", func(o *Tuning) { o.Reductions = false }},
+		{"lmr 1/1", func(o *Tuning) { o.LMRDepth, o.LMRMoves = 1, 1 }},
+		{"lmr grow 0", func(o *Tuning) { o.LMRGrow = 0 }},
+		{"lmr grow 5", func(o *Tuning) { o.LMRGrow = 5 }},
+		{"rfp off", func(o *Tuning) { o.RFPDepth = 0 }},
+		{"rfp 5/20", func(o *Tuning) { o.RFPDepth, o.RFPMargin = 5, 20 }},
+		{"frontier order off", func(o *Tuning) { o.FrontierOrder = false }},
+		{"outlook off", func(o *Tuning) { o.Outlook = false }},
 	}
 	ps := utttest.RandomPositions(12, 300, 46)
 	if testing.Short() {
@@ -262,7 +262,7 @@ func TestSearchOptionsSound(t *testing.T) {
 	sign := func(v int) int { return min(max(v, -1), 1) }
 	for _, sw := range switches {
 		t.Run(sw.name, func(t *testing.T) {
-			o := DefaultOptions()
+			o := DefaultTuning()
 			sw.set(&o)
 			if n := tree(o); n == base {
 				t.Errorf("%d nodes to depth 11, as with the default options", n)
@@ -272,8 +272,7 @@ func TestSearchOptionsSound(t *testing.T) {
 				if openEmpty(&p) > 16 {
 					continue
 				}
-				e := NewEngine(1)
-				e.SetOptions(o)
+				e := newEngine(Options{TableBytes: 1 << 20, Tuning: &o})
 				r := e.Search(context.Background(), p, Limits{Depth: 30, Nodes: 1 << 17})
 				if !p.IsLegal(r.Move) {
 					t.Fatalf("%s: illegal move %v", &p, r.Move)

@@ -9,6 +9,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/boardlab/boardlab/engine/uttt/stats"
 	"github.com/boardlab/boardlab/engine/uttt/zoo"
 	"github.com/boardlab/boardlab/shard"
 )
@@ -17,7 +18,7 @@ import (
 // given) and the statistics over all games in index order.
 type Merged struct {
 	Match   *Match
-	SPRT    *SPRT
+	SPRT    *stats.SPRT
 	Summary Summary
 	Games   int // the match's --games (from the headers), or the games found
 	Shards  int // the shards merged (0: unsharded files)
@@ -32,7 +33,7 @@ type Merged struct {
 // prints: the games are counted in index order, the SPRT judged after each. A missing
 // or doubled shard, a missing or doubled game and a file of another match are errors
 // naming the file. sprt, when not nil, replaces the headers' test.
-func Merge(ctx context.Context, parts []shard.Part, sprt *SPRT, sample bool) (*Merged, error) {
+func Merge(ctx context.Context, parts []shard.Part, sprt *stats.SPRT, sample bool) (*Merged, error) {
 	if len(parts) == 0 {
 		return nil, fmt.Errorf("no --out files to merge")
 	}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/stats"
 )
 
 // SyncEvery is how often Out flushes and fsyncs finished games to disk.
@@ -23,22 +24,22 @@ const SyncEvery = 200 * time.Millisecond
 // holds, so that a merge can check that no part is missing or doubled and can judge
 // the SPRT over all of them. Unsharded files have no header.
 type Header struct {
-	Kind     string `json:"selfplay"` // "shard"
-	K        int    `json:"k"`
-	N        int    `json:"n"`
-	Games    int    `json:"games"` // the whole match's --games
-	First    int    `json:"first"` // the shard's games are [First, End)
-	End      int    `json:"end"`
-	A        string `json:"a"`
-	B        string `json:"b"`
-	Seed     uint64 `json:"seed"`
-	Openings int    `json:"openings"`
-	TieBreak string `json:"tiebreak,omitempty"` // "boards" with Match.TieBreak
-	SPRT     *SPRT  `json:"sprt,omitempty"`
+	Kind     string      `json:"selfplay"` // "shard"
+	K        int         `json:"k"`
+	N        int         `json:"n"`
+	Games    int         `json:"games"` // the whole match's --games
+	First    int         `json:"first"` // the shard's games are [First, End)
+	End      int         `json:"end"`
+	A        string      `json:"a"`
+	B        string      `json:"b"`
+	Seed     uint64      `json:"seed"`
+	Openings int         `json:"openings"`
+	TieBreak string      `json:"tiebreak,omitempty"` // "boards" with Match.TieBreak
+	SPRT     *stats.SPRT `json:"sprt,omitempty"`
 }
 
 // ShardHeader returns the header of shard k of n of a match of games games.
-func ShardHeader(m *Match, k, n, games, first, end int, sprt *SPRT) *Header {
+func ShardHeader(m *Match, k, n, games, first, end int, sprt *stats.SPRT) *Header {
 	return &Header{Kind: "shard", K: k, N: n, Games: games, First: first, End: end,
 		A: m.A.String(), B: m.B.String(), Seed: m.Seed, Openings: m.Openings, TieBreak: m.tieBreakName(), SPRT: sprt}
 }

@@ -6,6 +6,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/boardlab/boardlab/engine/uttt/stats"
 	"github.com/boardlab/boardlab/internal/draw"
 	"github.com/boardlab/boardlab/internal/plural"
 )
@@ -24,7 +25,7 @@ const (
 // WritePlot draws the course of a run as SVG: A's running score with its 95% interval
 // against the games played (in index order) and, with an SPRT, the log-likelihood ratio
 // against its two bounds. title names the match.
-func WritePlot(w io.Writer, title string, sum *Summary, sprt *SPRT) error {
+func WritePlot(w io.Writer, title string, sum *Summary, sprt *stats.SPRT) error {
 	pts := sum.Series
 	panels := 1
 	if sprt != nil {
@@ -37,7 +38,7 @@ func WritePlot(w io.Writer, title string, sum *Summary, sprt *SPRT) error {
 	font := draw.A("font-family", "sans-serif", "font-size", "13", "fill", "#222")
 	s.Text(plotLeft, 22, title, append(font, draw.Attr{Name: "font-weight", Value: "bold"})...)
 	t := &sum.Tally
-	sc, lo, hi := ScoreInterval(t.W, t.D, t.L)
+	sc, lo, hi := stats.ScoreInterval(t.W, t.D, t.L)
 	sub := fmt.Sprintf("%s: score %.2f%% [%.2f%%, %.2f%%], W/D/L %d/%d/%d", plural.Of(sum.Counted, "game"), 100*sc, 100*lo, 100*hi, t.W, t.D, t.L)
 	s.Text(plotLeft, 42, sub, font...)
 

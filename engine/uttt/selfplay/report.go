@@ -5,6 +5,7 @@ import (
 	"io"
 	"math"
 
+	"github.com/boardlab/boardlab/engine/uttt/stats"
 	"github.com/boardlab/boardlab/internal/plural"
 )
 
@@ -25,22 +26,22 @@ func FormatElo(e float64) string {
 // Write prints the summary of a run of m: games, A's W/D/L and score, the Elo
 // difference with its 95% interval and LOS, the first player's results, the mean length
 // and, with a test, the SPRT's state.
-func (s *Summary) Write(w io.Writer, m *Match, sprt *SPRT) {
+func (s *Summary) Write(w io.Writer, m *Match, sprt *stats.SPRT) {
 	t := &s.Tally
 	fmt.Fprintf(w, "games        %d (a = %s, b = %s, openings %s, seed %d%s)\n", s.Counted, m.A, m.B, plural.Irregular(m.Openings, "ply", "plies"), m.Seed, tieBreakReport(m))
 	fmt.Fprintf(w, "a W/D/L      %d / %d / %d\n", t.W, t.D, t.L)
 	fmt.Fprintf(w, "a score      %.2f%%\n", 100*t.Score())
-	e, lo, hi := EloInterval(t.W, t.D, t.L)
-	fmt.Fprintf(w, "a elo        %s, 95%% interval [%s, %s], LOS %.1f%%\n", FormatElo(e), FormatElo(lo), FormatElo(hi), 100*LOS(t.W, t.L))
+	e, lo, hi := stats.EloInterval(t.W, t.D, t.L)
+	fmt.Fprintf(w, "a elo        %s, 95%% interval [%s, %s], LOS %.1f%%\n", FormatElo(e), FormatElo(lo), FormatElo(hi), 100*stats.LOS(t.W, t.L))
 	if np := s.Pairs[0] + s.Pairs[1] + s.Pairs[2] + s.Pairs[3] + s.Pairs[4]; np > 0 {
-		pe, plo, phi := PairEloInterval(s.Pairs)
+		pe, plo, phi := stats.PairEloInterval(s.Pairs)
 		fmt.Fprintf(w, "a pairs      %d (a's points 0/0.5/1/1.5/2: %d/%d/%d/%d/%d): elo %s, 95%% interval [%s, %s]\n",
 			np, s.Pairs[0], s.Pairs[1], s.Pairs[2], s.Pairs[3], s.Pairs[4], FormatElo(pe), FormatElo(plo), FormatElo(phi))
 	}
 	draws := t.N() - t.XWins - t.OWins
-	xe, xlo, xhi := EloInterval(t.XWins, draws, t.OWins)
+	xe, xlo, xhi := stats.EloInterval(t.XWins, draws, t.OWins)
 	fmt.Fprintf(w, "first player X won %d, O won %d, drawn %d: X scores %.2f%%, elo %s [%s, %s]\n",
-		t.XWins, t.OWins, draws, 100*score(t.XWins, draws, t.OWins), FormatElo(xe), FormatElo(xlo), FormatElo(xhi))
+		t.XWins, t.OWins, draws, 100*stats.Score(t.XWins, draws, t.OWins), FormatElo(xe), FormatElo(xlo), FormatElo(xhi))
 	fmt.Fprintf(w, "mean length  %.1f plies\n", t.MeanLength())
 	if sprt != nil {
 		lo, hi := sprt.Bounds()
@@ -97,18 +98,18 @@ func finite(v float64) *float64 {
 }
 
 // JSON returns the summary in machine-readable form.
-func (s *Summary) JSON(m *Match, sprt *SPRT) JSONSummary {
+func (s *Summary) JSON(m *Match, sprt *stats.SPRT) JSONSummary {
 	t := &s.Tally
-	e, lo, hi := EloInterval(t.W, t.D, t.L)
+	e, lo, hi := stats.EloInterval(t.W, t.D, t.L)
 	draws := t.N() - t.XWins - t.OWins
-	xs := score(t.XWins, draws, t.OWins)
+	xs := stats.Score(t.XWins, draws, t.OWins)
 	j := JSONSummary{
 		Games: s.Counted, A: m.A.String(), B: m.B.String(), Seed: m.Seed, Openings: m.Openings, TieBreak: m.tieBreakName(),
 		W: t.W, D: t.D, L: t.L, Score: t.Score(), Elo: finite(e), EloLow: finite(lo), EloHigh: finite(hi),
-		LOS: LOS(t.W, t.L), XWins: t.XWins, OWins: t.OWins, XScore: xs, XElo: finite(Elo(xs)),
+		LOS: stats.LOS(t.W, t.L), XWins: t.XWins, OWins: t.OWins, XScore: xs, XElo: finite(stats.Elo(xs)),
 		MeanPlies: t.MeanLength(), Pairs: s.Pairs,
 	}
-	pe, plo, phi := PairEloInterval(s.Pairs)
+	pe, plo, phi := stats.PairEloInterval(s.Pairs)
 	j.PairElo, j.PairLow, j.PairHigh = finite(pe), finite(plo), finite(phi)
 	if sprt != nil {
 		j.SPRT = [3]string{"H0", "undecided", "H1"}[s.Decision+1]

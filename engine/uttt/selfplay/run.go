@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/stats"
 	"github.com/boardlab/boardlab/pipeline"
 )
 
@@ -27,11 +28,11 @@ type Summary struct {
 type Config struct {
 	Match    *Match
 	From, To int
-	Workers  int     // games played at once; GOMAXPROCS when <= 0
-	SPRT     *SPRT   // stop when it decides, judged on the games in index order
-	Resume   *Resume // games an --out file already holds: counted, not replayed
-	Out      *Out    // where each new game is written as a JSON line, or nil
-	Sample   bool    // record Summary.Series for a plot
+	Workers  int         // games played at once; GOMAXPROCS when <= 0
+	SPRT     *stats.SPRT // stop when it decides, judged on the games in index order
+	Resume   *Resume     // games an --out file already holds: counted, not replayed
+	Out      *Out        // where each new game is written as a JSON line, or nil
+	Sample   bool        // record Summary.Series for a plot
 	// Progress, when set, is called from one goroutine with the number of games
 	// finished so far (those of Resume included).
 	Progress func(finished int64)

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/stats"
 	"github.com/boardlab/boardlab/engine/uttt/zoo"
 	"github.com/boardlab/boardlab/shard"
 )
@@ -142,7 +143,7 @@ func TestResumeAfterInterruption(t *testing.T) {
 
 func TestRunSPRTDeterministic(t *testing.T) {
 	m := newMatch(3)
-	s := &SPRT{Elo0: 0, Elo1: 50, Alpha: 0.05, Beta: 0.05}
+	s := &stats.SPRT{Elo0: 0, Elo1: 50, Alpha: 0.05, Beta: 0.05}
 	var sums []Summary
 	for _, w := range []int{1, 2, 2} {
 		sum, err := Run(context.Background(), Config{Match: m, To: 5000, Workers: w, SPRT: s})
@@ -228,7 +229,7 @@ func TestRunAgainstReference(t *testing.T) {
 // TestSequenceSeries checks the sampled course of a run: bounded, in order, ending at
 // the last game, and its last point equal to the summary.
 func TestSequenceSeries(t *testing.T) {
-	s := NewSequence(0, 100000, &SPRT{Elo0: -0.5, Elo1: 0.5, Alpha: 0.05, Beta: 0.05}, true)
+	s := NewSequence(0, 100000, &stats.SPRT{Elo0: -0.5, Elo1: 0.5, Alpha: 0.05, Beta: 0.05}, true)
 	rng := zoo.NewRNG(1)
 	for i := 0; i < 100000; i++ {
 		s.Add(Result{Score2: uint8(rng.Intn(3)), Plies: 40})
@@ -278,7 +279,7 @@ func TestMergeUnshardedWithGap(t *testing.T) {
 		prev = g
 	}
 	os.WriteFile(path, buf, 0o644)
-	mr, err := mergeFiles(t, []string{path}, &SPRT{Elo0: -1, Elo1: 1, Alpha: 0.05, Beta: 0.05})
+	mr, err := mergeFiles(t, []string{path}, &stats.SPRT{Elo0: -1, Elo1: 1, Alpha: 0.05, Beta: 0.05})
 	if err != nil || mr.Missing != "games 10..11 are missing" || mr.Summary.Tally != want.Tally || mr.Summary.Pairs != want.Pairs || mr.Summary.Counted != 14 {
 		t.Fatalf("%v: %+v, want %+v", err, mr, want)
 	}
@@ -315,7 +316,7 @@ func TestOutSameForAnyWorkers(t *testing.T) {
 }
 
 // mergeFiles is Merge of the --out files at paths.
-func mergeFiles(t *testing.T, paths []string, sprt *SPRT) (*Merged, error) {
+func mergeFiles(t *testing.T, paths []string, sprt *stats.SPRT) (*Merged, error) {
 	t.Helper()
 	parts, closeAll, err := shard.OpenParts(context.Background(), paths)
 	if err != nil {

@@ -2,8 +2,9 @@ package selfplay
 
 import (
 	"fmt"
-	"math"
 	"sort"
+
+	"github.com/boardlab/boardlab/engine/uttt/stats"
 )
 
 // Tally.add counts game i from its Result.
@@ -38,28 +39,11 @@ type Point struct {
 // step doubles, so a run of any length keeps at most this many.
 const maxPoints = 1024
 
-// ScoreInterval returns A's mean score for W/D/L and its 95% interval, from the
-// trinomial variance (the Wilson interval when every game had the same result).
-func ScoreInterval(w, d, l int) (s, lo, hi float64) {
-	n := float64(w + d + l)
-	if n == 0 {
-		return 0.5, 0, 1
-	}
-	s = score(w, d, l)
-	v := (float64(w)*(1-s)*(1-s) + float64(d)*(0.5-s)*(0.5-s) + float64(l)*s*s) / n
-	if v == 0 {
-		lo, hi = wilson(s, n)
-		return s, lo, hi
-	}
-	se := math.Sqrt(v / n)
-	return s, math.Max(0, s-Z95*se), math.Min(1, s+Z95*se)
-}
-
 // Sequence accumulates game results in index order from game From, as Run and the
 // merge of shard files do, so both print the same statistics: the tally, the pairs
 // (2k, 2k+1), the SPRT judged after every game, and a bounded series for a plot.
 type Sequence struct {
-	SPRT   *SPRT
+	SPRT   *stats.SPRT
 	Stop   int  // games at or beyond Stop are not counted (the SPRT's stop, or the end)
 	Sample bool // record Points
 	sum    Summary
@@ -72,7 +56,7 @@ type Sequence struct {
 }
 
 // NewSequence starts a sequence at game from, counting games below stop.
-func NewSequence(from, stop int, sprt *SPRT, sample bool) *Sequence {
+func NewSequence(from, stop int, sprt *stats.SPRT, sample bool) *Sequence {
 	return &Sequence{SPRT: sprt, Stop: stop, Sample: sample, next: from, step: 1, sum: Summary{Stop: stop}}
 }
 
@@ -126,7 +110,7 @@ func (s *Sequence) count(i int, r Result, prevPresent bool) {
 
 func (s *Sequence) sample() {
 	t := &s.sum.Tally
-	sc, lo, hi := ScoreInterval(t.W, t.D, t.L)
+	sc, lo, hi := stats.ScoreInterval(t.W, t.D, t.L)
 	p := Point{Games: s.sum.Counted, Score: sc, Lo: lo, Hi: hi, LLR: s.sum.LLR, WinsDrawsLosses: [3]int{t.W, t.D, t.L}}
 	if n := len(s.points); n > 0 && s.points[n-1].Games == p.Games {
 		s.points[n-1] = p

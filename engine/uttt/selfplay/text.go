@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/stats"
 	"github.com/boardlab/boardlab/internal/plural"
 )
 
@@ -17,7 +18,7 @@ const MaxSPRTElo = 1000
 
 // ParseSPRT reads an SPRT written ELO0,ELO1 (two numbers in -MaxSPRTElo..MaxSPRTElo,
 // ELO0 < ELO1) with alpha = beta = 0.05.
-func ParseSPRT(s string) (*SPRT, error) {
+func ParseSPRT(s string) (*stats.SPRT, error) {
 	a, b, ok := strings.Cut(s, ",")
 	if !ok {
 		return nil, fmt.Errorf("want ELO0,ELO1 (e.g. 0,5), got %q", s)
@@ -33,7 +34,7 @@ func ParseSPRT(s string) (*SPRT, error) {
 	if err0 != nil || err1 != nil || e0 >= e1 {
 		return nil, fmt.Errorf("want two numbers ELO0 < ELO1 (e.g. 0,5), got %q", s)
 	}
-	return &SPRT{Elo0: e0, Elo1: e1, Alpha: 0.05, Beta: 0.05}, nil
+	return &stats.SPRT{Elo0: e0, Elo1: e1, Alpha: 0.05, Beta: 0.05}, nil
 }
 
 // DescribeGame says how game i of m went, for people: a header line (the bots and

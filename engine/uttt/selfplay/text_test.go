@@ -6,12 +6,13 @@ import (
 	"testing"
 
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/stats"
 	"github.com/boardlab/boardlab/engine/uttt/zoo"
 )
 
 func TestParseSPRT(t *testing.T) {
 	s, err := ParseSPRT(" -1.5, 5")
-	if err != nil || *s != (SPRT{Elo0: -1.5, Elo1: 5, Alpha: 0.05, Beta: 0.05}) {
+	if err != nil || *s != (stats.SPRT{Elo0: -1.5, Elo1: 5, Alpha: 0.05, Beta: 0.05}) {
 		t.Fatalf("ParseSPRT: %+v, %v", s, err)
 	}
 	for in, want := range map[string]string{

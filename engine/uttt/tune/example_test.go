@@ -41,7 +41,7 @@ func ExampleMatch() {
 		fmt.Println(err)
 		return
 	}
-	pts, err := tune.Match(context.Background(), tune.Candidate{Options: o, Linear: lin}, search.EvalLinear, 2, 200, 5, 1)
+	pts, err := tune.Match(context.Background(), tune.Candidate{Tuning: o, Linear: lin}, search.EvalLinear, 2, 200, 5, 1)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -54,8 +54,11 @@ func ExampleMatch() {
 // Fit the linear weights to a few short training games: one round of coordinate
 // descent from the engine-v1 weights lowers the error on those games.
 func ExampleFit() {
-	e := search.NewEngine(1)
-	e.SetEval(search.EvalLinear)
+	e, err := search.NewEngine(search.Options{TableBytes: 1 << 20, Eval: search.EvalLinear})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
 	var games []tune.TrainingGame
 	for seed := range uint64(6) {
 		g, err := tune.PlayTrainingGame(context.Background(), e, seed, 8, 100)

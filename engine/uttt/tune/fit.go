@@ -97,15 +97,12 @@ func Samples(games []TrainingGame, skip int) []Sample {
 	return out
 }
 
-// sigmoid turns an evaluation into an expected result with scale k.
-func sigmoid(s, k float64) float64 { return 1 / (1 + math.Exp(-s/k)) }
-
 // Loss returns the mean squared difference between the results and the expectation
 // sigmoid(l.Evaluate/k).
 func Loss(samples []Sample, l *search.Linear, k float64) float64 {
 	var sum float64
 	for i := range samples {
-		d := samples[i].Result - sigmoid(float64(l.Evaluate(&samples[i].Pos)), k)
+		d := samples[i].Result - search.Expected(float64(l.Evaluate(&samples[i].Pos)), k)
 		sum += d * d
 	}
 	return sum / float64(len(samples))

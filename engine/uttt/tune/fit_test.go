@@ -14,7 +14,10 @@ import (
 // TestFitLowersLoss plays a few quick games and checks that fitting lowers the training
 // error, and that the games replay legally.
 func TestFitLowersLoss(t *testing.T) {
-	e := search.NewEngine(1)
+	e, err := search.NewEngine(search.Options{TableBytes: 1 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
 	var games []TrainingGame
 	for i := uint64(0); i < 20; i++ {
 		g, err := PlayTrainingGame(context.Background(), e, i, 8, 200)
@@ -58,7 +61,10 @@ func TestLearnBoardChance(t *testing.T) {
 			}
 		}
 	}
-	e := search.NewEngine(1)
+	e, err := search.NewEngine(search.Options{TableBytes: 1 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
 	var games []TrainingGame
 	for i := uint64(0); i < 5; i++ {
 		g, _ := PlayTrainingGame(context.Background(), e, i, 8, 100)
@@ -83,8 +89,10 @@ func TestLearnBoardChance(t *testing.T) {
 // TestNetTrainingLowersLoss trains on a tiny set of short self-play games and checks
 // that the training loss falls.
 func TestNetTrainingLowersLoss(t *testing.T) {
-	e := search.NewEngine(1)
-	e.SetEval(search.EvalLinear)
+	e, err := search.NewEngine(search.Options{TableBytes: 1 << 20, Eval: search.EvalLinear})
+	if err != nil {
+		t.Fatal(err)
+	}
 	var games []TrainingGame
 	for i := range 12 {
 		g, err := PlayTrainingGame(context.Background(), e, uint64(i), 8, 200)
@@ -99,7 +107,7 @@ func TestNetTrainingLowersLoss(t *testing.T) {
 	samples := NetSamples(games, 8, 460, 0.5)
 	n := search.RandomFloatNet(460, 4)
 	before := FloatMetrics(n, samples).LogLoss
-	n, err := TrainNet(context.Background(), samples, samples, n, NetTrainConfig{Epochs: 20, Batch: 32, LR: 0.01, K: 460, Seed: 1, Jobs: 2}, nil)
+	n, err = TrainNet(context.Background(), samples, samples, n, NetTrainConfig{Epochs: 20, Batch: 32, LR: 0.01, K: 460, Seed: 1, Jobs: 2}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,7 +127,7 @@ func TestNetSamplesLabels(t *testing.T) {
 	if len(s) != 3 {
 		t.Fatalf("%d samples, want 3", len(s))
 	}
-	want := []float64{1, 0.25*0 + 0.75*sigmoid(100, 400), 0.25*1 + 0.75*sigmoid(-200, 400)}
+	want := []float64{1, 0.25*0 + 0.75*search.Expected(100, 400), 0.25*1 + 0.75*search.Expected(-200, 400)}
 	for i := range s {
 		if math.Abs(float64(s[i].Label)-want[i]) > 1e-6 {
 			t.Errorf("sample %d: label %.6f, want %.6f", i, s[i].Label, want[i])

@@ -69,13 +69,15 @@ func PlayGames(ctx context.Context, n int, cfg GameConfig, jobs int, progress fu
 		return nil, err
 	}
 	jobs = playWorkers(n, jobs)
+	opts := search.Options{TableBytes: 4 << 20, Eval: cfg.Eval, Linear: cfg.Linear, Network: cfg.Network}
+	if cfg.Network != nil {
+		opts.Eval = search.EvalNet // the network plays whatever cfg.Eval says
+	}
 	pool := make(chan *search.Engine, jobs)
 	for range jobs {
-		e := search.NewEngine(4)
-		e.SetEval(cfg.Eval) // checked above
-		e.SetLinear(cfg.Linear)
-		if cfg.Network != nil {
-			e.SetNetwork(cfg.Network)
+		e, err := search.NewEngine(opts)
+		if err != nil {
+			return nil, err
 		}
 		pool <- e
 	}

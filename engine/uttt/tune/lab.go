@@ -15,10 +15,10 @@ import (
 	"github.com/boardlab/boardlab/pipeline"
 )
 
-// ParseCandidate reads a candidate NAME=VALUE,... into search options (from the
+// ParseCandidate reads a candidate NAME=VALUE,... into search settings (from the
 // defaults) and, with weights=v1 or weights=FILE, a linear evaluation (nil: the default).
-func ParseCandidate(spec string) (search.Options, *search.Linear, error) {
-	o := search.DefaultOptions()
+func ParseCandidate(spec string) (search.Tuning, *search.Linear, error) {
+	o := search.DefaultTuning()
 	ints := map[string]*int{"lmr-depth": &o.LMRDepth, "lmr-moves": &o.LMRMoves, "lmr-grow": &o.LMRGrow,
 		"rfp-depth": &o.RFPDepth, "rfp-margin": &o.RFPMargin, "se-depth": &o.SEDepth, "se-margin": &o.SEMargin}
 	bools := map[string]*bool{"reductions": &o.Reductions, "frontier-order": &o.FrontierOrder, "outlook": &o.Outlook}
@@ -59,11 +59,17 @@ func ParseCandidate(spec string) (search.Options, *search.Linear, error) {
 	return o, lin, nil
 }
 
-// Candidate is a setting measured against the defaults: search options and, if not
+// Candidate is a setting measured against the defaults: search settings and, if not
 // nil, a linear evaluation.
 type Candidate struct {
-	Options search.Options
-	Linear  *search.Linear
+	Tuning search.Tuning
+	Linear *search.Linear
+}
+
+// options returns the engine options of c with a table of tableMB MiB and evaluation
+// eval.
+func (c *Candidate) options(tableMB int64, eval string) search.Options {
+	return search.Options{TableBytes: tableMB << 20, Eval: eval, Linear: c.Linear, Tuning: &c.Tuning}
 }
 
 // Match plays games/2 openings of 2 random plies, each with both colours, between an
@@ -85,11 +91,8 @@ func Match(ctx context.Context, c Candidate, eval string, games int, nodes, seed
 		}
 		v := 0.0
 		for colour := range 2 {
-			a, b := search.NewEngine(4), search.NewEngine(4)
-			a.SetEval(eval) // checked above
-			b.SetEval(eval)
-			a.SetOptions(c.Options)
-			a.SetLinear(c.Linear)
+			a, _ := search.NewEngine(c.options(4, eval)) // checked above
+			b, _ := search.NewEngine(search.Options{TableBytes: 4 << 20, Eval: eval})
 			aSide := uttt.Side(colour)
 			p := open
 			for p.Status() == uttt.Ongoing && ctx.Err() == nil {
@@ -146,9 +149,10 @@ func TreeSize(ctx context.Context, ps []uttt.Position, c Candidate, depth, jobs 
 	jobs = max(1, min(jobs, len(ps)))
 	pool := make(chan *search.Engine, jobs)
 	for range jobs {
-		e := search.NewEngine(16)
-		e.SetOptions(c.Options)
-		e.SetLinear(c.Linear)
+		e, err := search.NewEngine(c.options(16, ""))
+		if err != nil {
+			return 0, 0, err
+		}
 		pool <- e
 	}
 	var nodes uint64

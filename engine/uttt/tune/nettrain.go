@@ -35,7 +35,7 @@ func NetSamples(games []TrainingGame, skip int, k, blend float64) []NetSample {
 				r := resultFor(g.Result, p.Side())
 				y := r
 				if i < len(g.Scores) && g.Scores[i] != NoScore {
-					y = blend*r + (1-blend)*sigmoid(float64(g.Scores[i]), k)
+					y = blend*r + (1-blend)*search.Expected(float64(g.Scores[i]), k)
 				}
 				out = append(out, NetSample{in: search.NetInputOf(&p), Label: float32(y), Result: float32(r)})
 			}
@@ -90,19 +90,19 @@ func metricsOf(samples []NetSample, pred func(*NetSample) float64) NetMetrics {
 
 // LinearMetrics returns the linear evaluation's errors on samples with scale k.
 func LinearMetrics(samples []NetSample, k float64) NetMetrics {
-	return metricsOf(samples, func(s *NetSample) float64 { return sigmoid(float64(s.in.Linear()), k) })
+	return metricsOf(samples, func(s *NetSample) float64 { return search.Expected(float64(s.in.Linear()), k) })
 }
 
 // FloatMetrics returns the float network's errors on samples.
 func FloatMetrics(n *search.FloatNet, samples []NetSample) NetMetrics {
-	return metricsOf(samples, func(s *NetSample) float64 { return sigmoid(n.Forward(&s.in), float64(n.K)) })
+	return metricsOf(samples, func(s *NetSample) float64 { return search.Expected(n.Forward(&s.in), float64(n.K)) })
 }
 
 // QuantizedMetrics returns the errors on samples of n quantised for the search.
 func QuantizedMetrics(n *search.FloatNet, samples []NetSample) NetMetrics {
 	q := search.NewNetwork(n)
 	return metricsOf(samples, func(s *NetSample) float64 {
-		return sigmoid(float64(q.EvaluateInput(&s.in)), float64(n.K))
+		return search.Expected(float64(q.EvaluateInput(&s.in)), float64(n.K))
 	})
 }
 
@@ -172,7 +172,7 @@ func TrainNet(ctx context.Context, train, test []NetSample, start *search.FloatN
 				go func() {
 					defer wg.Done()
 					for i := w; i < len(idx); i += jobs {
-						losses[w] += n.Gradient(&train[idx[i]].in, train[idx[i]].Label, grads[w])
+						losses[w] += netGradient(n, &train[idx[i]].in, train[idx[i]].Label, grads[w])
 					}
 				}()
 			}
@@ -191,7 +191,7 @@ func TrainNet(ctx context.Context, train, test []NetSample, start *search.FloatN
 				g, g0 := grads[w], grads[0]
 				g0.C += g.C
 				g0.A += g.A
-				gd, g0d := g.Params(), g0.Params()
+				gd, g0d := netParams(g), netParams(g0)
 				for k := range gd {
 					for j := range gd[k] {
 						g0d[k][j] += gd[k][j]
@@ -219,7 +219,7 @@ func TrainNet(ctx context.Context, train, test []NetSample, start *search.FloatN
 				*p -= float32(lr*(mm/c1)/(math.Sqrt(vv/c2)+eps) + lr*cfg.Decay*float64(*p))
 			}
 			g := grads[0]
-			nd, gd, md, vd := n.Params(), g.Params(), m.Params(), v.Params()
+			nd, gd, md, vd := netParams(n), netParams(g), netParams(m), netParams(v)
 			for k := range nd {
 				for j := range nd[k] {
 					adam(&nd[k][j], &gd[k][j], &md[k][j], &vd[k][j], lr)

@@ -11,22 +11,22 @@ import (
 	"github.com/boardlab/boardlab/engine/uttt/search"
 )
 
-// Named is a candidate with the name it is reported under.
-type Named struct {
+// NamedCandidate is a candidate with the name it is reported under.
+type NamedCandidate struct {
 	Name string
 	Candidate
 }
 
 // ParseCandidates reads candidate specs (ParseCandidate), each named by its spec; an
 // error names the spec.
-func ParseCandidates(specs []string) ([]Named, error) {
-	var cands []Named
+func ParseCandidates(specs []string) ([]NamedCandidate, error) {
+	var cands []NamedCandidate
 	for _, s := range specs {
 		o, lin, err := ParseCandidate(s)
 		if err != nil {
 			return nil, fmt.Errorf("%q: %v", s, err)
 		}
-		cands = append(cands, Named{s, Candidate{Options: o, Linear: lin}})
+		cands = append(cands, NamedCandidate{s, Candidate{Tuning: o, Linear: lin}})
 	}
 	return cands, nil
 }
@@ -46,7 +46,7 @@ func ParsePlies(s string) ([]int, error) {
 
 // MatchReport plays each candidate against the defaults (Match) and writes a line per
 // candidate: its name, its points out of games and their percentage.
-func MatchReport(ctx context.Context, w io.Writer, cands []Named, eval string, games int, nodes, seed uint64, jobs int) error {
+func MatchReport(ctx context.Context, w io.Writer, cands []NamedCandidate, eval string, games int, nodes, seed uint64, jobs int) error {
 	for _, c := range cands {
 		pts, err := Match(ctx, c.Candidate, eval, games, nodes, seed, jobs)
 		if err != nil {
@@ -60,8 +60,8 @@ func MatchReport(ctx context.Context, w io.Writer, cands []Named, eval string, g
 // TreeReport searches positions to depth with the defaults and then with each
 // candidate (TreeSize) and writes the nodes and the results proven of each, the
 // candidates' nodes also as a change from the defaults'.
-func TreeReport(ctx context.Context, w io.Writer, positions []uttt.Position, cands []Named, depth, jobs int) error {
-	cands = append([]Named{{"default", Candidate{Options: search.DefaultOptions()}}}, cands...)
+func TreeReport(ctx context.Context, w io.Writer, positions []uttt.Position, cands []NamedCandidate, depth, jobs int) error {
+	cands = append([]NamedCandidate{{"default", Candidate{Tuning: search.DefaultTuning()}}}, cands...)
 	var base uint64
 	for i, c := range cands {
 		n, proven, err := TreeSize(ctx, positions, c.Candidate, depth, jobs)

@@ -40,7 +40,8 @@ type Engine struct {
 	Depth int           // fixed depth in plies, or 0
 	Nodes uint64        // fixed nodes per move, or 0
 	Bank  bool          // under Time: spend more on unclear moves, less on clear ones
-	// Contempt is search.Limits.Contempt: what a draw costs the bot, in evaluation units.
+	// Contempt is search.Options.Contempt: what a draw costs the bot, in evaluation
+	// units. The bot's engines read it when they are made, at its first move.
 	Contempt int
 	eval     string // "" (the engine's default, the network), search.EvalLinear or search.EvalNet
 	pool     searchers
@@ -60,9 +61,6 @@ type budget struct {
 	depth int
 	nodes uint64
 	bank  bool
-	// contempt is passed to the search (search.Limits.Contempt); not part of the budget's
-	// text, which Engine.String completes.
-	contempt int
 }
 
 func (b budget) fixed() bool { return b.depth > 0 || b.nodes > 0 }
@@ -83,13 +81,10 @@ func NewEngineEval(t time.Duration, depth int, eval string) (*Engine, error) {
 	}
 	e := &Engine{Time: t, Depth: depth, eval: eval}
 	e.pool.create = func() searcher {
-		u := search.NewEngine(hashMB(e.budget()))
-		if e.eval != "" {
-			u.SetEval(e.eval)
-		}
-		if e.net != nil {
-			u.SetNetwork(e.net)
-		}
+		// NewEngineEval checked the evaluation and the net option sets EvalNet: the
+		// options are not refused.
+		u, _ := search.NewEngine(search.Options{TableBytes: int64(hashMB(e.budget())) << 20,
+			Eval: e.eval, Network: e.net, Contempt: e.Contempt})
 		return &mainSearcher{e: u}
 	}
 	return e, nil
@@ -102,7 +97,7 @@ func NewEngineNodes(nodes uint64) *Engine {
 	return e
 }
 
-func (e *Engine) budget() budget { return budget{e.Time, e.Depth, e.Nodes, e.Bank, e.Contempt} }
+func (e *Engine) budget() budget { return budget{e.Time, e.Depth, e.Nodes, e.Bank} }
 
 // hashMB is the table size of an engine bot: DepthHashMB at a fixed depth, NodesHashMB
 // at a fixed node count, else EngineHashMB.
@@ -155,7 +150,7 @@ type mainSearcher struct {
 }
 
 func (s *mainSearcher) search(ctx context.Context, p uttt.Position, b budget) uttt.Move {
-	lim := search.Limits{Depth: b.depth, Nodes: b.nodes, Contempt: b.contempt}
+	lim := search.Limits{Depth: b.depth, Nodes: b.nodes}
 	if b.fixed() || b.time <= 0 || !b.bank {
 		lim.Time = b.time
 		return s.e.Search(ctx, p, lim).Move

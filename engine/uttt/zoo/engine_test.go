@@ -89,11 +89,22 @@ func TestEngineBotDoesNotAllocateTables(t *testing.T) {
 	}
 }
 
+// smallEngine returns the engine of opts with a 1 MiB table, failing t if NewEngine
+// refuses them.
+func smallEngine(t testing.TB, opts search.Options) *search.Engine {
+	opts.TableBytes = 1 << 20
+	e, err := search.NewEngine(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
 // bankGame plays one game of engine:T,bank (through its searcher, to see the bank)
 // against engine-v1 at depth 5 and calls each with the bank before and after every move
 // of the bot and the wall time the move took.
 func bankGame(t testing.TB, T time.Duration, each func(before, after, took time.Duration)) {
-	s := &mainSearcher{e: search.NewEngine(1)}
+	s := &mainSearcher{e: smallEngine(t, search.Options{})}
 	opp := NewEngineV1(0, 5)
 	rng := NewRNG(3)
 	p := uttt.Start()
@@ -182,7 +193,7 @@ func TestParseNodes(t *testing.T) {
 // time limit (a zero Time would mean none, and a search of the empty board without a
 // limit runs for hours): the search returns within 30 s.
 func TestEngineBotOverdrawnBank(t *testing.T) {
-	s := &mainSearcher{e: search.NewEngine(1), bank: -time.Second}
+	s := &mainSearcher{e: smallEngine(t, search.Options{}), bank: -time.Second}
 	done := make(chan uttt.Move, 1)
 	go func() {
 		done <- s.search(context.Background(), uttt.Start(), budget{time: 10 * time.Millisecond, bank: true})

@@ -139,8 +139,7 @@ func TestParseNetFile(t *testing.T) {
 		if !ps[i].IsLegal(m) {
 			t.Fatalf("%s: illegal move %v", &ps[i], m)
 		}
-		lin := search.NewEngine(1)
-		lin.SetEval(search.EvalLinear)
+		lin := smallEngine(t, search.Options{Eval: search.EvalLinear})
 		if lin.Search(context.Background(), ps[i], search.Limits{Nodes: 2000}).Move != m {
 			diff++
 		}

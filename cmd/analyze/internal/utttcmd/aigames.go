@@ -73,13 +73,16 @@ func runEngine(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	if err := machine.CheckAlloc(int64(hash.Bytes)); err != nil {
 		return cli.Usagef(stderr, name, "--hash %s: the transposition table %v; give a smaller --hash", hash.Text, err)
 	}
-	e, prefix := search.NewEngine(int(hash.Bytes>>20)), "analyze "+name+": "
-	var err error
+	e, err := search.NewEngine(search.Options{TableBytes: int64(hash.Bytes), Threads: *threads})
+	if err != nil {
+		return failf(stderr, name, "%v", err)
+	}
+	prefix := "analyze " + name + ": "
 	if cg {
-		err = bot.CodinGame{Engine: e, Threads: *threads, FirstTime: *first, TurnTime: *turn, Start: procStart,
+		err = bot.CodinGame{Engine: e, FirstTime: *first, TurnTime: *turn, Start: procStart,
 			Message: *message, Verbose: *verbose, Prefix: prefix}.Run(ctx, stdin, stdout, stderr)
 	} else {
-		err = bot.AIGames{Engine: e, Threads: *threads, MaxTime: *maxTime, Verbose: *verbose, Prefix: prefix}.Run(ctx, stdin, stdout, stderr)
+		err = bot.AIGames{Engine: e, MaxTime: *maxTime, Verbose: *verbose, Prefix: prefix}.Run(ctx, stdin, stdout, stderr)
 	}
 	return sessionExit(ctx, name, err, stderr)
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/uttt/selfplay"
+	"github.com/boardlab/boardlab/engine/uttt/stats"
 	"github.com/boardlab/boardlab/internal/plural"
 	"github.com/boardlab/boardlab/shard"
 )
@@ -23,7 +24,7 @@ func MergeSelfplay(ctx context.Context, parts []shard.Part, stdout, stderr io.Wr
 	return reportSelfplay(ctx, "merge", parts, nil, false, "", stdout, stderr)
 }
 
-func reportSelfplay(ctx context.Context, name string, parts []shard.Part, sprt *selfplay.SPRT, asJSON bool, plotPath string, stdout, stderr io.Writer) int {
+func reportSelfplay(ctx context.Context, name string, parts []shard.Part, sprt *stats.SPRT, asJSON bool, plotPath string, stdout, stderr io.Writer) int {
 	plot, err := openPlot(plotPath, stdout)
 	if err != nil {
 		return cli.Usagef(stderr, name, "--plot: %v", err)
@@ -63,7 +64,7 @@ is an error naming it. See docs/uttt-selfplay.md.`, stderr)
 	if len(pos) == 0 {
 		return cli.Usagef(stderr, name, "want one or more --out files")
 	}
-	var sprt *selfplay.SPRT
+	var sprt *stats.SPRT
 	if *sprtFlag != "" {
 		var err error
 		if sprt, err = selfplay.ParseSPRT(*sprtFlag); err != nil {

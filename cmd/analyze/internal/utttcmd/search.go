@@ -34,7 +34,7 @@ and principal variation; in text the position is drawn first. Without --depth an
 	budget := fs.Duration("time", 0, "time budget (default 1s when --depth is not given)")
 	depth := fs.Int("depth", 0, "maximum depth in plies")
 	threads := fs.Int("threads", 1, "search threads (lazy SMP, shared table)")
-	hash := hashFlag(fs, search.DefaultHashMB<<20)
+	hash := hashFlag(fs, search.DefaultTableBytes)
 	asJSON := fs.Bool("json", false, "write JSON lines instead of text")
 	board := fs.Bool("board", true, "in text, draw the position first (as 'uttt show' does)")
 	pos, code := parseArgs(fs, args)
@@ -75,7 +75,11 @@ and principal variation; in text the position is drawn first. Without --depth an
 		}
 		fmt.Fprint(stdout, r.DepthText())
 	}
-	r := search.NewEngine(int(hash.Bytes>>20)).Search(ctx, p, search.Limits{Depth: *depth, Time: *budget, Threads: *threads, Info: info})
+	e, err := search.NewEngine(search.Options{TableBytes: int64(hash.Bytes), Threads: *threads})
+	if err != nil {
+		return failf(stderr, "uttt search", "%v", err)
+	}
+	r := e.Search(ctx, p, search.Limits{Depth: *depth, Time: *budget, Info: info})
 	if *asJSON {
 		l := r.JSON(true)
 		if ctx.Err() != nil {

@@ -11,6 +11,7 @@ import (
 	"github.com/boardlab/boardlab/cmd/analyze/internal/term"
 	"github.com/boardlab/boardlab/engine/uttt"
 	"github.com/boardlab/boardlab/engine/uttt/selfplay"
+	"github.com/boardlab/boardlab/engine/uttt/stats"
 	"github.com/boardlab/boardlab/engine/uttt/tournament"
 	"github.com/boardlab/boardlab/engine/uttt/zoo"
 	"github.com/boardlab/boardlab/fileio"
@@ -88,7 +89,7 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	case *openings < 0 || *openings > 30:
 		return cli.RangeError(stderr, name, "--openings", *openings, "0..30")
 	}
-	var sprt *selfplay.SPRT
+	var sprt *stats.SPRT
 	if *sprtFlag != "" {
 		if sprt, err = selfplay.ParseSPRT(*sprtFlag); err != nil {
 			return cli.Usagef(stderr, name, "--sprt: %v", err)
@@ -200,7 +201,7 @@ func openPlot(path string, stdout io.Writer) (*fileio.Output, error) {
 
 // printSelfplay prints a summary as text or JSON and draws its plot into plot when
 // not nil.
-func printSelfplay(stdout, stderr io.Writer, name string, m *selfplay.Match, sum *selfplay.Summary, sprt *selfplay.SPRT, asJSON bool, plot *fileio.Output) int {
+func printSelfplay(stdout, stderr io.Writer, name string, m *selfplay.Match, sum *selfplay.Summary, sprt *stats.SPRT, asJSON bool, plot *fileio.Output) int {
 	if asJSON {
 		json.NewEncoder(stdout).Encode(sum.JSON(m, sprt))
 	} else {

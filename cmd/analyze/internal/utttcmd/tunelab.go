@@ -11,11 +11,11 @@ import (
 )
 
 // The command side of "analyze uttt tune match" and "analyze uttt tune tree": search
-// settings (search.Options) and weights measured against the defaults by package tune.
+// settings (search.Tuning) and weights measured against the defaults by package tune.
 
 const tuneLabDescription = `
 Two experiments on the search's settings run as subcommands, each candidate given by
---set 'NAME=VALUE,...' (repeatable) over the fields of search.Options: reductions,
+--set 'NAME=VALUE,...' (repeatable) over the fields of search.Tuning: reductions,
 lmr-depth, lmr-moves, lmr-grow, rfp-depth, rfp-margin, frontier-order, outlook,
 se-depth, se-margin (booleans as true or false), and weights=v1 or weights=FILE (a
 weights.txt file) for the linear evaluation:

@@ -61,7 +61,10 @@ func BenchmarkSearchV1(b *testing.B) {
 }
 
 func BenchmarkSearchCurrent(b *testing.B) {
-	e := search.NewEngine(16)
+	e, err := search.NewEngine(search.Options{TableBytes: 16 << 20})
+	if err != nil {
+		b.Fatal(err)
+	}
 	benchSearch(b, func(p Position) uint64 {
 		e.Clear()
 		return e.Search(context.Background(), p, search.Limits{Depth: 12}).Nodes

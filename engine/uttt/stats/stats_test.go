@@ -1,4 +1,4 @@
-package selfplay
+package stats
 
 import (
 	"math"
@@ -31,9 +31,6 @@ func TestEloKnownAnswers(t *testing.T) {
 	e, lo, hi = EloInterval(100, 0, 0)
 	if !math.IsInf(e, 1) || !math.IsInf(hi, 1) || !near(lo, Elo(100/(100+Z95*Z95)), 1e-9) {
 		t.Errorf("EloInterval(100,0,0) = %v %v %v", e, lo, hi)
-	}
-	if FormatElo(-0.0001) != "+0.0" || FormatElo(math.Inf(-1)) != "-inf" || FormatElo(12.34) != "+12.3" {
-		t.Errorf("FormatElo")
 	}
 	// Pairs: 10 pairs scoring 2, 20 scoring 1, 10 scoring 0: mean 1/2, variance 1/8.
 	e, lo, hi = PairEloInterval([5]int{10, 0, 20, 0, 10})
