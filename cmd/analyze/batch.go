@@ -20,10 +20,12 @@ var plan = batch.Plan{Prog: "analyze", Self: "batch"}
 const batchDescription = `Runs a plan of analysis jobs: one analyze command line per line of PLAN (a file,
 or - for standard input), with or without the leading "analyze". Blank lines and
 lines starting with # are skipped; arguments are split as a shell would (quotes),
-and $WORK stands for a scratch directory that batch creates and removes afterwards.
-Each job's output is printed under a header, then its timing; a summary table ends
-the run. With no PLAN, the embedded default plan runs a representative job of every
-engine ("analyze batch --list" prints it).
+and $WORK stands for a scratch directory that batch creates and removes afterwards
+(the jobs' output names it $WORK too). Each job's output is printed under a header
+("== [3/32] analyze ..."), then its timing; each line a job writes on stderr starts
+with its number ("[3/32] "); a summary table ends the run. With no PLAN, the
+embedded default plan runs a representative job of every engine ("analyze batch
+--list" prints it).
 
 Exit status 1 when any job failed; the remaining jobs still run. Ctrl-C stops the
 running job and prints the summary of what finished.`
@@ -86,8 +88,7 @@ func runBatch(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	defer os.RemoveAll(work)
 
-	run := func(ctx context.Context, args []string, out io.Writer) int { return dispatch(ctx, args, out, stderr) }
-	sum := plan.Run(ctx, name, jobs, run, stdout, batch.Options{Quiet: *quiet, JSON: *asJSON, Work: work})
+	sum := plan.Run(ctx, name, jobs, dispatch, stdout, stderr, batch.Options{Quiet: *quiet, JSON: *asJSON, Work: work})
 	switch {
 	case sum.Interrupted:
 		fmt.Fprintf(stderr, "analyze batch: interrupted after %d of %s\n", sum.Ran, plural.Of(len(jobs), "job"))

@@ -1,6 +1,7 @@
 package machine
 
 import (
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -34,7 +35,12 @@ func TestReport(t *testing.T) {
 	}
 }
 
+// TestCPUTime checks that the process's CPU time and the calling thread's do not go
+// backwards over some work. A thread's CPU time is that of one OS thread, so the test
+// stays on one (unlocked, the goroutine may move to a thread that has run less).
 func TestCPUTime(t *testing.T) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	p0, ok := ProcessCPU()
 	if !ok {
 		t.Skip("no CPU time on this system")

@@ -1,6 +1,7 @@
 // Package shareddata finds the project's shared folder of real data and seeds, which
-// sits beside a clone (../shared) and is never copied into the repository. Tests and
-// benchmarks use it and skip, saying why, when it is missing.
+// sits beside a clone (../shared) and is not part of the repository (33 of its SGF
+// records are, in engine/goban/sgf/testdata/sgf-ai). Benchmarks, and tests that check
+// all of its data, use it and skip, saying why, when it is missing.
 package shareddata
 
 import (

@@ -13,13 +13,24 @@ import (
 	"github.com/boardlab/boardlab/internal/shareddata"
 )
 
-// realGames reads the 1,000 real games of shared/data/sgf-ai, or skips saying why.
+// sampleDir holds 33 of the 1,000 real games, shipped with the repository so that the
+// tests run in any clone (its README.md says where they come from and why these).
+const sampleDir = "testdata/sgf-ai"
+
+// realGames reads the 1,000 real games of the shared folder's data/sgf-ai
+// ($BOARDLAB_SHARED, or shared/ above the working directory), or skips saying why.
 func realGames(tb testing.TB) (names []string, files [][]byte) {
 	tb.Helper()
 	dir, err := shareddata.Path("data", "sgf-ai")
 	if err != nil {
 		tb.Skipf("real SGF games not available: %v", err)
 	}
+	return readGames(tb, dir)
+}
+
+// readGames reads every *.sgf file of dir, or skips when it holds none.
+func readGames(tb testing.TB, dir string) (names []string, files [][]byte) {
+	tb.Helper()
 	paths, err := filepath.Glob(filepath.Join(dir, "*.sgf"))
 	if err != nil || len(paths) == 0 {
 		tb.Skipf("no *.sgf in %s", dir)
@@ -33,6 +44,22 @@ func realGames(tb testing.TB) (names []string, files [][]byte) {
 		files = append(files, data)
 	}
 	return names, files
+}
+
+// eachGameSet runs check on the sample of testdata, then, where the shared folder is
+// found, on all 1,000 games (it says so when it is not).
+func eachGameSet(t *testing.T, check func(t *testing.T, names []string, files [][]byte)) {
+	t.Run("sample", func(t *testing.T) {
+		names, files := readGames(t, sampleDir)
+		if len(files) < 30 {
+			t.Fatalf("%d files in %s, want the 33 of its README", len(files), sampleDir)
+		}
+		check(t, names, files)
+	})
+	t.Run("shared", func(t *testing.T) {
+		names, files := realGames(t)
+		check(t, names, files)
+	})
 }
 
 // leelaScores reads testdata/leela-final-score.tsv: Leela Zero 0.17's final_score for
@@ -61,8 +88,11 @@ func leelaScores(tb testing.TB) map[string]float64 {
 // area difference at komi 0 is Leela Zero's final_score with the record's komi and
 // handicap added back (Leela counts KM + HA for white).
 func TestRealGames(t *testing.T) {
-	names, files := realGames(t)
 	leela := leelaScores(t)
+	eachGameSet(t, func(t *testing.T, names []string, files [][]byte) { checkRealGames(t, leela, names, files) })
+}
+
+func checkRealGames(t *testing.T, leela map[string]float64, names []string, files [][]byte) {
 	var p Parser
 	var g Game
 	var r Replay
@@ -131,14 +161,15 @@ func TestRealGames(t *testing.T) {
 	t.Logf("%d files, %d games; %d results comparable with RE, %d agree; RE kinds %v", len(files), games, comparable, agree, kinds)
 }
 
-// TestRealGamesParse checks that no real file is detected as anything but SGF.
+// TestRealGamesDetect checks that no real file is detected as anything but SGF.
 func TestRealGamesDetect(t *testing.T) {
-	names, files := realGames(t)
-	for i, data := range files {
-		if !IsSGF(data) {
-			t.Errorf("%s: not detected as SGF: %q", names[i], data[:min(len(data), 20)])
+	eachGameSet(t, func(t *testing.T, names []string, files [][]byte) {
+		for i, data := range files {
+			if !IsSGF(data) {
+				t.Errorf("%s: not detected as SGF: %q", names[i], data[:min(len(data), 20)])
+			}
 		}
-	}
+	})
 	if IsSGF([]byte("X O -\n")) || IsSGF(nil) || !IsSGF([]byte("\xef\xbb\xbf \n( ;")) {
 		t.Error("IsSGF on text boards")
 	}

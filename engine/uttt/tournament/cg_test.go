@@ -13,17 +13,28 @@ import (
 	"github.com/boardlab/boardlab/sandbox"
 )
 
-// cgBot returns a CGPlayer running testdata/cgbot.py with args, in a fresh directory.
+// cgBot returns a CGPlayer running a copy of testdata/cgbot.py with args, in a fresh
+// tournament directory holding the copy, as a user's bot lies in theirs: the sandbox
+// shows the bots that directory wherever it is, and hides the clone when it lies under
+// /home, /root or /tmp.
 func cgBot(t *testing.T, sb *sandbox.Sandbox, args ...string) *CGPlayer {
 	t.Helper()
-	script, err := filepath.Abs("testdata/cgbot.py")
-	if err != nil {
-		t.Fatal(err)
-	}
 	if !fileExists("/usr/bin/python3") {
 		t.Skip("needs /usr/bin/python3")
 	}
-	return &CGPlayer{Argv: append([]string{"/usr/bin/python3", script}, args...), Dir: t.TempDir(),
+	src, err := os.ReadFile("testdata/cgbot.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	script := filepath.Join(dir, "cgbot", "cgbot.py")
+	if err := os.Mkdir(filepath.Dir(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(script, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return &CGPlayer{Argv: append([]string{"/usr/bin/python3", script}, args...), Dir: dir,
 		Limit: 2 * time.Second, FirstLimit: 10 * time.Second, Sandbox: sb}
 }
 

@@ -72,6 +72,9 @@ func NewPlayers(bots []Bot, s Setup) ([]Player, []Problem) {
 					file, b.Line, i+1, b.Name, prog, h)})
 			}
 		}
+		if s.Sandbox != nil {
+			problems = append(problems, hiddenFiles(b, i, s, file)...)
+		}
 		if b.CodinGame {
 			players[i] = &CGPlayer{Argv: b.Argv, Dir: s.Dir, Limit: s.CGLimit, FirstLimit: s.CGFirst}
 		} else {
@@ -103,6 +106,30 @@ func NewPlayers(bots []Bot, s Setup) ([]Player, []Problem) {
 		}
 	}
 	return players, problems
+}
+
+// hiddenFiles warns about the arguments of bot i (after its program) that name an
+// existing file or folder outside s.Dir which the sandbox hides, such as a script under
+// /home given to an interpreter: the bot cannot read it in its turns.
+func hiddenFiles(b Bot, i int, s Setup, file string) []Problem {
+	var problems []Problem
+	for _, a := range b.Argv[1:] {
+		if !strings.Contains(a, "/") {
+			continue
+		}
+		p := a
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(s.Dir, p)
+		}
+		if _, err := os.Stat(p); err != nil {
+			continue
+		}
+		if h := s.Sandbox.Hidden(p, s.Dir); h != "" {
+			problems = append(problems, Problem{Text: fmt.Sprintf("%s:%d: bot %d (%s): its file %s is under %s, which the sandbox hides: the bot cannot read it; move it into a folder of the tournament directory or --expose it",
+				file, b.Line, i+1, b.Name, p, h)})
+		}
+	}
+	return problems
 }
 
 // PlayAll plays every pairing on jobs workers and adds the results in pairing order,

@@ -310,3 +310,34 @@ func under(path, root string) bool {
 	rel, err := filepath.Rel(root, path)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, "../")
 }
+
+// TestNewPlayersHiddenFile: a bot whose command names a file outside DIR that the
+// sandbox hides (a script under /home, /root or /tmp) gets a warning naming the file
+// and the way out, as a hidden program does; a script inside DIR, wherever DIR is,
+// gets none.
+func TestNewPlayersHiddenFile(t *testing.T) {
+	sb := testSandbox(t)
+	dir, elsewhere := t.TempDir(), t.TempDir()
+	script := filepath.Join(elsewhere, "bot.py")
+	writeScript(t, elsewhere, "bot.py", "")
+	if sb.Hidden(script, dir) == "" {
+		t.Skipf("the temporary folder %s is not under a folder the sandbox hides", elsewhere)
+	}
+	os.Mkdir(filepath.Join(dir, "in"), 0o755)
+	writeScript(t, filepath.Join(dir, "in"), "bot.py", "")
+	bots := []Bot{
+		{Name: "out", Argv: []string{"/bin/sh", script, "--flag", "x/y"}, Line: 3},
+		{Name: "in", Argv: []string{"/bin/sh", "in/bot.py"}, Line: 5},
+	}
+	_, problems := NewPlayers(bots, Setup{Dir: dir, Shown: dir, Limit: time.Second, Sandbox: sb})
+	var hidden []string
+	for _, p := range problems {
+		if strings.Contains(p.Text, "hides") {
+			hidden = append(hidden, p.Text)
+		}
+	}
+	if len(hidden) != 1 || !strings.Contains(hidden[0], "bot 1 (out)") || !strings.Contains(hidden[0], script) ||
+		!strings.Contains(hidden[0], "--expose") || !strings.Contains(hidden[0], ":3:") {
+		t.Fatalf("warnings about hidden files: %q", hidden)
+	}
+}

@@ -40,7 +40,7 @@ func TestParse(t *testing.T) {
 func TestRun(t *testing.T) {
 	jobs, _ := testPlan.Parse("p", strings.NewReader("ok $WORK/a\nfail\nok ${WORK}\n"))
 	var got [][]string
-	exec := func(ctx context.Context, args []string, out io.Writer) int {
+	exec := func(ctx context.Context, args []string, out, _ io.Writer) int {
 		got = append(got, args)
 		fmt.Fprintln(out, "output of", args[0])
 		if args[0] == "fail" {
@@ -49,7 +49,7 @@ func TestRun(t *testing.T) {
 		return 0
 	}
 	var out bytes.Buffer
-	s := testPlan.Run(context.Background(), "p", jobs, exec, &out, Options{Work: "/w"})
+	s := testPlan.Run(context.Background(), "p", jobs, exec, &out, io.Discard, Options{Work: "/w"})
 	if s.Ran != 3 || s.Failed != 1 || s.Interrupted {
 		t.Fatalf("summary %+v", s)
 	}
@@ -66,10 +66,10 @@ func TestRun(t *testing.T) {
 	// stops the run before the next job.
 	ctx, cancel := context.WithCancel(context.Background())
 	out.Reset()
-	s = testPlan.Run(ctx, "p", jobs, func(ctx context.Context, args []string, out io.Writer) int {
+	s = testPlan.Run(ctx, "p", jobs, func(ctx context.Context, args []string, out, _ io.Writer) int {
 		cancel()
 		return 130
-	}, &out, Options{JSON: true})
+	}, &out, io.Discard, Options{JSON: true})
 	if s.Ran != 1 || !s.Interrupted || jobs[0].Status != "interrupted" {
 		t.Fatalf("interrupted run: %+v, job %+v", s, jobs[0])
 	}
@@ -80,6 +80,35 @@ func TestRun(t *testing.T) {
 	var last map[string]any
 	if err := json.Unmarshal([]byte(lines[1]), &last); err != nil || last["summary"] != true || last["ran"] != 1.0 {
 		t.Fatalf("summary line %q: %v", lines[1], err)
+	}
+}
+
+// TestRunJobOutput: a job's output names the scratch directory $WORK, as its command
+// line does (the directory is gone when the run ends), even when the path is split
+// across writes, and leaves other paths that start the same alone; each line a job writes on stderr starts with its number, as its
+// header on stdout does.
+func TestRunJobOutput(t *testing.T) {
+	const work = "/tmp/boardlab-batch-123"
+	jobs, _ := testPlan.Parse("p", strings.NewReader("gen $WORK/a\nperft 2\n"))
+	exec := func(ctx context.Context, args []string, out, errOut io.Writer) int {
+		if args[0] == "gen" {
+			for _, w := range []string{"wrote /tmp/boardlab-", "batch-123/a/1.txt\n", "/tmp/boardlab-batch-1234 /tmp/b", "\n{\"path\":\"" + work + "\"}\n/tmp/boardlab-bat"} {
+				io.WriteString(out, w)
+			}
+			io.WriteString(errOut, "gen: 1 file in "+work+"/a\n")
+			return 0
+		}
+		io.WriteString(errOut, "perft 2: 1ms\nsecond line")
+		return 0
+	}
+	var out, errOut bytes.Buffer
+	testPlan.Run(context.Background(), "p", jobs, exec, &out, &errOut, Options{Work: work})
+	wantOut := "== [1/2] prog gen $WORK/a\nwrote $WORK/a/1.txt\n/tmp/boardlab-batch-1234 /tmp/b\n{\"path\":\"$WORK\"}\n/tmp/boardlab-bat== [1/2] ok in "
+	if !strings.HasPrefix(out.String(), wantOut) {
+		t.Errorf("stdout:\n%s\nwant it to start\n%s", out.String(), wantOut)
+	}
+	if want := "[1/2] gen: 1 file in $WORK/a\n[2/2] perft 2: 1ms\n[2/2] second line\n"; errOut.String() != want {
+		t.Errorf("stderr %q, want %q", errOut.String(), want)
 	}
 }
 

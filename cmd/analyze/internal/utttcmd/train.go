@@ -14,11 +14,11 @@ import (
 
 const trainUsage = "analyze uttt train --load-games FILE [--openings N] [--blend X] [--epochs N] [--batch N] [--lr X] [--embed-lr X] [--decay X] [--init FILE] [--seed N] [--jobs N] --out FILE"
 
-const trainDescription = `Trains the network evaluation (engine/uttt/net.bin) on games saved by "analyze uttt
-tune --save-games". Every position after the --openings random plies is labelled
-B * result + (1-B) * sigmoid(score/k), k the linear evaluation's fitted scale. One game
-in ten is held out; the network of the epoch with the lowest held-out log-loss is
-written to --out. With --init training starts from that network instead of random
+const trainDescription = `Trains the network evaluation (engine/uttt/search/net.bin) on games saved by
+"analyze uttt tune --save-games". Every position after the --openings random plies is
+labelled B * result + (1-B) * sigmoid(score/k), k the linear evaluation's fitted scale.
+One game in ten is held out; the network of the epoch with the lowest held-out log-loss
+is written to --out. With --init training starts from that network instead of random
 weights. See docs/uttt-net.md.`
 
 func runTrain(ctx context.Context, args []string, _ io.Reader, _, stderr io.Writer) int {
@@ -35,7 +35,7 @@ func runTrain(ctx context.Context, args []string, _ io.Reader, _, stderr io.Writ
 	seed := fs.Uint64("seed", 1, "seed of the initial weights and the order")
 	jobs := cli.JobsFlag(fs, "goroutines computing gradients")
 	out := cli.OutFlag(fs, "write the network to `FILE`")
-	initFrom := fs.String("init", "", "start from the network in `FILE` (train --out, or engine/uttt/net.bin) instead of random weights")
+	initFrom := fs.String("init", "", "start from the network in `FILE` (train --out, or engine/uttt/search/net.bin) instead of random weights")
 	pos, code := cli.Parse(fs, args)
 	if code >= 0 {
 		return code

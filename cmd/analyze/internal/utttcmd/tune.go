@@ -22,7 +22,7 @@ i depends only on --seed, i and the starting weights; --eval net or --net FILE p
 them with a network) or reads them with --load-games, fits the scale k of
 sigmoid(eval/k), then moves one weight at a time while the mean squared error falls.
 One game in ten is held out: the report gives its error before and after. The weights
-are written as engine/uttt/weights.txt holds them (rebuild to embed them).
+are written as engine/uttt/search/weights.txt holds them (rebuild to embed them).
 --board-table also learns each small-board state's chances (board_chance.bin) and fits
 the weights with them. --save-games writes one game per line: the result, the moves,
 "|" and each move's search score ("-" for opening moves), for "analyze uttt train".`
