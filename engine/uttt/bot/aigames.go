@@ -25,8 +25,10 @@ var ErrBadInput = errors.New("bad input lines were reported")
 // AIGames is an AI Games Ultimate Tic Tac Toe bot: it answers each "action move" with
 // "place_move X Y", keeping Engine's transposition table between moves.
 type AIGames struct {
-	// Engine searches the moves; nil means a new engine with a 64 MB table.
+	// Engine searches the moves; nil means a new engine with a table of HashMB MiB
+	// (0: 64), made once the input is being read.
 	Engine *search.Engine
+	HashMB int
 	// Threads is the number of search threads (0 means 1).
 	Threads int
 	// MaxTime caps the thinking time of a move (0: only the time bank limits).
@@ -38,12 +40,15 @@ type AIGames struct {
 	Verbose bool
 	// Prefix starts each report of a bad line or warning in the log, e.g. "analyze uttt engine: ".
 	Prefix string
+
+	clock clock // the clock and the engine's search; zero in use, stand-ins in tests
 }
 
 // aiSession is the state of one AI Games session: the settings and the latest update
 // lines, and the engine whose table persists between moves.
 type aiSession struct {
 	eng      *search.Engine
+	clock    clock
 	threads  int
 	maxTime  time.Duration
 	depth    int
@@ -68,19 +73,18 @@ const aiMaxLine = 1 << 16
 const aiMargin = 15 * time.Millisecond
 
 // Run plays one session: it reads the server's lines from r and writes the answers to
-// w, reporting bad lines (by number, then skipped) and warnings to log. It returns nil
-// at the end of input, ErrBadInput if any line was bad, ctx.Err() once ctx is done, or
-// the error of reading r or writing w.
+// w, reporting bad lines (by number, then skipped) and warnings to log. The input is
+// read from the start, while the engine is made, and each move's time counts from the
+// arrival of its "action move" line. It returns nil at the end of input, ErrBadInput
+// if any line was bad, ctx.Err() once ctx is done, or the error of reading r or
+// writing w.
 func (a AIGames) Run(ctx context.Context, r io.Reader, w io.Writer, log io.Writer) error {
-	eng := a.Engine
-	if eng == nil {
-		eng = search.NewEngine(64)
-	}
-	s := &aiSession{eng: eng, threads: max(a.Threads, 1), maxTime: a.MaxTime, depth: a.Depth, verbose: a.Verbose,
-		log: log, prefix: a.Prefix, timebank: 10 * time.Second, perMove: 500 * time.Millisecond}
+	clk := a.clock.orReal()
 	readCtx, stopReading := context.WithCancel(ctx) // the reader stops sending when Run returns
 	defer stopReading()
-	lines, readErr := readLines(readCtx, r, aiMaxLine)
+	lines, readErr := readLines(readCtx, r, aiMaxLine, clk.now)
+	s := &aiSession{eng: newEngine(a.Engine, a.HashMB), clock: clk, threads: max(a.Threads, 1), maxTime: a.MaxTime, depth: a.Depth,
+		verbose: a.Verbose, log: log, prefix: a.Prefix, timebank: 10 * time.Second, perMove: 500 * time.Millisecond}
 	bad := false
 	out := bufio.NewWriter(w)
 	for n := int64(1); ; n++ {
@@ -103,7 +107,7 @@ func (a AIGames) Run(ctx context.Context, r io.Reader, w io.Writer, log io.Write
 			fmt.Fprintf(log, "%sline %d: a line of %d bytes is longer than %d: %q (skipped)\n", a.Prefix, n, line.size, aiMaxLine, fileio.Prefix([]byte(line.text), 40))
 			continue
 		}
-		reply, err := s.handle(ctx, line.text)
+		reply, err := s.handle(ctx, line.text, line.at)
 		if err != nil {
 			bad = true
 			fmt.Fprintf(log, "%sline %d: %v\n", a.Prefix, n, err)
@@ -121,8 +125,8 @@ func (a AIGames) Run(ctx context.Context, r io.Reader, w io.Writer, log io.Write
 	return nil
 }
 
-// handle processes one line and returns the reply to print, if any.
-func (s *aiSession) handle(ctx context.Context, line string) (string, error) {
+// handle processes one line, which arrived at at, and returns the reply to print, if any.
+func (s *aiSession) handle(ctx context.Context, line string, at time.Time) (string, error) {
 	f := strings.Fields(line)
 	if len(f) == 0 {
 		return "", nil
@@ -189,7 +193,7 @@ func (s *aiSession) handle(ctx context.Context, line string) (string, error) {
 		if err != nil {
 			return "", fmt.Errorf("action move: time bank %v", err)
 		}
-		return s.act(ctx, bank)
+		return s.act(ctx, bank, at)
 	default:
 		return "", fmt.Errorf("cannot read %q: want settings KEY VALUE, update game KEY VALUE or action move T", clip(line))
 	}
@@ -311,8 +315,8 @@ func Allot(bank, perMove time.Duration, plies int, maxTime time.Duration) (targe
 	return target, most
 }
 
-// act searches the current position and returns "place_move X Y".
-func (s *aiSession) act(ctx context.Context, bank time.Duration) (string, error) {
+// act searches the current position, its clock started at at, and returns "place_move X Y".
+func (s *aiSession) act(ctx context.Context, bank time.Duration, at time.Time) (string, error) {
 	p, playable, err := s.position()
 	if err != nil {
 		return "", fmt.Errorf("action move: %v; no move sent", err)
@@ -329,11 +333,11 @@ func (s *aiSession) act(ctx context.Context, bank time.Duration) (string, error)
 		return "", errors.New("action move: no empty tile in the playable boards; no move sent")
 	}
 	t, most := Allot(bank, s.perMove, 81-p.Empty(), s.maxTime)
-	lim := search.Limits{Time: t, MaxTime: most, Threads: s.threads}
+	lim := search.Limits{Start: at, Time: t, MaxTime: most, Threads: s.threads}
 	if s.depth > 0 {
 		lim = search.Limits{Depth: s.depth, Threads: s.threads}
 	}
-	r := s.eng.Search(ctx, p, lim)
+	r := s.clock.search(s.eng, ctx, p, lim)
 	m := r.Move
 	if !p.IsLegal(m) || playable>>m.Board()&1 == 0 {
 		m = allowed[0]
