@@ -687,7 +687,12 @@ func loadNet() embedded {
 			netLoad.e = embedded{err: fmt.Errorf("uttt: embedded net.bin: %v", err)}
 			return
 		}
-		netLoad.e = embedded{net: n, nw: NewNetwork(n)}
+		nw := unmarshalQuantized(netQuantized, netBin) // quantised at build time, when it is net.bin's
+		if nw == nil {
+			nw = n.quantize()
+		}
+		netAsmEnabled()
+		netLoad.e = embedded{net: n, nw: nw}
 	})
 	return netLoad.e
 }
