@@ -76,26 +76,13 @@ func reportReplies(b *testing.B, ds []time.Duration, unit string) {
 // (all at once when wait is 0), and returns the time from "action move" written to the
 // reply read.
 func utttFirstReply(bin string, wait time.Duration) (time.Duration, error) {
-	cmd := exec.Command(bin, "uttt", "engine", "--max-time", "100ms")
-	in, err := cmd.StdinPipe()
+	p, err := startEngine(bin, "--max-time", "100ms")
 	if err != nil {
 		return 0, err
 	}
-	outPipe, err := cmd.StdoutPipe()
-	if err != nil {
-		return 0, err
-	}
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		return 0, err
-	}
-	defer func() {
-		in.Close()
-		cmd.Wait()
-	}()
+	defer p.stop()
+	in, out, stderr := p.in, p.out, p.stderr
 	const action = "action move 10000\n"
-	out := bufio.NewReader(outPipe)
 	var t0 time.Time
 	if wait == 0 {
 		t0 = time.Now()
@@ -121,6 +108,39 @@ func utttFirstReply(bin string, wait time.Duration) (time.Duration, error) {
 		return 0, fmt.Errorf("reply %q; stderr %q", line, stderr.String())
 	}
 	return d, nil
+}
+
+// engineProc is a running "analyze uttt engine": its input, output and log.
+type engineProc struct {
+	cmd    *exec.Cmd
+	in     io.WriteCloser
+	out    *bufio.Reader
+	stderr *strings.Builder
+}
+
+// startEngine starts "bin uttt engine args...".
+func startEngine(bin string, args ...string) (*engineProc, error) {
+	cmd := exec.Command(bin, append([]string{"uttt", "engine"}, args...)...)
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	p := &engineProc{cmd: cmd, in: in, out: bufio.NewReader(out), stderr: new(strings.Builder)}
+	cmd.Stderr = p.stderr
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// stop ends the engine's input and waits for it to exit.
+func (p *engineProc) stop() {
+	p.in.Close()
+	p.cmd.Wait()
 }
 
 // BenchmarkUtttCodinGameFirstTurn starts "analyze uttt engine --protocol codingame
@@ -151,24 +171,12 @@ func BenchmarkUtttCodinGameFirstTurn(b *testing.B) {
 // utttCGFirstTurn starts the CodinGame engine, gives it its first turn wait later and
 // returns the time from writing the turn to reading the answer and the answer's depth.
 func utttCGFirstTurn(bin string, wait time.Duration) (time.Duration, int, error) {
-	cmd := exec.Command(bin, "uttt", "engine", "--protocol", "codingame", "--first-time", "800ms", "--message")
-	in, err := cmd.StdinPipe()
+	e, err := startEngine(bin, "--protocol", "codingame", "--first-time", "800ms", "--message")
 	if err != nil {
 		return 0, 0, err
 	}
-	outPipe, err := cmd.StdoutPipe()
-	if err != nil {
-		return 0, 0, err
-	}
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		return 0, 0, err
-	}
-	defer func() {
-		in.Close()
-		cmd.Wait()
-	}()
+	defer e.stop()
+	in, out, stderr := e.in, e.out, e.stderr
 	p := uttt.Start().Play(uttt.MoveAt(4, 4))
 	var buf [81]uttt.Move
 	n := p.Moves(&buf)
@@ -179,7 +187,6 @@ func utttCGFirstTurn(bin string, wait time.Duration) (time.Duration, int, error)
 		fmt.Fprintf(&turn, "%d %d\n", y, x)
 	}
 	time.Sleep(wait)
-	out := bufio.NewReader(outPipe)
 	t0 := time.Now()
 	if _, err := io.WriteString(in, turn.String()); err != nil {
 		return 0, 0, err
