@@ -25,9 +25,10 @@ var ErrBadInput = errors.New("bad input lines were reported")
 // AIGames is an AI Games Ultimate Tic Tac Toe bot: it answers each "action move" with
 // "place_move X Y", keeping Engine's transposition table between moves.
 type AIGames struct {
-	// Engine searches the moves; nil means a new engine with a table of HashMB MiB
-	// (0: 64), made once the input is being read.
+	// Engine searches the moves; nil means a new engine, made once the input is being
+	// read, with a table of HashMB MiB (0: 64).
 	Engine *search.Engine
+	// HashMB is the table size of the engine made when Engine is nil.
 	HashMB int
 	// Threads is the number of search threads (0 means 1).
 	Threads int

@@ -40,16 +40,19 @@ func (c *fakeClock) read() int {
 }
 
 // feed writes s to w, which a session's reader reads, and waits until the reader has
-// stamped it (read the clock once more), so that the clock can move on.
+// stamped it (read the clock once more), so that the clock can move on. It may run on
+// the session's goroutine (from a search), so it reports to t with Error.
 func feed(t *testing.T, w io.Writer, c *fakeClock, s string) {
 	t.Helper()
 	before := c.read()
 	if _, err := io.WriteString(w, s); err != nil {
-		t.Fatal(err)
+		t.Error(err)
+		return
 	}
 	for end := time.Now().Add(20 * time.Second); c.read() == before; time.Sleep(time.Millisecond) {
 		if time.Now().After(end) {
-			t.Fatal("the session's reader did not read the line")
+			t.Error("the session's reader did not read the line")
+			return
 		}
 	}
 }
@@ -58,6 +61,18 @@ func feed(t *testing.T, w io.Writer, c *fakeClock, s string) {
 type searchCall struct {
 	pos uttt.Position
 	lim search.Limits
+}
+
+// nextCall returns the session's next search call.
+func nextCall(t *testing.T, calls <-chan searchCall) searchCall {
+	t.Helper()
+	select {
+	case c := <-calls:
+		return c
+	case <-time.After(20 * time.Second):
+		t.Fatal("the session did not search")
+		return searchCall{}
+	}
 }
 
 // recordSearch returns a stand-in for Engine.Search that reports each call on calls,
@@ -118,7 +133,7 @@ func TestAIGamesClockFromArrival(t *testing.T) {
 	clk.set(t0.Add(2 * time.Second))
 	feed(t, in, clk, "action move 1000\n")
 	for i, want := range []time.Time{t0.Add(2 * time.Second), t0.Add(5 * time.Second)} {
-		c := <-calls
+		c := nextCall(t, calls)
 		target, most := Allot(time.Second, 500*time.Millisecond, 81-c.pos.Empty(), 100*time.Millisecond)
 		if !c.lim.Start.Equal(want) || c.lim.Time != target || c.lim.MaxTime != most {
 			t.Errorf("move %d: limits %+v, want the clock from %v (the line's arrival), time %v, at most %v",
@@ -181,7 +196,7 @@ func TestCodinGameClockFromArrival(t *testing.T) {
 		start time.Time
 		time  time.Duration
 	}{{t0.Add(1500 * time.Millisecond), first - CGMargin - first/20}, {t0.Add(4 * time.Second), turn - CGMargin}} {
-		c := <-calls
+		c := nextCall(t, calls)
 		if !c.lim.Start.Equal(want.start) || c.lim.Time != want.time {
 			t.Errorf("turn %d: limits %+v, want the clock from %v (the turn's first line), time %v",
 				i+1, c.lim, want.start.Sub(t0), want.time)

@@ -25,9 +25,10 @@ const cgMaxLine = 1 << 16
 // opponent's move and the valid actions and answers "row col", keeping the game and
 // Engine's transposition table between turns.
 type CodinGame struct {
-	// Engine searches the moves; nil means a new engine with a table of HashMB MiB
-	// (0: 64), made once the input is being read.
+	// Engine searches the moves; nil means a new engine, made once the input is being
+	// read, with a table of HashMB MiB (0: 64).
 	Engine *search.Engine
+	// HashMB is the table size of the engine made when Engine is nil.
 	HashMB int
 	// Threads is the number of search threads (0 means 1).
 	Threads int
