@@ -25,9 +25,11 @@ var ErrBadInput = errors.New("bad input lines were reported")
 // AIGames is an AI Games Ultimate Tic Tac Toe bot: it answers each "action move" with
 // "place_move X Y", keeping Engine's transposition table between moves.
 type AIGames struct {
-	// Engine searches the moves (on the threads of its search.Options); nil means a
-	// new engine with a 64 MiB table and one thread.
+	// Engine searches the moves; nil means a new engine of Options, made once the input
+	// is being read.
 	Engine *search.Engine
+	// Options configure the engine made when Engine is nil; a zero TableBytes means 64 MiB.
+	Options search.Options
 	// MaxTime caps the thinking time of a move (0: only the time bank limits).
 	MaxTime time.Duration
 	// Depth, when above 0, searches every move to that depth, ignoring the clock, so
@@ -37,12 +39,15 @@ type AIGames struct {
 	Verbose bool
 	// Prefix starts each report of a bad line or warning in the log, e.g. "analyze uttt engine: ".
 	Prefix string
+
+	clock clock // the clock and the engine's search; zero in use, stand-ins in tests
 }
 
 // aiSession is the state of one AI Games session: the settings and the latest update
 // lines, and the engine whose table persists between moves.
 type aiSession struct {
 	eng      *search.Engine
+	clock    clock
 	maxTime  time.Duration
 	depth    int
 	verbose  bool
@@ -66,19 +71,22 @@ const aiMaxLine = 1 << 16
 const aiMargin = 15 * time.Millisecond
 
 // Run plays one session: it reads the server's lines from r and writes the answers to
-// w, reporting bad lines (by number, then skipped) and warnings to log. It returns nil
-// at the end of input, ErrBadInput if any line was bad, ctx.Err() once ctx is done, or
-// the error of reading r or writing w.
+// w, reporting bad lines (by number, then skipped) and warnings to log. The input is
+// read from the start, while the engine is made, and each move's time counts from the
+// arrival of its "action move" line. It returns nil at the end of input, ErrBadInput
+// if any line was bad, ctx.Err() once ctx is done, or the error of reading r or
+// writing w.
 func (a AIGames) Run(ctx context.Context, r io.Reader, w io.Writer, log io.Writer) error {
-	eng := a.Engine
-	if eng == nil {
-		eng, _ = search.NewEngine(search.Options{TableBytes: 64 << 20}) // not refused
-	}
-	s := &aiSession{eng: eng, maxTime: a.MaxTime, depth: a.Depth, verbose: a.Verbose,
-		log: log, prefix: a.Prefix, timebank: 10 * time.Second, perMove: 500 * time.Millisecond}
+	clk := a.clock.orReal()
 	readCtx, stopReading := context.WithCancel(ctx) // the reader stops sending when Run returns
 	defer stopReading()
-	lines, readErr := readLines(readCtx, r, aiMaxLine)
+	lines, readErr := readLines(readCtx, r, aiMaxLine, clk.now)
+	eng, err := newEngine(a.Engine, a.Options)
+	if err != nil {
+		return err
+	}
+	s := &aiSession{eng: eng, clock: clk, maxTime: a.MaxTime, depth: a.Depth,
+		verbose: a.Verbose, log: log, prefix: a.Prefix, timebank: 10 * time.Second, perMove: 500 * time.Millisecond}
 	bad := false
 	out := bufio.NewWriter(w)
 	for n := int64(1); ; n++ {
@@ -101,7 +109,7 @@ func (a AIGames) Run(ctx context.Context, r io.Reader, w io.Writer, log io.Write
 			fmt.Fprintf(log, "%sline %d: a line of %d bytes is longer than %d: %q (skipped)\n", a.Prefix, n, line.size, aiMaxLine, fileio.Prefix([]byte(line.text), 40))
 			continue
 		}
-		reply, err := s.handle(ctx, line.text)
+		reply, err := s.handle(ctx, line.text, line.at)
 		if err != nil {
 			bad = true
 			fmt.Fprintf(log, "%sline %d: %v\n", a.Prefix, n, err)
@@ -119,8 +127,8 @@ func (a AIGames) Run(ctx context.Context, r io.Reader, w io.Writer, log io.Write
 	return nil
 }
 
-// handle processes one line and returns the reply to print, if any.
-func (s *aiSession) handle(ctx context.Context, line string) (string, error) {
+// handle processes one line, which arrived at at, and returns the reply to print, if any.
+func (s *aiSession) handle(ctx context.Context, line string, at time.Time) (string, error) {
 	f := strings.Fields(line)
 	if len(f) == 0 {
 		return "", nil
@@ -187,7 +195,7 @@ func (s *aiSession) handle(ctx context.Context, line string) (string, error) {
 		if err != nil {
 			return "", fmt.Errorf("action move: time bank %v", err)
 		}
-		return s.act(ctx, bank)
+		return s.act(ctx, bank, at)
 	default:
 		return "", fmt.Errorf("cannot read %q: want settings KEY VALUE, update game KEY VALUE or action move T", clip(line))
 	}
@@ -312,8 +320,8 @@ func Allot(bank, perMove time.Duration, plies int, maxTime time.Duration) (targe
 	return target, most
 }
 
-// act searches the current position and returns "place_move X Y".
-func (s *aiSession) act(ctx context.Context, bank time.Duration) (string, error) {
+// act searches the current position, its clock started at at, and returns "place_move X Y".
+func (s *aiSession) act(ctx context.Context, bank time.Duration, at time.Time) (string, error) {
 	p, playable, err := s.position()
 	if err != nil {
 		return "", fmt.Errorf("action move: %v; no move sent", err)
@@ -330,11 +338,11 @@ func (s *aiSession) act(ctx context.Context, bank time.Duration) (string, error)
 		return "", errors.New("action move: no empty tile in the playable boards; no move sent")
 	}
 	t, most := Allot(bank, s.perMove, 81-p.Empty(), s.maxTime)
-	lim := search.Limits{Time: t, MaxTime: most}
+	lim := search.Limits{Start: at, Time: t, MaxTime: most}
 	if s.depth > 0 {
 		lim = search.Limits{Depth: s.depth}
 	}
-	r := s.eng.Search(ctx, p, lim)
+	r := s.clock.search(s.eng, ctx, p, lim)
 	m := r.Move
 	if !p.IsLegal(m) || playable>>m.Board()&1 == 0 {
 		m = allowed[0]

@@ -25,15 +25,14 @@ const cgMaxLine = 1 << 16
 // opponent's move and the valid actions and answers "row col", keeping the game and
 // Engine's transposition table between turns.
 type CodinGame struct {
-	// Engine searches the moves (on the threads of its search.Options); nil means a
-	// new engine with a 64 MiB table and one thread.
+	// Engine searches the moves; nil means a new engine of Options, made once the input
+	// is being read.
 	Engine *search.Engine
+	// Options configure the engine made when Engine is nil; a zero TableBytes means 64 MiB.
+	Options search.Options
 	// FirstTime and TurnTime are the thinking times of the first and later turns,
-	// the margin included.
+	// the margin included, each counted from the arrival of the turn's first line.
 	FirstTime, TurnTime time.Duration
-	// Start is when the first turn's clock started (a referee's runs from the
-	// process's start); zero means when Run is called.
-	Start time.Time
 	// Depth, when above 0, searches every turn to that depth, ignoring the clock, so
 	// the answers depend on the input alone (with one thread).
 	Depth int
@@ -43,11 +42,14 @@ type CodinGame struct {
 	Verbose bool
 	// Prefix starts each report of a bad line or warning in the log, e.g. "analyze uttt engine: ".
 	Prefix string
+
+	clock clock // the clock and the engine's search; zero in use, stand-ins in tests
 }
 
 // cgSession is one CodinGame game as the bot sees it.
 type cgSession struct {
 	eng     *search.Engine
+	clock   clock
 	depth   int
 	first   time.Duration
 	turn    time.Duration
@@ -61,30 +63,30 @@ type cgSession struct {
 
 // Run plays one game: it reads the referee's lines from r and writes the answers to w,
 // reporting malformed lines (by number) and warnings to log. A bad opponent move or
-// count still gets an answer; a bad action line is skipped. It returns nil at the end
-// of input, ErrBadInput if any line was bad, ctx.Err() once ctx is done, or the error
-// of reading r or writing w.
+// count still gets an answer; a bad action line is skipped. The input is read from
+// the start, while the engine is made, and each turn's time counts from the arrival
+// of its first line. It returns nil at the end of input, ErrBadInput if any line was
+// bad, ctx.Err() once ctx is done, or the error of reading r or writing w.
 func (g CodinGame) Run(ctx context.Context, r io.Reader, w io.Writer, log io.Writer) error {
-	procStart := g.Start
-	if procStart.IsZero() {
-		procStart = time.Now()
-	}
-	eng := g.Engine
-	if eng == nil {
-		eng, _ = search.NewEngine(search.Options{TableBytes: 64 << 20}) // not refused
-	}
-	s := &cgSession{eng: eng, depth: g.Depth, first: g.FirstTime, turn: g.TurnTime, message: g.Message,
-		verbose: g.Verbose, log: log, pos: uttt.Start()}
+	clk := g.clock.orReal()
 	readCtx, stopReading := context.WithCancel(ctx) // the reader stops sending when Run returns
 	defer stopReading()
-	lines, readErr := readLines(readCtx, r, cgMaxLine)
+	lines, readErr := readLines(readCtx, r, cgMaxLine, clk.now)
+	eng, err := newEngine(g.Engine, g.Options)
+	if err != nil {
+		return err
+	}
+	s := &cgSession{eng: eng, clock: clk, depth: g.Depth, first: g.FirstTime,
+		turn: g.TurnTime, message: g.Message, verbose: g.Verbose, log: log, pos: uttt.Start()}
 	n := 0
 	bad := false
 	report := func(format string, args ...any) {
 		bad = true
 		fmt.Fprintf(log, "%sline %d: %s\n", g.Prefix, n, fmt.Sprintf(format, args...))
 	}
-	// next returns the next line; ok false at the end of input, err non-nil to stop.
+	// next returns the next line and when it arrived; ok false at the end of input,
+	// err non-nil to stop.
+	var at time.Time
 	next := func() (string, bool, error) {
 		select {
 		case <-ctx.Done():
@@ -100,6 +102,7 @@ func (g CodinGame) Run(ctx context.Context, r io.Reader, w io.Writer, log io.Wri
 				return "", false, fmt.Errorf("line %d: %w", n+1, bufio.ErrTooLong)
 			}
 			n++
+			at = l.at
 			return l.text, true, nil
 		}
 	}
@@ -115,10 +118,7 @@ func (g CodinGame) Run(ctx context.Context, r io.Reader, w io.Writer, log io.Wri
 		if strings.TrimSpace(l) == "" {
 			continue
 		}
-		start := time.Now()
-		if s.turns == 0 {
-			start = procStart
-		}
+		start := at // the turn's clock starts with its first line
 		oppLine := n
 		r, c, err := cgPair(l, -1)
 		oppOK := err == nil && (r < 0) == (c < 0)
@@ -252,12 +252,11 @@ func (s *cgSession) answer(ctx context.Context, start time.Time, actions []uttt.
 	var res search.Result
 	searched := false
 	if len(own) > 0 {
-		t := max(budget-margin-time.Since(start), time.Millisecond)
-		lim := search.Limits{Time: t}
+		lim := search.Limits{Start: start, Time: budget - margin}
 		if s.depth > 0 {
 			lim = search.Limits{Depth: s.depth}
 		}
-		res = s.eng.Search(ctx, s.pos, lim)
+		res = s.clock.search(s.eng, ctx, s.pos, lim)
 		m, searched = res.Move, true
 	}
 	if given && len(actions) > 0 && !slices.Contains(actions, m) {

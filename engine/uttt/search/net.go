@@ -382,10 +382,12 @@ func fixedActive(s uint16) iter.Seq2[int, float32] {
 	}
 }
 
-// addScaled adds v times src to dst.
+// addScaled adds v times src to dst, each product rounded to float32 before the add
+// (the conversion keeps the compiler from fusing them into multiply-adds, as it does on
+// arm64), so that every machine computes the same floats.
 func addScaled(dst, src *[NetHidden]float32, v float32) {
 	for j := range dst {
-		dst[j] += v * src[j]
+		dst[j] += float32(v * src[j])
 	}
 }
 
@@ -512,15 +514,17 @@ func (n *FloatNet) boardRows(q *Network, b int) {
 		for j := 0; j < NetHidden; j += 8 { // eight independent sums hide the adds' latency
 			var a0, a1, a2, a3, a4, a5, a6, a7 float32
 			for i, d := range ds[:k] {
+				// Each product rounded before its add, never fused (see addScaled): every
+				// machine builds the same rows, those of net_q.bin.
 				v, r := vs[i], (*[8]float32)(w[d][j:j+8])
-				a0 += v * r[0]
-				a1 += v * r[1]
-				a2 += v * r[2]
-				a3 += v * r[3]
-				a4 += v * r[4]
-				a5 += v * r[5]
-				a6 += v * r[6]
-				a7 += v * r[7]
+				a0 += float32(v * r[0])
+				a1 += float32(v * r[1])
+				a2 += float32(v * r[2])
+				a3 += float32(v * r[3])
+				a4 += float32(v * r[4])
+				a5 += float32(v * r[5])
+				a6 += float32(v * r[6])
+				a7 += float32(v * r[7])
 			}
 			row[j], row[j+1], row[j+2], row[j+3] = q16(a0, netQA), q16(a1, netQA), q16(a2, netQA), q16(a3, netQA)
 			row[j+4], row[j+5], row[j+6], row[j+7] = q16(a4, netQA), q16(a5, netQA), q16(a6, netQA), q16(a7, netQA)
@@ -721,7 +725,12 @@ func loadNet() embedded {
 			netLoad.e = embedded{err: fmt.Errorf("uttt: embedded net.bin: %v", err)}
 			return
 		}
-		netLoad.e = embedded{net: n, nw: NewNetwork(n)}
+		nw := unmarshalQuantized(netQuantized, netBin) // quantised at build time, when it is net.bin's
+		if nw == nil {
+			nw = n.quantize()
+		}
+		netAsmEnabled()
+		netLoad.e = embedded{net: n, nw: nw}
 	})
 	return netLoad.e
 }

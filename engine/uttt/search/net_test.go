@@ -230,7 +230,7 @@ func TestNetQuantizeRows(t *testing.T) {
 				for d := 0; d < netFeat; d++ {
 					if v := f[d]; v != 0 {
 						for j := range acc {
-							acc[j] += v * n.W1[b][d][j]
+							acc[j] += float32(v * n.W1[b][d][j])
 						}
 					}
 				}

@@ -33,7 +33,10 @@ const forcedDepth = 10
 // Limits bound a search; the zero value searches until the game is solved.
 type Limits struct {
 	Depth int           // maximum depth in plies; 0: no limit
-	Time  time.Duration // budget from the start of the call; 0: none
+	Time  time.Duration // budget from Start; 0: none
+	// Start is when the clock of Time and MaxTime started, e.g. when the request to
+	// move arrived; zero means the start of the call.
+	Start time.Time
 	// MaxTime, when above Time, lets the search go on past Time while the decision is
 	// unclear (the best move changed or the score fell in the last iterations), up to
 	// MaxTime; when it is clear the search stops at Time.
@@ -156,7 +159,7 @@ type worker struct {
 	o         *Tuning                           // the engine's search settings
 	lmrRed    *[64][81]int                      // the late move reductions by depth and move number (Tuning.LMRGrow)
 	soft      time.Time                         // main thread: stop here too (moved by the iterations' stability)
-	start     time.Time                         // when the search began
+	start     time.Time                         // when the budget's clock started (Limits.Start)
 	target    time.Duration                     // Limits.Time, which soft scales
 	reduce    bool                              // late move reductions (off in the exactness tests)
 	prune     bool                              // forward pruning at low depth (off in the exactness tests)
@@ -199,14 +202,18 @@ func (e *Engine) Search(ctx context.Context, pos uttt.Position, lim Limits) Resu
 			maxDepth = forcedDepth // the move is forced: a short search gives its score
 		}
 	}
+	clock := start // when the budget's clock started
+	if !lim.Start.IsZero() {
+		clock = lim.Start
+	}
 	deadline := lim.Deadline
 	budget := max(lim.Time, lim.MaxTime)
-	if lim.Time > 0 && (deadline.IsZero() || start.Add(budget).Before(deadline)) {
-		deadline = start.Add(budget)
+	if lim.Time > 0 && (deadline.IsZero() || clock.Add(budget).Before(deadline)) {
+		deadline = clock.Add(budget)
 	}
 	var soft time.Time // the main thread's adjustable stop time, when MaxTime applies
 	if lim.Time > 0 && lim.MaxTime > lim.Time {
-		soft = start.Add(lim.Time)
+		soft = clock.Add(lim.Time)
 	}
 	threads := max(e.threads, 1)
 	for len(e.workers) < threads {
@@ -220,7 +227,7 @@ func (e *Engine) Search(ctx context.Context, pos uttt.Position, lim Limits) Resu
 	e.tt.age++
 	for i, w := range e.workers[:threads] {
 		w.tt, w.stop, w.done, w.deadline, w.main = e.tt, &stop, ctx.Done(), deadline, i == 0
-		w.soft, w.start, w.target = time.Time{}, start, lim.Time
+		w.soft, w.start, w.target = time.Time{}, clock, lim.Time
 		if i == 0 {
 			w.soft = soft
 		}

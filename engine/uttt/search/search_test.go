@@ -189,6 +189,27 @@ func TestSearchMaxTime(t *testing.T) {
 	}
 }
 
+// TestSearchClockFromStart checks that Limits.Time and MaxTime count from Limits.Start:
+// a budget whose clock started an hour before the call, and ran out half an hour
+// before it, stops the search after its first iterations with a legal move (were the
+// budget counted from the call, the context's 30 s would stop it, many plies deeper).
+func TestSearchClockFromStart(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	p := uttt.Start()
+	e, err := NewEngine(Options{TableBytes: 1 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := e.Search(ctx, p, Limits{Start: time.Now().Add(-time.Hour), Time: 20 * time.Minute, MaxTime: 30 * time.Minute})
+	if !p.IsLegal(r.Move) {
+		t.Fatalf("illegal move %v", r.Move)
+	}
+	if ctx.Err() != nil || r.Depth > 3 {
+		t.Fatalf("searched to depth %d (context %v): the budget was counted from the call, not from Limits.Start", r.Depth, ctx.Err())
+	}
+}
+
 // TestContempt checks Options.Contempt on proven draws: a position the search proves
 // drawn scores -Contempt for the side to move at the root, exactly, whichever side
 // that is, also searched again on the same table after positions of the other side to

@@ -53,12 +53,10 @@ func newTable(mb int) *table {
 	n := uint64(mb) << 20 / ttEntryBytes
 	n = 1 << (bits.Len64(n) - 1) // round down to a power of two
 	slots := make([]ttEntry, n)
+	// The pages are mapped as the searches first touch them, not here: a bot's clock
+	// runs from the arrival of its request, and mapping them all up front costs more of
+	// it than the pages a short first search touches (notes/2026-12-06-uttt-engine-cold-start.md).
 	hugePages(unsafe.Pointer(&slots[0]), uintptr(n)*ttEntryBytes)
-	// Touch every page now, so that the first search's clock does not pay for the
-	// kernel mapping them (tens of milliseconds for 64 MB on a busy machine).
-	for i := 0; i < len(slots); i += 4096 / ttEntryBytes {
-		slots[i].check.Store(0)
-	}
 	return &table{slots: slots, mask: n/2 - 1}
 }
 

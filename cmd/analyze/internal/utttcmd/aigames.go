@@ -19,7 +19,8 @@ const engineDescription = `A persistent bot speaking the AI Games (riddles.io) U
 stdin and stdout: it reads "settings ...", "update game ..." and "action move T" lines
 and answers each "action move" with "place_move X Y" (column and row of the 9x9 grid,
 0..8). Both field encodings are read. The table is kept between moves; the time per
-move comes from the time bank and time_per_move, never more than half the bank. Bad
+move comes from the time bank and time_per_move, never more than half the bank, and
+counts from the arrival of the "action move" line. Bad
 lines are reported on stderr with their line number and skipped; it never answers an
 illegal move. See docs/uttt.md.
 
@@ -27,15 +28,18 @@ With --protocol codingame it speaks CodinGame's Tic-Tac-Toe (ultimate) protocol:
 turn it reads the opponent's move ("row col", -1 -1 for none), the count of valid
 actions and the actions, and answers "row col" (with --message, followed by the
 search's depth and score). It keeps the game and its table between turns and thinks
---first-time on its first turn (counted from the process's start) and --turn-time on
-the others, less a margin of 15 ms. A malformed line is reported on stderr with its line
-number and still gets an answer. See docs/uttt-bots.md.
+--first-time on its first turn and --turn-time on the others, each counted from the
+arrival of the turn's first line, less a margin of 15 ms (and 5% of --first-time on
+the first turn). A malformed line is reported on stderr with its line number and still
+gets an answer. See docs/uttt-bots.md.
+
+Input is read, and each line's arrival noted, from the start: the engine is made while
+the first lines come in, and the time it takes counts against the first move.
 
 It ends at the end of input (exit 0, or 1 if any line was bad) or on Ctrl-C (130).`
 
 func runEngine(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	const name = "uttt engine"
-	procStart := time.Now() // CodinGame's first turn runs from here: start-up counts
 	fs := cli.NewFlagSet(name, engineUsage, engineDescription, stderr)
 	protocol := fs.String("protocol", "aigames", "`PROTOCOL` spoken: aigames or codingame")
 	hash := hashFlag(fs, 64<<20)
@@ -73,16 +77,13 @@ func runEngine(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	if err := machine.CheckAlloc(int64(hash.Bytes)); err != nil {
 		return cli.Usagef(stderr, name, "--hash %s: the transposition table %v; give a smaller --hash", hash.Text, err)
 	}
-	e, err := search.NewEngine(search.Options{TableBytes: int64(hash.Bytes), Threads: *threads})
-	if err != nil {
-		return failf(stderr, name, "%v", err)
-	}
-	prefix := "analyze " + name + ": "
+	opts, prefix := search.Options{TableBytes: int64(hash.Bytes), Threads: *threads}, "analyze "+name+": "
+	var err error
 	if cg {
-		err = bot.CodinGame{Engine: e, FirstTime: *first, TurnTime: *turn, Start: procStart,
+		err = bot.CodinGame{Options: opts, FirstTime: *first, TurnTime: *turn,
 			Message: *message, Verbose: *verbose, Prefix: prefix}.Run(ctx, stdin, stdout, stderr)
 	} else {
-		err = bot.AIGames{Engine: e, MaxTime: *maxTime, Verbose: *verbose, Prefix: prefix}.Run(ctx, stdin, stdout, stderr)
+		err = bot.AIGames{Options: opts, MaxTime: *maxTime, Verbose: *verbose, Prefix: prefix}.Run(ctx, stdin, stdout, stderr)
 	}
 	return sessionExit(ctx, name, err, stderr)
 }
