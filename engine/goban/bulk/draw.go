@@ -14,12 +14,12 @@ import (
 )
 
 // writeSVG writes the ownership-map picture of one input or game into --svg DIR.
-func (o *scoreOpts) writeSVG(name string, res goban.Result, owner []byte, komi float64, result string) error {
+func (o *scoreOpts) writeSVG(name string, res goban.Result, owner []byte, komi float64, result, legend string) error {
 	if result == "" {
 		result = string(sgf.FormatScore(nil, float64(res.Black-res.White)-komi))
 	}
 	path := filepath.Join(o.svgDir, draw.FileName(name, ".svg"))
-	return draw.Write(path, nil, "svg", 0, draw.Picture{Name: name, Result: res, Owner: owner, Komi: komi, Text: result})
+	return draw.Write(path, nil, "svg", 0, draw.Picture{Name: name, Result: res, Owner: owner, Komi: komi, Text: result, Legend: legend})
 }
 
 // DrawOptions say what Draw draws and where.

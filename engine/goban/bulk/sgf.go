@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/boardlab/boardlab/engine/goban"
+	"github.com/boardlab/boardlab/engine/goban/dead"
 	"github.com/boardlab/boardlab/engine/goban/sgf"
 )
 
@@ -17,6 +18,7 @@ type scoreOpts struct {
 	komi    float64 // when komiSet
 	komiSet bool
 	svgDir  string
+	rules   rulesOpts
 
 	asJSON, withMap, single bool
 }
@@ -52,6 +54,7 @@ type sgfWorker struct {
 	sgfParser sgf.Parser
 	game      sgf.Game
 	replay    sgf.Replay
+	dead      dead.Scorer
 }
 
 // sgfGame is one game's outcome, kept until the collection's size is known.
@@ -64,6 +67,7 @@ type sgfGame struct {
 	captured [2]int
 	check    sgf.Check
 	owner    []byte
+	count    *dead.Score // the count under --rules; nil for plain Tromp-Taylor
 }
 
 // scoreSGF scores every game of an SGF input. Games with faults are reported in msgs
@@ -80,9 +84,12 @@ func (w *worker) scoreSGF(ctx context.Context, name string, data []byte, o *scor
 		gname := gm.name(name, many)
 		r.out = o.formatSGF(r.out, gname, gm, many || !o.single)
 		if o.svgDir != "" {
-			if err := o.writeSVG(gname, gm.res, gm.owner, gm.komi, string(sgf.FormatScore(nil, gm.lead))); err != nil {
+			if err := o.writeSVG(gname, gm.res, gm.owner, gm.komi, string(sgf.FormatScore(nil, gm.lead)), gm.legend()); err != nil {
 				r.msgs = append(r.msgs, err)
 			}
+		}
+		if gm.count != nil && gm.check.Comparable() && !gm.check.Agrees {
+			r.stats.Differs = append(r.stats.Differs, gm.differs(gname))
 		}
 	}
 	return r
@@ -124,8 +131,13 @@ func (w *worker) sgfGames(ctx context.Context, data []byte, o *scoreOpts, r *sco
 			komi = o.komi
 		}
 		lead := float64(res.Black-res.White) - komi
+		var count *dead.Score
+		if o.rules.on {
+			count, komi = w.count(o)
+			lead = count.Lead
+		}
 		gm := sgfGame{index: w.game.Index, res: res, komi: komi, lead: lead, g: w.game,
-			captured: w.replay.Captured, check: sgf.CheckResult(w.game.RE, lead)}
+			captured: w.replay.Captured, check: sgf.CheckResult(w.game.RE, lead), count: count}
 		gm.g.Ops = nil
 		gm.g.RE = append([]byte(nil), w.game.RE...)
 		if w.game.RE == nil {
@@ -133,6 +145,9 @@ func (w *worker) sgfGames(ctx context.Context, data []byte, o *scoreOpts, r *sco
 		}
 		if o.withMap || o.svgDir != "" {
 			gm.owner = s.Owner(nil, b)
+			if count != nil {
+				gm.owner = count.Owner
+			}
 		}
 		games = append(games, gm)
 		r.stats.Games++
@@ -199,6 +214,7 @@ func (o *scoreOpts) formatSGF(dst []byte, name string, gm *sgfGame, named bool) 
 			REAgrees      *bool     `json:"re_agrees"`
 			RENotCompared string    `json:"re_not_comparable,omitempty"`
 			Map           *[]string `json:"map,omitempty"`
+			*countJSON
 		}{
 			Path: name, Format: "sgf", Game: gm.index, Cols: gm.g.Cols, Rows: gm.g.Rows,
 			Black: gm.res.Black, White: gm.res.White, Komi: gm.komi, Handicap: gm.g.Handicap,
@@ -225,6 +241,7 @@ func (o *scoreOpts) formatSGF(dst []byte, name string, gm *sgfGame, named bool) 
 		if o.withMap {
 			v.Map = mapLines(gm.res, gm.owner)
 		}
+		v.countJSON = gm.countJSON()
 		b, _ := json.Marshal(v)
 		return append(append(dst, b...), '\n')
 	}

@@ -14,12 +14,13 @@ func RecordRules(g *sgf.Game, def Rules) (r Rules, known bool) {
 	return def, false
 }
 
-// RecordKomi is the komi of a record in points under rule set r: KM as
-// sgf.Game.PlayKomi reads it, with two conventions of Fox (YuanYu) records checked
-// against their results: KM in hundredths under Chinese rules is in stones (KM[375] is
-// 3 3/4 stones, 7.5 points), and KM[0] in an even game under Japanese rules is 6.5.
-func RecordKomi(g *sgf.Game, r Rules) float64 {
+// RecordKomi is the komi of a record in points: KM as sgf.Game.PlayKomi reads it, with
+// two conventions of Fox (YuanYu) records checked against their results: KM in
+// hundredths under RU[Chinese] is in stones (KM[375] is 3 3/4 stones, 7.5 points), and
+// KM[0] in an even game under RU[Japanese] is 6.5.
+func RecordKomi(g *sgf.Game) float64 {
 	k := g.PlayKomi()
+	r, _ := ParseRU(string(g.RU))
 	switch {
 	case k != g.Komi && r.Name == RulesChinese.Name:
 		return 2 * k

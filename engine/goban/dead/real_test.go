@@ -56,7 +56,7 @@ func scoreRecords(tb testing.TB, recs map[string][]byte) (agree, winner int, dif
 			tb.Fatal(n, err)
 		}
 		r, _ := dead.RecordRules(&g, dead.RulesArea)
-		sc := s.ScoreGame(&g, &rp, r, dead.RecordKomi(&g, r), dead.Options{Seed: 1})
+		sc := s.ScoreGame(&g, &rp, r, dead.RecordKomi(&g), dead.Options{Seed: 1})
 		if sgf.CheckResult(g.RE, sc.Lead).Agrees {
 			agree++
 		} else {

@@ -21,6 +21,7 @@ type Picture struct {
 	Owner  []byte
 	Komi   float64
 	Text   string // such as "B+3.5"
+	Legend string // the counts line under the board; "" for black's and white's from Result
 }
 
 // FileName turns an input name (a path, ARCHIVE/MEMBER, FILE#k or -) into a file name
@@ -48,7 +49,10 @@ func Write(path string, stdout io.Writer, format string, scale int, p Picture) e
 		err = goban.WriteOwnershipPNG(out, p.Owner, res.Size, res.Cols, scale)
 	} else {
 		title := fmt.Sprintf("%s: %s", p.Name, p.Text)
-		legend := fmt.Sprintf("black %d, white %d, komi %s", res.Black, res.White, strconv.FormatFloat(p.Komi, 'f', -1, 64))
+		legend := p.Legend
+		if legend == "" {
+			legend = fmt.Sprintf("black %d, white %d, komi %s", res.Black, res.White, strconv.FormatFloat(p.Komi, 'f', -1, 64))
+		}
 		err = goban.WriteOwnershipSVG(out, p.Owner, res.Size, res.Cols, title, legend)
 	}
 	if err != nil {
