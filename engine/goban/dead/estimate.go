@@ -2,12 +2,14 @@ package dead
 
 import "github.com/boardlab/boardlab/engine/goban"
 
-// DefaultPlayouts is the number of playouts Estimate runs when Options.Playouts is 0.
+// DefaultPlayouts is the most playouts Estimate runs when Options.Playouts is 0.
 const DefaultPlayouts = 128
 
 // Options tune the estimate.
 type Options struct {
-	Playouts int    // light playouts from the position; 0 means DefaultPlayouts
+	// Playouts is the most light playouts run from the position (0: DefaultPlayouts);
+	// they stop early, by batches of 32, once every undecided chain and point is settled.
+	Playouts int
 	Seed     uint64 // the playouts' random seed: the same seed gives the same estimate
 }
 
@@ -84,12 +86,20 @@ func (e *Estimator) Estimate(b *goban.Board, o Options, st *Status) {
 	e.neutral = resize(e.neutral, size)
 	e.rng = o.Seed*0x9e3779b97f4a7c15 + 0x2545f4914f6cdd1d
 	maxMoves := 3*n + 20
-	for i := 0; i < playouts; i++ {
-		e.play.copyFrom(s)
-		e.playout(&e.play, uint8(1+i&1), maxMoves)
-		e.tally(&e.play)
+	done := 0
+	for done < playouts {
+		// Batches of 32 (or what is left); after the first, stop once settled.
+		for k := min(32, playouts-done); k > 0; k-- {
+			e.play.copyFrom(s)
+			e.playout(&e.play, uint8(1+done&1), maxMoves)
+			e.tally(&e.play)
+			done++
+		}
+		if done < playouts && e.settled(s, st.Alive, done) {
+			break
+		}
 	}
-	e.judge(s, st, playouts)
+	e.judge(s, st, done)
 }
 
 func resize[T any](s []T, n int) []T {
@@ -242,4 +252,43 @@ func (e *Estimator) judge(s *board, st *Status, playouts int) {
 			}
 		}
 	}
+}
+
+// settled reports whether more playouts could hardly change the estimate: every chain
+// not proved alive leans to one side on at least three quarters of its points' counts,
+// and every empty point is left neutral in under a quarter or over three quarters of
+// the n playouts so far.
+func (e *Estimator) settled(s *board, alive []bool, n int) bool {
+	for y := 1; y <= s.rows; y++ {
+		for p := s.rowStart(y); p < s.rowStart(y)+int32(s.cols); p++ {
+			switch s.color[p] {
+			case empty:
+				if v := 4 * int(e.neutral[p]); v > n && v < 3*n {
+					return false
+				}
+			case black, white:
+				if s.root[p] != p || alive[(y-1)*s.cols+int(p)%s.stride-1] {
+					continue
+				}
+				sum := 0
+				for q := p; ; {
+					sum += int(e.own[q])
+					if q = s.next[q]; q == p {
+						break
+					}
+				}
+				if 2*abs(sum) < n*int(s.size[p]) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+func abs(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
 }

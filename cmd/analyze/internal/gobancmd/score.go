@@ -61,7 +61,7 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	fs.StringVar(&o.Format, "format", "auto", "input format: auto (SGF when the input starts with '(' and ';'), text or sgf")
 	komiFlag(fs, &o.Komi, &o.KomiSet)
 	fs.StringVar(&o.Rules, "rules", "tromp-taylor", "count SGF games by `RULES`: tromp-taylor, area, territory or record (each record's RU[])")
-	fs.IntVar(&o.Playouts, "playouts", 0, "light playouts `N` of the dead-stone estimate under --rules (0: 128)")
+	fs.IntVar(&o.Playouts, "playouts", 0, "at most `N` light playouts of the dead-stone estimate under --rules (0: 128; fewer once settled)")
 	fs.Uint64Var(&o.Seed, "seed", 1, "random seed `N` of the dead-stone estimate")
 	summary := fs.Bool("summary", false, "after the results, print counts and the rate on stderr")
 	fs.StringVar(&o.SVGDir, "svg", "", "write an ownership-map SVG per input (or game) into `DIR`")
