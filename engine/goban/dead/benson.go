@@ -88,22 +88,12 @@ func (bn *benson) colour(b *board, c uint8, alive []bool) {
 			if isEmpty {
 				bn.rEmpty[r]++
 			}
-			var seen [4]int32
-			ns := 0
+			var seen few
 			for _, d := range b.dirs {
 				ch := bn.chain[p+d]
-				if ch < 0 {
+				if ch < 0 || !seen.add(ch) {
 					continue
 				}
-				dup := false
-				for _, s := range seen[:ns] {
-					dup = dup || s == ch
-				}
-				if dup {
-					continue
-				}
-				seen[ns] = ch
-				ns++
 				k := [2]int32{r, ch}
 				v := bn.pairs[k]
 				if isEmpty {

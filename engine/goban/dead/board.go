@@ -218,8 +218,7 @@ func (b *board) examine(p int32, c uint8) int {
 		}
 	}
 	size := int32(1)
-	var seen [4]int32
-	ns := 0
+	var seen few
 	capture := false
 	for _, d := range b.dirs {
 		q := p + d
@@ -235,15 +234,9 @@ func (b *board) examine(p int32, c uint8) int {
 				}
 				continue
 			}
-			dup := false
-			for _, s := range seen[:ns] {
-				dup = dup || s == r
-			}
-			if dup {
+			if !seen.add(r) {
 				continue
 			}
-			seen[ns] = r
-			ns++
 			size += b.size[r]
 			// The chain's liberties other than p: its pseudo-liberties less p's share.
 			k := int64(0)
@@ -354,4 +347,22 @@ func (b *board) reply(last int32, c uint8) int32 {
 		}
 	}
 	return 0
+}
+
+// few is a set of up to four chains (the neighbours of a point).
+type few struct {
+	v [4]int32
+	n int
+}
+
+// add adds r and reports whether it was new.
+func (f *few) add(r int32) bool {
+	for _, s := range f.v[:f.n] {
+		if s == r {
+			return false
+		}
+	}
+	f.v[f.n] = r
+	f.n++
+	return true
 }
