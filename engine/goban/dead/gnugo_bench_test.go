@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -32,13 +33,15 @@ var gnugoOnce struct {
 	res []gnugoResult
 }
 
-// runGNUGo counts each record with "gnugo --score aftermath --komi K -l FILE"
-// (--chinese-rules for RU[Chinese]; K the komi dead.RecordKomi reads, as GNU Go would
-// take KM[750] for 750 points), at most $BOARDLAB_GNUGO_TIMEOUT (default 60s) each,
+// runGNUGo counts each record with "gnugo --score aftermath -l FILE" (--chinese-rules
+// for RU[Chinese]), FILE a copy of the record with KM[] set to the komi
+// dead.RecordKomi reads when that differs (GNU Go takes KM[750] for 750 points, and a
+// record's KM overrides --komi), at most $BOARDLAB_GNUGO_TIMEOUT (default 60s) each,
 // and measures the CPU time of each. With $BOARDLAB_GNUGO_CACHE set to a folder, each
 // record's output and CPU time are kept there and reused by later runs.
 func runGNUGo(b *testing.B, gnugo, dir string, games []*replayed) []gnugoResult {
 	cache := os.Getenv("BOARDLAB_GNUGO_CACHE")
+	tmp := b.TempDir()
 	timeout := 60 * time.Second
 	if v := os.Getenv("BOARDLAB_GNUGO_TIMEOUT"); v != "" {
 		d, err := time.ParseDuration(v)
@@ -49,11 +52,24 @@ func runGNUGo(b *testing.B, gnugo, dir string, games []*replayed) []gnugoResult 
 	}
 	res := make([]gnugoResult, len(games))
 	for i, r := range games {
-		args := []string{"--score", "aftermath", "--komi", strconv.FormatFloat(dead.RecordKomi(&r.g), 'f', -1, 64)}
+		args := []string{"--score", "aftermath"}
 		if rules, _ := dead.ParseRU(string(r.g.RU)); rules.Name == dead.RulesChinese.Name {
 			args = append(args, "--chinese-rules")
 		}
-		args = append(args, "-l", filepath.Join(dir, r.name))
+		path := filepath.Join(dir, r.name)
+		if k := dead.RecordKomi(&r.g); k != r.g.Komi {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				b.Fatal(err)
+			}
+			km := []byte("KM[" + strconv.FormatFloat(k, 'f', -1, 64) + "]")
+			data = kmPattern.ReplaceAll(data, km)
+			path = filepath.Join(tmp, r.name)
+			if err := os.WriteFile(path, data, 0o644); err != nil {
+				b.Fatal(err)
+			}
+		}
+		args = append(args, "-l", path)
 		key := filepath.Join(cache, r.name+".gnugo")
 		if data, err := os.ReadFile(key); cache != "" && err == nil {
 			cpu, out, _ := strings.Cut(string(data), "\n")
@@ -75,6 +91,9 @@ func runGNUGo(b *testing.B, gnugo, dir string, games []*replayed) []gnugoResult 
 	}
 	return res
 }
+
+// kmPattern is a record's KM property.
+var kmPattern = regexp.MustCompile(`KM\[[^\]]*\]`)
 
 // parseGNUGo reads "Black wins by 2.5 points" or "White wins by ..." as black's lead.
 func parseGNUGo(out string) (float64, bool) {
