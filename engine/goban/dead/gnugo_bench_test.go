@@ -28,6 +28,8 @@ type gnugoResult struct {
 	cpu  time.Duration
 }
 
+var printOnce sync.Once
+
 var gnugoOnce struct {
 	sync.Once
 	res []gnugoResult
@@ -173,8 +175,11 @@ func BenchmarkVsGNUGo(b *testing.B) {
 	n := float64(len(games))
 	rate := float64(b.N) * n / cpu.Seconds()
 	gRate := n / gCPU.Seconds()
-	b.Logf("%d records with a counted result; differing from RE in either:\n%s", len(games), strings.Join(lines, "\n"))
-	b.Logf("boardlab: %d agree with RE, %d on the winner, %.0f games/CPU-s; gnugo: %d agree, %d on the winner, %.2f games/CPU-s; %.0fx",
+	// The table goes to stdout once: b.Log cuts a benchmark's log short.
+	printOnce.Do(func() {
+		fmt.Printf("%d records with a counted result; differing from RE in either:\n%s\n", len(games), strings.Join(lines, "\n"))
+	})
+	fmt.Printf("boardlab: %d agree with RE, %d on the winner, %.0f games/CPU-s; gnugo: %d agree, %d on the winner, %.3f games/CPU-s; %.0fx\n",
 		agree, winner, rate, gAgree, gWinner, gRate, rate/gRate)
 	b.ReportMetric(rate, "games/CPU-s")
 	b.ReportMetric(gRate, "gnugo-games/CPU-s")
