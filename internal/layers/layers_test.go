@@ -17,6 +17,7 @@ import (
 var rules = []string{
 	"engine/goban",
 	"engine/goban/sgf",
+	"engine/goban/dead",
 	"engine/qttt",
 	"engine/uttt",
 	"engine/wythoff",

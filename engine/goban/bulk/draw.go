@@ -15,7 +15,7 @@ import (
 )
 
 // writeSVG writes the ownership-map picture of one input or game into --svg DIR.
-func (o *scoreOpts) writeSVG(name string, res goban.Result, owner []byte, komi float64, result string) error {
+func (o *scoreOpts) writeSVG(name string, res goban.Result, owner []byte, komi float64, result, legend string) error {
 	if result == "" {
 		result = string(sgf.FormatScore(nil, float64(res.Black-res.White)-komi))
 	}
@@ -23,7 +23,7 @@ func (o *scoreOpts) writeSVG(name string, res goban.Result, owner []byte, komi f
 	if err := o.pics.claim(path, name); err != nil {
 		return err
 	}
-	return draw.Write(path, nil, "svg", 0, draw.Picture{Name: name, Result: res, Owner: owner, Komi: komi, Text: result})
+	return draw.Write(path, nil, "svg", 0, draw.Picture{Name: name, Result: res, Owner: owner, Komi: komi, Text: result, Legend: legend})
 }
 
 // pictureNames records the picture files a run writes, by path, with the input or game

@@ -29,6 +29,13 @@ type Options struct {
 	MaxSize int    // refuse a text board larger than MaxSize x MaxSize; 0: DefaultMaxSize
 	Jobs    int    // parallel workers; 0: one per core
 	Shard   shard.Shard
+	// Rules is how SGF games are counted: "" or "tromp-taylor" (nothing removed),
+	// "record" (each record's RU[], Tromp-Taylor without one), or a rule set dead.Named
+	// knows ("area", "territory", "chinese", ...), dead stones then estimated with
+	// Playouts playouts (0: dead.DefaultPlayouts) from Seed. Text boards stay Tromp-Taylor.
+	Rules    string
+	Playouts int
+	Seed     uint64
 
 	// Report, when set, is told of each input, game or line that failed, in input
 	// order, after the results before it were written to the output and, when the
@@ -50,6 +57,7 @@ type bulkOpts struct {
 func (o *Options) resolve() (*scoreOpts, *bulkOpts) {
 	so := &scoreOpts{format: o.Format, komi: o.Komi, komiSet: o.KomiSet, svgDir: o.SVGDir, asJSON: o.JSON, withMap: o.Map,
 		pics: new(pictureNames)}
+	so.setRules(o)
 	if so.format == "" {
 		so.format = "auto"
 	}

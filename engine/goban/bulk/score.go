@@ -113,6 +113,9 @@ func Score(ctx context.Context, args []string, stdin io.Reader, out io.Writer, o
 	if werr == nil {
 		werr = w.Flush()
 	}
+	if so.rules.on {
+		total.Rules = so.rules.name
+	}
 	if werr != nil {
 		return total, &WriteError{werr}
 	}
@@ -328,7 +331,7 @@ func (w *worker) scoreOne(ctx context.Context, set *srcSet, idx int, stdin io.Re
 	r.stats.Boards++
 	r.stats.Bytes += int64(len(data))
 	if o.svgDir != "" {
-		if err := o.writeSVG(name, res, w.owner, o.textKomi(), ""); err != nil {
+		if err := o.writeSVG(name, res, w.owner, o.textKomi(), "", ""); err != nil {
 			r.fails = append(r.fails, scoreFail{j: j, end: len(r.out), msgs: []error{err}})
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/boardlab/boardlab/engine/goban"
+	"github.com/boardlab/boardlab/engine/goban/dead"
 	"github.com/boardlab/boardlab/engine/goban/sgf"
 	"github.com/boardlab/boardlab/fileio"
 )
@@ -19,6 +20,7 @@ type scoreOpts struct {
 	komiSet bool
 	svgDir  string
 	pics    *pictureNames // the pictures written into svgDir
+	rules   rulesOpts
 
 	asJSON, withMap, single bool
 }
@@ -55,6 +57,7 @@ type sgfWorker struct {
 	game      sgf.Game
 	replay    sgf.Replay
 	scored    [2]sgfGame // the game scored last, and a collection's first (see sgfGames)
+	dead      dead.Scorer
 }
 
 // sgfGame is one game's outcome.
@@ -67,6 +70,7 @@ type sgfGame struct {
 	captured [2]int
 	check    sgf.Check
 	owner    []byte
+	count    *dead.Score // the count under --rules; nil for plain Tromp-Taylor
 }
 
 // scoreSGF scores every game of an SGF input, the j-th of batch r, appending each
@@ -82,9 +86,12 @@ func (w *worker) scoreSGF(ctx context.Context, name string, data []byte, o *scor
 		gname := gm.name(name, many)
 		r.out = o.formatSGF(r.out, gname, gm, many || !o.single)
 		if o.svgDir != "" {
-			if err := o.writeSVG(gname, gm.res, gm.owner, gm.komi, string(sgf.FormatScore(nil, gm.lead))); err != nil {
+			if err := o.writeSVG(gname, gm.res, gm.owner, gm.komi, string(sgf.FormatScore(nil, gm.lead)), gm.legend()); err != nil {
 				msg(err)
 			}
+		}
+		if gm.count != nil && gm.check.Comparable() && !gm.check.Agrees {
+			r.stats.Differs = append(r.stats.Differs, gm.differs(gname))
 		}
 		if r.full() && !stopped {
 			stopped = !r.drain()
@@ -142,8 +149,13 @@ func (w *worker) sgfGames(ctx context.Context, data []byte, o *scoreOpts, stats 
 			komi = o.komi
 		}
 		lead := float64(res.Black-res.White) - komi
+		var count *dead.Score
+		if o.rules.on {
+			count, komi = w.count(o)
+			lead = count.Lead
+		}
 		*gm = sgfGame{index: w.game.Index, res: res, komi: komi, lead: lead, g: w.game,
-			captured: w.replay.Captured, check: sgf.CheckResult(w.game.RE, lead)}
+			captured: w.replay.Captured, check: sgf.CheckResult(w.game.RE, lead), count: count}
 		gm.g.Ops = nil
 		gm.g.RE = append([]byte(nil), w.game.RE...)
 		if w.game.RE == nil {
@@ -151,6 +163,9 @@ func (w *worker) sgfGames(ctx context.Context, data []byte, o *scoreOpts, stats 
 		}
 		if o.withMap || o.svgDir != "" {
 			gm.owner = s.Owner(nil, b)
+			if count != nil {
+				gm.owner = count.Owner
+			}
 		}
 		stats.Games++
 		switch c := gm.check; {
@@ -224,6 +239,7 @@ func (o *scoreOpts) formatSGF(dst []byte, name string, gm *sgfGame, named bool) 
 			REAgrees      *bool     `json:"re_agrees"`
 			RENotCompared string    `json:"re_not_comparable,omitempty"`
 			Map           *[]string `json:"map,omitempty"`
+			*countJSON
 		}{
 			Path: name, Format: "sgf", Game: gm.index, Cols: gm.g.Cols, Rows: gm.g.Rows,
 			Black: gm.res.Black, White: gm.res.White, Komi: gm.komi, Handicap: gm.g.Handicap,
@@ -250,6 +266,7 @@ func (o *scoreOpts) formatSGF(dst []byte, name string, gm *sgfGame, named bool) 
 		if o.withMap {
 			v.Map = mapLines(gm.res, gm.owner)
 		}
+		v.countJSON = gm.countJSON()
 		b, _ := json.Marshal(v)
 		return append(append(dst, b...), '\n')
 	}

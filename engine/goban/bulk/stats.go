@@ -23,6 +23,11 @@ type Stats struct {
 	TimeLoss    int   `json:"re_time"`     // games lost on time
 	Other       int   `json:"re_other"`    // games whose RE is anything else or missing
 	Bytes       int64 `json:"bytes"`       // bytes of the inputs scored
+	// Rules names the count the RE are compared with when --rules is not Tromp-Taylor
+	// ("area", "territory", "record"), and Differs lists the games it differs from RE
+	// in, in input order ("NAME: RE W+2.5, counted W+1.5 (japanese)").
+	Rules   string   `json:"rules,omitempty"`
+	Differs []string `json:"re_differs,omitempty"`
 }
 
 // Add adds the counts of t to s.
@@ -38,6 +43,7 @@ func (s *Stats) Add(t Stats) {
 	s.TimeLoss += t.TimeLoss
 	s.Other += t.Other
 	s.Bytes += t.Bytes
+	s.Differs = append(s.Differs, t.Differs...)
 }
 
 // WriteText writes the summary lines of "goban score --summary" for a run that took d.
@@ -51,9 +57,18 @@ func (s *Stats) WriteText(w io.Writer, d time.Duration) error {
 		return err
 	}
 	if s.Games > 0 {
-		if _, err := fmt.Fprintf(w, "summary: RE comparable in %s: %d agree with the Tromp-Taylor result (winner and margin), %d on the winner; not comparable: %d resigned, %d lost on time, %d other or missing\n",
-			plural.Of(s.Compared, "game"), s.Agree, s.WinnerAgree, s.Resigned, s.TimeLoss, s.Other); err != nil {
+		count := "the Tromp-Taylor result"
+		if s.Rules != "" {
+			count = "the count under --rules " + s.Rules
+		}
+		if _, err := fmt.Fprintf(w, "summary: RE comparable in %s: %d agree with %s (winner and margin), %d on the winner; not comparable: %d resigned, %d lost on time, %d other or missing\n",
+			plural.Of(s.Compared, "game"), s.Agree, count, s.WinnerAgree, s.Resigned, s.TimeLoss, s.Other); err != nil {
 			return err
+		}
+		for _, d := range s.Differs {
+			if _, err := fmt.Fprintf(w, "summary: differs: %s\n", d); err != nil {
+				return err
+			}
 		}
 	}
 	_, err := fmt.Fprintf(w, "summary: %.3f s, %.0f records/s, %.1f MB/s\n", sec, float64(s.Games+s.Boards)/sec, float64(s.Bytes)/sec/1e6)

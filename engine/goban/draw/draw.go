@@ -22,6 +22,7 @@ type Picture struct {
 	Owner  []byte
 	Komi   float64
 	Text   string // such as "B+3.5"
+	Legend string // the counts line under the board; "" for black's and white's from Result
 }
 
 // FileName turns an input name (a path, ARCHIVE/MEMBER, FILE#k or -) into a file name
@@ -56,7 +57,10 @@ func WriteContext(ctx context.Context, path string, stdout io.Writer, format str
 		err = WriteOwnershipPNG(w, p.Owner, res.Size, res.Cols, scale)
 	} else {
 		title := fmt.Sprintf("%s: %s", fileio.SafeName(p.Name), p.Text)
-		legend := fmt.Sprintf("black %d, white %d, komi %s", res.Black, res.White, strconv.FormatFloat(p.Komi, 'f', -1, 64))
+		legend := p.Legend
+		if legend == "" {
+			legend = fmt.Sprintf("black %d, white %d, komi %s", res.Black, res.White, strconv.FormatFloat(p.Komi, 'f', -1, 64))
+		}
 		err = WriteOwnershipSVG(w, p.Owner, res.Size, res.Cols, title, legend)
 	}
 	if err == nil {

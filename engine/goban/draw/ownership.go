@@ -23,16 +23,17 @@ var (
 	ownerPalette = color.Palette{woodColour, blackStone, whiteStone, blackArea, whiteArea}
 )
 
-// ownerClass maps an ownership map byte to its palette index: - X O x o.
+// ownerClass maps an ownership map byte to its palette index: - X O x o; a dead stone
+// (# black, @ white, as package dead writes them) is a point of the other side's area.
 func ownerClass(c byte) uint8 {
 	switch c {
 	case 'X':
 		return 1
 	case 'O':
 		return 2
-	case 'x':
+	case 'x', '@':
 		return 3
-	case 'o':
+	case 'o', '#':
 		return 4
 	}
 	return 0
@@ -51,7 +52,8 @@ func ColumnLabel(c, cols int) string {
 	return strconv.Itoa(c + 1)
 }
 
-// WriteOwnershipSVG draws an ownership map (rows*cols bytes from Scorer.Owner) as SVG:
+// WriteOwnershipSVG draws an ownership map (rows*cols bytes from Scorer.Owner, or from
+// package dead with its dead stones # and @, drawn faded and crossed) as SVG:
 // the board with its stones, each empty point tinted by the colour it counts for (with
 // a small square of that colour on boards of up to 52 points a side), coordinates on the
 // edges, the title above and a legend below. Large boards are drawn as runs of cells.
@@ -110,6 +112,15 @@ func WriteOwnershipSVG(w io.Writer, owner []byte, rows, cols int, title, legend 
 					s.Rect(cx-cell*0.17, cy-cell*0.17, cell*0.34, cell*0.34, draw.A("fill", draw.Hex(blackStone))...)
 				case 'o':
 					s.Rect(cx-cell*0.17, cy-cell*0.17, cell*0.34, cell*0.34, draw.A("fill", draw.Hex(whiteStone), "stroke", "#333333", "stroke-width", draw.Num(cell/30))...)
+				case '#', '@': // a dead stone: faded, crossed in red
+					if owner[r*cols+c] == '#' {
+						s.Circle(cx, cy, cell*0.46, draw.A("fill", draw.Hex(blackStone), "fill-opacity", "0.45")...)
+					} else {
+						s.Circle(cx, cy, cell*0.44, draw.A("fill", draw.Hex(whiteStone), "fill-opacity", "0.6", "stroke", "#333333", "stroke-width", draw.Num(cell/25))...)
+					}
+					k := cell * 0.22
+					s.Path(fmt.Sprintf("M%s %sL%s %sM%s %sL%s %s", draw.Num(cx-k), draw.Num(cy-k), draw.Num(cx+k), draw.Num(cy+k), draw.Num(cx-k), draw.Num(cy+k), draw.Num(cx+k), draw.Num(cy-k)),
+						draw.A("stroke", "#d02020", "stroke-width", draw.Num(max(1, cell/12)))...)
 				}
 			}
 		}

@@ -78,6 +78,7 @@ type Game struct {
 	HasKomi    bool    // KM was given
 	Handicap   int     // HA (its integer part, at most the board's points); 0 when absent
 	RE         []byte  // the recorded result (RE), pointing into the input; nil when absent
+	RU         []byte  // the rule set (RU), pointing into the input; nil when absent
 	Moves      int     // B and W properties on the main line, passes included
 	Ops        []Op    // the main line, in order
 }
@@ -119,6 +120,7 @@ const (
 	idKM   = 'K'<<8 | 'M'
 	idHA   = 'H'<<8 | 'A'
 	idRE   = 'R'<<8 | 'E'
+	idRU   = 'R'<<8 | 'U'
 	idLong = 0xffff // three letters or more: never used
 )
 
@@ -380,7 +382,7 @@ func (p *Parser) node(pos int, root bool) (int, bool) {
 				return end, false
 			}
 			switch id {
-			case idB, idW, idAB, idAW, idAE, idSZ, idKM, idHA, idRE:
+			case idB, idW, idAB, idAW, idAE, idSZ, idKM, idHA, idRE, idRU:
 				p.props = append(p.props, prop{id, int32(pos + 1), int32(end)})
 			}
 			pos = end + 1
@@ -443,6 +445,8 @@ func (p *Parser) apply(root bool) {
 			g.Handicap = h
 		case idRE:
 			g.RE = trim(v)
+		case idRU:
+			g.RU = trim(v)
 		case idAB, idAW, idAE:
 			kind := uint8(OpSetB)
 			if pr.id == idAW {

@@ -17,7 +17,7 @@ import (
 	"github.com/boardlab/boardlab/fileio"
 )
 
-const scoreUsage = "analyze goban score [--json] [--map] [--format auto|text|sgf] [--komi K] [--summary] [--svg DIR] [--lines] [--max-size N] [-j N] [--shard K/N] [--out FILE] [FILE|DIR|-]..."
+const scoreUsage = "analyze goban score [--json] [--map] [--format auto|text|sgf] [--komi K] [--rules tromp-taylor|area|territory|record] [--playouts N] [--seed N] [--summary] [--svg DIR] [--lines] [--max-size N] [-j N] [--shard K/N] [--out FILE] [FILE|DIR|-]..."
 
 const scoreHelp = `Scores Go positions by Tromp-Taylor area rules: each player gets their stones plus the
 empty points that reach only their colour. An input is a board in the goban text format
@@ -36,6 +36,16 @@ for nobody). --json prints one JSON object per input or game. --summary ends wit
 counts and the rate on stderr. --svg DIR writes an ownership-map picture per input or
 game. --out FILE writes the results to FILE, which appears whole when the run ends.
 
+--rules counts SGF games as a Go server does: area (Chinese: alive stones and territory)
+or territory (Japanese: territory and prisoners) after removing the stones estimated
+dead (Benson's unconditional life, then --playouts light playouts from --seed; stones in
+seki stay, their shared liberties nobody's), with the record's komi and handicap
+compensation where the rule set has it; record takes each record's RU[] (chinese,
+japanese, korean, aga, nz, ing also work as --rules values), tromp-taylor (the default)
+removes nothing. --json then adds the rules, the dead stones, territory and prisoners;
+--map and --svg mark dead stones (# black, @ white); --summary lists the games whose
+RE the count differs from. Text boards stay Tromp-Taylor.
+
 --lines reads every line of every input as one text board (a DIR gives its .lines and
 .txt files) and prints one result per line, in order: the format for millions of
 boards. --max-size N refuses a larger text board before holding it. --shard K/N scores
@@ -50,6 +60,9 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	fs.BoolVar(&o.Map, "map", false, "add the ownership map")
 	fs.StringVar(&o.Format, "format", "auto", "input format: auto (SGF when the input starts with '(' and ';'), text or sgf")
 	komiFlag(fs, &o.Komi, &o.KomiSet)
+	fs.StringVar(&o.Rules, "rules", "tromp-taylor", "count SGF games by `RULES`: tromp-taylor, area, territory or record (each record's RU[])")
+	fs.IntVar(&o.Playouts, "playouts", 0, "at most `N` light playouts of the dead-stone estimate under --rules (0: 128; fewer once settled)")
+	fs.Uint64Var(&o.Seed, "seed", 1, "random seed `N` of the dead-stone estimate")
 	summary := fs.Bool("summary", false, "after the results, print counts and the rate on stderr")
 	cli.OutputVar(fs, &o.SVGDir, "svg", "write an ownership-map SVG per input (or game) into `DIR`")
 	lines := fs.Bool("lines", false, "read one board per line of each input (the whole board on one line) and print one result per line")
@@ -81,6 +94,15 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return cli.Usagef(stderr, cmd, "%v", err)
 	}
 	o.Shard = s
+	if err := bulk.CheckRules(o.Rules); err != nil {
+		return cli.Usagef(stderr, cmd, "--rules: %v", err)
+	}
+	if o.Playouts < 0 || o.Playouts > 1<<20 {
+		return cli.Usagef(stderr, cmd, "--playouts %d: want 0..%d", o.Playouts, 1<<20)
+	}
+	if *lines && o.Rules != "tromp-taylor" {
+		return cli.Usagef(stderr, cmd, "--rules is for SGF games, not --lines (text boards)")
+	}
 	if *lines && o.Map {
 		return cli.Usagef(stderr, cmd, "--map is not available with --lines (one line per board)")
 	}
