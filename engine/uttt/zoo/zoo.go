@@ -24,6 +24,16 @@ type Bot interface {
 	String() string
 }
 
+// GameBot is a Bot that keeps state for a whole game, such as an external process
+// speaking CodinGame's protocol: a match plays each game with the Bot that StartGame
+// returns for it, closed at the end when it is an io.Closer, and never asks the
+// GameBot's own Move. A game's Bot returns uttt.NoMove, or an illegal move, when its
+// answer was invalid: it then forfeits the game.
+type GameBot interface {
+	Bot
+	StartGame(game int) Bot
+}
+
 // Parse returns the bot named by spec: random, naive, depth[:N],
 // engine[:BUDGET][,OPTION...] (BUDGET a duration, dN or nN; OPTION bank, contempt=N
 // or net=FILE), engine-v1[:BUDGET], engine-linear[:BUDGET] or engine-net[:BUDGET].
