@@ -21,9 +21,7 @@ func TestTurnFallsBack(t *testing.T) {
 	var buf [81]uttt.Move
 	first := buf[:p.Moves(&buf)][0]
 	deadline := time.Now().Add(time.Minute)
-	broken := func(context.Context, uttt.Position, time.Time) uttt.Move { panic("boom") }
-	illegal := func(context.Context, uttt.Position, time.Time) uttt.Move { return uttt.NewMove(0, 0) }
-	for name, c := range map[string]Chooser{"broken": broken, "illegal": illegal} {
+	for name, c := range map[string]zoo.Bot{"broken": broken{}, "illegal": illegal{}} {
 		var warned []string
 		m, err := Turn(context.Background(), p, c, deadline, func(s string) { warned = append(warned, s) })
 		if err != nil || m != first {
@@ -35,9 +33,23 @@ func TestTurnFallsBack(t *testing.T) {
 	}
 }
 
+// broken panics; illegal answers a move that is not legal in the example.
+type (
+	broken  struct{}
+	illegal struct{}
+)
+
+func (broken) String() string  { return "broken" }
+func (illegal) String() string { return "illegal" }
+
+func (broken) Move(context.Context, *uttt.Position, *zoo.RNG) uttt.Move { panic("boom") }
+func (illegal) Move(context.Context, *uttt.Position, *zoo.RNG) uttt.Move {
+	return uttt.NewMove(0, 0)
+}
+
 func TestTurnChoosers(t *testing.T) {
 	p, _ := uttt.ParseProtocol(seedExample)
-	cs := map[string]Chooser{"main": Main(1, 1), "naive": Zoo(zoo.Naive{}), "depth:2": Zoo(zoo.Depth{N: 2}), "random": Zoo(zoo.Random{})}
+	cs := map[string]zoo.Bot{"main": Main(1, 1), "naive": zoo.Naive{}, "depth:2": zoo.Depth{N: 2}, "random": zoo.Random{}}
 	for _, name := range []string{"main", "naive", "depth:2"} {
 		m, err := Turn(context.Background(), p, cs[name], time.Now().Add(100*time.Millisecond), nil)
 		if err != nil || !p.IsLegal(m) {

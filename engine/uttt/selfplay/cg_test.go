@@ -58,7 +58,7 @@ func setBits(m uint16) []int {
 	return r
 }
 
-// failing is a GameBot whose games answer NoMove at their k-th turn and count
+// failing is a zoo.GameBot whose games answer NoMove at their k-th turn and count
 // sessions opened and closed.
 type failing struct {
 	k              int
@@ -67,7 +67,7 @@ type failing struct {
 
 func (f *failing) String() string                                           { return "cg:failing" }
 func (f *failing) Move(context.Context, *uttt.Position, *zoo.RNG) uttt.Move { return uttt.NoMove }
-func (f *failing) StartGame(int) GameSession {
+func (f *failing) StartGame(int) zoo.Bot {
 	f.opened.Add(1)
 	return &failingGame{f: f}
 }

@@ -7,6 +7,7 @@ package selfplay
 
 import (
 	"context"
+	"io"
 	"math/bits"
 	"strings"
 
@@ -43,21 +44,6 @@ type Match struct {
 	// TieBreak scores a game that fills the board without a master line as CodinGame
 	// does: a win for the side that won more small boards (a draw when equal).
 	TieBreak bool
-}
-
-// GameBot is a bot that keeps state for a whole game, such as an external process:
-// each game plays the bot that StartGame returns for it, and closes it at the end. Its
-// Move returns uttt.NoMove, or an illegal move, when its answer was invalid: it then
-// forfeits the game.
-type GameBot interface {
-	zoo.Bot
-	StartGame(game int) GameSession
-}
-
-// GameSession is a GameBot's bot for one game.
-type GameSession interface {
-	zoo.Bot
-	Close() error
 }
 
 // tieBreakName is the value of the tiebreak field of a match with TieBreak.
@@ -152,9 +138,11 @@ func (m *Match) play(ctx context.Context, i int, movers [2]mover, moves *[81]utt
 	}
 	rng := zoo.NewRNG(zoo.Mix(^m.Seed, uint64(i)))
 	for k := range movers {
-		if gb, ok := movers[k].bot.(GameBot); ok && movers[k].kind == moveBot {
+		if gb, ok := movers[k].bot.(zoo.GameBot); ok && movers[k].kind == moveBot {
 			s := gb.StartGame(i)
-			defer s.Close()
+			if c, ok := s.(io.Closer); ok {
+				defer c.Close()
+			}
 			movers[k].bot = s
 		}
 	}

@@ -1,6 +1,9 @@
-// Package zoo holds simple meta tic-tac-toe opponents for self-play and tournaments:
-// random, naive (takes a win when it has one), depth (a depth-limited alpha-beta like
-// the spec's champion depthBot) and the main engine at a time or depth budget.
+// Package zoo holds the move chooser of meta tic-tac-toe, Bot, the one interface every
+// player implements, and the bots that implement it for self-play, tournaments and
+// single turns: random, naive (takes a win when it has one), depth (a depth-limited
+// alpha-beta like the spec's champion depthBot), the main engine at a time, depth or
+// node budget and engine-v1. A bot that keeps state for a whole game, such as an
+// external process, implements GameBot as well.
 package zoo
 
 import (
@@ -15,13 +18,26 @@ import (
 	"github.com/boardlab/boardlab/engine/uttt/search"
 )
 
-// Bot chooses a move. Move is called only in an ongoing position and returns a legal
-// move; randomness comes from rng only, so a bot is deterministic given its seed
-// (except the engine under a time budget).
+// Bot chooses moves: the one move chooser, played by selfplay, bot.Turn and (through
+// Player) the tournament. Move is called only in an ongoing position and returns a
+// legal move, or uttt.NoMove when it has none to give (an external process that failed);
+// randomness comes from rng only, so a bot is deterministic given its seed (except the
+// engine under a time budget). ctx ending asks Move to return promptly.
 type Bot interface {
 	Move(ctx context.Context, p *uttt.Position, rng *RNG) uttt.Move
-	// String returns the bot's spec, e.g. "depth:4", which Parse accepts.
+	// String returns the bot's name; for the zoo's own bots a spec Parse accepts,
+	// e.g. "depth:4".
 	String() string
+}
+
+// GameBot is a Bot that keeps state for a whole game, such as an external process
+// speaking CodinGame's protocol: a match plays each game with the Bot that StartGame
+// returns for it, closed at the end when it is an io.Closer, and never asks the
+// GameBot's own Move. A game's Bot returns uttt.NoMove, or an illegal move, when its
+// answer was invalid: it then forfeits the game.
+type GameBot interface {
+	Bot
+	StartGame(game int) Bot
 }
 
 // Parse returns the bot named by spec: random, naive, depth[:N],

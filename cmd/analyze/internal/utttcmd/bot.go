@@ -50,7 +50,7 @@ free move. It prints the chosen move as two digits (board, tile) and exits withi
 		if err != nil {
 			return cli.Usagef(stderr, "uttt bot", "%v", err)
 		}
-		choose = bot.Zoo(b)
+		choose = b
 	}
 	p, err := uttt.ParseProtocol(pos)
 	if err != nil {

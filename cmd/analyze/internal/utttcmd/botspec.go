@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/batch"
-	"github.com/boardlab/boardlab/engine/uttt/selfplay"
 	"github.com/boardlab/boardlab/engine/uttt/tournament"
 	"github.com/boardlab/boardlab/engine/uttt/zoo"
 )
@@ -88,7 +87,7 @@ func parseBot(flag, spec string, cg bool) (zoo.Bot, error) {
 	if strings.Contains(argv[0], "/") && !filepath.IsAbs(argv[0]) {
 		argv[0] = filepath.Join(dir, argv[0])
 	}
-	return selfplay.NewCGBot(spec, argv, dir), nil
+	return tournament.NewCGBot(spec, argv, dir), nil
 }
 
 // readBots reads DIR/instructions.txt and splits each bot's command as a shell would,

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/boardlab/boardlab/engine/uttt"
-	"github.com/boardlab/boardlab/engine/uttt/selfplay"
+	"github.com/boardlab/boardlab/engine/uttt/tournament"
 	"github.com/boardlab/boardlab/engine/uttt/zoo"
 )
 
@@ -37,8 +37,8 @@ func TestParseBotCG(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, ok := b.(*selfplay.CGBot)
-	if !ok || !selfplay.HasCG(zoo.Naive{}, b) || c.String() != "cg:./bot.sh 'fast mode'" {
+	c, ok := b.(*tournament.CGBot)
+	if !ok || !tournament.HasCG(zoo.Naive{}, b) || c.String() != "cg:./bot.sh 'fast mode'" {
 		t.Fatalf("cg bot: %#v", b)
 	}
 	if real, _ := filepath.EvalSymlinks(dir); c.Player.Argv[0] != filepath.Join(dir, "bot.sh") && c.Player.Argv[0] != filepath.Join(real, "bot.sh") || c.Player.Argv[1] != "fast mode" {

@@ -101,14 +101,14 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	}
 	prog := term.NewProgress(stderr, "selfplay", "games")
 	var sb *bwrap.Sandbox
-	if selfplay.HasCG(a, b) && *sandbox == "bwrap" {
+	if tournament.HasCG(a, b) && *sandbox == "bwrap" {
 		if sb, err = bwrap.New(bwrap.Sandbox{}); err != nil {
 			fmt.Fprintf(stderr, "analyze %s: %v\n", name, err)
 			fmt.Fprintf(stderr, "analyze %s: install bubblewrap (Debian: apt-get install bubblewrap), or run the cg: bots unsandboxed, with this command's rights, with --sandbox=none\n", name)
 			return cli.ExitUsage
 		}
 	}
-	selfplay.ConfigureCG([]zoo.Bot{a, b}, *cgFirst, *cgTime, sb, prog.Print, *verbose)
+	tournament.ConfigureCG([]zoo.Bot{a, b}, *cgFirst, *cgTime, sb, prog.Print, *verbose)
 	m := &selfplay.Match{A: a, B: b, Seed: *seed, Openings: *openings, TieBreak: *tiebreak == "boards"}
 	from, to := shard.Range(int64(*games))
 	runSPRT := sprt

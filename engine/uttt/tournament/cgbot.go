@@ -1,4 +1,4 @@
-package selfplay
+package tournament
 
 import (
 	"context"
@@ -6,16 +6,15 @@ import (
 	"time"
 
 	"github.com/boardlab/boardlab/engine/uttt"
-	"github.com/boardlab/boardlab/engine/uttt/tournament"
 	"github.com/boardlab/boardlab/engine/uttt/zoo"
 	"github.com/boardlab/boardlab/sandbox"
 )
 
-// CGBot is a bot speaking CodinGame's protocol, run as its own process (Player) per
-// game; an invalid answer forfeits the game.
+// CGBot is a CGPlayer as a move chooser (a zoo.GameBot) for self-play: its own process
+// per game, whose invalid answer is returned as uttt.NoMove (the game is forfeited).
 type CGBot struct {
 	Spec   string
-	Player tournament.CGPlayer
+	Player CGPlayer
 	// Report, when not nil, is told what went wrong in a game and, with Verbose, the
 	// bot's messages, one line each.
 	Report  func(string)
@@ -25,7 +24,7 @@ type CGBot struct {
 // NewCGBot returns the CGBot written spec ("cg:COMMAND") that runs argv, its program
 // path resolved, in dir.
 func NewCGBot(spec string, argv []string, dir string) *CGBot {
-	return &CGBot{Spec: spec, Player: tournament.CGPlayer{Argv: argv, Dir: dir}}
+	return &CGBot{Spec: spec, Player: CGPlayer{Argv: argv, Dir: dir}}
 }
 
 // HasCG reports whether any of bots is a CGBot.
@@ -52,17 +51,17 @@ func ConfigureCG(bots []zoo.Bot, first, turn time.Duration, sb *sandbox.Sandbox,
 // String returns the bot's spec, cg:COMMAND.
 func (b *CGBot) String() string { return b.Spec }
 
-// Move is never called: each game plays the bot StartGame returns.
+// Move returns uttt.NoMove: each game plays the bot StartGame returns.
 func (b *CGBot) Move(context.Context, *uttt.Position, *zoo.RNG) uttt.Move { return uttt.NoMove }
 
-// StartGame returns the bot of game i: its own process.
-func (b *CGBot) StartGame(i int) GameSession {
+// StartGame returns the bot of game i: its own process, ended by Close.
+func (b *CGBot) StartGame(i int) zoo.Bot {
 	return &cgBotGame{b: b, s: b.Player.StartGame(), game: i}
 }
 
 type cgBotGame struct {
 	b     *CGBot
-	s     tournament.Session
+	s     Session
 	game  int
 	turns int // turns asked in this game
 }
