@@ -17,7 +17,7 @@ import (
 	"github.com/boardlab/boardlab/engine/qttt/bulk"
 	"github.com/boardlab/boardlab/engine/uttt/selfplay"
 	"github.com/boardlab/boardlab/engine/uttt/zoo"
-	wythofflines "github.com/boardlab/boardlab/engine/wythoff/lines"
+	wythoffbulk "github.com/boardlab/boardlab/engine/wythoff/bulk"
 	"github.com/boardlab/boardlab/internal/machine"
 )
 
@@ -214,7 +214,7 @@ func BenchmarkE2E(b *testing.B) {
 		}
 		data, _ := os.ReadFile(f)
 		// the library the command runs, on one worker, from memory to nowhere
-		answerer := wythofflines.Answerer{Workers: 1}
+		answerer := wythoffbulk.Answerer{Workers: 1}
 		runE2E(b, dir, bin, e2eJob{unit: "lines", items: nlines, lines: nlines,
 			args: []string{"wythoff", "move"}, stdin: f,
 			inproc: func() {

@@ -10,7 +10,7 @@ import (
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/cmd/analyze/internal/term"
-	"github.com/boardlab/boardlab/engine/wythoff/lines"
+	"github.com/boardlab/boardlab/engine/wythoff/bulk"
 	"github.com/boardlab/boardlab/internal/machine"
 	"github.com/boardlab/boardlab/shard"
 )
@@ -35,7 +35,7 @@ with i mod N = K, each prefixed with i and a tab after a "#boardlab-shard-lines 
 header, for "analyze merge". docs/wythoff.md has the details.`
 
 // defaultMaxLine bounds the length of an input line in batch mode.
-const defaultMaxLine = lines.DefaultMaxLine
+const defaultMaxLine = bulk.DefaultMaxLine
 
 func runMove(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := cli.NewFlagSet("wythoff move", "analyze wythoff move [--all] [--misere] [--json] [--max-line BYTES] [--jobs N] [--shard K/N] [--out FILE] [A B]", moveDescription, stderr)
@@ -68,7 +68,7 @@ func runMove(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 			return cli.Usagef(stderr, "wythoff move", "--max-line %d: holding such a line %v", *maxLine, err)
 		}
 	}
-	a := lines.Answerer{All: *all, Misere: *misere, JSON: *asJSON, MaxLine: *maxLine, Workers: *jobs}
+	a := bulk.Answerer{All: *all, Misere: *misere, JSON: *asJSON, MaxLine: *maxLine, Workers: *jobs}
 	switch len(pos) {
 	case 0:
 		if err := a.CheckMemory(); err != nil {
@@ -79,12 +79,12 @@ func runMove(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 			// typed by hand: answer each line as it is entered
 			a.Interactive = true
 		}
-		a.Bad = func(e *lines.LineError) { fmt.Fprintf(stderr, "analyze wythoff move: %s\n", lineMessage(e)) }
-		var st lines.Stats
+		a.Bad = func(e *bulk.LineError) { fmt.Fprintf(stderr, "analyze wythoff move: %s\n", lineMessage(e)) }
+		var st bulk.Stats
 		code := cli.Output("wythoff move", sh.Path(*outPath), false, stdout, stderr, func(out io.Writer) error {
 			var err error
 			st, err = a.Answer(ctx, stdin, out)
-			var le *lines.LineError
+			var le *bulk.LineError
 			if errors.As(err, &le) {
 				err = fmt.Errorf("stdin:%d: %w", le.Line, le.Err) // a read error, or a NUL byte
 			}
@@ -112,8 +112,8 @@ func runMove(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 }
 
 // lineMessage is the diagnostic of a bad input line, or of a read error in it.
-func lineMessage(e *lines.LineError) string {
-	var long *lines.LongLineError
+func lineMessage(e *bulk.LineError) string {
+	var long *bulk.LongLineError
 	if errors.As(e.Err, &long) {
 		return fmt.Sprintf("stdin:%d: line of %d bytes is longer than --max-line %d (starts %s...)", e.Line, long.Length, long.Max, strconv.Quote(string(long.Prefix)))
 	}

@@ -1,4 +1,4 @@
-package lines_test
+package bulk_test
 
 import (
 	"context"
@@ -6,7 +6,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/boardlab/boardlab/engine/wythoff/lines"
+	"github.com/boardlab/boardlab/engine/wythoff/bulk"
 )
 
 // Answer a stream of Wythoff lines: a winning move for each position, "lose" for a
@@ -14,9 +14,9 @@ import (
 func ExampleAnswerer_Answer() {
 	in := strings.NewReader("13 9\n1 2\n(3,5)\n\n# a comment\n20 not-a-pile\n123456789012345678901234567890 7\n")
 	var bad []string
-	a := lines.Answerer{
+	a := bulk.Answerer{
 		Workers: 2,
-		Bad:     func(e *lines.LineError) { bad = append(bad, e.Error()) },
+		Bad:     func(e *bulk.LineError) { bad = append(bad, e.Error()) },
 	}
 	st, err := a.Answer(context.Background(), in, os.Stdout)
 	fmt.Println(st.Lines, "lines,", st.Bad, "bad, error:", err)
@@ -33,9 +33,9 @@ func ExampleAnswerer_Answer() {
 // Every winning move from one position, and misère play's end: at (0,0) the opponent
 // took the last counter, so the player to move has won.
 func ExampleAnswerer_Position() {
-	out, _ := lines.Answerer{All: true}.Position(nil, "13", "9")
-	out, _ = lines.Answerer{Misere: true}.Position(out, "0", "0")
-	out, _ = lines.Answerer{JSON: true}.Position(out, "5", "3")
+	out, _ := bulk.Answerer{All: true}.Position(nil, "13", "9")
+	out, _ = bulk.Answerer{Misere: true}.Position(out, "0", "0")
+	out, _ = bulk.Answerer{JSON: true}.Position(out, "5", "3")
 	fmt.Print(string(out))
 	// Output:
 	// 13 8

@@ -1,7 +1,7 @@
-// Package lines answers Wythoff's Nim positions given as text, one "A B" line each,
+// Package bulk answers Wythoff's Nim positions given as text, one "A B" line each,
 // with a winning move or "lose", in input order on several cores and in bounded
 // memory; the common lines take a SWAR (and, where the CPU has it, AVX-512) fast path.
-package lines
+package bulk
 
 import (
 	"bytes"
