@@ -214,7 +214,7 @@ func BenchmarkE2E(b *testing.B) {
 		}
 		data, _ := os.ReadFile(f)
 		// the library the command runs, on one worker, from memory to nowhere
-		answerer := wythoffbulk.Answerer{Workers: 1}
+		answerer := wythoffbulk.Answerer{Options: wythoffbulk.Options{Workers: 1}}
 		runE2E(b, dir, bin, e2eJob{unit: "lines", items: nlines, lines: nlines,
 			args: []string{"wythoff", "move"}, stdin: f,
 			inproc: func() {

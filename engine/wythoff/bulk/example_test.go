@@ -14,12 +14,12 @@ import (
 func ExampleAnswerer_Answer() {
 	in := strings.NewReader("13 9\n1 2\n(3,5)\n\n# a comment\n20 not-a-pile\n123456789012345678901234567890 7\n")
 	var bad []string
-	a := bulk.Answerer{
+	a := bulk.Answerer{Options: bulk.Options{
 		Workers: 2,
-		Bad:     func(e *bulk.LineError) { bad = append(bad, e.Error()) },
-	}
+		OnError: func(err error) error { bad = append(bad, err.Error()); return nil },
+	}}
 	st, err := a.Answer(context.Background(), in, os.Stdout)
-	fmt.Println(st.Lines, "lines,", st.Bad, "bad, error:", err)
+	fmt.Println(st.Records, "lines,", st.Failed, "bad, error:", err)
 	fmt.Println(bad)
 	// Output:
 	// 13 8
@@ -28,6 +28,30 @@ func ExampleAnswerer_Answer() {
 	// 4 7
 	// 7 lines, 1 bad, error: <nil>
 	// [line 6: pile B: "not-a-pile" is not a non-negative decimal integer (byte 1)]
+}
+
+// The answers as values, in input order: the piles, whether the position is cold and
+// the winning moves; a bad line reaches OnError in its place, as an *InputError.
+func ExampleAnswerer_Moves() {
+	in := strings.NewReader("13 9\n1 2\n20 x\n123456789012345678901234567890 7\n")
+	a := bulk.Answerer{All: true, Options: bulk.Options{
+		OnError: func(err error) error { fmt.Println("bad:", err); return nil },
+	}}
+	st, err := a.Moves(context.Background(), in, func(r bulk.Result) error {
+		fmt.Printf("line %d: (%v, %v) cold %v, %d moves, first %v\n", r.Line, r.A, r.B, r.Cold, len(r.Moves), r.Moves[:min(1, len(r.Moves))])
+		fmt.Print(string(bulk.AppendText(nil, r)))
+		return nil
+	})
+	fmt.Println(st, err)
+	// Output:
+	// line 1: (13, 9) cold false, 2 moves, first [{13 8}]
+	// 13 8; 10 6
+	// line 2: (1, 2) cold true, 0 moves, first []
+	// lose
+	// bad: line 3: pile B: "x" is not a non-negative decimal integer (byte 1)
+	// line 4: (123456789012345678901234567890, 7) cold false, 1 moves, first [{4 7}]
+	// 4 7
+	// {1 4 1} <nil>
 }
 
 // Every winning move from one position, and misère play's end: at (0,0) the opponent

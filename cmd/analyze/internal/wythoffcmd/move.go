@@ -68,29 +68,32 @@ func runMove(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 			return cli.Usagef(stderr, "wythoff move", "--max-line %d: holding such a line %v", *maxLine, err)
 		}
 	}
-	a := bulk.Answerer{All: *all, Misere: *misere, JSON: *asJSON, MaxLine: *maxLine, Workers: *jobs}
+	a := bulk.Answerer{All: *all, Misere: *misere, JSON: *asJSON, MaxLine: *maxLine, Options: bulk.Options{Workers: *jobs}}
 	switch len(pos) {
 	case 0:
 		if err := a.CheckMemory(); err != nil {
 			return cli.Usagef(stderr, "wythoff move", "--jobs %d, --max-line %d: %v", *jobs, *maxLine, err)
 		}
-		a.Shard = sh
+		a.Options.Shard = sh
 		if f, ok := stdin.(*os.File); ok && term.IsTerminal(f) {
 			// typed by hand: answer each line as it is entered
 			a.Interactive = true
 		}
-		a.Bad = func(e *bulk.LineError) { fmt.Fprintf(stderr, "analyze wythoff move: %s\n", lineMessage(e)) }
+		a.Options.OnError = func(err error) error {
+			fmt.Fprintf(stderr, "analyze wythoff move: %s\n", lineMessage(err.(*bulk.InputError)))
+			return nil
+		}
 		var st bulk.Stats
 		code := cli.Output("wythoff move", sh.Path(*outPath), false, stdout, stderr, func(out io.Writer) error {
 			var err error
 			st, err = a.Answer(ctx, stdin, out)
-			var le *bulk.LineError
+			var le *bulk.InputError
 			if errors.As(err, &le) {
 				err = fmt.Errorf("stdin:%d: %w", le.Line, le.Err) // a read error, or a NUL byte
 			}
 			return err
 		})
-		if code == cli.ExitOK && st.Bad > 0 {
+		if code == cli.ExitOK && st.Failed > 0 {
 			return cli.ExitFail
 		}
 		return code
@@ -112,7 +115,7 @@ func runMove(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 }
 
 // lineMessage is the diagnostic of a bad input line, or of a read error in it.
-func lineMessage(e *bulk.LineError) string {
+func lineMessage(e *bulk.InputError) string {
 	var long *bulk.LongLineError
 	if errors.As(e.Err, &long) {
 		return fmt.Sprintf("stdin:%d: line of %d bytes is longer than --max-line %d (starts %s...)", e.Line, long.Length, long.Max, strconv.Quote(string(long.Prefix)))
