@@ -247,8 +247,8 @@ func BenchmarkE2E(b *testing.B) {
 			args: []string{"qttt", "score", f},
 			// the library's bulk scorer on one worker: reading, checking, writing
 			inproc: func() {
-				st, err := bulk.Score(context.Background(), []string{f}, nil, io.Discard, bulk.ScoreOptions{Workers: 1})
-				if err != nil || st.Records != int64(nlines) || st.Failed {
+				st, err := bulk.WriteScores(context.Background(), []string{f}, nil, io.Discard, false, bulk.Options{Workers: 1})
+				if err != nil || st.Records != int64(nlines) || st.Failed > 0 {
 					b.Fatalf("in-process scoring: %d records, failed %v, %v", st.Records, st.Failed, err)
 				}
 			}})

@@ -53,8 +53,15 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return cli.Finish("qttt score", nil, err, stderr)
 	}
 	start := time.Now()
-	res, err := bulk.Score(ctx, pos, stdin, out, bulk.ScoreOptions{JSON: *asJSON, Workers: *jobs, Shard: shard,
-		Errors: func(e *bulk.LineError) { fmt.Fprintf(stderr, "analyze qttt score: %v\n", e) }})
+	var bad int64 // bad lines, not counting unreadable inputs
+	res, err := bulk.WriteScores(ctx, pos, stdin, out, *asJSON, bulk.Options{Workers: *jobs, Shard: shard,
+		OnError: func(err error) error {
+			if err.(*bulk.InputError).Line > 0 {
+				bad++
+			}
+			fmt.Fprintf(stderr, "analyze qttt score: %v\n", err)
+			return nil
+		}})
 	if ctx.Err() != nil {
 		out.Commit()
 		fmt.Fprintf(stderr, "analyze qttt score: interrupted after %d records\n", res.Records)
@@ -66,9 +73,9 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if *outPath != "" {
 		el := time.Since(start)
 		fmt.Fprintf(stderr, "analyze qttt score: %d records scored, %d bad, in %v (%.3g records/s) -> %s\n",
-			res.Records, res.Bad, el.Round(time.Microsecond), float64(res.Records+res.Bad)/el.Seconds(), path)
+			res.Records, bad, el.Round(time.Microsecond), float64(res.Records+bad)/el.Seconds(), path)
 	}
-	if res.Bad > 0 || res.Failed {
+	if res.Failed > 0 {
 		return cli.ExitFail
 	}
 	return cli.ExitOK
