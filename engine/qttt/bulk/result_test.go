@@ -61,3 +61,23 @@ func TestScoreOnErrorStops(t *testing.T) {
 		t.Fatalf("Score: %v, lines %v", err, lines)
 	}
 }
+
+// BenchmarkScoreTyped is BenchmarkScoreStream through Score: typed Results rendered
+// with AppendText, on one worker.
+func BenchmarkScoreTyped(b *testing.B) {
+	in := []byte(qttttest.Records(20000, 11))
+	records := strings.Count(string(in), "\n")
+	b.SetBytes(int64(len(in)))
+	b.ReportAllocs()
+	var buf []byte
+	for b.Loop() {
+		_, err := Score(context.Background(), []string{"-"}, bytes.NewReader(in), Options{Workers: 1, OnError: func(error) error { return nil }}, func(r Result) error {
+			buf = AppendText(buf[:0], r)
+			return nil
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(records*b.N)/b.Elapsed().Seconds(), "lines/s")
+}

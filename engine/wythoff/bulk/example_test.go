@@ -31,27 +31,32 @@ func ExampleAnswerer_Answer() {
 }
 
 // The answers as values, in input order: the piles, whether the position is cold and
-// the winning moves; a bad line reaches OnError in its place, as an *InputError.
+// the winning moves (piles beyond 2^64-1 in Big); a bad line reaches OnError in its
+// place, as an *InputError.
 func ExampleAnswerer_Moves() {
 	in := strings.NewReader("13 9\n1 2\n20 x\n123456789012345678901234567890 7\n")
 	a := bulk.Answerer{All: true, Options: bulk.Options{
 		OnError: func(err error) error { fmt.Println("bad:", err); return nil },
 	}}
 	st, err := a.Moves(context.Background(), in, func(r bulk.Result) error {
-		fmt.Printf("line %d: (%v, %v) cold %v, %d moves, first %v\n", r.Line, r.A, r.B, r.Cold, len(r.Moves), r.Moves[:min(1, len(r.Moves))])
+		if r.Big != nil {
+			fmt.Printf("line %d: (%v, %v) cold %v, moves %v\n", r.Line, r.Big.A, r.Big.B, r.Cold, r.Big.Moves)
+		} else {
+			fmt.Printf("line %d: (%d, %d) cold %v, moves %v\n", r.Line, r.A, r.B, r.Cold, r.Moves[:r.N])
+		}
 		fmt.Print(string(bulk.AppendText(nil, r)))
 		return nil
 	})
-	fmt.Println(st, err)
+	fmt.Printf("%+v %v\n", st, err)
 	// Output:
-	// line 1: (13, 9) cold false, 2 moves, first [{13 8}]
+	// line 1: (13, 9) cold false, moves [{13 8} {10 6}]
 	// 13 8; 10 6
-	// line 2: (1, 2) cold true, 0 moves, first []
+	// line 2: (1, 2) cold true, moves []
 	// lose
 	// bad: line 3: pile B: "x" is not a non-negative decimal integer (byte 1)
-	// line 4: (123456789012345678901234567890, 7) cold false, 1 moves, first [{4 7}]
+	// line 4: (123456789012345678901234567890, 7) cold false, moves [{4 7}]
 	// 4 7
-	// {1 4 1} <nil>
+	// {Inputs:1 Records:4 Failed:1} <nil>
 }
 
 // Every winning move from one position, and misère play's end: at (0,0) the opponent

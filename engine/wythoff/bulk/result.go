@@ -5,19 +5,31 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"strconv"
 
 	"github.com/boardlab/boardlab/engine/wythoff"
 )
 
-// Result is the answer for one input position, as values.
+// Result is the answer for one input position, as values; it holds no pointer unless
+// a pile is beyond 2^64-1.
 type Result struct {
-	Line int64    // the input line, from 1
-	A, B *big.Int // the piles
+	Line int64  // the input line, from 1
+	A, B uint64 // the piles (when Big is nil)
 	// Cold is true when the player to move loses against perfect play; a position
 	// with no move and not cold is misère's (0,0), which the player to move has won.
 	Cold bool
-	// Moves are the positions after a winning move: the first only, or every one
+	// Moves[:N] are the positions after a winning move: the first only, or every one
 	// (at most three) with Answerer.All.
+	Moves [3]wythoff.Position
+	N     int
+	// Big, when not nil, is the position and its moves instead, a pile being beyond
+	// 2^64-1 (A, B, Moves and N are then zero).
+	Big *BigResult
+}
+
+// BigResult is a position with a pile beyond 2^64-1 and its winning moves.
+type BigResult struct {
+	A, B  *big.Int
 	Moves []wythoff.BigPosition
 }
 
@@ -42,26 +54,20 @@ func (a Answerer) Moves(ctx context.Context, in io.Reader, yield func(Result) er
 func (m *mover) result(rel int64, p, q *pile) Result {
 	r := Result{Line: rel}
 	if p.big == nil && q.big == nil {
-		small, n := wythoff.Moves(p.small, q.small, m.misere)
-		if !m.all && n > 1 {
-			n = 1
+		r.A, r.B = p.small, q.small
+		r.Moves, r.N = wythoff.Moves(p.small, q.small, m.misere)
+		if !m.all && r.N > 1 {
+			r.N, r.Moves[1], r.Moves[2] = 1, wythoff.Position{}, wythoff.Position{}
 		}
-		r.A, r.B = new(big.Int).SetUint64(p.small), new(big.Int).SetUint64(q.small)
-		r.Cold = n == 0 && !(m.misere && p.small|q.small == 0)
-		if n > 0 {
-			r.Moves = make([]wythoff.BigPosition, n)
-			for i, mv := range small[:n] {
-				r.Moves[i] = wythoff.BigPosition{X: new(big.Int).SetUint64(mv.X), Y: new(big.Int).SetUint64(mv.Y)}
-			}
-		}
+		r.Cold = r.N == 0 && !(m.misere && p.small|q.small == 0)
 		return r
 	}
-	r.A, r.B = new(big.Int).Set(p.toBig()), new(big.Int).Set(q.toBig())
-	r.Moves = wythoff.MovesBig(r.A, r.B, m.misere)
-	if !m.all && len(r.Moves) > 1 {
-		r.Moves = r.Moves[:1]
+	big := &BigResult{A: new(big.Int).Set(p.toBig()), B: new(big.Int).Set(q.toBig())}
+	big.Moves = wythoff.MovesBig(big.A, big.B, m.misere)
+	if !m.all && len(big.Moves) > 1 {
+		big.Moves = big.Moves[:1]
 	}
-	r.Cold = len(r.Moves) == 0
+	r.Cold, r.Big = len(big.Moves) == 0, big
 	return r
 }
 
@@ -103,18 +109,28 @@ func (m *mover) fail(base int64, e blockErr, st *Stats, opt Options) error {
 // AppendText appends r as Answer writes it: "C D" per winning move separated by "; ",
 // "lose" or "win", and a newline.
 func AppendText(dst []byte, r Result) []byte {
-	if len(r.Moves) == 0 {
+	if r.N == 0 && (r.Big == nil || len(r.Big.Moves) == 0) {
 		if r.Cold {
 			return append(dst, "lose\n"...)
 		}
 		return append(dst, "win\n"...)
 	}
-	for i, mv := range r.Moves {
+	if r.Big != nil {
+		for i, mv := range r.Big.Moves {
+			if i > 0 {
+				dst = append(dst, "; "...)
+			}
+			dst = append(mv.X.Append(dst, 10), ' ')
+			dst = mv.Y.Append(dst, 10)
+		}
+		return append(dst, '\n')
+	}
+	for i, mv := range r.Moves[:r.N] {
 		if i > 0 {
 			dst = append(dst, "; "...)
 		}
-		dst = append(mv.X.Append(dst, 10), ' ')
-		dst = mv.Y.Append(dst, 10)
+		dst = append(strconv.AppendUint(dst, mv.X, 10), ' ')
+		dst = strconv.AppendUint(dst, mv.Y, 10)
 	}
 	return append(dst, '\n')
 }
@@ -123,21 +139,31 @@ func AppendText(dst []byte, r Result) []byte {
 // "moves":[[C,D],...]} and a newline, a pile above 2^53-1 written as a string.
 func AppendJSON(dst []byte, r Result) []byte {
 	dst = append(dst, `{"position":[`...)
-	dst = append(appendJSONBig(dst, r.A), ',')
-	dst = appendJSONBig(dst, r.B)
-	dst = append(dst, `],"cold":`...)
-	if r.Cold {
-		dst = append(dst, "true"...)
+	if r.Big != nil {
+		dst = append(appendJSONBig(dst, r.Big.A), ',')
+		dst = appendJSONBig(dst, r.Big.B)
 	} else {
-		dst = append(dst, "false"...)
+		dst = append(appendJSONUint(dst, r.A), ',')
+		dst = appendJSONUint(dst, r.B)
 	}
+	dst = append(dst, `],"cold":`...)
+	dst = strconv.AppendBool(dst, r.Cold)
 	dst = append(dst, `,"moves":[`...)
-	for i, mv := range r.Moves {
+	if r.Big != nil {
+		for i, mv := range r.Big.Moves {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = append(appendJSONBig(append(dst, '['), mv.X), ',')
+			dst = append(appendJSONBig(dst, mv.Y), ']')
+		}
+	}
+	for i, mv := range r.Moves[:r.N] {
 		if i > 0 {
 			dst = append(dst, ',')
 		}
-		dst = append(appendJSONBig(append(dst, '['), mv.X), ',')
-		dst = append(appendJSONBig(dst, mv.Y), ']')
+		dst = append(appendJSONUint(append(dst, '['), mv.X), ',')
+		dst = append(appendJSONUint(dst, mv.Y), ']')
 	}
 	return append(dst, "]}\n"...)
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -88,4 +89,17 @@ func TestOnErrorStops(t *testing.T) {
 	if _, err := a.Answer(context.Background(), strings.NewReader(in), &out); err != stop || out.String() != "lose\n13 8\n" {
 		t.Fatalf("Answer, plain path: %v, %q", err, out.String())
 	}
+}
+
+// BenchmarkMoveTyped is BenchmarkMoveBatch through Moves: the same lines as typed
+// Results (allocated per position) rendered with AppendText, on one worker.
+func BenchmarkMoveTyped(b *testing.B) {
+	a := Answerer{Options: Options{Workers: 1}}
+	var buf []byte
+	benchMove(b, func(_ *mover, in io.Reader) (Stats, error) {
+		return a.Moves(context.Background(), in, func(r Result) error {
+			buf = AppendText(buf[:0], r)
+			return nil
+		})
+	})
 }
