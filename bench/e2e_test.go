@@ -18,6 +18,7 @@ import (
 	"github.com/boardlab/boardlab/engine/uttt/selfplay"
 	"github.com/boardlab/boardlab/engine/uttt/zoo"
 	wythoffbulk "github.com/boardlab/boardlab/engine/wythoff/bulk"
+	"github.com/boardlab/boardlab/fileio"
 	"github.com/boardlab/boardlab/internal/machine"
 )
 
@@ -247,7 +248,7 @@ func BenchmarkE2E(b *testing.B) {
 			args: []string{"qttt", "score", f},
 			// the library's bulk scorer on one worker: reading, checking, writing
 			inproc: func() {
-				st, err := bulk.WriteScores(context.Background(), []string{f}, nil, io.Discard, false, bulk.Options{Workers: 1})
+				st, err := bulk.WriteScores(context.Background(), []fileio.Input{{Path: f}}, nil, io.Discard, false, bulk.Options{Workers: 1})
 				if err != nil || st.Records != int64(nlines) || st.Failed > 0 {
 					b.Fatalf("in-process scoring: %d records, failed %v, %v", st.Records, st.Failed, err)
 				}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/boardlab/boardlab/engine/qttt/bulk"
+	"github.com/boardlab/boardlab/fileio"
 )
 
 // Score qttt records from a stream as values, in input order: where each record was,
@@ -15,7 +16,7 @@ import (
 func ExampleScore() {
 	records := "AI EG BE EH DG AI 1 BC CE 3\nCE BD EG FH CG 1\nAB ZZ\nAB BE\t0 0\n"
 	opt := bulk.Options{OnError: func(err error) error { fmt.Println("error:", err); return nil }}
-	stats, err := bulk.Score(context.Background(), []string{"-"}, strings.NewReader(records), opt, func(r bulk.Result) error {
+	stats, err := bulk.Score(context.Background(), []fileio.Input{{Path: "-"}}, strings.NewReader(records), opt, func(r bulk.Result) error {
 		fmt.Printf("%s:%d: X %v, O %v, %d marks, over %v\n", r.File, r.Line, float64(r.Score.X)/2, float64(r.Score.O)/2, r.Position.Marks(), r.Position.Over())
 		return nil
 	})
@@ -33,7 +34,7 @@ func ExampleScore() {
 func ExampleWriteScores() {
 	records := "AI EG BE EH DG AI 1 BC CE 3\nCE BD EG FH CG 1\nAB ZZ\nAB BE\t0 0\n"
 	opt := bulk.Options{OnError: func(err error) error { fmt.Println("error:", err); return nil }}
-	stats, err := bulk.WriteScores(context.Background(), []string{"-"}, strings.NewReader(records), os.Stdout, false, opt)
+	stats, err := bulk.WriteScores(context.Background(), []fileio.Input{{Path: "-"}}, strings.NewReader(records), os.Stdout, false, opt)
 	fmt.Println(stats.Records, "scored,", stats.Failed, "bad,", err)
 	// Output:
 	// 0.5 1

@@ -9,7 +9,11 @@ import (
 	"testing"
 
 	"github.com/boardlab/boardlab/engine/qttt/qttttest"
+	"github.com/boardlab/boardlab/fileio"
 )
+
+// stdinInput is the one input "-": standard input.
+var stdinInput = []fileio.Input{{Path: "-"}}
 
 // TestScoreSameAsWriteScores: Score's Results, rendered with AppendText or
 // AppendJSON, are WriteScores' output byte for byte, with the same failures in the same
@@ -21,13 +25,13 @@ func TestScoreSameAsWriteScores(t *testing.T) {
 			var wantErrs, gotErrs []string
 			opt := Options{Workers: workers, OnError: func(err error) error { wantErrs = append(wantErrs, err.Error()); return nil }}
 			var want bytes.Buffer
-			wantSt, err := WriteScores(context.Background(), []string{"-", "no/such/file"}, strings.NewReader(in), &want, asJSON, opt)
+			wantSt, err := WriteScores(context.Background(), []fileio.Input{{Path: "-"}, {Path: "no/such/file"}}, strings.NewReader(in), &want, asJSON, opt)
 			if err != nil {
 				t.Fatal(err)
 			}
 			opt.OnError = func(err error) error { gotErrs = append(gotErrs, err.Error()); return nil }
 			var got []byte
-			gotSt, err := Score(context.Background(), []string{"-", "no/such/file"}, strings.NewReader(in), opt, func(r Result) error {
+			gotSt, err := Score(context.Background(), []fileio.Input{{Path: "-"}, {Path: "no/such/file"}}, strings.NewReader(in), opt, func(r Result) error {
 				if asJSON {
 					got = AppendJSON(got, r)
 				} else {
@@ -53,11 +57,11 @@ func TestScoreOnErrorStops(t *testing.T) {
 	stop := errors.New("stop")
 	opt := Options{OnError: func(error) error { return stop }}
 	var out bytes.Buffer
-	if _, err := WriteScores(context.Background(), nil, strings.NewReader(in), &out, false, opt); err != stop || out.String() != "0 0\n" {
+	if _, err := WriteScores(context.Background(), stdinInput, strings.NewReader(in), &out, false, opt); err != stop || out.String() != "0 0\n" {
 		t.Fatalf("WriteScores: %v, %q", err, out.String())
 	}
 	var lines []int64
-	if _, err := Score(context.Background(), nil, strings.NewReader(in), opt, func(r Result) error { lines = append(lines, r.Line); return nil }); err != stop || fmt.Sprint(lines) != "[1]" {
+	if _, err := Score(context.Background(), stdinInput, strings.NewReader(in), opt, func(r Result) error { lines = append(lines, r.Line); return nil }); err != stop || fmt.Sprint(lines) != "[1]" {
 		t.Fatalf("Score: %v, lines %v", err, lines)
 	}
 }
@@ -71,7 +75,7 @@ func BenchmarkScoreTyped(b *testing.B) {
 	b.ReportAllocs()
 	var buf []byte
 	for b.Loop() {
-		_, err := Score(context.Background(), []string{"-"}, bytes.NewReader(in), Options{Workers: 1, OnError: func(error) error { return nil }}, func(r Result) error {
+		_, err := Score(context.Background(), stdinInput, bytes.NewReader(in), Options{Workers: 1, OnError: func(error) error { return nil }}, func(r Result) error {
 			buf = AppendText(buf[:0], r)
 			return nil
 		})

@@ -2,8 +2,8 @@
 // on several workers, with the output in input order and memory bounded.
 //
 // It follows the bulk contract shared with the other games' bulk packages: a job
-// takes its inputs as values (here the names of files, directories or "-", and the
-// reader "-" stands for) and an Options (Workers, Shard, Progress, OnError), hands each
+// takes its inputs as values (here fileio.Inputs, and the reader an input "-" reads)
+// and an Options (Workers, Shard, Progress, OnError), hands each
 // result as a typed value to a callback in input order (Score gives a Result),
 // reports each bad line or unreadable input as an *InputError to Options.OnError in
 // its place among the results, and returns a Stats (Inputs, Records, Failed).
@@ -87,8 +87,8 @@ func (e *InputError) Error() string {
 // Unwrap returns why the line or input failed.
 func (e *InputError) Unwrap() error { return e.Err }
 
-// WriteScores scores every record of the inputs (FILE, DIR walked in sorted order, or
-// "-" for stdin, as fileio.Expand reads them) one per line and writes "X O" (or with
+// WriteScores scores every record of the inputs (as fileio.Expand makes them from
+// FILE, DIR walked in sorted order, or "-", which reads stdin) one per line and writes "X O" (or with
 // asJSON a JSONRecord object) per record to w in input order: the fast path to the
 // text that Score's Results render to. Blank lines are skipped; a line may carry the
 // expected score after a tab, and a different score is an error. Bad lines are counted
@@ -96,14 +96,14 @@ func (e *InputError) Unwrap() error { return e.Err }
 // input with an error (text records never hold one) and a leading UTF-8 byte order mark
 // is skipped. WriteScores returns ctx.Err() when ctx is cancelled, after writing the
 // records scored before, the first error writing to w, or the error OnError returns.
-func WriteScores(ctx context.Context, names []string, stdin io.Reader, w io.Writer, asJSON bool, opt Options) (Stats, error) {
+func WriteScores(ctx context.Context, inputs []fileio.Input, stdin io.Reader, w io.Writer, asJSON bool, opt Options) (Stats, error) {
 	if opt.Shard.Enabled() {
 		if err := shard.WriteLinesHeader(w, opt.Shard); err != nil {
 			return Stats{}, err
 		}
 	}
 	flusher, _ := w.(interface{ Flush() error })
-	return run(ctx, names, stdin, opt, scoreWorker{json: asJSON, sharded: opt.Shard.Enabled()}, func(c *chunk, st *Stats) error {
+	return run(ctx, inputs, stdin, opt, scoreWorker{json: asJSON, sharded: opt.Shard.Enabled()}, func(c *chunk, st *Stats) error {
 		prev := 0
 		for i := range c.errs {
 			e := &c.errs[i]
@@ -134,8 +134,8 @@ func WriteScores(ctx context.Context, names []string, stdin io.Reader, w io.Writ
 // as a Result, in input order, with the bad lines and unreadable inputs given to
 // opt.OnError in their place. It stops at the first error yield or OnError returns,
 // or when ctx is cancelled (returning ctx.Err()).
-func Score(ctx context.Context, names []string, stdin io.Reader, opt Options, yield func(Result) error) (Stats, error) {
-	return run(ctx, names, stdin, opt, scoreWorker{typed: true}, func(c *chunk, st *Stats) error {
+func Score(ctx context.Context, inputs []fileio.Input, stdin io.Reader, opt Options, yield func(Result) error) (Stats, error) {
+	return run(ctx, inputs, stdin, opt, scoreWorker{typed: true}, func(c *chunk, st *Stats) error {
 		prev := 0
 		for i := range c.errs {
 			e := &c.errs[i]
@@ -169,13 +169,13 @@ func fail(e *lineErr, st *Stats, opt Options) error {
 
 // run reads the inputs into chunks, scores them with copies of proto on the workers
 // and hands them to deliver in input order.
-func run(ctx context.Context, names []string, stdin io.Reader, opt Options, proto scoreWorker, deliver func(*chunk, *Stats) error) (Stats, error) {
+func run(ctx context.Context, inputs []fileio.Input, stdin io.Reader, opt Options, proto scoreWorker, deliver func(*chunk, *Stats) error) (Stats, error) {
 	var st Stats
 	s := pipeline.Stream[chunk]{
 		Workers: Workers(opt.Workers),
 		New:     func() *chunk { return &chunk{data: make([]byte, 0, chunkBytes+MaxLine+2)} },
 		Produce: func(ctx context.Context, take func() *chunk, send func(*chunk) bool) error {
-			return readChunks(ctx, names, stdin, opt.Shard, take, send)
+			return readChunks(ctx, inputs, stdin, opt.Shard, take, send)
 		},
 		Consume: func(c *chunk) error {
 			if c.line == 1 {
@@ -241,7 +241,7 @@ type lineErr struct {
 
 // readChunks reads the inputs line by line into chunks and sends them in input order.
 // Lines another shard owns are kept as empty lines so that line numbers stay right.
-func readChunks(ctx context.Context, names []string, stdin io.Reader, sh shard.Shard, take func() *chunk, send func(*chunk) bool) error {
+func readChunks(ctx context.Context, inputs []fileio.Input, stdin io.Reader, sh shard.Shard, take func() *chunk, send func(*chunk) bool) error {
 	var c *chunk
 	get := func(file string, line, global int64) bool {
 		if c = take(); c == nil {
@@ -264,20 +264,13 @@ func readChunks(ctx context.Context, names []string, stdin io.Reader, sh shard.S
 		// cancellation is answered even while its Read blocks.
 		stdin = fileio.NewPumpReader(ctx, stdin)
 	}
-	inputs, errs := fileio.Expand(names)
 	var global int64
-	for i, in := range inputs {
+	for _, in := range inputs {
 		if ctx.Err() != nil {
 			return nil
 		}
 		name := in.Name()
-		if errs[i] != nil {
-			if !inputFail(name, global, fileio.Cause(errs[i])) {
-				return nil
-			}
-			continue
-		}
-		r, err := in.Open(ctx, stdin)
+		r, err := in.Open(ctx, stdin) // an input Expand could not make fails here
 		if err != nil {
 			if !inputFail(name, global, fileio.Cause(err)) {
 				return nil

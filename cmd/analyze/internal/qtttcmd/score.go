@@ -53,8 +53,10 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return cli.Finish("qttt score", nil, err, stderr)
 	}
 	start := time.Now()
+	// an argument that names no input fails in its place, through its Input.Err
+	inputs, _ := fileio.Expand(pos)
 	var bad int64 // bad lines, not counting unreadable inputs
-	res, err := bulk.WriteScores(ctx, pos, stdin, out, *asJSON, bulk.Options{Workers: *jobs, Shard: shard,
+	res, err := bulk.WriteScores(ctx, inputs, stdin, out, *asJSON, bulk.Options{Workers: *jobs, Shard: shard,
 		OnError: func(err error) error {
 			if err.(*bulk.InputError).Line > 0 {
 				bad++
