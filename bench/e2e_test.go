@@ -17,7 +17,8 @@ import (
 	"github.com/boardlab/boardlab/engine/qttt/bulk"
 	"github.com/boardlab/boardlab/engine/uttt/selfplay"
 	"github.com/boardlab/boardlab/engine/uttt/zoo"
-	wythofflines "github.com/boardlab/boardlab/engine/wythoff/lines"
+	wythoffbulk "github.com/boardlab/boardlab/engine/wythoff/bulk"
+	"github.com/boardlab/boardlab/fileio"
 	"github.com/boardlab/boardlab/internal/machine"
 )
 
@@ -214,7 +215,7 @@ func BenchmarkE2E(b *testing.B) {
 		}
 		data, _ := os.ReadFile(f)
 		// the library the command runs, on one worker, from memory to nowhere
-		answerer := wythofflines.Answerer{Workers: 1}
+		answerer := wythoffbulk.Answerer{Options: wythoffbulk.Options{Workers: 1}}
 		runE2E(b, dir, bin, e2eJob{unit: "lines", items: nlines, lines: nlines,
 			args: []string{"wythoff", "move"}, stdin: f,
 			inproc: func() {
@@ -247,8 +248,8 @@ func BenchmarkE2E(b *testing.B) {
 			args: []string{"qttt", "score", f},
 			// the library's bulk scorer on one worker: reading, checking, writing
 			inproc: func() {
-				st, err := bulk.Score(context.Background(), []string{f}, nil, io.Discard, bulk.ScoreOptions{Workers: 1})
-				if err != nil || st.Records != int64(nlines) || st.Failed {
+				st, err := bulk.WriteScores(context.Background(), []fileio.Input{{Path: f}}, nil, io.Discard, false, bulk.Options{Workers: 1})
+				if err != nil || st.Records != int64(nlines) || st.Failed > 0 {
 					b.Fatalf("in-process scoring: %d records, failed %v, %v", st.Records, st.Failed, err)
 				}
 			}})

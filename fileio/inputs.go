@@ -23,6 +23,9 @@ import (
 // Input is one named input of a batch command: a file, or standard input ("-").
 type Input struct {
 	Path string // as the user will see it in output; "-" for standard input
+	// Err, when not nil, is why Expand could not make the path an input: Open returns
+	// it, so a job reports it in the input's place.
+	Err error
 }
 
 // ErrInterrupted is returned by reads that stopped because their context was
@@ -42,6 +45,9 @@ func (e interrupted) Unwrap() error        { return e.cause }
 func (in Input) Open(ctx context.Context, stdin io.Reader) (io.ReadCloser, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, interrupted{err}
+	}
+	if in.Err != nil {
+		return nil, in.Err
 	}
 	if in.Path == "-" {
 		return io.NopCloser(NewContextReader(ctx, stdin)), nil
@@ -483,14 +489,14 @@ var (
 // or a special file (FIFO, device, socket) is reported in place rather than skipped.
 // A file named as an argument is read whatever its type, so a FIFO or a device works.
 // An argument that cannot be read is returned as an error in place (Input with that
-// path and the error at the same index in errs), so callers can report it where it
-// stood and go on with the rest.
+// path and the error, in Input.Err and at the same index in errs), so callers can
+// report it where it stood and go on with the rest.
 func Expand(args []string) (inputs []Input, errs []error) {
 	if len(args) == 0 {
 		args = []string{"-"}
 	}
 	add := func(p string, err error) {
-		inputs = append(inputs, Input{Path: p})
+		inputs = append(inputs, Input{Path: p, Err: err})
 		errs = append(errs, err)
 	}
 	for _, a := range args {

@@ -85,7 +85,7 @@ func TestExpandLinksAndSpecialFiles(t *testing.T) {
 // needs, so that only a read that ignores the cancel fails.
 const liveness = 30 * time.Second
 
-// readAllCancelled runs Input{path}.ReadAllContext with a context cancelled after
+// readAllCancelled runs Input{Path: path}.ReadAllContext with a context cancelled after
 // settle, failing the test if it has not returned within the liveness deadline.
 func readAllCancelled(t *testing.T, path string, stdin *os.File, settle time.Duration) ([]byte, error) {
 	t.Helper()
@@ -97,7 +97,7 @@ func readAllCancelled(t *testing.T, path string, stdin *os.File, settle time.Dur
 	}
 	done := make(chan result, 1)
 	go func() {
-		data, err := Input{path}.ReadAll(ctx, stdin)
+		data, err := Input{Path: path}.ReadAll(ctx, stdin)
 		done <- result{data, err}
 	}()
 	time.Sleep(settle)
@@ -146,7 +146,7 @@ func TestReadFIFOStopsOnCancel(t *testing.T) {
 			w.Close()
 		}
 	}()
-	data, err := Input{fifo}.ReadAll(context.Background(), nil)
+	data, err := Input{Path: fifo}.ReadAll(context.Background(), nil)
 	if err != nil || string(data) != "hello" {
 		t.Fatalf("fifo read %q, %v", data, err)
 	}
@@ -277,7 +277,7 @@ func TestStdinPipeStream(t *testing.T) {
 		want[i] = byte(i * 7)
 	}
 	go func() { w.Write(want); w.Close() }()
-	got, err := Input{"-"}.ReadAll(context.Background(), r)
+	got, err := Input{Path: "-"}.ReadAll(context.Background(), r)
 	if err != nil || !reflect.DeepEqual(got, want) {
 		t.Fatalf("read %d bytes, err %v", len(got), err)
 	}
@@ -324,19 +324,19 @@ func TestPumpReader(t *testing.T) {
 func TestReadAtMost(t *testing.T) {
 	ctx := context.Background()
 	if _, err := os.Stat("/dev/zero"); err == nil {
-		if _, err := (Input{"/dev/zero"}).ReadAtMost(ctx, nil, 1<<20); !errors.Is(err, ErrTooLarge) {
+		if _, err := (Input{Path: "/dev/zero"}).ReadAtMost(ctx, nil, 1<<20); !errors.Is(err, ErrTooLarge) {
 			t.Fatalf("/dev/zero: %v", err)
 		}
 	}
 	f := filepath.Join(t.TempDir(), "f")
 	os.WriteFile(f, make([]byte, 5000), 0o644)
-	if _, err := (Input{f}).ReadAtMost(ctx, nil, 4999); !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "4.88 KiB") {
+	if _, err := (Input{Path: f}).ReadAtMost(ctx, nil, 4999); !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "4.88 KiB") {
 		t.Fatalf("file over the limit: %v", err)
 	}
-	if b, err := (Input{f}).ReadAtMost(ctx, nil, 5000); err != nil || len(b) != 5000 {
+	if b, err := (Input{Path: f}).ReadAtMost(ctx, nil, 5000); err != nil || len(b) != 5000 {
 		t.Fatalf("file at the limit: %d bytes, %v", len(b), err)
 	}
-	if b, err := (Input{"-"}).ReadAtMost(ctx, strings.NewReader("abcdef"), 5); !errors.Is(err, ErrTooLarge) || b != nil {
+	if b, err := (Input{Path: "-"}).ReadAtMost(ctx, strings.NewReader("abcdef"), 5); !errors.Is(err, ErrTooLarge) || b != nil {
 		t.Fatalf("stdin over the limit: %q %v", b, err)
 	}
 	if machine.FormatBytes(1536) != "1.5 KiB" || machine.FormatBytes(64<<20) != "64 MiB" || machine.FormatBytes(100) != "100 B" {
@@ -358,7 +358,7 @@ func TestReadFIFOShortWriter(t *testing.T) {
 				w.Close()
 			}
 		}()
-		data, err := Input{fifo}.ReadAll(context.Background(), nil)
+		data, err := Input{Path: fifo}.ReadAll(context.Background(), nil)
 		if err != nil || string(data) != "X O\n- -\n" {
 			t.Fatalf("run %d: read %q, %v", i, data, err)
 		}
@@ -392,5 +392,18 @@ func TestContextReaderAfterFd(t *testing.T) {
 		}
 	case <-time.After(liveness):
 		t.Fatalf("a read of a silent pipe did not stop within %v of the cancellation", liveness)
+	}
+}
+
+// TestExpandErrInInput: an argument Expand cannot make an input carries its error in
+// Input.Err, which Open returns, so a job taking inputs reports it in its place.
+func TestExpandErrInInput(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "missing")
+	inputs, errs := Expand([]string{"-", missing})
+	if len(inputs) != 2 || inputs[0].Err != nil || inputs[1].Err == nil || inputs[1].Err != errs[1] {
+		t.Fatalf("%+v, %v", inputs, errs)
+	}
+	if _, err := inputs[1].Open(context.Background(), nil); err != inputs[1].Err {
+		t.Fatalf("Open: %v, want %v", err, inputs[1].Err)
 	}
 }

@@ -19,7 +19,7 @@ import (
 	"github.com/boardlab/boardlab/cmd/analyze/internal/wythoffcmd"
 	"github.com/boardlab/boardlab/engine/goban"
 	"github.com/boardlab/boardlab/engine/uttt/search"
-	wythofflines "github.com/boardlab/boardlab/engine/wythoff/lines"
+	wythoffbulk "github.com/boardlab/boardlab/engine/wythoff/bulk"
 	"github.com/boardlab/boardlab/fileio"
 	"github.com/boardlab/boardlab/internal/machine"
 )
@@ -317,7 +317,7 @@ type asmPaths struct {
 }
 
 func assemblyPaths() asmPaths {
-	return asmPaths{GobanParse: goban.AsmParser(), WythoffMove: wythofflines.AsmPasses(), UtttNet: search.NetAsm()}
+	return asmPaths{GobanParse: goban.AsmParser(), WythoffMove: wythoffbulk.AsmPasses(), UtttNet: search.NetAsm()}
 }
 
 func onOff(b bool) string {

@@ -16,7 +16,7 @@ import (
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/goban"
 	"github.com/boardlab/boardlab/engine/uttt/search"
-	wythofflines "github.com/boardlab/boardlab/engine/wythoff/lines"
+	wythoffbulk "github.com/boardlab/boardlab/engine/wythoff/bulk"
 )
 
 // analyze runs a command line in-process with the given standard input.
@@ -41,7 +41,7 @@ func TestHelpAndVersion(t *testing.T) {
 	}
 	onOff := map[bool]string{true: "on", false: "off"}
 	wantAsm := fmt.Sprintf("assembly: goban text parser (AVX2, BMI2) %s; wythoff move passes (AVX-512) %s; uttt network (AVX2) %s\n",
-		onOff[goban.AsmParser()], onOff[wythofflines.AsmPasses()], onOff[search.NetAsm()])
+		onOff[goban.AsmParser()], onOff[wythoffbulk.AsmPasses()], onOff[search.NetAsm()])
 	if !strings.Contains(out, wantAsm) {
 		t.Fatalf("version -v: no line %q in %q", wantAsm, out)
 	}

@@ -12,15 +12,6 @@ import (
 	"github.com/boardlab/boardlab/pipeline"
 )
 
-// RandomOptions say how Random plays.
-type RandomOptions struct {
-	// Workers is the number of playing goroutines, as for ScoreOptions; the output does
-	// not depend on it.
-	Workers int
-	// Progress, when not nil, is called with the games written so far and the total.
-	Progress func(done, total int64)
-}
-
 // randomBlockGames is the number of consecutive games a worker plays at once.
 const randomBlockGames = 4096
 
@@ -37,9 +28,12 @@ type randomBlock struct {
 // (each measurement chosen at random), and writes each to w in index order as
 // "RECORD<TAB>X O", a line Score reads back and checks. Game i is played from its own
 // random stream, seeded by seed and i, so it is the same whichever run or shard plays
-// it. Random returns the statistics of the games written and ctx.Err() when ctx was
-// cancelled (after writing the games finished before), or the first error writing to w.
-func Random(ctx context.Context, seed uint64, lo, hi int64, w io.Writer, opt RandomOptions) (RandomStats, error) {
+// it; the output does not depend on opt.Workers. opt.Shard and opt.OnError do not
+// apply (the caller picks the shard's range; no input can be bad) and opt.Progress
+// gets the games written as Records. Random returns the statistics of the games
+// written and ctx.Err() when ctx was cancelled (after writing the games finished
+// before), or the first error writing to w.
+func Random(ctx context.Context, seed uint64, lo, hi int64, w io.Writer, opt Options) (RandomStats, error) {
 	var stats RandomStats
 	var werr error
 	n := int(hi - lo)
@@ -68,7 +62,7 @@ func Random(ctx context.Context, seed uint64, lo, hi int64, w io.Writer, opt Ran
 		}
 		stats.merge(&blk.stats)
 		if opt.Progress != nil {
-			opt.Progress(int64(stats.Games), hi-lo)
+			opt.Progress(Stats{Records: int64(stats.Games)})
 		}
 	})
 	if werr != nil {

@@ -1,5 +1,14 @@
 // Package bulk scores quantum tic-tac-toe game records and plays random games in bulk,
 // on several workers, with the output in input order and memory bounded.
+//
+// It follows the bulk contract shared with the other games' bulk packages: a job
+// takes its inputs as values (here fileio.Inputs, and the reader an input "-" reads)
+// and an Options (Workers, Shard, Progress, OnError), hands each
+// result as a typed value to a callback in input order (Score gives a Result),
+// reports each bad line or unreadable input as an *InputError to Options.OnError in
+// its place among the results, and returns a Stats (Inputs, Records, Failed).
+// Rendering is separate: AppendText and AppendJSON write a Result as the command
+// does, and WriteScores is the fast path that writes the text directly.
 package bulk
 
 import (
@@ -27,106 +36,164 @@ const MaxLine = 1<<16 - 1
 // chunkBytes is the amount of input handed to a worker at once.
 const chunkBytes = 1 << 16
 
-// ScoreOptions say how Score scores and what it reports.
-type ScoreOptions struct {
-	// JSON writes one JSON object per record (file, line, record, scores, board, lines,
-	// measurements) instead of "X O".
-	JSON bool
-	// Workers is the number of scoring goroutines: 0 means one per CPU, and more than
-	// four per CPU count as four per CPU.
+// Options say how a bulk job runs; the same fields, with the same meaning, in every
+// game's bulk package.
+type Options struct {
+	// Workers is the number of goroutines: 0 means one per CPU, and more than four per
+	// CPU count as four per CPU.
 	Workers int
-	// Shard, when enabled, scores only the lines it owns and writes the line-stream form
+	// Shard, when enabled, scores only the lines it owns (Random: plays nothing of
+	// itself; the caller gives the range). WriteScores then writes the line-stream form
 	// that shard.Merge puts back together: a header, then each result prefixed with its
 	// input line number.
 	Shard shard.Shard
-	// Errors, when not nil, receives each bad line or unreadable input (a *LineError) in
-	// input order, once the output of the lines before it has been written and, when the
-	// writer has a Flush() error method, flushed.
-	Errors func(err *LineError)
-	// Progress, when not nil, is called with the number of records scored so far.
-	Progress func(records int64)
+	// Progress, when not nil, is called with the counts so far, in the goroutine that
+	// delivers the results, after each batch of them.
+	Progress func(Stats)
+	// OnError, when not nil, receives each bad line or unreadable input (an
+	// *InputError) in input order, in its place among the results (for WriteScores,
+	// once the output before it has been written and, when the writer has a Flush()
+	// error method, flushed). It returns nil to go on, or an error that stops the job
+	// and is returned by it. A nil OnError goes on.
+	OnError func(error) error
 }
 
-// ScoreStats count what Score did.
-type ScoreStats struct {
-	Records int64 // records scored and written
-	Bad     int64 // lines that are not records, or whose expected score differs
-	Failed  bool  // some line or input failed (a bad line, a line too long, an unreadable input)
+// Stats count what a bulk job read and did; the same fields in every game's bulk
+// package.
+type Stats struct {
+	Inputs  int64 // inputs opened (Random: none)
+	Records int64 // records scored and delivered (Random: games played)
+	Failed  int64 // bad lines and unreadable inputs, each given to OnError
 }
 
-// LineError is a bad line of an input (Line from 1) or an input that could not be read
-// to its end (Line 0).
-type LineError struct {
-	File string
+// InputError is a bad line of an input (Line from 1) or an input that could not be
+// read to its end (Line 0): the input's Name, the Line, the Byte offset of the line in
+// the input (0 when not known) and why.
+type InputError struct {
+	Name string
 	Line int64
-	Msg  string
+	Byte int64
+	Err  error
 }
 
-// Error returns "FILE:LINE: MSG", or "FILE: MSG" for the input itself.
-func (e *LineError) Error() string {
+// Error returns "NAME:LINE: ERR", or "NAME: ERR" for the input itself.
+func (e *InputError) Error() string {
 	if e.Line > 0 {
-		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+		return fmt.Sprintf("%s:%d: %v", e.Name, e.Line, e.Err)
 	}
-	return e.File + ": " + e.Msg
+	return fmt.Sprintf("%s: %v", e.Name, e.Err)
 }
 
-// Score scores every record of the inputs (FILE, DIR walked in sorted order, or "-"
-// for stdin, as fileio.Expand reads them) one per line and writes "X O" (or a JSON
-// object) per record to w in input order. Blank lines are skipped; a line may carry the
+// Unwrap returns why the line or input failed.
+func (e *InputError) Unwrap() error { return e.Err }
+
+// WriteScores scores every record of the inputs (as fileio.Expand makes them from
+// FILE, DIR walked in sorted order, or "-", which reads stdin) one per line and writes "X O" (or with
+// asJSON a JSONRecord object) per record to w in input order: the fast path to the
+// text that Score's Results render to. Blank lines are skipped; a line may carry the
 // expected score after a tab, and a different score is an error. Bad lines are counted
-// and reported through opt.Errors; the others are still scored. A NUL byte ends its
+// and reported through opt.OnError; the others are still scored. A NUL byte ends its
 // input with an error (text records never hold one) and a leading UTF-8 byte order mark
-// is skipped. Score returns ctx.Err() when ctx is cancelled, after writing the records
-// scored before, or the first error writing to w.
-func Score(ctx context.Context, names []string, stdin io.Reader, w io.Writer, opt ScoreOptions) (ScoreStats, error) {
-	var st ScoreStats
+// is skipped. WriteScores returns ctx.Err() when ctx is cancelled, after writing the
+// records scored before, the first error writing to w, or the error OnError returns.
+func WriteScores(ctx context.Context, inputs []fileio.Input, stdin io.Reader, w io.Writer, asJSON bool, opt Options) (Stats, error) {
 	if opt.Shard.Enabled() {
 		if err := shard.WriteLinesHeader(w, opt.Shard); err != nil {
-			return st, err
+			return Stats{}, err
 		}
 	}
 	flusher, _ := w.(interface{ Flush() error })
+	return run(ctx, inputs, stdin, opt, scoreWorker{json: asJSON, sharded: opt.Shard.Enabled()}, func(c *chunk, st *Stats) error {
+		prev := 0
+		for i := range c.errs {
+			e := &c.errs[i]
+			if _, err := w.Write(c.out[prev:e.off]); err != nil {
+				return err
+			}
+			prev = e.off
+			if flusher != nil && opt.OnError != nil {
+				if err := flusher.Flush(); err != nil {
+					return err
+				}
+			}
+			if err := fail(e, st, opt); err != nil {
+				return err
+			}
+		}
+		if _, err := w.Write(c.out[prev:]); err != nil {
+			return err
+		}
+		if c.wait && flusher != nil { // the input is slow: show what is done
+			return flusher.Flush()
+		}
+		return nil
+	})
+}
+
+// Score scores the records of the inputs as WriteScores does and hands each to yield
+// as a Result, in input order, with the bad lines and unreadable inputs given to
+// opt.OnError in their place. It stops at the first error yield or OnError returns,
+// or when ctx is cancelled (returning ctx.Err()).
+func Score(ctx context.Context, inputs []fileio.Input, stdin io.Reader, opt Options, yield func(Result) error) (Stats, error) {
+	return run(ctx, inputs, stdin, opt, scoreWorker{typed: true}, func(c *chunk, st *Stats) error {
+		prev := 0
+		for i := range c.errs {
+			e := &c.errs[i]
+			for _, r := range c.res[prev:e.off] {
+				if err := yield(r); err != nil {
+					return err
+				}
+			}
+			prev = e.off
+			if err := fail(e, st, opt); err != nil {
+				return err
+			}
+		}
+		for _, r := range c.res[prev:] {
+			if err := yield(r); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// fail counts the failed line or input e and reports it to OnError.
+func fail(e *lineErr, st *Stats, opt Options) error {
+	st.Failed++
+	if opt.OnError == nil {
+		return nil
+	}
+	return opt.OnError(&e.err)
+}
+
+// run reads the inputs into chunks, scores them with copies of proto on the workers
+// and hands them to deliver in input order.
+func run(ctx context.Context, inputs []fileio.Input, stdin io.Reader, opt Options, proto scoreWorker, deliver func(*chunk, *Stats) error) (Stats, error) {
+	var st Stats
 	s := pipeline.Stream[chunk]{
 		Workers: Workers(opt.Workers),
 		New:     func() *chunk { return &chunk{data: make([]byte, 0, chunkBytes+MaxLine+2)} },
 		Produce: func(ctx context.Context, take func() *chunk, send func(*chunk) bool) error {
-			return readChunks(ctx, names, stdin, opt.Shard, take, send)
+			return readChunks(ctx, inputs, stdin, opt.Shard, take, send)
 		},
 		Consume: func(c *chunk) error {
-			prev := 0
-			for i := range c.errs {
-				e := &c.errs[i]
-				if _, err := w.Write(c.out[prev:e.off]); err != nil {
-					return err
-				}
-				prev = e.off
-				st.Failed = true
-				if opt.Errors != nil {
-					if flusher != nil {
-						if err := flusher.Flush(); err != nil {
-							return err
-						}
-					}
-					opt.Errors(&e.err)
-				}
+			if c.line == 1 {
+				st.Inputs++
 			}
-			if _, err := w.Write(c.out[prev:]); err != nil {
+			if err := deliver(c, &st); err != nil {
 				return err
 			}
 			st.Records += c.records
-			st.Bad += c.bad
 			if opt.Progress != nil {
-				opt.Progress(st.Records)
-			}
-			if c.wait && flusher != nil { // the input is slow: show what is done
-				return flusher.Flush()
+				opt.Progress(st)
 			}
 			return nil
 		},
 	}
 	workers := make([]scoreWorker, s.Workers)
 	for i := range workers {
-		workers[i] = scoreWorker{json: opt.JSON, sharded: opt.Shard.Enabled()}
+		workers[i] = proto
 	}
 	s.Work = func(i int, c *chunk) { workers[i].score(c) }
 	err := s.Run(ctx)
@@ -155,9 +222,10 @@ type chunk struct {
 	ioErr  error      // an error about the input itself, reported after data's lines
 	wait   bool       // sent because the next read may wait on the input
 
-	out          []byte
-	errs         []lineErr // messages to report after out[:off]
-	records, bad int64
+	out     []byte
+	res     []Result  // or, for Score, the results as values
+	errs    []lineErr // failures to report after out[:off] (res[:off] for Score)
+	records int64
 }
 
 type longLine struct {
@@ -168,12 +236,12 @@ type longLine struct {
 
 type lineErr struct {
 	off int
-	err LineError
+	err InputError
 }
 
 // readChunks reads the inputs line by line into chunks and sends them in input order.
 // Lines another shard owns are kept as empty lines so that line numbers stay right.
-func readChunks(ctx context.Context, names []string, stdin io.Reader, sh shard.Shard, take func() *chunk, send func(*chunk) bool) error {
+func readChunks(ctx context.Context, inputs []fileio.Input, stdin io.Reader, sh shard.Shard, take func() *chunk, send func(*chunk) bool) error {
 	var c *chunk
 	get := func(file string, line, global int64) bool {
 		if c = take(); c == nil {
@@ -181,7 +249,7 @@ func readChunks(ctx context.Context, names []string, stdin io.Reader, sh shard.S
 		}
 		c.file, c.line, c.global = file, line, global
 		c.data, c.long, c.ioErr, c.wait = c.data[:0], c.long[:0], nil, false
-		c.out, c.errs, c.records, c.bad = c.out[:0], c.errs[:0], 0, 0
+		c.out, c.res, c.errs, c.records = c.out[:0], c.res[:0], c.errs[:0], 0
 		return true
 	}
 	inputFail := func(name string, global int64, err error) bool {
@@ -196,20 +264,13 @@ func readChunks(ctx context.Context, names []string, stdin io.Reader, sh shard.S
 		// cancellation is answered even while its Read blocks.
 		stdin = fileio.NewPumpReader(ctx, stdin)
 	}
-	inputs, errs := fileio.Expand(names)
 	var global int64
-	for i, in := range inputs {
+	for _, in := range inputs {
 		if ctx.Err() != nil {
 			return nil
 		}
 		name := in.Name()
-		if errs[i] != nil {
-			if !inputFail(name, global, fileio.Cause(errs[i])) {
-				return nil
-			}
-			continue
-		}
-		r, err := in.Open(ctx, stdin)
+		r, err := in.Open(ctx, stdin) // an input Expand could not make fails here
 		if err != nil {
 			if !inputFail(name, global, fileio.Cause(err)) {
 				return nil
@@ -285,6 +346,7 @@ func readInput(ctx context.Context, name string, r io.Reader, sh shard.Shard, gl
 type scoreWorker struct {
 	json    bool
 	sharded bool
+	typed   bool // Results into chunk.res, not text
 	tmp     []byte
 }
 
@@ -299,8 +361,7 @@ func (w *scoreWorker) score(c *chunk) {
 		if len(long) > 0 && long[0].line == line {
 			ll := long[0]
 			long = long[1:]
-			c.bad++
-			w.fail(c, line, fmt.Sprintf("line of %d bytes, longer than the limit of %d: skipped (it starts %s)", ll.size, MaxLine, fileio.QuotePrefix(ll.prefix, 24)))
+			w.fail(c, line, fmt.Errorf("line of %d bytes, longer than the limit of %d: skipped (it starts %s)", ll.size, MaxLine, fileio.QuotePrefix(ll.prefix, 24)))
 		} else if len(s) > 0 {
 			w.scoreLine(c, line, global, s)
 		}
@@ -308,12 +369,16 @@ func (w *scoreWorker) score(c *chunk) {
 		global++
 	}
 	if c.ioErr != nil {
-		w.fail(c, 0, c.ioErr.Error())
+		w.fail(c, 0, c.ioErr)
 	}
 }
 
-func (w *scoreWorker) fail(c *chunk, line int64, msg string) {
-	c.errs = append(c.errs, lineErr{len(c.out), LineError{File: c.file, Line: line, Msg: msg}})
+func (w *scoreWorker) fail(c *chunk, line int64, err error) {
+	off := len(c.out)
+	if w.typed {
+		off = len(c.res)
+	}
+	c.errs = append(c.errs, lineErr{off, InputError{Name: c.file, Line: line, Err: err}})
 }
 
 func (w *scoreWorker) scoreLine(c *chunk, line, global int64, s []byte) {
@@ -328,20 +393,22 @@ func (w *scoreWorker) scoreLine(c *chunk, line, global int64, s []byte) {
 	}
 	p, err := qttt.Replay(rec, tr)
 	if err != nil {
-		c.bad++
-		w.fail(c, line, err.Error())
+		w.fail(c, line, err)
 		return
 	}
 	sc := p.Score()
 	w.tmp = sc.AppendText(w.tmp[:0])
 	if hasExpect {
 		if want := bytes.TrimSpace(expect); !bytes.Equal(w.tmp, want) {
-			c.bad++
-			w.fail(c, line, fmt.Sprintf("record scores %q, the line says %s", w.tmp, fileio.QuotePrefix(want, 24)))
+			w.fail(c, line, fmt.Errorf("record scores %q, the line says %s", w.tmp, fileio.QuotePrefix(want, 24)))
 			return
 		}
 	}
 	c.records++
+	if w.typed {
+		c.res = append(c.res, Result{File: c.file, Line: line, Record: string(rec), Position: p, Score: sc})
+		return
+	}
 	if w.sharded {
 		c.out = shard.AppendLineIndex(c.out, global)
 	}
@@ -378,7 +445,7 @@ type JSONMeasurement struct {
 	Collapsed map[string]int `json:"collapsed"`
 }
 
-// JSONRecord is the object Score writes per record with ScoreOptions.JSON: where the
+// JSONRecord is the object WriteScores writes per record with asJSON (AppendJSON too): where the
 // record was, X's and O's scores, the moves made, whether the game is over, the final
 // board (classical marks as "X1"), its quantum marks, the lines made and each
 // measurement.
@@ -438,4 +505,31 @@ func jsonRecord(file string, line int, rec string, p *qttt.Position, tr *qttt.Tr
 		r.Measurements = append(r.Measurements, jm)
 	}
 	return r
+}
+
+// Result is one scored record, as values: where it was, the record (without an
+// expected score), the position it reaches and its score.
+type Result struct {
+	File     string
+	Line     int64 // from 1
+	Record   string
+	Position qttt.Position
+	Score    qttt.Score
+}
+
+// AppendText appends r as WriteScores writes it without a shard: "X O" and a newline.
+func AppendText(dst []byte, r Result) []byte {
+	return append(r.Score.AppendText(dst), '\n')
+}
+
+// AppendJSON appends r as WriteScores writes it with asJSON: a JSONRecord object and a
+// newline. It replays the record for its measurements.
+func AppendJSON(dst []byte, r Result) []byte {
+	tr := &qttt.Trace{}
+	p, err := qttt.Replay([]byte(r.Record), tr)
+	if err != nil { // not a Result of Score: the position as given, no measurements
+		p, tr = r.Position, &qttt.Trace{}
+	}
+	b, _ := json.Marshal(jsonRecord(r.File, int(r.Line), r.Record, &p, tr))
+	return append(append(dst, b...), '\n')
 }

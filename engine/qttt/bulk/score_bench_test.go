@@ -17,7 +17,7 @@ func BenchmarkScoreStream(b *testing.B) {
 	records := strings.Count(string(in), "\n")
 	b.SetBytes(int64(len(in)))
 	for b.Loop() {
-		_, err := Score(context.Background(), []string{"-"}, bytes.NewReader(in), io.Discard, ScoreOptions{Workers: 1, Errors: func(*LineError) {}})
+		_, err := WriteScores(context.Background(), stdinInput, bytes.NewReader(in), io.Discard, false, Options{Workers: 1, OnError: func(error) error { return nil }})
 		if err != nil {
 			b.Fatal(err)
 		}

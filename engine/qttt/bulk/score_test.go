@@ -45,7 +45,7 @@ func TestScoreNoAllocPerLineRead(t *testing.T) {
 	}
 	in := b.String()
 	allocs := testing.AllocsPerRun(3, func() {
-		Score(context.Background(), []string{"-"}, strings.NewReader(in), io.Discard, ScoreOptions{Workers: 1})
+		WriteScores(context.Background(), stdinInput, strings.NewReader(in), io.Discard, false, Options{Workers: 1})
 	})
 	if allocs > 2000 {
 		t.Errorf("%v allocations for 20,000 lines", allocs)

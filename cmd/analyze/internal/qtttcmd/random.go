@@ -62,7 +62,8 @@ func runRandom(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		return cli.Finish("qttt random", nil, err, stderr)
 	}
 	progress := term.NewProgress(stderr, "qttt random", "games")
-	stats, err := bulk.Random(ctx, *seed, lo, hi, out, bulk.RandomOptions{Workers: *jobs, Progress: progress.Update})
+	stats, err := bulk.Random(ctx, *seed, lo, hi, out, bulk.Options{Workers: *jobs,
+		Progress: func(st bulk.Stats) { progress.Update(st.Records, hi-lo) }})
 	progress.Done()
 	if ctx.Err() != nil {
 		return cli.Interrupted("qttt random", out, stderr, "after "+plural.Of(stats.Games, "game"))

@@ -54,9 +54,18 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return cli.Finish("qttt score", nil, err, stderr)
 	}
 	start := time.Now()
+	// an argument that names no input fails in its place, through its Input.Err
+	inputs, _ := fileio.Expand(pos)
+	var bad int64 // bad lines, not counting unreadable inputs
 	in, end := cli.LinesInput(shard, stdin)
-	res, err := bulk.Score(ctx, pos, in, out, bulk.ScoreOptions{JSON: *asJSON, Workers: *jobs, Shard: shard,
-		Errors: func(e *bulk.LineError) { fmt.Fprintf(stderr, "analyze qttt score: %v\n", e) }})
+	res, err := bulk.WriteScores(ctx, inputs, in, out, *asJSON, bulk.Options{Workers: *jobs, Shard: shard,
+		OnError: func(err error) error {
+			if err.(*bulk.InputError).Line > 0 {
+				bad++
+			}
+			fmt.Fprintf(stderr, "analyze qttt score: %v\n", err)
+			return nil
+		}})
 	if err == nil && ctx.Err() == nil {
 		err = end(out)
 	}
@@ -69,9 +78,9 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if *outPath != "" {
 		el := time.Since(start)
 		fmt.Fprintf(stderr, "analyze qttt score: %s scored, %d bad, in %v (%.3g records/s) -> %s\n",
-			plural.Of(res.Records, "record"), res.Bad, el.Round(time.Microsecond), float64(res.Records+res.Bad)/el.Seconds(), path)
+			plural.Of(res.Records, "record"), bad, el.Round(time.Microsecond), float64(res.Records+bad)/el.Seconds(), path)
 	}
-	if res.Bad > 0 || res.Failed {
+	if res.Failed > 0 {
 		return cli.ExitFail
 	}
 	return cli.ExitOK

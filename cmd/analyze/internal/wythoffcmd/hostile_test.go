@@ -14,7 +14,7 @@ import (
 // TestHostileInputs: inputs that once hung, answered wrongly or were refused by
 // mistake get a clear message naming what and where, the documented exit status, and
 // the good lines of the same run are still answered, with one worker or three (the
-// plain line-by-line path is compared with these in engine/wythoff/lines).
+// plain line-by-line path is compared with these in engine/wythoff/bulk).
 func TestHostileInputs(t *testing.T) {
 	cases := []struct {
 		name  string

@@ -10,7 +10,7 @@ import (
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/cmd/analyze/internal/term"
-	"github.com/boardlab/boardlab/engine/wythoff/lines"
+	"github.com/boardlab/boardlab/engine/wythoff/bulk"
 	"github.com/boardlab/boardlab/internal/machine"
 	"github.com/boardlab/boardlab/internal/plural"
 	"github.com/boardlab/boardlab/shard"
@@ -36,7 +36,7 @@ with i mod N = K, each prefixed with i and a tab after a "#boardlab-shard-lines 
 header, for "analyze merge". docs/wythoff.md has the details.`
 
 // defaultMaxLine bounds the length of an input line in batch mode.
-const defaultMaxLine = lines.DefaultMaxLine
+const defaultMaxLine = bulk.DefaultMaxLine
 
 func runMove(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := cli.NewFlagSet("wythoff move", "analyze wythoff move [--all] [--misere] [--json] [--max-line BYTES] [--jobs N] [--shard K/N] [--out FILE] [A B]", moveDescription, stderr)
@@ -69,32 +69,35 @@ func runMove(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 			return cli.Usagef(stderr, "wythoff move", "--max-line %d: holding such a line %v", *maxLine, err)
 		}
 	}
-	a := lines.Answerer{All: *all, Misere: *misere, JSON: *asJSON, MaxLine: *maxLine, Workers: *jobs}
+	a := bulk.Answerer{All: *all, Misere: *misere, JSON: *asJSON, MaxLine: *maxLine, Options: bulk.Options{Workers: *jobs}}
 	switch len(pos) {
 	case 0:
 		if err := a.CheckMemory(); err != nil {
 			return cli.Usagef(stderr, "wythoff move", "--jobs %d, --max-line %d: %v", *jobs, *maxLine, err)
 		}
-		a.Shard = sh
+		a.Options.Shard = sh
 		if f, ok := stdin.(*os.File); ok && term.IsTerminal(f) {
 			// typed by hand: answer each line as it is entered
 			a.Interactive = true
 		}
-		a.Bad = func(e *lines.LineError) { fmt.Fprintf(stderr, "analyze wythoff move: %s\n", lineMessage(e)) }
-		var st lines.Stats
+		a.Options.OnError = func(err error) error {
+			fmt.Fprintf(stderr, "analyze wythoff move: %s\n", lineMessage(err.(*bulk.InputError)))
+			return nil
+		}
+		var st bulk.Stats
 		in, end := cli.LinesInput(sh, stdin)
 		code := cli.Output("wythoff move", sh.Path(*outPath), false, stdout, stderr, func(out io.Writer) error {
 			var err error
 			if st, err = a.Answer(ctx, in, out); err == nil {
 				err = end(out)
 			}
-			var le *lines.LineError
+			var le *bulk.InputError
 			if errors.As(err, &le) {
 				err = fmt.Errorf("stdin:%d: %w", le.Line, le.Err) // a read error, or a NUL byte
 			}
 			return err
 		})
-		if code == cli.ExitOK && st.Bad > 0 {
+		if code == cli.ExitOK && st.Failed > 0 {
 			return cli.ExitFail
 		}
 		return code
@@ -116,8 +119,8 @@ func runMove(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 }
 
 // lineMessage is the diagnostic of a bad input line, or of a read error in it.
-func lineMessage(e *lines.LineError) string {
-	var long *lines.LongLineError
+func lineMessage(e *bulk.InputError) string {
+	var long *bulk.LongLineError
 	if errors.As(e.Err, &long) {
 		return fmt.Sprintf("stdin:%d: line of %d bytes is longer than --max-line %d (starts %s...)", e.Line, long.Length, long.Max, strconv.Quote(string(long.Prefix)))
 	}

@@ -1,4 +1,4 @@
-package lines
+package bulk
 
 import (
 	"encoding/binary"

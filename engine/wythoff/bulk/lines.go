@@ -1,7 +1,16 @@
-// Package lines answers Wythoff's Nim positions given as text, one "A B" line each,
+// Package bulk answers Wythoff's Nim positions given as text, one "A B" line each,
 // with a winning move or "lose", in input order on several cores and in bounded
 // memory; the common lines take a SWAR (and, where the CPU has it, AVX-512) fast path.
-package lines
+//
+// It follows the bulk contract shared with the other games' bulk packages: a job
+// takes its input as a value (here an io.Reader) and an Options (Workers, Shard,
+// Progress, OnError), hands each result as a typed value to a callback in input order
+// (Answerer.Moves gives a Result), reports each bad line as an *InputError to
+// Options.OnError in its place among the results, and returns a Stats (Inputs,
+// Records, Failed). Rendering is separate: AppendText and AppendJSON write a Result as
+// the command does, and Answerer.Answer is the fast path that writes the text
+// directly.
+package bulk
 
 import (
 	"bytes"
@@ -25,7 +34,26 @@ const DefaultMaxLine = 1 << 20
 // MinMaxLine is the smallest MaxLine Answer accepts.
 const MinMaxLine = 64
 
-// Answerer says how to answer positions: which moves, in which form, on how many cores.
+// Options say how a bulk job runs; the same fields, with the same meaning, in every
+// game's bulk package.
+type Options struct {
+	// Workers is the number of goroutines answering (0 or less: GOMAXPROCS).
+	Workers int
+	// Shard, when enabled, answers only the lines i (0-based) it owns; the text path
+	// prefixes each answer with i and a tab, after a shard.WriteLinesHeader line.
+	Shard shard.Shard
+	// Progress, when not nil, is called with the counts so far, in the goroutine that
+	// delivers the results, after each batch of them.
+	Progress func(Stats)
+	// OnError, when not nil, receives each bad line, an *InputError, in input order
+	// among the results; it returns nil to go on, or an error that stops the job and is
+	// returned by it. A nil OnError goes on.
+	OnError func(error) error
+}
+
+// Answerer says how to answer positions as text: which moves, in which form, and how
+// the job runs. It is the fast path that writes answers directly; Move returns them
+// as values.
 type Answerer struct {
 	All    bool // every winning move (at most three), not just one
 	Misere bool // misère play: whoever takes the last counter loses
@@ -34,34 +62,43 @@ type Answerer struct {
 	// MaxLine is the longest line held (0: DefaultMaxLine); a longer line is reported
 	// as bad and skipped in constant memory.
 	MaxLine int
-	// Workers is the number of goroutines answering (0 or less: GOMAXPROCS).
-	Workers int
-	// Shard, when enabled, answers only the lines i (0-based) it owns, each answer
-	// prefixed by i and a tab, after a shard.WriteLinesHeader line.
-	Shard shard.Shard
 	// Interactive answers each line as soon as it is read and flushes out when it has
 	// a Flush() error method: for lines typed by hand.
 	Interactive bool
-	// Bad, when not nil, receives every bad line's *LineError in input order.
-	Bad func(err *LineError)
+	// Options are the workers, shard, progress and error handling.
+	Options Options
 
 	plain bool // the line-by-line path even for a stream (the tests' reference)
 }
 
-// Stats counts the lines of a stream.
+// Stats count what a bulk job read and found; the same fields in every game's bulk
+// package.
 type Stats struct {
-	Lines int64 // lines read
-	Bad   int64 // lines reported to Bad
+	Inputs  int64 // inputs read (a stream is one)
+	Records int64 // records read: here input lines, blank, comment and bad lines included
+	Failed  int64 // bad records, each given to OnError
 }
 
-// LineError is a bad input line (Line counts from 1), or a read error in that line.
-type LineError struct {
+// InputError is a bad record of an input, or a read error in it: the input's Name
+// (empty for the reader Answer and Move read), the Line (from 1), the Byte offset of
+// the line's start in the input (0 when not known) and why.
+type InputError struct {
+	Name string
 	Line int64
+	Byte int64
 	Err  error
 }
 
-func (e *LineError) Error() string { return fmt.Sprintf("line %d: %v", e.Line, e.Err) }
-func (e *LineError) Unwrap() error { return e.Err }
+// Error returns "NAME:LINE: ERR", or "line LINE: ERR" for an unnamed input.
+func (e *InputError) Error() string {
+	if e.Name == "" {
+		return fmt.Sprintf("line %d: %v", e.Line, e.Err)
+	}
+	return fmt.Sprintf("%s:%d: %v", e.Name, e.Line, e.Err)
+}
+
+// Unwrap returns why the record is bad.
+func (e *InputError) Unwrap() error { return e.Err }
 
 // LongLineError is a line longer than the limit: its length and first bytes.
 type LongLineError struct {
@@ -80,11 +117,13 @@ func (a Answerer) maxLine() int {
 	return a.MaxLine
 }
 
-func (a Answerer) workers() int {
-	if a.Workers <= 0 {
+func (a Answerer) workers() int { return a.Options.workers() }
+
+func (o Options) workers() int {
+	if o.Workers <= 0 {
 		return runtime.GOMAXPROCS(0)
 	}
-	return a.Workers
+	return o.Workers
 }
 
 // Memory is the most memory Answer's buffers may take: 2*Workers+2 blocks, each able
@@ -113,9 +152,9 @@ func (a Answerer) mover() mover {
 // a line, and writes one answer a line to out in input order: the position after a
 // winning move ("C D"; with All every winning move separated by "; "), "lose" when the
 // player to move loses, or "win" when the game is over and the player to move has won
-// (misère (0,0)). A bad line goes to Bad and the others are still answered. Answer
-// stops at a NUL byte (a *textin.BinaryError in a *LineError), a read or write error, or when
-// ctx is cancelled.
+// (misère (0,0)). A bad line goes to Options.OnError and the others are still answered.
+// Answer stops at a NUL byte (a *textin.BinaryError in an *InputError), a read or write
+// error, an error returned by OnError, or when ctx is cancelled.
 func (a Answerer) Answer(ctx context.Context, in io.Reader, out io.Writer) (Stats, error) {
 	if a.maxLine() < MinMaxLine {
 		return Stats{}, fmt.Errorf("the line limit must be at least %d bytes, got %d", MinMaxLine, a.MaxLine)
@@ -125,9 +164,9 @@ func (a Answerer) Answer(ctx context.Context, in io.Reader, out io.Writer) (Stat
 	}
 	m := a.mover()
 	if a.Interactive || a.plain {
-		return m.batch(ctx, in, out, a.maxLine(), a.Shard, a.Bad)
+		return m.batch(ctx, in, out, a.maxLine(), a.Options)
 	}
-	return m.batchParallel(ctx, in, out, a.maxLine(), a.Shard, a.workers(), a.Bad)
+	return m.batchParallel(ctx, in, out, a.maxLine(), a.Options)
 }
 
 // Position appends the answer for the piles x and y (non-negative decimal integers of
@@ -147,8 +186,9 @@ func (a Answerer) Position(dst []byte, x, y string) ([]byte, error) {
 }
 
 // batch is Answer line by line: the path a terminal gets, and the tests' reference.
-func (m *mover) batch(ctx context.Context, in io.Reader, out io.Writer, maxLine int, sh shard.Shard, bad func(*LineError)) (Stats, error) {
-	var st Stats
+func (m *mover) batch(ctx context.Context, in io.Reader, out io.Writer, maxLine int, opt Options) (Stats, error) {
+	st := Stats{Inputs: 1}
+	sh := opt.Shard
 	if sh.Enabled() {
 		if err := shard.WriteLinesHeader(out, sh); err != nil {
 			return st, err
@@ -157,11 +197,12 @@ func (m *mover) batch(ctx context.Context, in io.Reader, out io.Writer, maxLine 
 	lr := fileio.NewLineReader(textin.NewReader(fileio.NewContextReader(ctx, in), "positions"), maxLine)
 	var a, b pile
 	buf := make([]byte, 0, 64<<10)
-	report := func(e *LineError) {
-		st.Bad++
-		if bad != nil {
-			bad(e)
+	report := func(e *InputError) error {
+		st.Failed++
+		if opt.OnError == nil {
+			return nil
 		}
+		return opt.OnError(e)
 	}
 	for i := int64(0); ; i++ {
 		if i&4095 == 0 && ctx.Err() != nil {
@@ -175,22 +216,26 @@ func (m *mover) batch(ctx context.Context, in io.Reader, out io.Writer, maxLine 
 			if ctx.Err() != nil {
 				return st, ctx.Err()
 			}
-			return st, &LineError{i + 1, err}
+			return st, &InputError{Line: i + 1, Err: err}
 		}
 		if !ok {
 			break
 		}
-		st.Lines++
+		st.Records++
 		if !sh.Owns(i) {
 			continue
 		}
-		if length > int64(len(line)) {
-			report(&LineError{i + 1, &LongLineError{length, int64(maxLine), bytes.Clone(line[:min(len(line), 40)])}})
-			continue
-		}
 		var err error
-		if buf, err = m.line(buf, line, i, sh, &a, &b); err != nil {
-			report(&LineError{i + 1, err})
+		if length > int64(len(line)) {
+			err = &LongLineError{length, int64(maxLine), bytes.Clone(line[:min(len(line), 40)])}
+		} else {
+			buf, err = m.line(buf, line, i, sh, &a, &b)
+		}
+		if err != nil {
+			if err := report(&InputError{Line: i + 1, Err: err}); err != nil {
+				out.Write(buf)
+				return st, err
+			}
 		}
 		if m.interactive {
 			if _, err := out.Write(buf); err != nil {
@@ -208,6 +253,9 @@ func (m *mover) batch(ctx context.Context, in io.Reader, out io.Writer, maxLine 
 				return st, err
 			}
 			buf = buf[:0]
+			if opt.Progress != nil {
+				opt.Progress(st)
+			}
 		}
 	}
 	_, err := out.Write(buf)
@@ -217,16 +265,25 @@ func (m *mover) batch(ctx context.Context, in io.Reader, out io.Writer, maxLine 
 // line answers input line i (0-based), appending the answer to buf, or returns why the
 // line is bad. a and b are scratch piles.
 func (m *mover) line(buf, line []byte, i int64, sh shard.Shard, a, b *pile) ([]byte, error) {
-	if x, y, sp, ok := fastLine(line); ok {
-		a.small, a.big, a.digits = x, nil, canonical(line[:sp])
-		b.small, b.big, b.digits = y, nil, canonical(line[sp+1:])
-	} else if text := bytes.TrimSpace(line); len(text) == 0 || text[0] == '#' {
-		return buf, nil
-	} else if err := parseLine(text, a, b); err != nil {
+	if ok, err := readPiles(line, a, b); !ok {
 		return buf, err
 	}
 	if sh.Enabled() {
 		buf = shard.AppendLineIndex(buf, i)
 	}
 	return m.answer(buf, a, b), nil
+}
+
+// readPiles reads a position line into a and b; ok is false for a blank or comment
+// line and for a bad one, whose error is returned.
+func readPiles(line []byte, a, b *pile) (ok bool, err error) {
+	if x, y, sp, ok := fastLine(line); ok {
+		a.small, a.big, a.digits = x, nil, canonical(line[:sp])
+		b.small, b.big, b.digits = y, nil, canonical(line[sp+1:])
+	} else if text := bytes.TrimSpace(line); len(text) == 0 || text[0] == '#' {
+		return false, nil
+	} else if err := parseLine(text, a, b); err != nil {
+		return false, err
+	}
+	return true, nil
 }

@@ -1,4 +1,4 @@
-package lines
+package bulk
 
 import (
 	"bytes"
@@ -44,7 +44,7 @@ func benchLinesCold(n, coldEvery int) []byte {
 // worker, without the process and pipes. Compare with the end-to-end rate in bench/.
 func BenchmarkMoveBatch(b *testing.B) {
 	benchMove(b, func(m *mover, in io.Reader) (Stats, error) {
-		return m.batchParallel(context.Background(), in, io.Discard, DefaultMaxLine, shard.Shard{}, 1, nil)
+		return m.batchParallel(context.Background(), in, io.Discard, DefaultMaxLine, Options{Workers: 1})
 	})
 }
 
@@ -52,7 +52,7 @@ func BenchmarkMoveBatch(b *testing.B) {
 // terminal gets, and the tests' reference).
 func BenchmarkMovePlain(b *testing.B) {
 	benchMove(b, func(m *mover, in io.Reader) (Stats, error) {
-		return m.batch(context.Background(), in, io.Discard, DefaultMaxLine, shard.Shard{}, nil)
+		return m.batch(context.Background(), in, io.Discard, DefaultMaxLine, Options{})
 	})
 }
 
@@ -63,7 +63,7 @@ func benchMove(b *testing.B, batch func(*mover, io.Reader) (Stats, error)) {
 	c0, _ := machine.ProcessCPU()
 	for b.Loop() {
 		m := mover{}
-		if st, err := batch(&m, bytes.NewReader(in)); st.Bad != 0 || err != nil {
+		if st, err := batch(&m, bytes.NewReader(in)); st.Failed != 0 || err != nil {
 			b.Fatal(st, err)
 		}
 	}

@@ -1,4 +1,4 @@
-package lines
+package bulk
 
 import (
 	"encoding/binary"
@@ -13,7 +13,7 @@ const fastSlack = 64
 // fastOK reports whether the fast path answers this mover's lines: one move per line
 // as plain text, without line numbers.
 func (m *mover) fastOK(shardOn bool) bool {
-	return !m.all && !m.json && !m.single && !m.interactive && !shardOn
+	return !m.all && !m.json && !m.single && !m.interactive && !m.typed && !shardOn
 }
 
 // fastLines answers the lines at the start of data that have the common form "A B\n"

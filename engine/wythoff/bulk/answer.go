@@ -1,4 +1,4 @@
-package lines
+package bulk
 
 import (
 	"bytes"
@@ -83,6 +83,9 @@ func quoteShort(s []byte) string {
 type mover struct {
 	all, misere, json, single bool
 	interactive               bool // flush the answer of every line
+	// typed: the blocks' answers are Results handed to yield, not text
+	typed bool
+	yield func(Result) error
 }
 
 // maxSafeJSON is the largest integer JSON readers that use float64 (JavaScript, jq)

@@ -1,6 +1,6 @@
 //go:build !amd64 || purego
 
-package lines
+package bulk
 
 import "github.com/boardlab/boardlab/engine/wythoff"
 

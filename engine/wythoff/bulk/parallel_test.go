@@ -1,4 +1,4 @@
-package lines
+package bulk
 
 import (
 	"bytes"
@@ -7,13 +7,10 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"runtime"
 	"strings"
 	"testing"
 	"testing/iotest"
 	"time"
-
-	"github.com/boardlab/boardlab/shard"
 )
 
 // randomPieces joins up to most-1 random pieces, each followed by a newline except
@@ -62,7 +59,7 @@ func TestMoveParallelRandom(t *testing.T) {
 // per CPU second, more lines per second of wall time when cores are free.
 func BenchmarkMoveParallel(b *testing.B) {
 	benchMove(b, func(m *mover, in io.Reader) (Stats, error) {
-		return m.batchParallel(context.Background(), in, io.Discard, DefaultMaxLine, shard.Shard{}, runtime.GOMAXPROCS(0), nil)
+		return m.batchParallel(context.Background(), in, io.Discard, DefaultMaxLine, Options{})
 	})
 }
 

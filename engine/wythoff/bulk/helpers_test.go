@@ -1,4 +1,4 @@
-package lines
+package bulk
 
 import (
 	"bytes"
@@ -34,26 +34,27 @@ func runCtx(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	fs.BoolVar(&a.Misere, "misere", false, "")
 	fs.BoolVar(&a.JSON, "json", false, "")
 	fs.IntVar(&a.MaxLine, "max-line", DefaultMaxLine, "")
-	fs.IntVar(&a.Workers, "jobs", 0, "")
+	fs.IntVar(&a.Options.Workers, "jobs", 0, "")
 	sh := fs.String("shard", "", "")
 	if err := fs.Parse(args[1:]); err != nil {
 		return 2
 	}
 	if *sh != "" {
 		var err error
-		if a.Shard, err = shard.Parse(*sh); err != nil {
+		if a.Options.Shard, err = shard.Parse(*sh); err != nil {
 			return 2
 		}
 	}
 	code := 0
-	a.Bad = func(e *LineError) {
-		fmt.Fprintf(stderr, "analyze wythoff move: %s\n", message(e))
+	a.Options.OnError = func(err error) error {
+		fmt.Fprintf(stderr, "analyze wythoff move: %s\n", message(err.(*InputError)))
 		code = 1
+		return nil
 	}
 	var out bytes.Buffer
 	_, err := a.Answer(ctx, stdin, &out)
 	stdout.Write(out.Bytes())
-	var le *LineError
+	var le *InputError
 	switch {
 	case err == nil:
 		return code
@@ -69,7 +70,7 @@ func runCtx(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 }
 
 // message is the command's text for a bad line.
-func message(e *LineError) string {
+func message(e *InputError) string {
 	var long *LongLineError
 	if errors.As(e.Err, &long) {
 		return fmt.Sprintf("stdin:%d: line of %d bytes is longer than --max-line %d (starts %s...)", e.Line, long.Length, long.Max, strconv.Quote(string(long.Prefix)))

@@ -1,4 +1,4 @@
-package lines
+package bulk
 
 import (
 	"bytes"
@@ -14,9 +14,10 @@ import (
 
 // moveBlock is a run of whole input lines answered by one worker.
 type moveBlock struct {
-	first int64  // input line number (0-based) of the first line, or -1: not counted
-	data  []byte // the lines, each ending in '\n'
-	out   []byte // the answers
+	first int64    // input line number (0-based) of the first line, or -1: not counted
+	data  []byte   // the lines, each ending in '\n'
+	out   []byte   // the answers
+	res   []Result // or, for Moves, the answers as values (Line relative to first)
 	errs  []blockErr
 	// without a shard the reader does not count lines (first is -1): the worker counts
 	// them, and the consumer, who knows the block's first line, numbers the errors
@@ -25,9 +26,11 @@ type moveBlock struct {
 	prefix []byte // its first bytes
 }
 
-// blockErr is a bad line of a block: its index in the block and why it is bad.
+// blockErr is a bad line of a block: its index in the block, the length of the
+// block's answers before it, and why it is bad.
 type blockErr struct {
 	rel int64
+	off int
 	err error
 }
 
@@ -48,8 +51,9 @@ type worker struct {
 // input and cuts it into blocks of whole lines, the workers answer the blocks, and the
 // consumer writes answers and reports bad lines in input order, so the output is byte
 // for byte that of batch. Memory stays bounded whatever the input's length.
-func (m *mover) batchParallel(ctx context.Context, in io.Reader, out io.Writer, maxLine int, sh shard.Shard, workers int, bad func(*LineError)) (Stats, error) {
-	var st Stats
+func (m *mover) batchParallel(ctx context.Context, in io.Reader, out io.Writer, maxLine int, opt Options) (Stats, error) {
+	st := Stats{Inputs: 1}
+	sh, workers := opt.Shard, opt.workers()
 	if sh.Enabled() {
 		if err := shard.WriteLinesHeader(out, sh); err != nil {
 			return st, err
@@ -76,33 +80,53 @@ func (m *mover) batchParallel(ctx context.Context, in io.Reader, out io.Writer, 
 			m.answerBlock(blk, maxLine, sh, &ws[w].a, &ws[w].b, ws[w].sc)
 		},
 		Consume: func(b *moveBlock) error {
-			_, err := out.Write(b.out)
 			base := b.first
 			if base < 0 {
 				base = wline
 			}
-			for _, e := range b.errs {
-				st.Bad++
-				if bad != nil {
-					bad(&LineError{base + e.rel + 1, e.err})
-				}
+			var err error
+			if m.typed {
+				err = m.deliver(b, base, &st, opt)
+			} else {
+				err = m.write(out, b, base, &st, opt)
 			}
 			wline += b.lines
-			b.data, b.out, b.errs = b.data[:0], b.out[:0], b.errs[:0]
+			b.data, b.out, b.res, b.errs = b.data[:0], b.out[:0], b.res[:0], b.errs[:0]
 			b.lines, b.long, b.prefix = 0, 0, b.prefix[:0]
+			if opt.Progress != nil {
+				st.Records = wline
+				opt.Progress(st)
+			}
 			return err
 		},
 	}.Run(context.WithoutCancel(ctx))
-	st.Lines = wline
+	st.Records = wline
 	var re *readError
 	if errors.As(err, &re) {
 		// the number of the line the read stopped in: known once every block is counted
 		if re.line < 0 {
 			re.line = wline
 		}
-		return st, &LineError{re.line + 1, re.err}
+		return st, &InputError{Line: re.line + 1, Err: re.err}
 	}
 	return st, err
+}
+
+// write writes a block's answers to out, reporting each bad line once the answers
+// before it are written, and stops at a write error or an error OnError returns.
+func (m *mover) write(out io.Writer, b *moveBlock, base int64, st *Stats, opt Options) error {
+	prev := 0
+	for _, e := range b.errs {
+		if _, err := out.Write(b.out[prev:e.off]); err != nil {
+			return err
+		}
+		prev = e.off
+		if err := m.fail(base, e, st, opt); err != nil {
+			return err
+		}
+	}
+	_, err := out.Write(b.out[prev:])
+	return err
 }
 
 // newMoveBlock returns an empty block with room for blockBytes of input.
@@ -247,7 +271,7 @@ func (m *mover) cutBlocks(ctx context.Context, in io.Reader, maxLine int, sh sha
 func (m *mover) answerBlock(blk *moveBlock, maxLine int, sh shard.Shard, a, b *pile, sc *asmScratch) {
 	if blk.lines > 0 { // a too-long line, or one this shard skips
 		if blk.long > 0 {
-			blk.errs = append(blk.errs, blockErr{0, &LongLineError{blk.long, int64(maxLine), bytes.Clone(blk.prefix)}})
+			blk.errs = append(blk.errs, blockErr{0, 0, &LongLineError{blk.long, int64(maxLine), bytes.Clone(blk.prefix)}})
 		}
 		return
 	}
@@ -271,13 +295,19 @@ func (m *mover) answerBlock(blk *moveBlock, maxLine int, sh shard.Shard, a, b *p
 		j := bytes.IndexByte(data, '\n')
 		if sh.Owns(i) {
 			var err error
-			if j > maxLine {
+			var ok bool
+			switch {
+			case j > maxLine:
 				err = &LongLineError{int64(j), int64(maxLine), bytes.Clone(data[:min(j, 40)])}
-			} else {
+			case m.typed:
+				if ok, err = readPiles(data[:j], a, b); ok {
+					blk.res = append(blk.res, m.result(i-first, a, b))
+				}
+			default:
 				blk.out, err = m.line(blk.out, data[:j], i, sh, a, b)
 			}
 			if err != nil {
-				blk.errs = append(blk.errs, blockErr{i - first, err})
+				blk.errs = append(blk.errs, blockErr{i - first, len(blk.out), err})
 			}
 		}
 		data = data[j+1:]

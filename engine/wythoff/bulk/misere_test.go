@@ -1,4 +1,4 @@
-package lines
+package bulk
 
 import (
 	"bytes"
@@ -154,12 +154,12 @@ func TestHostilePaths(t *testing.T) {
 // TestCheckMemory: blocks beyond the memory are refused before anything is read, the
 // sizes' product included when it overflows.
 func TestCheckMemory(t *testing.T) {
-	for _, a := range []Answerer{{Workers: 1 << 40}, {MaxLine: 1 << 60}, {Workers: 100000}} {
+	for _, a := range []Answerer{{Options: Options{Workers: 1 << 40}}, {MaxLine: 1 << 60}, {Options: Options{Workers: 100000}}} {
 		if _, err := a.Answer(t.Context(), strings.NewReader("13 9\n"), io.Discard); err == nil || !strings.Contains(err.Error(), "more than half the memory") && !strings.Contains(err.Error(), "needs") {
 			t.Errorf("%+v: %v", a, err)
 		}
 	}
-	if err := (Answerer{Workers: 2}).CheckMemory(); err != nil {
+	if err := (Answerer{Options: Options{Workers: 2}}).CheckMemory(); err != nil {
 		t.Fatal(err)
 	}
 }
