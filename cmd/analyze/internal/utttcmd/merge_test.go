@@ -115,8 +115,30 @@ func TestSelfplayMergeErrors(t *testing.T) {
 	}
 	// A shard's file is refused by an unsharded run and by another shard.
 	code, _, stderr := runCmd(context.Background(), append(append([]string{"selfplay"}, args...), "--out", paths[0])...)
-	if code != 1 || !strings.Contains(stderr, "holds shard 2/3 (games 200..299 of 300)") {
-		t.Errorf("unsharded run into a shard's file: exit %d, %q", code, stderr)
+	if want := "--out: " + paths[0] + " holds shard 2/3 (games 200..299 of 300); give the same --shard, or another --out\n"; code != 1 || !strings.HasSuffix(stderr, want) {
+		t.Errorf("unsharded run into a shard's file: exit %d, %q, want %q", code, stderr, want)
+	}
+	a := append(append([]string{"selfplay"}, args...), "--sprt", "0,50", "--shard", "2/3", "--out", base)
+	code, _, stderr = runCmd(context.Background(), a...)
+	want = "--out: " + paths[0] + " holds shard 2/3 (games 200..299 of 300) without --sprt; this run is shard 2/3 (games 200..299 of 300) with --sprt 0,50: give the same --shard, --games and --sprt, or another --out\n"
+	if code != 1 || !strings.HasSuffix(stderr, want) {
+		t.Errorf("another run into a shard's file: exit %d, %q, want %q", code, stderr, want)
+	}
+	unshardedOut := filepath.Join(dir, "u2.jsonl.0-of-3") // what --shard 0/3 --out u2.jsonl writes
+	runCmd(context.Background(), append(append([]string{"selfplay"}, args...), "--games", "50", "--out", unshardedOut)...)
+	code, _, stderr = runCmd(context.Background(), append(append([]string{"selfplay"}, args...), "--shard", "0/3", "--out", filepath.Join(dir, "u2.jsonl"))...)
+	if want := "--out: " + unshardedOut + " holds games of an unsharded run; a shard needs its own --out\n"; code != 1 || !strings.HasSuffix(stderr, want) {
+		t.Errorf("a shard into an unsharded file: exit %d, %q, want %q", code, stderr, want)
+	}
+	sprt := shardRuns(t, filepath.Join(dir, "s.jsonl"), 3, append(args, "--sprt", "0,50")...)
+	code, _, stderr = merge([]string{paths[0], sprt[1], paths[2]})
+	if want := sprt[1] + " and " + paths[0] + " ran with different --sprt: shards of different runs\n"; code != 1 || !strings.HasSuffix(stderr, want) {
+		t.Errorf("merge of shards with different SPRTs: exit %d, %q, want %q", code, stderr, want)
+	}
+	empty := filepath.Join(dir, "empty.jsonl")
+	os.WriteFile(empty, nil, 0o644)
+	if code, _, stderr := merge([]string{empty}); code != 1 || !strings.HasSuffix(stderr, empty+": empty: not a self-play --out file\n") {
+		t.Errorf("merge of an empty file: exit %d, %q", code, stderr)
 	}
 }
 

@@ -138,7 +138,7 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 			if ctx.Err() != nil {
 				return stopf(stderr, name, "interrupted while opening or reading %s; nothing was changed", path)
 			}
-			return failf(stderr, name, "--out: %v", err)
+			return failf(stderr, name, "--out: %s", selfplayErrText(err))
 		}
 		if n := res.Count(int(from), int(to)); n > 0 {
 			fmt.Fprintf(stderr, "analyze %s: %s holds %d finished games of this match; playing the rest\n", name, path, n)
