@@ -42,6 +42,25 @@ func HiddenName(fs *flag.FlagSet, old, name string) {
 	fs.Var(hiddenName{name}, old, "")
 }
 
+// renamedName is the value of a flag that an earlier version took under another name
+// (see Renamed): Parse refuses it naming the new one, help does not show it.
+type renamedName struct{ target string }
+
+func (r renamedName) String() string { return "" }
+func (r renamedName) Set(string) error {
+	return fmt.Errorf("renamed; write --%s", r.target)
+}
+
+// Renamed makes old, a former name of fs's flag name, refused with a message naming
+// name ("--games 5: renamed; write --count 5"), as qttt random refuses its former
+// positional N; help does not show it.
+func Renamed(fs *flag.FlagSet, old, name string) {
+	if fs.Lookup(name) == nil {
+		panic("cli.Renamed: no flag " + name)
+	}
+	fs.Var(renamedName{name}, old, "")
+}
+
 // aliases maps every accepted name that fs does not define itself, and every hidden
 // old name, to the defined flag it stands for.
 func aliases(fs *flag.FlagSet) map[string]string {
@@ -113,6 +132,9 @@ func dashed(name string) string {
 func PrintFlags(w io.Writer, fs *flag.FlagSet) {
 	fs.VisitAll(func(f *flag.Flag) {
 		if _, ok := f.Value.(hiddenName); ok {
+			return
+		}
+		if _, ok := f.Value.(renamedName); ok {
 			return
 		}
 		arg, usage := flag.UnquoteUsage(f)
@@ -243,6 +265,9 @@ func Parse(fs *flag.FlagSet, args []string) ([]string, int) {
 				value = args[i]
 			}
 		}
+		if r, ok := f.Value.(renamedName); ok {
+			return nil, flagError(fs, "%s %s: renamed; write --%s %s", dashed(f.Name), short(value), r.target, short(value))
+		}
 		if err := fs.Set(target, value); err != nil {
 			if msg := err.Error(); strings.HasPrefix(msg, "want ") {
 				return nil, RangeError(fs.Output(), fs.Name(), shortName(fs, f.Name), short(value), "%s", strings.TrimPrefix(msg, "want "))
@@ -352,7 +377,9 @@ func flagError(fs *flag.FlagSet, format string, args ...any) int {
 func suggestFlag(fs *flag.FlagSet, alias map[string]string, name string) string {
 	var names []string
 	fs.VisitAll(func(f *flag.Flag) {
-		if _, hidden := f.Value.(hiddenName); !hidden {
+		_, hidden := f.Value.(hiddenName)
+		_, renamed := f.Value.(renamedName)
+		if !hidden && !renamed {
 			names = append(names, f.Name)
 		}
 	})

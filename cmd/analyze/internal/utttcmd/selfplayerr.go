@@ -25,7 +25,7 @@ func selfplayErrText(err error) string {
 	case selfplay.UnshardedFile:
 		return err.Error() + "; a shard needs its own --out"
 	case selfplay.OtherShard:
-		return fmt.Sprintf("%s holds %s; this run is %s: give the same --shard, --games and --sprt, or another --out",
+		return fmt.Sprintf("%s holds %s; this run is %s: give the same --shard, --count and --sprt, or another --out",
 			me.Path, shardWithSPRT(me.Held), shardWithSPRT(me.Run))
 	case selfplay.OtherSPRT:
 		return fmt.Sprintf("%s and %s ran with different --sprt: shards of different runs", me.Path, me.Other)
