@@ -25,8 +25,12 @@ var vocabulary = []struct {
 }
 
 // hiddenName is the value of a flag that is only an older name of another (see
-// HiddenName): Parse sets the other flag, help does not show it.
-type hiddenName struct{ target string }
+// HiddenName and Renamed): Parse sets the other flag, or refuses it naming the other
+// when refused; help does not show it and no message suggests it.
+type hiddenName struct {
+	target  string
+	refused bool
+}
 
 func (h hiddenName) String() string { return "" }
 func (h hiddenName) Set(string) error {
@@ -35,30 +39,18 @@ func (h hiddenName) Set(string) error {
 
 // HiddenName makes old, a former name of fs's flag name, keep working without being
 // shown in help.
-func HiddenName(fs *flag.FlagSet, old, name string) {
-	if fs.Lookup(name) == nil {
-		panic("cli.HiddenName: no flag " + name)
-	}
-	fs.Var(hiddenName{name}, old, "")
-}
-
-// renamedName is the value of a flag that an earlier version took under another name
-// (see Renamed): Parse refuses it naming the new one, help does not show it.
-type renamedName struct{ target string }
-
-func (r renamedName) String() string { return "" }
-func (r renamedName) Set(string) error {
-	return fmt.Errorf("renamed; write --%s", r.target)
-}
+func HiddenName(fs *flag.FlagSet, old, name string) { oldName(fs, old, hiddenName{name, false}) }
 
 // Renamed makes old, a former name of fs's flag name, refused with a message naming
 // name ("--games 5: renamed; write --count 5"), as qttt random refuses its former
 // positional N; help does not show it.
-func Renamed(fs *flag.FlagSet, old, name string) {
-	if fs.Lookup(name) == nil {
-		panic("cli.Renamed: no flag " + name)
+func Renamed(fs *flag.FlagSet, old, name string) { oldName(fs, old, hiddenName{name, true}) }
+
+func oldName(fs *flag.FlagSet, old string, h hiddenName) {
+	if fs.Lookup(h.target) == nil {
+		panic("cli: an old name of no flag: " + h.target)
 	}
-	fs.Var(renamedName{name}, old, "")
+	fs.Var(h, old, "")
 }
 
 // aliases maps every accepted name that fs does not define itself, and every hidden
@@ -66,7 +58,7 @@ func Renamed(fs *flag.FlagSet, old, name string) {
 func aliases(fs *flag.FlagSet) map[string]string {
 	m := map[string]string{}
 	fs.VisitAll(func(f *flag.Flag) {
-		if h, ok := f.Value.(hiddenName); ok {
+		if h, ok := f.Value.(hiddenName); ok && !h.refused {
 			m[f.Name] = h.target
 		}
 	})
@@ -132,9 +124,6 @@ func dashed(name string) string {
 func PrintFlags(w io.Writer, fs *flag.FlagSet) {
 	fs.VisitAll(func(f *flag.Flag) {
 		if _, ok := f.Value.(hiddenName); ok {
-			return
-		}
-		if _, ok := f.Value.(renamedName); ok {
 			return
 		}
 		arg, usage := flag.UnquoteUsage(f)
@@ -265,7 +254,7 @@ func Parse(fs *flag.FlagSet, args []string) ([]string, int) {
 				value = args[i]
 			}
 		}
-		if r, ok := f.Value.(renamedName); ok {
+		if r, ok := f.Value.(hiddenName); ok && r.refused {
 			return nil, flagError(fs, "%s %s: renamed; write --%s %s", dashed(f.Name), short(value), r.target, short(value))
 		}
 		if err := fs.Set(target, value); err != nil {
@@ -377,9 +366,7 @@ func flagError(fs *flag.FlagSet, format string, args ...any) int {
 func suggestFlag(fs *flag.FlagSet, alias map[string]string, name string) string {
 	var names []string
 	fs.VisitAll(func(f *flag.Flag) {
-		_, hidden := f.Value.(hiddenName)
-		_, renamed := f.Value.(renamedName)
-		if !hidden && !renamed {
+		if _, hidden := f.Value.(hiddenName); !hidden {
 			names = append(names, f.Name)
 		}
 	})
