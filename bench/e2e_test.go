@@ -227,7 +227,7 @@ func BenchmarkE2E(b *testing.B) {
 
 	b.Run("uttt-selfplay-random", func(b *testing.B) {
 		runE2E(b, dir, bin, e2eJob{unit: "games", items: ngames,
-			args: []string{"uttt", "selfplay", "--a", "random", "--b", "random", "--games", strconv.Itoa(ngames)},
+			args: []string{"uttt", "selfplay", "--a", "random", "--b", "random", "--count", strconv.Itoa(ngames)},
 			inproc: func() {
 				rng := zoo.NewRNG(1)
 				for i := 0; i < ngames; i++ {

@@ -16,7 +16,7 @@ mkdir -p "$DATA"
 
 selfplay=$(sbatch --parsable --job-name=boardlab-selfplay --array=0-7 \
   --cpus-per-task=2 --mem=512M --time=12:00:00 --output="$DATA/selfplay-%a.log" \
-  --wrap="analyze uttt selfplay --a random --b random --games 10000000 --seed 1 --out $DATA/selfplay.jsonl")
+  --wrap="analyze uttt selfplay --a random --b random --count 10000000 --seed 1 --out $DATA/selfplay.jsonl")
 
 table=$(sbatch --parsable --job-name=boardlab-table --array=0-15 \
   --cpus-per-task=1 --mem=64M --time=2:00:00 --output="$DATA/table-%a.log" \

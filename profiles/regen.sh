@@ -54,7 +54,7 @@ for e in "${engines[@]}"; do
     # A 6-second search from the start, and self-play of the engine at depth 4 against
     # the seed-like depth-4 bot (move generation, evaluation, search in short bursts).
     prof uttt-search uttt search --time 6s
-    prof uttt-selfplay uttt selfplay --a engine:d4 --b depth:4 --games 400 --seed 1
+    prof uttt-selfplay uttt selfplay --a engine:d4 --b depth:4 --count 400 --seed 1
     ;;
   *)
     echo "regen.sh: unknown engine $e (goban, wythoff, qttt, uttt)" >&2

@@ -29,6 +29,23 @@ func WriteDivideHeader(w io.Writer, s Shard, d Divide) error {
 	return err
 }
 
+// DivideError is a part of a perft divide merge that is not a divide shard's output:
+// an empty file, or one whose first line is not a DivideHeader line.
+type DivideError struct {
+	Path  string
+	Empty bool
+}
+
+func (e *DivideError) Error() string {
+	if e.Empty {
+		return e.Path + ": empty: not the output of a perft divide shard"
+	}
+	return fmt.Sprintf("%s:1: not a perft divide shard header (%s)", e.Path, DivideHeaderForm)
+}
+
+// DivideHeaderForm is the form of a DivideHeader line, for messages.
+const DivideHeaderForm = DivideHeader + " K/N depth D moves M first F end E position ..."
+
 type divideShard struct {
 	path  string
 	k, n  int
@@ -108,11 +125,11 @@ func readDivideShard(ctx context.Context, p Part) (*divideShard, error) {
 		return nil, err
 	}
 	if !ok {
-		return nil, fmt.Errorf("%s: empty: not the output of 'uttt perft --divide --shard K/N'", path)
+		return nil, &DivideError{Path: path, Empty: true}
 	}
 	s := &divideShard{path: path}
 	h := strings.Fields(first)
-	bad := fmt.Errorf("%s:1: not a perft --divide shard header (%s K/N depth D moves M first F end E position ...)", path, DivideHeader)
+	bad := &DivideError{Path: path}
 	if len(h) < 12 || h[0] != DivideHeader || h[2] != "depth" || h[4] != "moves" || h[6] != "first" || h[8] != "end" || h[10] != "position" {
 		return nil, bad
 	}

@@ -54,7 +54,7 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		case errors.Is(err, context.Canceled) || errors.Is(err, fileio.ErrInterrupted):
 			return cli.Interrupted("merge", out, stderr, "")
 		}
-		fmt.Fprintf(stderr, "analyze merge: %v\n", err)
+		fmt.Fprintf(stderr, "analyze merge: %s\n", mergeErrText(err))
 		return cli.ExitFail
 	}
 	if err := out.Commit(); err != nil {
@@ -68,3 +68,16 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 type reported struct{ code int }
 
 func (r reported) Error() string { return fmt.Sprintf("exit status %d", r.code) }
+
+// mergeErrText words a merge's error for the user, naming the command that writes the
+// parts a perft divide merge expected.
+func mergeErrText(err error) string {
+	var de *shard.DivideError
+	switch {
+	case errors.As(err, &de) && de.Empty:
+		return de.Path + ": empty: not the output of 'uttt perft --divide --shard K/N'"
+	case errors.As(err, &de):
+		return fmt.Sprintf("%s:1: not a perft --divide shard header (%s)", de.Path, shard.DivideHeaderForm)
+	}
+	return err.Error()
+}

@@ -41,7 +41,7 @@ func TestLostOutput(t *testing.T) {
 	write("cat.0-of-2", "a\n")
 	write("cat.1-of-2", "b\n")
 	games := filepath.Join(dir, "games.jsonl")
-	if _, errOut, code := analyze(t, "", "uttt", "selfplay", "--a", "random", "--b", "random", "--games", "2", "--out", games); code != 0 {
+	if _, errOut, code := analyze(t, "", "uttt", "selfplay", "--a", "random", "--b", "random", "--count", "2", "--out", games); code != 0 {
 		t.Fatalf("selfplay --out: %d %s", code, errOut)
 	}
 	session := "settings your_botid 1\nupdate game field " + strings.Repeat("0,", 80) + "0\nupdate game macroboard -1,-1,-1,-1,-1,-1,-1,-1,-1\naction move 1000\n"
@@ -82,8 +82,8 @@ func TestLostOutput(t *testing.T) {
 		{"uttt train", "", []string{"uttt", "train", "-h"}},
 		{"uttt show", "", []string{"uttt", "show", "44"}},
 		{"uttt tournament", "", []string{"uttt", "tournament", "-h"}},
-		{"uttt selfplay", "", []string{"uttt", "selfplay", "--a", "random", "--b", "random", "--games", "2"}},
-		{"uttt selfplay", "", []string{"uttt", "selfplay", "--a", "random", "--b", "random", "--games", "2", "--json"}},
+		{"uttt selfplay", "", []string{"uttt", "selfplay", "--a", "random", "--b", "random", "--count", "2"}},
+		{"uttt selfplay", "", []string{"uttt", "selfplay", "--a", "random", "--b", "random", "--count", "2", "--json"}},
 		{"uttt report", "", []string{"uttt", "report", games}},
 		{"uttt review", "44 40 04 41\n", []string{"uttt", "review", "--nodes", "200", "-"}},
 	}

@@ -170,12 +170,33 @@ func analyzeCancelled(t *testing.T, args ...string) (stdout, stderr string, code
 	return o.String(), e.String(), code
 }
 
+// TestCountRenamed: a count is --count in every command; selfplay's and tune's former
+// --games is refused naming it, with the value given.
+func TestCountRenamed(t *testing.T) {
+	var cmds []string
+	for c, s := range flagSets(t) {
+		if s.fs.Lookup("games") != nil {
+			cmds = append(cmds, c)
+		}
+	}
+	if len(cmds) != 2 {
+		t.Errorf("commands with the former --games: %q, want uttt selfplay and uttt tune", cmds)
+	}
+	for _, c := range append(cmds, "uttt tune match", "uttt tune tree") {
+		args := append(append(strings.Fields(c), positional[c]...), "--games", "5")
+		_, errOut, code := analyzeCancelled(t, args...)
+		if want := "analyze " + c + ": --games 5: renamed; write --count 5\n"; code != cli.ExitUsage || !strings.HasPrefix(errOut, want) {
+			t.Errorf("%q: exit %d, %q; want %q", args, code, errOut, want)
+		}
+	}
+}
+
 // TestRangeErrorWording: the template holds for a message made by cli.RangeError.
 func TestRangeErrorWording(t *testing.T) {
 	var b strings.Builder
-	cli.RangeError(&b, "uttt selfplay", "--games", 0, "1 or more")
+	cli.RangeError(&b, "uttt selfplay", "--count", 0, "1 or more")
 	first, _, _ := strings.Cut(b.String(), "\n")
-	if !rangeError.MatchString(first) || first != "analyze uttt selfplay: --games 0: want 1 or more" {
+	if !rangeError.MatchString(first) || first != "analyze uttt selfplay: --count 0: want 1 or more" {
 		t.Errorf("RangeError: %q", first)
 	}
 }
@@ -194,6 +215,7 @@ func TestSharedFlagTable(t *testing.T) {
 		"`--json`":                {"json"},
 		"`--shard K/N`":           {"shard"},
 		"`--threads N`":           {"threads"},
+		"`--count N`":             {"count"},
 	}
 	sets := flagSets(t)
 	for _, line := range strings.Split(string(doc), "\n") {

@@ -2,6 +2,7 @@ package bulk
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -64,6 +65,10 @@ type DrawOptions struct {
 	// Report, when set, is told of each input or picture that failed, in order.
 	Report func(name string, err error)
 }
+
+// ErrManyPictures is reported for each picture after the first when DrawOptions.Out
+// names one file (not a directory).
+var ErrManyPictures = errors.New("more than one picture")
 
 // Draw draws the ownership map of each input args name (text boards and SGF records,
 // as Score reads them; every game of a collection) as SVG or PNG. A bad input is
@@ -143,7 +148,7 @@ func Draw(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer,
 					continue
 				}
 			} else if drawn > 0 {
-				fail(fmt.Errorf("more than one picture: use --out DIR/"))
+				fail(ErrManyPictures)
 				break
 			}
 			if p.Result.Size == 0 && format == "png" {

@@ -315,7 +315,7 @@ func (lr *linesRun) longLine(ctx context.Context, w *lineWorker, c *lineChunk, r
 			perr = w.parser.Board(&w.board)
 		}
 		if perr != nil {
-			lr.fail(c, c.lineNo, sizeErr(perr))
+			lr.fail(c, c.lineNo, perr)
 		} else {
 			lr.emit(c, c.first, c.lineNo, w.scorer.Score(&w.board))
 		}
@@ -347,7 +347,7 @@ func (lr *linesRun) score(w *lineWorker, c *lineChunk) {
 				w.parser.MaxSize = lr.o.maxSize
 				w.parser.Reset()
 				w.parser.Write(line)
-				err = sizeErr(w.parser.Board(&w.board))
+				err = w.parser.Board(&w.board)
 			default:
 				err = w.board.Parse(line)
 			}

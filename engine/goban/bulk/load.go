@@ -72,15 +72,6 @@ func (o *Options) resolve() (*scoreOpts, *bulkOpts) {
 	return so, bo
 }
 
-// sizeErr adds the flag to raise to a *goban.SizeError.
-func sizeErr(err error) error {
-	var se *goban.SizeError
-	if errors.As(err, &se) {
-		return fmt.Errorf("%v (raise it with --max-size)", err)
-	}
-	return err
-}
-
 // wholeFile bounds the regular files read whole into a worker's buffer; larger ones
 // stream through the parser.
 const wholeFile = 16 << 20
@@ -305,10 +296,10 @@ func (l *loader) stream(ctx context.Context, r io.Reader, head []byte, b *goban.
 	l.parser.MaxSize = maxSize
 	l.parser.Reset()
 	if _, err := l.parser.Write(head); err != nil {
-		return sizeErr(err)
+		return err
 	}
 	if _, err := l.parser.ReadFrom(fileio.CheckedReader(ctx, r)); err != nil {
-		return sizeErr(err)
+		return err
 	}
-	return sizeErr(l.parser.Board(b))
+	return l.parser.Board(b)
 }

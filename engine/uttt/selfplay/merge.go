@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -20,7 +21,7 @@ type Merged struct {
 	Match   *Match
 	SPRT    *stats.SPRT
 	Summary Summary
-	Games   int // the match's --games (from the headers), or the games found
+	Games   int // the match's count of games (from the headers), or the games found
 	Shards  int // the shards merged (0: unsharded files)
 	// Missing, for unsharded files only, describes the first games missing before the
 	// last one present (an interrupted run); the games present are all counted, as the
@@ -28,14 +29,17 @@ type Merged struct {
 	Missing string
 }
 
-// Merge reads --out files of one match, either the shards' files (each starting with
+// ErrEmpty is an empty file given to Merge, which holds neither a shard header nor a game.
+var ErrEmpty = errors.New("empty")
+
+// Merge reads the output files of one match, either the shards' files (each starting with
 // its header) or unsharded files, and computes the statistics the unsharded run
 // prints: the games are counted in index order, the SPRT judged after each. A missing
 // or doubled shard, a missing or doubled game and a file of another match are errors
 // naming the file. sprt, when not nil, replaces the headers' test.
 func Merge(ctx context.Context, parts []shard.Part, sprt *stats.SPRT, sample bool) (*Merged, error) {
 	if len(parts) == 0 {
-		return nil, fmt.Errorf("no --out files to merge")
+		return nil, fmt.Errorf("no self-play files to merge")
 	}
 	type file struct {
 		path string
@@ -100,7 +104,9 @@ func (res *Merged) read(ctx context.Context, sharded bool, files []fileRef, samp
 				return fmt.Errorf("%s is %s but %s is %s: shards of different runs", f.path, h, files[0].path, h0)
 			}
 			if (h.SPRT == nil) != (h0.SPRT == nil) || h.SPRT != nil && *h.SPRT != *h0.SPRT {
-				return fmt.Errorf("%s and %s ran with different --sprt: shards of different runs", f.path, files[0].path)
+				me := mismatch(OtherSPRT, f.path, "%s and %s judged different SPRTs: shards of different runs", f.path, files[0].path)
+				me.Other = files[0].path
+				return me
 			}
 			if byK[h.K] != nil {
 				return fmt.Errorf("shard %d/%d given twice: %s and %s", h.K, h.N, byK[h.K].path, f.path)
@@ -208,7 +214,7 @@ func mergeFile(ctx context.Context, path string, f io.Reader, hdr *Header, m *Ma
 	return err
 }
 
-// peekOut looks at the first line of an --out file, without consuming it: its shard
+// peekOut looks at the first line of an output file, without consuming it: its shard
 // header, and the match (from the header or the first game).
 func peekOut(part shard.Part) (*Header, Game, error) {
 	path := part.Name
@@ -217,7 +223,7 @@ func peekOut(part shard.Part) (*Header, Game, error) {
 		return nil, Game{}, err
 	}
 	if len(head) == 0 {
-		return nil, Game{}, fmt.Errorf("%s: empty: not a self-play --out file", path)
+		return nil, Game{}, fmt.Errorf("%s: %w", path, ErrEmpty)
 	}
 	line, _, _ := bytes.Cut(head, []byte("\n"))
 	var h Header

@@ -20,14 +20,14 @@ import (
 // SyncEvery is how often Out flushes and fsyncs finished games to disk.
 const SyncEvery = 200 * time.Millisecond
 
-// Header is the first line of a shard's --out file: which part of which match it
+// Header is the first line of a shard's output file: which part of which match it
 // holds, so that a merge can check that no part is missing or doubled and can judge
 // the SPRT over all of them. Unsharded files have no header.
 type Header struct {
 	Kind     string      `json:"selfplay"` // "shard"
 	K        int         `json:"k"`
 	N        int         `json:"n"`
-	Games    int         `json:"games"` // the whole match's --games
+	Games    int         `json:"games"` // the whole match's count of games
 	First    int         `json:"first"` // the shard's games are [First, End)
 	End      int         `json:"end"`
 	A        string      `json:"a"`
@@ -58,9 +58,9 @@ func (h *Header) String() string {
 // describe is String with the SPRT, for messages about a mismatch.
 func (h *Header) describe() string {
 	if h.SPRT == nil {
-		return h.String() + " without --sprt"
+		return h.String() + " without an SPRT"
 	}
-	return fmt.Sprintf("%s with --sprt %g,%g", h, h.SPRT.Elo0, h.SPRT.Elo1)
+	return fmt.Sprintf("%s with the SPRT %g,%g", h, h.SPRT.Elo0, h.SPRT.Elo1)
 }
 
 // Out appends games as JSON Lines to a file that may already hold games of the same
@@ -75,7 +75,7 @@ type Out struct {
 	stop   func() bool // ends the stream's watch of ctx
 }
 
-// Resume describes the games an --out file already holds: their indices as a set of
+// Resume describes the games an output file already holds: their indices as a set of
 // ranges (small for the files self-play writes, whose lines are nearly in index
 // order), not the games themselves, which Run reads again from the file as it needs
 // them.
@@ -129,11 +129,13 @@ func OpenOut(ctx context.Context, path string, m *Match, h *Header) (*Out, *Resu
 	if err == nil {
 		switch {
 		case fh != nil && h == nil:
-			err = fmt.Errorf("%s holds %s; give the same --shard, or another --out", path, fh)
+			err = mismatch(ShardedFile, path, "%s holds %s", path, fh)
 		case fh == nil && h != nil && res.keep > 0:
-			err = fmt.Errorf("%s holds games of an unsharded run; a shard needs its own --out", path)
+			err = mismatch(UnshardedFile, path, "%s holds games of an unsharded run", path)
 		case fh != nil && !fh.sameRun(h):
-			err = fmt.Errorf("%s holds %s; this run is %s: give the same --shard, --games and --sprt, or another --out", path, fh.describe(), h.describe())
+			me := mismatch(OtherShard, path, "%s holds %s; this run is %s", path, fh.describe(), h.describe())
+			me.Held, me.Run = fh, h
+			err = me
 		}
 	}
 	if err == nil {
@@ -475,7 +477,7 @@ func scanGames(r io.Reader, path string, limit int64, m *Match, fn func(ln, i in
 				f, known = newLineFormat(want.A, want.B, want.Seed, want.Openings, want.TieBreak), true
 			}
 			if hdr.A != want.A || hdr.B != want.B || hdr.Seed != want.Seed || hdr.Openings != want.Openings || hdr.TieBreak != want.TieBreak {
-				return nil, keep, fmt.Errorf("%s:1: a shard of another match (a=%s b=%s seed=%d openings=%d); use another --out or the same settings",
+				return nil, keep, mismatch(OtherMatch, path, "%s:1: a shard of another match (a=%s b=%s seed=%d openings=%d)",
 					path, hdr.A, hdr.B, hdr.Seed, hdr.Openings)
 			}
 			continue
@@ -489,7 +491,7 @@ func scanGames(r io.Reader, path string, limit int64, m *Match, fn func(ln, i in
 			f, known = newLineFormat(want.A, want.B, want.Seed, want.Openings, want.TieBreak), true
 		}
 		if g.A != want.A || g.B != want.B || g.Seed != want.Seed || g.Openings != want.Openings || g.TieBreak != want.TieBreak {
-			return hdr, keep, fmt.Errorf("%s:%d: holds a game of another match (a=%s b=%s seed=%d openings=%d%s); use another --out or the same settings",
+			return hdr, keep, mismatch(OtherMatch, path, "%s:%d: holds a game of another match (a=%s b=%s seed=%d openings=%d%s)",
 				path, ln, g.A, g.B, g.Seed, g.Openings, tieBreakText(g.TieBreak))
 		}
 		i, res, err := gameFromJSON(&g, path, ln)

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -44,14 +43,25 @@ type Setup struct {
 	CGFirst time.Duration // a CodinGame bot's first turn of a game
 	ZeroO   bool
 	Sandbox *sandbox.Sandbox // nil: the bots run with the controller's rights
+	// Programs, when not nil, holds each bot's program as the caller found it, in bot
+	// order: NewPlayers reports the missing ones and those the sandbox hides.
+	Programs []Program
+}
+
+// Program is a bot's program as the caller found it (on PATH, for a bare name): its
+// path, made absolute, or the error that says why it cannot be run.
+type Program struct {
+	Path string
+	Err  error
 }
 
 // Problem is something wrong with one bot found before any game: Missing is set when
 // its program cannot be found (every turn of it is then invalid); the others are
-// warnings.
+// warnings. Hidden is the directory the sandbox hides its program under, if it does.
 type Problem struct {
 	Text    string
 	Missing bool
+	Hidden  string
 }
 
 // NewPlayers returns the Player of each bot (a CGPlayer for a cg: bot, else a Process)
@@ -63,13 +73,17 @@ func NewPlayers(bots []Bot, s Setup) ([]Player, []Problem) {
 	players := make([]Player, len(bots))
 	file := filepath.Join(s.Dir, "instructions.txt")
 	for i, b := range bots {
-		if prog, err := exec.LookPath(b.Argv[0]); err != nil {
-			problems = append(problems, Problem{fmt.Sprintf("%s:%d: bot %d (%s): %v; its every turn is an invalid move",
-				file, b.Line, i+1, b.Name, err), true})
-		} else if prog, err = filepath.Abs(prog); err == nil && s.Sandbox != nil {
-			if h := s.Sandbox.Hidden(prog, s.Dir); h != "" {
-				problems = append(problems, Problem{Text: fmt.Sprintf("%s:%d: bot %d (%s): its program %s is under %s, which the sandbox hides: it runs what the sandbox's PATH finds instead, or fails; --expose a directory to show it",
-					file, b.Line, i+1, b.Name, prog, h)})
+		var prog Program
+		if i < len(s.Programs) {
+			prog = s.Programs[i]
+		}
+		if prog.Err != nil {
+			problems = append(problems, Problem{Text: fmt.Sprintf("%s:%d: bot %d (%s): %v; its every turn is an invalid move",
+				file, b.Line, i+1, b.Name, prog.Err), Missing: true})
+		} else if prog.Path != "" && s.Sandbox != nil {
+			if h := s.Sandbox.Hidden(prog.Path, s.Dir); h != "" {
+				problems = append(problems, Problem{Text: fmt.Sprintf("%s:%d: bot %d (%s): its program %s is under %s, which the sandbox hides: it runs what the sandbox's PATH finds instead, or fails",
+					file, b.Line, i+1, b.Name, prog.Path, h), Hidden: h})
 			}
 		}
 		if s.Sandbox != nil {

@@ -138,17 +138,3 @@ func MiB(n int64) (Size, error) {
 	}
 	return Size(n << 20), nil
 }
-
-// Power returns Compat's bare meaning for flags that gave a table of 2^n entries of
-// entry bytes each; 0 stays 0 (no table).
-func Power(entry int64) func(n int64) (Size, error) {
-	return func(n int64) (Size, error) {
-		if n == 0 {
-			return 0, nil
-		}
-		if n < 0 || entry<<n>>n != entry || entry<<n > math.MaxInt64/2 {
-			return 0, fmt.Errorf("2^%d entries of %d bytes: more than any machine has", n, entry)
-		}
-		return Size(entry << n), nil
-	}
-}

@@ -1,6 +1,9 @@
 package bytesize
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 func TestSize(t *testing.T) {
 	for in, want := range map[string]int64{"64MiB": 64 << 20, "64M": 64 << 20, "2GB": 2e9, "512k": 512 << 10,
@@ -26,7 +29,17 @@ func TestSize(t *testing.T) {
 
 func TestCompat(t *testing.T) {
 	hash := NewCompat(32<<20, MiB, "MiB")
-	tt := NewCompat(24<<22, Power(24), "2^N entries")
+	// A bare number of another meaning: a table of 2^N entries of 24 bytes, 0 none.
+	entries := func(n int64) (Size, error) {
+		if n < 0 || n > 40 {
+			return 0, fmt.Errorf("2^%d entries: out of range", n)
+		}
+		if n == 0 {
+			return 0, nil
+		}
+		return Size(24 << n), nil
+	}
+	tt := NewCompat(24<<22, entries, "2^N entries")
 	if hash.Bytes != 32<<20 || hash.Text != "32MiB" || tt.Bytes != 96<<20 || tt.Text != "96MiB" {
 		t.Fatalf("defaults: %+v %+v", hash, tt)
 	}

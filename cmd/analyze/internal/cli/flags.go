@@ -25,8 +25,12 @@ var vocabulary = []struct {
 }
 
 // hiddenName is the value of a flag that is only an older name of another (see
-// HiddenName): Parse sets the other flag, help does not show it.
-type hiddenName struct{ target string }
+// HiddenName and Renamed): Parse sets the other flag, or refuses it naming the other
+// when refused; help does not show it and no message suggests it.
+type hiddenName struct {
+	target  string
+	refused bool
+}
 
 func (h hiddenName) String() string { return "" }
 func (h hiddenName) Set(string) error {
@@ -35,11 +39,18 @@ func (h hiddenName) Set(string) error {
 
 // HiddenName makes old, a former name of fs's flag name, keep working without being
 // shown in help.
-func HiddenName(fs *flag.FlagSet, old, name string) {
-	if fs.Lookup(name) == nil {
-		panic("cli.HiddenName: no flag " + name)
+func HiddenName(fs *flag.FlagSet, old, name string) { oldName(fs, old, hiddenName{name, false}) }
+
+// Renamed makes old, a former name of fs's flag name, refused with a message naming
+// name ("--games 5: renamed; write --count 5"), as qttt random refuses its former
+// positional N; help does not show it.
+func Renamed(fs *flag.FlagSet, old, name string) { oldName(fs, old, hiddenName{name, true}) }
+
+func oldName(fs *flag.FlagSet, old string, h hiddenName) {
+	if fs.Lookup(h.target) == nil {
+		panic("cli: an old name of no flag: " + h.target)
 	}
-	fs.Var(hiddenName{name}, old, "")
+	fs.Var(h, old, "")
 }
 
 // aliases maps every accepted name that fs does not define itself, and every hidden
@@ -47,7 +58,7 @@ func HiddenName(fs *flag.FlagSet, old, name string) {
 func aliases(fs *flag.FlagSet) map[string]string {
 	m := map[string]string{}
 	fs.VisitAll(func(f *flag.Flag) {
-		if h, ok := f.Value.(hiddenName); ok {
+		if h, ok := f.Value.(hiddenName); ok && !h.refused {
 			m[f.Name] = h.target
 		}
 	})
@@ -242,6 +253,9 @@ func Parse(fs *flag.FlagSet, args []string) ([]string, int) {
 				i++
 				value = args[i]
 			}
+		}
+		if r, ok := f.Value.(hiddenName); ok && r.refused {
+			return nil, flagError(fs, "%s %s: renamed; write --%s %s", dashed(f.Name), short(value), r.target, short(value))
 		}
 		if err := fs.Set(target, value); err != nil {
 			if msg := err.Error(); strings.HasPrefix(msg, "want ") {

@@ -112,3 +112,28 @@ func TestHiddenName(t *testing.T) {
 		t.Fatalf("--memory-m: code %d, %q", code, errOut.String())
 	}
 }
+
+// TestRenamed: an old name is refused naming the new one with the value given, in
+// either form, and is neither shown in help nor offered as a suggestion.
+func TestRenamed(t *testing.T) {
+	var errOut bytes.Buffer
+	fs := NewFlagSet("t", "t [--count N]", "", &errOut)
+	count := fs.Int("count", 1, "`N` times")
+	Renamed(fs, "games", "count")
+	for _, args := range [][]string{{"--games", "5"}, {"--games=5"}, {"-games", "5"}} {
+		errOut.Reset()
+		if _, code := Parse(fs, args); code != ExitUsage || *count != 1 ||
+			errOut.String() != "analyze t: --games 5: renamed; write --count 5\nrun 'analyze t -h' for usage\n" {
+			t.Errorf("%q: code %d, count %d, %q", args, code, *count, errOut.String())
+		}
+	}
+	var help bytes.Buffer
+	PrintFlags(&help, fs)
+	if strings.Contains(help.String(), "games") || !strings.Contains(help.String(), "--count N") {
+		t.Errorf("help:\n%s", help.String())
+	}
+	errOut.Reset()
+	if _, code := Parse(fs, []string{"--game", "1"}); code != ExitUsage || strings.Contains(errOut.String(), "did you mean --games") {
+		t.Errorf("--game: code %d, %q", code, errOut.String())
+	}
+}

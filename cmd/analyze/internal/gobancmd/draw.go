@@ -44,7 +44,7 @@ func runDraw(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	}
 	failed := false
 	o.Report = func(name string, err error) {
-		fmt.Fprintf(stderr, "analyze goban draw: %s: %s\n", fileio.SafeName(name), fileio.SafeText(err.Error()))
+		fmt.Fprintf(stderr, "analyze goban draw: %s: %s\n", fileio.SafeName(name), fileio.SafeText(failText(err)))
 		failed = true
 	}
 	err := bulk.Draw(ctx, pos, stdin, stdout, o)

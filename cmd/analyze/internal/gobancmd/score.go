@@ -113,7 +113,7 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	failed := false
 	o.Report = func(name string, err error) {
-		fmt.Fprintf(stderr, "analyze goban score: %s: %s\n", fileio.SafeName(name), fileio.SafeText(err.Error()))
+		fmt.Fprintf(stderr, "analyze goban score: %s: %s\n", fileio.SafeName(name), fileio.SafeText(failText(err)))
 		failed = true
 	}
 	unit := "inputs"

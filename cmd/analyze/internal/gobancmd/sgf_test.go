@@ -219,7 +219,7 @@ func TestDraw(t *testing.T) {
 	sgfFile := filepath.Join(dir, "c.sgf")
 	os.WriteFile(sgfFile, []byte(oneStone+oneStone), 0o644)
 	if _, e, code := run(t, "", "draw", "--out", filepath.Join(dir, "one.svg"), sgfFile); code != cli.ExitFail ||
-		!strings.Contains(e, "more than one picture") {
+		!strings.Contains(e, "c.sgf: more than one picture: use --out DIR/\n") {
 		t.Errorf("two games to one file: %d %q", code, e)
 	}
 	pics := filepath.Join(dir, "pics")

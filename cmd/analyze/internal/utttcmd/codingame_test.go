@@ -193,7 +193,7 @@ func TestSelfplayCodinGameBot(t *testing.T) {
 		return o.String(), e.String(), code
 	}
 	// The engine in codingame mode against the Python bot, with the tie-break.
-	o, e, code := run("--a", "cg:./eng/run.sh", "--b", "cg:/usr/bin/python3 ./py/cgbot.py random", "--games", "4",
+	o, e, code := run("--a", "cg:./eng/run.sh", "--b", "cg:/usr/bin/python3 ./py/cgbot.py random", "--count", "4",
 		"--tiebreak", "boards", "--out", out, "--verbose")
 	if code != 0 || !strings.Contains(o, "games        4 (") || !strings.Contains(o, "tiebreak boards") || strings.Contains(e, "forfeits") {
 		t.Fatalf("code %d\n%s\n%s", code, o, e)
@@ -207,7 +207,7 @@ func TestSelfplayCodinGameBot(t *testing.T) {
 	}
 	// A crash forfeits the game, said on stderr and in --out.
 	out2 := filepath.Join(t.TempDir(), "crash.jsonl")
-	o, e, code = run("--a", "cg:/usr/bin/python3 ./py/cgbot.py crash 2", "--b", "naive", "--games", "2", "--out", out2)
+	o, e, code = run("--a", "cg:/usr/bin/python3 ./py/cgbot.py crash 2", "--b", "naive", "--count", "2", "--out", out2)
 	if code != 0 || !strings.Contains(o, "a W/D/L      0 / 0 / 2") || !strings.Contains(e, "game 0, turn 2 of cg:/usr/bin/python3 ./py/cgbot.py crash 2: crashed") {
 		t.Fatalf("crash: code %d\n%s\n%s", code, o, e)
 	}

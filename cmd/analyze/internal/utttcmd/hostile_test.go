@@ -110,16 +110,16 @@ func TestTuneTrainJobsBounded(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"tune", "--games", "1000", "-j", "1000", "--out", out}, "analyze uttt tune: --jobs 1000: playing on 1000 workers needs "},
+		{[]string{"tune", "--count", "1000", "-j", "1000", "--out", out}, "analyze uttt tune: --jobs 1000: playing on 1000 workers needs "},
 		{[]string{"train", "--load-games", "missing.txt", "-j", "1000", "--batch", "1000", "--out", out}, "analyze uttt train: --jobs 1000, --batch 1000: training on 1000 goroutines needs "},
-		{[]string{"tune", "match", "--games", "400", "-j", "1000", "--set", "lmr-depth=4"}, "analyze uttt tune match: --jobs 1000: playing the match on 200 workers needs "},
-		{[]string{"tune", "tree", "--games", "20", "-j", "1000", "--set", "lmr-depth=4"}, "analyze uttt tune tree: --jobs 1000: searching on 60 workers needs "},
+		{[]string{"tune", "match", "--count", "400", "-j", "1000", "--set", "lmr-depth=4"}, "analyze uttt tune match: --jobs 1000: playing the match on 200 workers needs "},
+		{[]string{"tune", "tree", "--count", "20", "-j", "1000", "--set", "lmr-depth=4"}, "analyze uttt tune tree: --jobs 1000: searching on 60 workers needs "},
 	} {
 		if code, _, errOut := runCmd(context.Background(), c.args...); code != 2 || !strings.HasPrefix(errOut, c.want) {
 			t.Errorf("%v: exit %d, stderr %q", c.args, code, errOut)
 		}
 	}
-	if code, _, errOut := runCmd(context.Background(), "tune", "--games", "10", "--nodes", "20", "-j", "1000", "--rounds", "0", "--out", out); code != 0 {
+	if code, _, errOut := runCmd(context.Background(), "tune", "--count", "10", "--nodes", "20", "-j", "1000", "--rounds", "0", "--out", out); code != 0 {
 		t.Errorf("tune -j 1000 on 10 games: exit %d, stderr %q", code, errOut)
 	}
 }
@@ -139,7 +139,7 @@ func TestReviewLongToken(t *testing.T) {
 // without a reader stops on Ctrl-C (exit 130) instead of blocking on reading it to
 // resume.
 func TestSelfplayOutSpecial(t *testing.T) {
-	args := []string{"selfplay", "--a", "naive", "--b", "random", "--games", "10", "-j", "1"}
+	args := []string{"selfplay", "--a", "naive", "--b", "random", "--count", "10", "-j", "1"}
 	if code, out, errOut := runCmd(context.Background(), append(args, "--out", os.DevNull)...); code != 0 || !strings.Contains(out, "naive") {
 		t.Errorf("--out %s: exit %d, stdout %q, stderr %q", os.DevNull, code, out, errOut)
 	}

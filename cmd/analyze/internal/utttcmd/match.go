@@ -12,7 +12,7 @@ var matchCommands = []cli.Command{
 
 // matchJobs are the match tools' default batch jobs.
 var matchJobs = []string{
-	"uttt selfplay --a naive --b random --games 400 --seed 1",
-	"uttt selfplay --a depth:2 --b naive --games 2000 --sprt 0,100 --out $WORK/uttt-selfplay.jsonl",
-	"uttt selfplay --a engine:d3 --b depth:2 --games 4 --openings 4 --seed 1",
+	"uttt selfplay --a naive --b random --count 400 --seed 1",
+	"uttt selfplay --a depth:2 --b naive --count 2000 --sprt 0,100 --out $WORK/uttt-selfplay.jsonl",
+	"uttt selfplay --a engine:d3 --b depth:2 --count 4 --openings 4 --seed 1",
 }

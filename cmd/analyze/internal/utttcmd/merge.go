@@ -37,7 +37,7 @@ func reportSelfplay(ctx context.Context, name string, parts []shard.Part, sprt *
 		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 			return stopf(stderr, name, "interrupted")
 		}
-		return failf(stderr, name, "%v", err)
+		return failf(stderr, name, "%s", selfplayErrText(err))
 	}
 	if res.Missing != "" {
 		fmt.Fprintf(stderr, "analyze %s: %s (an interrupted run?); the report counts the %s present\n", name, res.Missing, plural.Of(res.Summary.Counted, "game"))

@@ -47,9 +47,9 @@ func merge(paths []string) (int, string, string) {
 // run stops on, and the merge judges in index order).
 func TestSelfplayShardsMerge(t *testing.T) {
 	for _, c := range [][]string{
-		{"--a", "naive", "--b", "random", "--games", "701", "--seed", "4", "-j", "2"},
-		{"--a", "naive", "--b", "random", "--games", "3000", "--sprt", "0,50", "--openings", "2"},
-		{"--a", "random", "--b", "random", "--games", "500", "--sprt", "-20,20", "--openings", "0"},
+		{"--a", "naive", "--b", "random", "--count", "701", "--seed", "4", "-j", "2"},
+		{"--a", "naive", "--b", "random", "--count", "3000", "--sprt", "0,50", "--openings", "2"},
+		{"--a", "random", "--b", "random", "--count", "500", "--sprt", "-20,20", "--openings", "0"},
 	} {
 		code, want, stderr := runCmd(context.Background(), append([]string{"selfplay"}, c...)...)
 		if code != 0 {
@@ -75,9 +75,9 @@ func TestSelfplayMergeErrors(t *testing.T) {
 	dir := t.TempDir()
 	base := filepath.Join(dir, "g.jsonl")
 	// One worker, so that each file is in index order.
-	args := []string{"--a", "naive", "--b", "random", "--games", "300", "-j", "1"}
+	args := []string{"--a", "naive", "--b", "random", "--count", "300", "-j", "1"}
 	paths := shardRuns(t, base, 3, args...) // 2/3, 1/3, 0/3
-	other := shardRuns(t, filepath.Join(dir, "h.jsonl"), 3, "--a", "naive", "--b", "random", "--games", "300", "--seed", "9")
+	other := shardRuns(t, filepath.Join(dir, "h.jsonl"), 3, "--a", "naive", "--b", "random", "--count", "300", "--seed", "9")
 	// An interrupted shard: its last 10 games cut off.
 	data, _ := os.ReadFile(paths[1])
 	lines := strings.SplitAfter(string(data), "\n")
@@ -115,8 +115,30 @@ func TestSelfplayMergeErrors(t *testing.T) {
 	}
 	// A shard's file is refused by an unsharded run and by another shard.
 	code, _, stderr := runCmd(context.Background(), append(append([]string{"selfplay"}, args...), "--out", paths[0])...)
-	if code != 1 || !strings.Contains(stderr, "holds shard 2/3 (games 200..299 of 300)") {
-		t.Errorf("unsharded run into a shard's file: exit %d, %q", code, stderr)
+	if want := "--out: " + paths[0] + " holds shard 2/3 (games 200..299 of 300); give the same --shard, or another --out\n"; code != 1 || !strings.HasSuffix(stderr, want) {
+		t.Errorf("unsharded run into a shard's file: exit %d, %q, want %q", code, stderr, want)
+	}
+	a := append(append([]string{"selfplay"}, args...), "--sprt", "0,50", "--shard", "2/3", "--out", base)
+	code, _, stderr = runCmd(context.Background(), a...)
+	want = "--out: " + paths[0] + " holds shard 2/3 (games 200..299 of 300) without --sprt; this run is shard 2/3 (games 200..299 of 300) with --sprt 0,50: give the same --shard, --count and --sprt, or another --out\n"
+	if code != 1 || !strings.HasSuffix(stderr, want) {
+		t.Errorf("another run into a shard's file: exit %d, %q, want %q", code, stderr, want)
+	}
+	unshardedOut := filepath.Join(dir, "u2.jsonl.0-of-3") // what --shard 0/3 --out u2.jsonl writes
+	runCmd(context.Background(), append(append([]string{"selfplay"}, args...), "--count", "50", "--out", unshardedOut)...)
+	code, _, stderr = runCmd(context.Background(), append(append([]string{"selfplay"}, args...), "--shard", "0/3", "--out", filepath.Join(dir, "u2.jsonl"))...)
+	if want := "--out: " + unshardedOut + " holds games of an unsharded run; a shard needs its own --out\n"; code != 1 || !strings.HasSuffix(stderr, want) {
+		t.Errorf("a shard into an unsharded file: exit %d, %q, want %q", code, stderr, want)
+	}
+	sprt := shardRuns(t, filepath.Join(dir, "s.jsonl"), 3, append(args, "--sprt", "0,50")...)
+	code, _, stderr = merge([]string{paths[0], sprt[1], paths[2]})
+	if want := sprt[1] + " and " + paths[0] + " ran with different --sprt: shards of different runs\n"; code != 1 || !strings.HasSuffix(stderr, want) {
+		t.Errorf("merge of shards with different SPRTs: exit %d, %q, want %q", code, stderr, want)
+	}
+	empty := filepath.Join(dir, "empty.jsonl")
+	os.WriteFile(empty, nil, 0o644)
+	if code, _, stderr := merge([]string{empty}); code != 1 || !strings.HasSuffix(stderr, empty+": empty: not a self-play --out file\n") {
+		t.Errorf("merge of an empty file: exit %d, %q", code, stderr)
 	}
 }
 
@@ -168,7 +190,7 @@ func TestPerftDivideShardsMerge(t *testing.T) {
 func TestSelfplayPlot(t *testing.T) {
 	dir := t.TempDir()
 	plot := filepath.Join(dir, "p.svg")
-	args := []string{"--a", "naive", "--b", "random", "--games", "2000", "--sprt", "0,50"}
+	args := []string{"--a", "naive", "--b", "random", "--count", "2000", "--sprt", "0,50"}
 	code, _, stderr := runCmd(context.Background(), append(append([]string{"selfplay"}, args...), "--plot", plot)...)
 	if code != 0 {
 		t.Fatalf("exit %d, %s", code, stderr)
@@ -196,7 +218,7 @@ func TestSelfplayPlot(t *testing.T) {
 	// work): a run still going after the liveness deadline is cancelled and fails.
 	ctx, cancel := context.WithTimeout(context.Background(), liveness)
 	defer cancel()
-	code, stdout, stderr := runCmd(ctx, "selfplay", "--a", "random", "--b", "random", "--games", "1000000000", "--plot", filepath.Join(dir, "no", "p.svg"))
+	code, stdout, stderr := runCmd(ctx, "selfplay", "--a", "random", "--b", "random", "--count", "1000000000", "--plot", filepath.Join(dir, "no", "p.svg"))
 	if code != 2 || stdout != "" || !strings.Contains(stderr, "--plot "+filepath.Join(dir, "no", "p.svg")+": directory ") {
 		t.Errorf("--plot into a missing directory: exit %d, %q", code, stderr)
 	}
@@ -247,8 +269,8 @@ func TestInterruptAnswersQuickly(t *testing.T) {
 	for _, args := range [][]string{
 		{"perft", "12"},
 		{"perft", "--divide", "-j", "2", "11"},
-		{"selfplay", "--a", "engine:1s", "--b", "depth:4", "--games", "10"},
-		{"selfplay", "--a", "random", "--b", "random", "--games", "1000000000", "--out", filepath.Join(t.TempDir(), "g.jsonl")},
+		{"selfplay", "--a", "engine:1s", "--b", "depth:4", "--count", "10"},
+		{"selfplay", "--a", "random", "--b", "random", "--count", "1000000000", "--out", filepath.Join(t.TempDir(), "g.jsonl")},
 	} {
 		ctx, cancel := context.WithCancel(context.Background())
 		type result struct {
@@ -279,7 +301,7 @@ func TestSelfplayShardFromScheduler(t *testing.T) {
 	t.Setenv("SLURM_ARRAY_TASK_ID", "1")
 	t.Setenv("SLURM_ARRAY_TASK_COUNT", "3")
 	out := filepath.Join(t.TempDir(), "g.jsonl")
-	code, stdout, stderr := runCmd(context.Background(), "selfplay", "--a", "naive", "--b", "random", "--games", "30", "--out", out)
+	code, stdout, stderr := runCmd(context.Background(), "selfplay", "--a", "naive", "--b", "random", "--count", "30", "--out", out)
 	if code != 0 || !strings.Contains(stderr, "shard 1/3 from $SLURM_ARRAY_TASK_ID") || !strings.Contains(stdout, "shard        1/3: games 10..19 of 30") {
 		t.Fatalf("exit %d\n%s%s", code, stdout, stderr)
 	}

@@ -21,12 +21,13 @@ import (
 const perftUsage = "analyze uttt perft [--divide [--shard K/N]] [-j N] D [POSITION]"
 
 func runPerft(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := cli.NewFlagSet("uttt perft", perftUsage, `Counts the move sequences of length D (a finished game has no moves) from the
-start or from POSITION (the 12 protocol arguments, or two-digit moves from the
-start) and prints "d COUNT" for d = 1..D; with --divide it first prints "MOVE COUNT"
-for every first move. Time and leaves/s go to stderr, progress too on a terminal.
+	fs := cli.NewFlagSet("uttt perft", perftUsage, fmt.Sprintf(`Counts the move sequences of length D, a depth from 0 to %d (a finished game has no
+moves), from the start or from POSITION (the 12 protocol arguments, or two-digit
+moves from the start) and prints "d COUNT" for d = 1..D, or "0 1" for D = 0 (the one
+empty sequence); with --divide it first prints "MOVE COUNT" for every first move.
+Time and leaves/s go to stderr, progress too on a terminal.
 --divide --shard K/N counts part K of N of the first moves after a header line;
-'analyze merge' of the shards' outputs prints the unsharded output. See docs/uttt.md.`, stderr)
+'analyze merge' of the shards' outputs prints the unsharded output. See docs/uttt.md.`, search.MaxDepth), stderr)
 	const name = "uttt perft"
 	divide := fs.Bool("divide", false, "print the count under each first move")
 	jobs := cli.JobsFlag(fs, "worker goroutines, splitting the work by first move")

@@ -19,7 +19,7 @@ import (
 	bwrap "github.com/boardlab/boardlab/sandbox"
 )
 
-const selfplayUsage = "analyze uttt selfplay --a BOT --b BOT --games N [-j N] [--openings N] [--seed N] [--out FILE] [--sprt ELO0,ELO1] [--json] [--plot FILE.svg] [--shard K/N] [--verbose] [--tiebreak none|boards] [--sandbox bwrap|none] [--cg-time DURATION] [--cg-first-time DURATION]"
+const selfplayUsage = "analyze uttt selfplay --a BOT --b BOT --count N [-j N] [--openings N] [--seed N] [--out FILE] [--sprt ELO0,ELO1] [--json] [--plot FILE.svg] [--shard K/N] [--verbose] [--tiebreak none|boards] [--sandbox bwrap|none] [--cg-time DURATION] [--cg-first-time DURATION]"
 
 const selfplayDescription = `Plays games between two bots in-process and reports, for bot a: wins, draws and losses,
 the score, the Elo difference with its 95% interval and likelihood of superiority, the
@@ -30,7 +30,7 @@ depends only on --seed and i.
 ` + botHelp + `
 
 --out appends one JSON line per game as it finishes; the same command run again
-resumes an interrupted run (or extends it with a larger --games). --sprt ELO0,ELO1
+resumes an interrupted run (or extends it with a larger --count). --sprt ELO0,ELO1
 stops when a GSPRT (alpha = beta = 0.05) decides. --tiebreak boards scores a full board
 as CodinGame does. --verbose prints each game and its final position on stderr. --plot
 draws the running score and the SPRT. --shard K/N plays part K of N of the games into
@@ -42,7 +42,8 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	fs := cli.NewFlagSet(name, selfplayUsage, selfplayDescription, stderr)
 	aSpec := fs.String("a", "", "first bot `BOT` (required)")
 	bSpec := fs.String("b", "", "second bot `BOT` (required)")
-	games := fs.Int("games", 100, "number of games")
+	games := fs.Int("count", 100, "number of games `N` to play")
+	cli.Renamed(fs, "games", "count")
 	workers := cli.JobsFlag(fs, "games played at once")
 	openings := fs.Int("openings", 4, "random opening plies (0..30)")
 	seed := fs.Uint64("seed", 1, "seed of the openings and of the bots' random choices")
@@ -85,7 +86,7 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	case *cgFirst <= 0:
 		return cli.RangeError(stderr, name, "--cg-first-time", *cgFirst, "a positive duration")
 	case *games < 1:
-		return cli.RangeError(stderr, name, "--games", *games, "1 or more")
+		return cli.RangeError(stderr, name, "--count", *games, "1 or more")
 	case *openings < 0 || *openings > 30:
 		return cli.RangeError(stderr, name, "--openings", *openings, "0..30")
 	}
@@ -138,7 +139,7 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 			if ctx.Err() != nil {
 				return stopf(stderr, name, "interrupted while opening or reading %s; nothing was changed", path)
 			}
-			return failf(stderr, name, "--out: %v", err)
+			return failf(stderr, name, "--out: %s", selfplayErrText(err))
 		}
 		if n := res.Count(int(from), int(to)); n > 0 {
 			fmt.Fprintf(stderr, "analyze %s: %s holds %d finished games of this match; playing the rest\n", name, path, n)

@@ -27,7 +27,7 @@ func TestSelfplayUsage(t *testing.T) {
 		{[]string{"selfplay", "--b", "random"}, "--a and --b are required"},
 		{[]string{"selfplay", "--a", "rnd", "--b", "random"}, `--a: unknown bot "rnd"`},
 		{[]string{"selfplay", "--a", "random", "--b", "depth:0"}, "--b: bot \"depth:0\": want depth:N"},
-		{[]string{"selfplay", "--a", "random", "--b", "naive", "--games", "0"}, "--games 0: want 1 or more"},
+		{[]string{"selfplay", "--a", "random", "--b", "naive", "--count", "0"}, "--count 0: want 1 or more"},
 		{[]string{"selfplay", "--a", "random", "--b", "naive", "--sprt", "5,0"}, "--sprt: want two numbers ELO0 < ELO1"},
 		{[]string{"selfplay", "--a", "random", "--b", "naive", "extra"}, `unexpected argument "extra"`},
 		{[]string{"tournament"}, "want one DIR"},
@@ -54,7 +54,7 @@ mean length  \d+\.\d plies
 $`)
 
 func TestSelfplayReportAndResume(t *testing.T) {
-	args := []string{"selfplay", "--a", "naive", "--b", "random", "--games", "400", "--seed", "1", "-j", "2"}
+	args := []string{"selfplay", "--a", "naive", "--b", "random", "--count", "400", "--seed", "1", "-j", "2"}
 	code, full, stderr := runCmd(context.Background(), args...)
 	if code != 0 || !selfplayReport.MatchString(full) {
 		t.Fatalf("exit %d, stdout:\n%s\nstderr: %s", code, full, stderr)
@@ -96,14 +96,14 @@ func TestSelfplayReportAndResume(t *testing.T) {
 }
 
 func TestSelfplaySPRT(t *testing.T) {
-	code, stdout, stderr := runCmd(context.Background(), "selfplay", "--a", "naive", "--b", "random", "--games", "2000", "--sprt", "0,50")
+	code, stdout, stderr := runCmd(context.Background(), "selfplay", "--a", "naive", "--b", "random", "--count", "2000", "--sprt", "0,50")
 	if code != 0 || !regexp.MustCompile(`(?m)^sprt         H1 accepted \(elo0 0, elo1 50, alpha 0.05, beta 0.05\): LLR 2\.\d\d, bounds \[-2\.94, 2\.94\]$`).MatchString(stdout) {
 		t.Fatalf("exit %d, stdout:\n%s\nstderr: %s", code, stdout, stderr)
 	}
 	if strings.HasPrefix(stdout, "games        2000") {
 		t.Fatalf("the SPRT did not stop early:\n%s", stdout)
 	}
-	code, stdout, _ = runCmd(context.Background(), "selfplay", "--a", "naive", "--b", "random", "--games", "2000", "--sprt", "0,50", "--json")
+	code, stdout, _ = runCmd(context.Background(), "selfplay", "--a", "naive", "--b", "random", "--count", "2000", "--sprt", "0,50", "--json")
 	var j struct {
 		Games int      `json:"games"`
 		W     int      `json:"w"`
@@ -159,7 +159,7 @@ func TestTournamentInterrupted(t *testing.T) {
 // --out line and the final position drawn, and leaves the report on stdout as it is.
 func TestSelfplayVerbose(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "g.jsonl")
-	args := []string{"selfplay", "--a", "naive", "--b", "random", "--games", "6", "-j", "2"}
+	args := []string{"selfplay", "--a", "naive", "--b", "random", "--count", "6", "-j", "2"}
 	_, plain, _ := runCmd(context.Background(), args...)
 	code, stdout, stderr := runCmd(context.Background(), append(args, "--verbose", "--out", out)...)
 	if code != 0 || stdout != plain {

@@ -96,12 +96,12 @@ func TestShowSVG(t *testing.T) {
 func TestTuneCommand(t *testing.T) {
 	dir := t.TempDir()
 	games, weights := dir+"/g.txt", dir+"/w.txt"
-	_, errOut, code := engineRun(runTune, "--games", "20", "--nodes", "200", "--jobs", "2", "--rounds", "2", "--save-games", games, "--out", weights)
+	_, errOut, code := engineRun(runTune, "--count", "20", "--nodes", "200", "--jobs", "2", "--rounds", "2", "--save-games", games, "--out", weights)
 	if code != 0 || !strings.Contains(errOut, "held-out error") {
 		t.Fatalf("tune: code %d: %s", code, errOut)
 	}
 	w, err := os.ReadFile(weights)
-	if err != nil || !strings.Contains(string(w), "# Fitted by: analyze uttt tune --games 20") || !strings.Contains(string(w), "\nline ") {
+	if err != nil || !strings.Contains(string(w), "# Fitted by: analyze uttt tune --count 20") || !strings.Contains(string(w), "\nline ") {
 		t.Fatalf("weights file: %v\n%s", err, w)
 	}
 	out, errOut, code := engineRun(runTune, "--load-games", games, "--rounds", "1")
@@ -112,7 +112,7 @@ func TestTuneCommand(t *testing.T) {
 	if _, errOut, code := engineRun(runTune, "--load-games", games); code != 1 || !strings.Contains(errOut, "g.txt:1: the result says") {
 		t.Fatalf("bad games file: code %d: %s", code, errOut)
 	}
-	for _, bad := range [][]string{{"--games", "5"}, {"--from", "x"}, {"--save-games", "a", "--load-games", "b"}, {"extra"}} {
+	for _, bad := range [][]string{{"--count", "5"}, {"--from", "x"}, {"--save-games", "a", "--load-games", "b"}, {"extra"}} {
 		if _, errOut, code := engineRun(runTune, bad...); code != 2 || errOut == "" {
 			t.Errorf("tune %v: code %d", bad, code)
 		}

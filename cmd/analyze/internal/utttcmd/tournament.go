@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"time"
 
@@ -114,8 +115,11 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 		names[i] = b.Name
 	}
 	players, problems := tournament.NewPlayers(bots, tournament.Setup{Dir: dir, Shown: pos[0], Limit: *limit,
-		CGLimit: *cgTime, CGFirst: *cgFirst, ZeroO: *zero, Sandbox: sb})
+		CGLimit: *cgTime, CGFirst: *cgFirst, ZeroO: *zero, Sandbox: sb, Programs: findPrograms(bots)})
 	for _, p := range problems {
+		if p.Hidden != "" {
+			p.Text += "; --expose a directory to show it"
+		}
 		fmt.Fprintf(stderr, "analyze uttt tournament: %s\n", p.Text)
 		if p.Missing {
 			code = cli.ExitFail
@@ -151,4 +155,21 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 		code = cli.ExitFail
 	}
 	return code
+}
+
+// findPrograms finds each bot's program as the controller's exec would: on PATH for a
+// bare name, made absolute.
+func findPrograms(bots []tournament.Bot) []tournament.Program {
+	progs := make([]tournament.Program, len(bots))
+	for i, b := range bots {
+		prog, err := exec.LookPath(b.Argv[0])
+		if err != nil {
+			progs[i].Err = err
+			continue
+		}
+		if abs, err := filepath.Abs(prog); err == nil {
+			progs[i].Path = abs
+		}
+	}
+	return progs
 }

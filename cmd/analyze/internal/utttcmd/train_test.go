@@ -11,7 +11,7 @@ import (
 func TestTrainCommand(t *testing.T) {
 	dir := t.TempDir()
 	games, net := dir+"/g.txt", dir+"/net.bin"
-	if _, errOut, code := engineRun(runTune, "--games", "20", "--nodes", "200", "--jobs", "2", "--rounds", "0", "--save-games", games, "--out", dir+"/w.txt"); code != 0 {
+	if _, errOut, code := engineRun(runTune, "--count", "20", "--nodes", "200", "--jobs", "2", "--rounds", "0", "--save-games", games, "--out", dir+"/w.txt"); code != 0 {
 		t.Fatalf("tune: code %d: %s", code, errOut)
 	}
 	text, _ := os.ReadFile(games)
@@ -62,7 +62,7 @@ func TestTuneEvalNet(t *testing.T) {
 	saved := map[string]string{}
 	for _, eval := range []string{"linear", "net"} {
 		games := dir + "/" + eval + ".txt"
-		if _, errOut, code := engineRun(runTune, "--games", "10", "--nodes", "300", "--jobs", "2", "--eval", eval, "--rounds", "0", "--save-games", games, "--out", dir+"/w.txt"); code != 0 {
+		if _, errOut, code := engineRun(runTune, "--count", "10", "--nodes", "300", "--jobs", "2", "--eval", eval, "--rounds", "0", "--save-games", games, "--out", dir+"/w.txt"); code != 0 {
 			t.Fatalf("tune --eval %s: code %d: %s", eval, code, errOut)
 		}
 		text, _ := os.ReadFile(games)
@@ -80,7 +80,7 @@ func TestTuneEvalNet(t *testing.T) {
 	data, _ := search.RandomFloatNet(460, 1).MarshalBinary()
 	os.WriteFile(netFile, data, 0o644)
 	games := dir + "/file.txt"
-	if _, errOut, code := engineRun(runTune, "--games", "10", "--nodes", "300", "--jobs", "2", "--net", netFile, "--rounds", "0", "--save-games", games, "--out", dir+"/w.txt"); code != 0 {
+	if _, errOut, code := engineRun(runTune, "--count", "10", "--nodes", "300", "--jobs", "2", "--net", netFile, "--rounds", "0", "--save-games", games, "--out", dir+"/w.txt"); code != 0 {
 		t.Fatalf("tune --net: code %d: %s", code, errOut)
 	}
 	if text, _ := os.ReadFile(games); string(text) == saved["net"] || string(text) != saved["linear"] {

@@ -14,9 +14,9 @@ import (
 	"github.com/boardlab/boardlab/fileio"
 )
 
-const tuneUsage = "analyze uttt tune [--games N] [--nodes N] [--openings N] [--seed N] [--jobs N] [--eval linear|net] [--net FILE] [--save-games FILE | --load-games FILE] [--from current|v1] [--rounds N] [--board-table FILE] [--prior X] [--out FILE]"
+const tuneUsage = "analyze uttt tune [--count N] [--nodes N] [--openings N] [--seed N] [--jobs N] [--eval linear|net] [--net FILE] [--save-games FILE | --load-games FILE] [--from current|v1] [--rounds N] [--board-table FILE] [--prior X] [--out FILE]"
 
-const tuneDescription = `Fits the evaluation's weights to game outcomes (Texel's method). It plays --games games
+const tuneDescription = `Fits the evaluation's weights to game outcomes (Texel's method). It plays --count games
 of the engine against itself (--openings random plies, then --nodes nodes a move; game
 i depends only on --seed, i and the starting weights; --eval net or --net FILE plays
 them with a network) or reads them with --load-games, fits the scale k of
@@ -27,7 +27,7 @@ are written as engine/uttt/search/weights.txt holds them (rebuild to embed them)
 the weights with them. --save-games writes one game per line: the result, the moves,
 "|" and each move's search score ("-" for opening moves), for "analyze uttt train".`
 
-// maxTuneGames bounds tune's --games: all games are held in memory for the fit.
+// maxTuneGames bounds tune's --count: all games are held in memory for the fit.
 const maxTuneGames = 1_000_000
 
 func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
@@ -36,7 +36,8 @@ func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 		return runTuneLab(ctx, args[0], args[1:], stdout, stderr)
 	}
 	fs := cli.NewFlagSet(name, tuneUsage, tuneDescription+"\n"+tuneLabDescription, stderr)
-	games := fs.Int("games", 2000, "self-play games to play")
+	games := fs.Int("count", 2000, "self-play games `N` to play")
+	cli.Renamed(fs, "games", "count")
 	nodes := fs.Uint64("nodes", 4000, "search nodes per move in the self-play games")
 	openings := fs.Int("openings", 8, "random opening plies")
 	seed := fs.Uint64("seed", 1, "seed of the openings")
@@ -60,7 +61,7 @@ func runTune(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 	case len(pos) > 0:
 		return cli.Usagef(stderr, name, "unexpected argument %q", pos[0])
 	case *games < 10 || *games > maxTuneGames:
-		return cli.RangeError(stderr, name, "--games", *games, "10..%d", maxTuneGames)
+		return cli.RangeError(stderr, name, "--count", *games, "10..%d", maxTuneGames)
 	case *nodes < 1:
 		return cli.RangeError(stderr, name, "--nodes", *nodes, "1 or more")
 	case *openings < 0 || *openings > 30:

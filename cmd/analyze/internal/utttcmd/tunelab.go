@@ -20,12 +20,12 @@ lmr-depth, lmr-moves, lmr-grow, rfp-depth, rfp-margin, frontier-order, outlook,
 se-depth, se-margin (booleans as true or false), and weights=v1 or weights=FILE (a
 weights.txt file) for the linear evaluation:
 
-analyze uttt tune match [--games N] [--nodes N] [--seed S] [--jobs J] [--eval linear|net] --set SPEC...
+analyze uttt tune match [--count N] [--nodes N] [--seed S] [--jobs J] [--eval linear|net] --set SPEC...
   plays each candidate against the defaults at --nodes nodes a move (table cleared per
   game) from 2-ply random openings drawn from --seed, each opening with both colours,
-  and prints the candidate's points (win 1, draw 1/2) out of --games.
-analyze uttt tune tree [--seed S] [--games N] [--plies P,...] [--depth D] [--load-games FILE] [--jobs J] [--set SPEC]...
-  searches the positions --plies plies into the first --games games (those of
+  and prints the candidate's points (win 1, draw 1/2) out of --count.
+analyze uttt tune tree [--seed S] [--count N] [--plies P,...] [--depth D] [--load-games FILE] [--jobs J] [--set SPEC]...
+  searches the positions --plies plies into the first --count games (those of
   "analyze uttt tune --eval net --seed S --nodes 4000", or of --load-games) to --depth
   with a cleared 16 MB table each, with the defaults and with each candidate, and
   prints the nodes and the results proven.`
@@ -42,7 +42,8 @@ func runTuneLab(ctx context.Context, sub string, args []string, stdout, stderr i
 	})
 	jobs := cli.JobsFlag(fs, "games or searches at once")
 	seed := fs.Uint64("seed", 0, "seed of the openings (match: default 5) or of the games (tree: default 26)")
-	games := fs.Int("games", 0, "games (match: default 400, even; tree: default 20)")
+	games := fs.Int("count", 0, "games `N` (match: default 400, even; tree: default 20)")
+	cli.Renamed(fs, "games", "count")
 	nodes := fs.Uint64("nodes", 50000, "match: nodes per move")
 	eval := fs.String("eval", search.EvalNet, "match: evaluation of both sides, net or linear")
 	plies := fs.String("plies", "12,24,36", "tree: plies into each game")
@@ -64,7 +65,7 @@ func runTuneLab(ctx context.Context, sub string, args []string, stdout, stderr i
 		if len(cands) == 0 {
 			return cli.Usagef(stderr, name, "no candidate: give --set")
 		}
-		if !cli.IsSet(fs, "games") {
+		if !cli.IsSet(fs, "count") {
 			*games = 400
 		}
 		if *seed == 0 {
@@ -72,7 +73,7 @@ func runTuneLab(ctx context.Context, sub string, args []string, stdout, stderr i
 		}
 		switch {
 		case *games < 2 || *games%2 != 0 || *games > maxTuneGames:
-			return cli.RangeError(stderr, name, "--games", *games, "an even number, 2..%d", maxTuneGames)
+			return cli.RangeError(stderr, name, "--count", *games, "an even number, 2..%d", maxTuneGames)
 		case *nodes < 1:
 			return cli.RangeError(stderr, name, "--nodes", *nodes, "1 or more")
 		}
@@ -87,7 +88,7 @@ func runTuneLab(ctx context.Context, sub string, args []string, stdout, stderr i
 		}
 		return cli.ExitOK
 	default: // tree
-		if !cli.IsSet(fs, "games") {
+		if !cli.IsSet(fs, "count") {
 			*games = 20
 		}
 		if *seed == 0 {
@@ -99,7 +100,7 @@ func runTuneLab(ctx context.Context, sub string, args []string, stdout, stderr i
 		}
 		switch {
 		case *games < 1 || *games > maxTuneGames:
-			return cli.RangeError(stderr, name, "--games", *games, "1..%d", maxTuneGames)
+			return cli.RangeError(stderr, name, "--count", *games, "1..%d", maxTuneGames)
 		case *depth < 1 || *depth > search.MaxDepth:
 			return cli.Usagef(stderr, name, "--depth %d: want 1..%d", *depth, search.MaxDepth)
 		}

@@ -13,7 +13,7 @@ import (
 // per candidate, a candidate that changes the tree reported as such, and the same
 // counts with one job as with two.
 func TestTuneTree(t *testing.T) {
-	args := []string{"tune", "tree", "--games", "3", "--plies", "12,20", "--depth", "6", "--set", "se-depth=0,lmr-grow=0", "--set", "weights=v1"}
+	args := []string{"tune", "tree", "--count", "3", "--plies", "12,20", "--depth", "6", "--set", "se-depth=0,lmr-grow=0", "--set", "weights=v1"}
 	code, out, errOut := runCmd(context.Background(), append(args, "--jobs", "2")...)
 	if code != 0 {
 		t.Fatalf("code %d: %s", code, errOut)
@@ -33,7 +33,7 @@ func TestTuneTree(t *testing.T) {
 // TestTuneMatch plays a short match: a score out of the games, the same with one job
 // as with two.
 func TestTuneMatch(t *testing.T) {
-	args := []string{"tune", "match", "--games", "4", "--nodes", "300", "--set", "rfp-depth=0"}
+	args := []string{"tune", "match", "--count", "4", "--nodes", "300", "--set", "rfp-depth=0"}
 	code, out, errOut := runCmd(context.Background(), append(args, "--jobs", "2")...)
 	if code != 0 || !regexp.MustCompile(`^rfp-depth=0 +\d+(\.5|\.0) / 4 \(\d+\.\d%\)\n$`).MatchString(out) {
 		t.Fatalf("code %d, output %q, stderr %s", code, out, errOut)
@@ -56,10 +56,10 @@ func TestTuneLabUsage(t *testing.T) {
 		{[]string{"tune", "match", "--set", "outlook"}, "want NAME=VALUE"},
 		{[]string{"tune", "match", "--set", "outlook=maybe"}, "want true or false"},
 		{[]string{"tune", "match", "--set", "weights=" + bad}, "1 of 19 weights given"},
-		{[]string{"tune", "match", "--set", "outlook=false", "--games", "3"}, "want an even number"},
-		{[]string{"tune", "match", "--set", "outlook=false", "--games", "0"}, "analyze uttt tune match: --games 0: want an even number, 2..1000000\n"},
-		{[]string{"tune", "match", "--set", "outlook=false", "--games", "99999999999"}, "--games 99999999999: want an even number, 2..1000000"},
-		{[]string{"tune", "tree", "--games", "0"}, "analyze uttt tune tree: --games 0: want 1..1000000\n"},
+		{[]string{"tune", "match", "--set", "outlook=false", "--count", "3"}, "want an even number"},
+		{[]string{"tune", "match", "--set", "outlook=false", "--count", "0"}, "analyze uttt tune match: --count 0: want an even number, 2..1000000\n"},
+		{[]string{"tune", "match", "--set", "outlook=false", "--count", "99999999999"}, "--count 99999999999: want an even number, 2..1000000"},
+		{[]string{"tune", "tree", "--count", "0"}, "analyze uttt tune tree: --count 0: want 1..1000000\n"},
 		{[]string{"tune", "tree", "--plies", "12,x"}, "--plies"},
 		{[]string{"tune", "tree", "--depth", "0"}, "--depth 0"},
 		{[]string{"tune", "tree", "extra"}, `unexpected argument "extra"`},
