@@ -14,7 +14,7 @@ import (
 // the results in order.
 func ExampleScore() {
 	stats, err := bulk.Score(context.Background(), []string{"testdata/games"}, nil, os.Stdout, bulk.Options{
-		Report: func(name string, err error) { fmt.Printf("%s: %v\n", name, err) },
+		OnError: func(err error) error { fmt.Println(err); return nil },
 	})
 	if err != nil {
 		fmt.Println(err)
@@ -32,8 +32,8 @@ func ExampleScore() {
 // and the others still scored.
 func ExampleScoreLines() {
 	boards := strings.NewReader("XO-X\nX O\n# a comment\n----\nXXXXXXXXX\n")
-	err := bulk.ScoreLines(context.Background(), nil, boards, os.Stdout, bulk.Options{
-		Report: func(name string, err error) { fmt.Printf("%s: %v\n", name, err) },
+	_, err := bulk.ScoreLines(context.Background(), nil, boards, os.Stdout, bulk.Options{
+		OnError: func(err error) error { fmt.Println(err); return nil },
 	})
 	if err != nil {
 		fmt.Println(err)
@@ -55,8 +55,8 @@ func ExampleDraw() {
 	}
 	defer os.RemoveAll(dir)
 	err = bulk.Draw(context.Background(), []string{"testdata/games"}, nil, os.Stdout, bulk.DrawOptions{
-		Out:    dir + "/",
-		Report: func(name string, err error) { fmt.Printf("%s: %v\n", name, err) },
+		Out:     dir + "/",
+		OnError: func(err error) error { fmt.Println(err); return nil },
 	})
 	if err != nil {
 		fmt.Println(err)

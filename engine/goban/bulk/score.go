@@ -31,8 +31,9 @@ var workers = sync.Pool{New: func() any { return new(worker) }}
 
 // Score scores the inputs args name (files, folders, .gz and .zip archives, "-" or
 // no argument for stdin) and writes their results to out in input order, scoring in
-// parallel; a bad input is handed to o.Report and the others still scored. It returns
-// the counts, and an error when out fails or ctx stops the run (ctx.Err()).
+// parallel; a bad input or game is handed to o.OnError as an *InputError and the
+// others still scored. It returns the counts, and an error when out fails (a
+// *WriteError), ctx stops the run (ctx.Err()) or OnError returns one.
 func Score(ctx context.Context, args []string, stdin io.Reader, out io.Writer, o Options) (Stats, error) {
 	so, bo := o.resolve()
 	// Listing keeps what it lists until the end: a collection during it frees only the
@@ -48,17 +49,22 @@ func Score(ctx context.Context, args []string, stdin io.Reader, out io.Writer, o
 	w := bufio.NewWriterSize(out, 1<<16)
 	var total Stats
 	total.Skipped = set.skipped
+	total.Total = int64(len(set.srcs))
 	var werr error
+	// An error OnError returns stops the run: the batches not yet written are dropped.
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var stop errStop
 	report := func(name string, err error) {
 		if werr == nil {
 			werr = flush(w, out)
 		}
-		if o.Report != nil {
-			o.Report(name, err)
+		if !stop.report(o.OnError, name, 0, err) {
+			cancel()
 		}
 	}
 	write := func(p []byte) {
-		if werr == nil {
+		if werr == nil && stop.err == nil {
 			_, werr = w.Write(p)
 		}
 	}
@@ -103,10 +109,12 @@ func Score(ctx context.Context, args []string, stdin io.Reader, out io.Writer, o
 			wk.scoreOne(ctx, set, i, stdin, so, bo, i-lo, r)
 		}
 	}, func(lo, hi int, r *scoreBatch) {
+		r.stats.Inputs = int64(hi - lo)
+		r.stats.Records = int64(r.stats.Boards + r.stats.Games)
 		total.Add(r.stats)
 		drain(lo, r)
 		if o.Progress != nil {
-			o.Progress(int64(hi), int64(len(set.srcs)))
+			o.Progress(total)
 		}
 		turn.advance(hi)
 	})
@@ -118,6 +126,9 @@ func Score(ctx context.Context, args []string, stdin io.Reader, out io.Writer, o
 	}
 	if werr != nil {
 		return total, &WriteError{werr}
+	}
+	if stop.err != nil {
+		return total, stop.err
 	}
 	return total, err
 }
