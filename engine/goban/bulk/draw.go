@@ -72,11 +72,11 @@ type DrawOptions struct {
 // names one file (not a directory).
 var ErrManyPictures = errors.New("more than one picture")
 
-// Draw draws the ownership map of each input args name (text boards and SGF records,
-// as Score reads them; every game of a collection) as SVG or PNG. A bad input is
+// Draw draws the ownership map of each input (text boards and SGF records, read as
+// WriteScores reads them; every game of a collection) as SVG or PNG. A bad input is
 // handed to o.OnError and the others still drawn; it returns an error when the output
 // directory cannot be made, ctx stops the run (ctx.Err()) or OnError returns one.
-func Draw(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer, o DrawOptions) error {
+func Draw(ctx context.Context, ins []fileio.Input, stdin io.Reader, stdout io.Writer, o DrawOptions) error {
 	format, scale, outPath := o.Format, o.Scale, o.Out
 	if format == "" {
 		format = "svg"
@@ -86,8 +86,7 @@ func Draw(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer,
 	}
 	so := scoreOpts{format: "auto", komi: o.Komi, komiSet: o.KomiSet}
 	var names pictureNames
-	pos := args
-	inputs, errs := gameInputs(pos, IsGameFile, gameNames)
+	inputs, errs := gameInputs(ins, IsGameFile, gameNames)
 	srcs, closeArchives := expandArchives(inputs, errs)
 	defer closeArchives()
 	toDir := outPath != "" && (len(srcs) > 1 || isDir(outPath) || strings.HasSuffix(outPath, "/"))

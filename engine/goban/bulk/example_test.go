@@ -7,13 +7,14 @@ import (
 	"strings"
 
 	"github.com/boardlab/boardlab/engine/goban/bulk"
+	"github.com/boardlab/boardlab/fileio"
 )
 
 // Score a folder (its MANIFEST.tsv is not a game file: skipped) holding an SGF
 // record, a text board and a zip archive, with the fast path for folders, and print
 // the results in order.
-func ExampleScore() {
-	stats, err := bulk.Score(context.Background(), []string{"testdata/games"}, nil, os.Stdout, bulk.Options{
+func ExampleWriteScores() {
+	stats, err := bulk.WriteScores(context.Background(), []fileio.Input{{Path: "testdata/games"}}, nil, os.Stdout, bulk.Options{
 		OnError: func(err error) error { fmt.Println(err); return nil },
 	})
 	if err != nil {
@@ -30,9 +31,9 @@ func ExampleScore() {
 
 // Score a stream of text boards, one per line; a bad line is reported by its number
 // and the others still scored.
-func ExampleScoreLines() {
+func ExampleWriteLines() {
 	boards := strings.NewReader("XO-X\nX O\n# a comment\n----\nXXXXXXXXX\n")
-	_, err := bulk.ScoreLines(context.Background(), nil, boards, os.Stdout, bulk.Options{
+	_, err := bulk.WriteLines(context.Background(), []fileio.Input{{Path: "-"}}, boards, os.Stdout, bulk.Options{
 		OnError: func(err error) error { fmt.Println(err); return nil },
 	})
 	if err != nil {
@@ -54,7 +55,7 @@ func ExampleDraw() {
 		return
 	}
 	defer os.RemoveAll(dir)
-	err = bulk.Draw(context.Background(), []string{"testdata/games"}, nil, os.Stdout, bulk.DrawOptions{
+	err = bulk.Draw(context.Background(), []fileio.Input{{Path: "testdata/games"}}, nil, os.Stdout, bulk.DrawOptions{
 		Out:     dir + "/",
 		OnError: func(err error) error { fmt.Println(err); return nil },
 	})

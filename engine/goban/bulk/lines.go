@@ -61,19 +61,19 @@ type linesRun struct {
 	opened int64 // inputs opened, counted by read
 }
 
-// ScoreLines reads every line of every input args name (of a folder, its files that
-// IsLinesFile takes) as one text board (the whole board on one line; blank lines and
+// WriteLines reads every line of every input (a file, "-" for stdin, or a folder: its
+// files that IsLinesFile takes) as one text board (the whole board on one line; blank lines and
 // lines starting with # are skipped) and writes one
 // result per line to out, in input order, scoring in parallel; a bad line or input is
 // handed to o.OnError as an *InputError (with the Line, or Line 0 for the input), the
 // others still scored. With o.Shard it scores the lines the shard owns, after a
 // shard.WriteLinesHeader header. It returns the counts, and an error when out fails
 // (a *WriteError), ctx stops the run or OnError returns one.
-func ScoreLines(ctx context.Context, args []string, stdin io.Reader, out io.Writer, o Options) (Stats, error) {
+func WriteLines(ctx context.Context, ins []fileio.Input, stdin io.Reader, out io.Writer, o Options) (Stats, error) {
 	_, bo := o.resolve()
-	inputs, errs := gameInputs(args, IsLinesFile, linesNames)
+	inputs, errs := gameInputs(ins, IsLinesFile, linesNames)
 	lr := &linesRun{o: bo, inputs: inputs, json: o.JSON,
-		single: len(inputs) == 1 && (len(args) == 0 || inputs[0].Path == args[0])}
+		single: len(inputs) == 1 && inputs[0].Path == ins[0].Path}
 	for _, in := range inputs {
 		lr.names = append(lr.names, in.Name())
 		lr.shown = append(lr.shown, fileio.SafeName(in.Path))

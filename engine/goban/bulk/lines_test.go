@@ -46,7 +46,7 @@ func TestScoreLinesOrder(t *testing.T) {
 	}
 	run := func(jobs int) string {
 		var log bytes.Buffer
-		_, err := bulk.ScoreLines(context.Background(), args, nil, &log, bulk.Options{Workers: jobs,
+		_, err := bulk.WriteLines(context.Background(), paths(args...), nil, &log, bulk.Options{Workers: jobs,
 			OnError: func(err error) error { fmt.Fprintf(&log, "report %v\n", err); return nil }})
 		if err != nil {
 			t.Fatalf("--jobs %d: %v", jobs, err)
@@ -97,7 +97,7 @@ func TestScoreLinesFolder(t *testing.T) {
 	}
 	writeFiles(t, dir, files)
 	var out, log bytes.Buffer
-	_, err := bulk.ScoreLines(context.Background(), []string{dir}, nil, &out, bulk.Options{Workers: 2,
+	_, err := bulk.WriteLines(context.Background(), paths(dir), nil, &out, bulk.Options{Workers: 2,
 		OnError: func(err error) error { fmt.Fprintf(&log, "%v\n", err); return nil }})
 	if err != nil || log.Len() != 0 {
 		t.Fatalf("error %v, reports %q", err, log.String())

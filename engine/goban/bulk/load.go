@@ -24,7 +24,7 @@ const DefaultMaxSize = 65536
 type Options struct {
 	// Workers is the number of parallel workers; 0 means one per core.
 	Workers int
-	// Shard, when enabled, scores only the inputs (ScoreLines: the lines) it owns.
+	// Shard, when enabled, scores only the inputs (WriteLines: the lines) it owns.
 	Shard shard.Shard
 	// Progress, when not nil, is called with the counts so far after each batch of
 	// results, in the goroutine that writes them.
@@ -40,7 +40,7 @@ type Options struct {
 	Komi    float64 // komi for white, used when KomiSet: overrides SGF's KM
 	KomiSet bool
 	JSON    bool   // one JSON object per input or game (or line) instead of text
-	Map     bool   // add the ownership map after each result (not with ScoreLines)
+	Map     bool   // add the ownership map after each result (not with WriteLines)
 	SVGDir  string // when set, an existing directory that gets an ownership SVG per input or game
 	MaxSize int    // refuse a text board larger than MaxSize x MaxSize; 0: DefaultMaxSize
 	// Rules is how SGF games are counted: "" or "tromp-taylor" (nothing removed),

@@ -29,12 +29,14 @@ type worker struct {
 
 var workers = sync.Pool{New: func() any { return new(worker) }}
 
-// Score scores the inputs args name (files, folders, .gz and .zip archives, "-" or
-// no argument for stdin) and writes their results to out in input order, scoring in
-// parallel; a bad input or game is handed to o.OnError as an *InputError and the
+// WriteScores scores the inputs (files, folders, .gz and .zip archives, "-" for
+// stdin) and writes their results to out in input order, scoring in parallel; a folder
+// is walked in sorted order for its game files (IsGameFile; hidden names skipped and
+// the others counted in Stats.Skipped), a zip archive's members are inputs, an input
+// with an Err fails in its place; a bad input or game is handed to o.OnError as an *InputError and the
 // others still scored. It returns the counts, and an error when out fails (a
 // *WriteError), ctx stops the run (ctx.Err()) or OnError returns one.
-func Score(ctx context.Context, args []string, stdin io.Reader, out io.Writer, o Options) (Stats, error) {
+func WriteScores(ctx context.Context, inputs []fileio.Input, stdin io.Reader, out io.Writer, o Options) (Stats, error) {
 	so, bo := o.resolve()
 	// Listing keeps what it lists until the end: a collection during it frees only the
 	// buffers that growing left behind (at most what it keeps), and the three it took
@@ -42,7 +44,7 @@ func Score(ctx context.Context, args []string, stdin io.Reader, out io.Writer, o
 	// the marking, spinning while the walk's goroutine was in a system call). The
 	// collector is off while listing; one collection follows it.
 	resumeGC := pauseGC()
-	set, single, closeArchives := scoreSources(args, bo)
+	set, single, closeArchives := scoreSources(inputs, bo)
 	resumeGC()
 	defer closeArchives()
 	so.single = single

@@ -13,10 +13,10 @@ import (
 // of every game's bulk package (Failed sits among goban's counters, in the order of
 // the JSON summary); the others are goban's own, the counts of --summary.
 type Stats struct {
-	Inputs  int64 `json:"-"` // inputs read (ScoreLines: files and streams)
-	Records int64 `json:"-"` // text boards and SGF games scored (ScoreLines: lines scored)
+	Inputs  int64 `json:"-"` // inputs read (WriteLines: files and streams)
+	Records int64 `json:"-"` // text boards and SGF games scored (WriteLines: lines scored)
 	// Total is the number of inputs the run has to read, when known before (Score), for
-	// a progress display; Lines is the number of lines read (ScoreLines).
+	// a progress display; Lines is the number of lines read (WriteLines).
 	Total int64 `json:"-"`
 	Lines int64 `json:"-"`
 

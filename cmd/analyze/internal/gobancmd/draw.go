@@ -47,7 +47,7 @@ func runDraw(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		failed = true
 		return nil
 	}
-	err := bulk.Draw(ctx, pos, stdin, stdout, o)
+	err := bulk.Draw(ctx, inputs(pos), stdin, stdout, o)
 	switch {
 	case err != nil && ctx.Err() != nil:
 		fmt.Fprintf(stderr, "analyze goban draw: interrupted\n")

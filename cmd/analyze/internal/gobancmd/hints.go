@@ -37,3 +37,18 @@ func reportFail(stderr io.Writer, cmd string, err error) {
 	}
 	fmt.Fprintf(stderr, "analyze %s: %s: %s\n", cmd, fileio.SafeName(name), fileio.SafeText(failText(err)))
 }
+
+// inputs makes the inputs of a goban job of its FILE|DIR|- arguments, standard input
+// when there is none. They are not expanded here: the job walks a folder and opens an
+// archive itself, by goban's rules (game-file names, skipped files counted, a folder
+// with no input an error), which fileio.Expand does not have.
+func inputs(args []string) []fileio.Input {
+	if len(args) == 0 {
+		return []fileio.Input{{Path: "-"}}
+	}
+	ins := make([]fileio.Input, len(args))
+	for i, a := range args {
+		ins[i] = fileio.Input{Path: a}
+	}
+	return ins
+}

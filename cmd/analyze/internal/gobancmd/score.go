@@ -133,13 +133,13 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	var stats bulk.Stats
 	if *lines {
 		in, end := cli.LinesInput(s, stdin)
-		if _, err = bulk.ScoreLines(ctx, pos, in, out, o); err == nil {
+		if _, err = bulk.WriteLines(ctx, inputs(pos), in, out, o); err == nil {
 			if werr := end(out); werr != nil {
 				err = &bulk.WriteError{Err: werr}
 			}
 		}
 	} else {
-		stats, err = bulk.Score(ctx, pos, stdin, out, o)
+		stats, err = bulk.WriteScores(ctx, inputs(pos), stdin, out, o)
 	}
 	progress.Done()
 	if *summary && !*lines {
