@@ -81,11 +81,12 @@ func (s *srcSet) addOther(src source) {
 	s.srcs = append(s.srcs, scoreSrc{-1, int32(len(s.others) - 1)})
 }
 
-// scoreSources expands the arguments of "goban score" as expand and expandArchives
+// scoreSources expands the inputs of "goban score" as expand and expandArchives
 // do (a directory's files in sorted order, a .zip's members in the archive's order),
-// keeping this shard's part. single is true when one input was named and it is one
-// board or game record. The returned function closes the archives.
-func scoreSources(args []string, o *bulkOpts) (set *srcSet, single bool, closeArchives func()) {
+// keeping this shard's part; an input with an Err fails in its place. single is true
+// when one input was named and it is one board or game record. The returned function
+// closes the archives.
+func scoreSources(inputs []fileio.Input, o *bulkOpts) (set *srcSet, single bool, closeArchives func()) {
 	set = &srcSet{lists: []pathList{{}}, listed: []bool{false}}
 	// none makes a folder argument that gives no input (of found files) an input
 	// that fails.
@@ -110,11 +111,12 @@ func scoreSources(args []string, o *bulkOpts) (set *srcSet, single bool, closeAr
 			none(arg, len(ins))
 		}
 	}
-	if len(args) == 0 {
-		ins, errs := fileio.Expand(nil)
-		add("-", ins, errs)
-	}
-	for _, a := range args {
+	for _, in := range inputs {
+		if in.Err != nil {
+			set.addOther(source{name: in.Path, in: in, err: in.Err})
+			continue
+		}
+		a := in.Path
 		files, ok := walkPlain(a)
 		if !ok || files.len() >= math.MaxInt32 || len(set.lists) >= math.MaxInt32 {
 			ins, errs := fileio.Expand([]string{a})
@@ -137,7 +139,7 @@ func scoreSources(args []string, o *bulkOpts) (set *srcSet, single bool, closeAr
 			none(a, files.len())
 		}
 	}
-	single = len(set.srcs) == 1 && (len(args) == 0 || set.name(0) == args[0])
+	single = len(set.srcs) == 1 && set.name(0) == inputs[0].Path
 	// This shard's contiguous range of the inputs (bad arguments included, so each is
 	// reported by exactly one shard): the outputs of shards 0..N-1 concatenate to the
 	// unsharded output.
@@ -225,7 +227,7 @@ func IsGameFile(name string) bool {
 	return false
 }
 
-// IsLinesFile reports whether a folder walk of ScoreLines takes the file name as an
+// IsLinesFile reports whether a folder walk of WriteLines takes the file name as an
 // input: a name ending in .lines or .txt (any case). A file named by the caller is read
 // whatever its name.
 func IsLinesFile(name string) bool {

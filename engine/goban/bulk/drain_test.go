@@ -32,7 +32,7 @@ func TestScoreStreamsCollection(t *testing.T) {
 	for _, jobs := range []int{1, 2} {
 		ctx, cancel := context.WithCancel(context.Background())
 		out := &cancelOnWrite{cancel: cancel}
-		_, err := bulk.Score(ctx, nil, strings.NewReader(coll), out, bulk.Options{Jobs: jobs})
+		_, err := bulk.WriteScores(ctx, paths("-"), strings.NewReader(coll), out, bulk.Options{Workers: jobs})
 		lines := strings.Count(out.String(), "\n")
 		if err == nil || lines == 0 || lines > n/2 || !strings.HasPrefix(out.String(), "-#1\tB+9\n-#2\tB+9\n") {
 			t.Errorf("-j %d: %v, %d of %d results written before the run stopped, want a few:\n%.100s", jobs, err, lines, n, out.String())
@@ -66,8 +66,8 @@ func TestScoreDrainOrder(t *testing.T) {
 	writeFiles(t, dir, files)
 	for _, jobs := range []int{1, 2} {
 		var both bytes.Buffer
-		stats, err := bulk.Score(context.Background(), []string{dir}, nil, &both, bulk.Options{Jobs: jobs,
-			Report: func(name string, err error) { fmt.Fprintf(&both, "report %s: %v\n", name, err) }})
+		stats, err := bulk.WriteScores(context.Background(), paths(dir), nil, &both, bulk.Options{Workers: jobs,
+			OnError: func(err error) error { fmt.Fprintf(&both, "report %v\n", err); return nil }})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -62,19 +62,21 @@ type DrawOptions struct {
 	// NAME.svg or NAME.png per input or game when several inputs are named, it exists
 	// or its name ends in /.
 	Out string
-	// Report, when set, is told of each input or picture that failed, in order.
-	Report func(name string, err error)
+	// OnError, when not nil, receives each input or picture that failed (an
+	// *InputError), in order. It returns nil to go on, or an error that stops Draw and
+	// is returned by it. A nil OnError goes on.
+	OnError func(error) error
 }
 
 // ErrManyPictures is reported for each picture after the first when DrawOptions.Out
 // names one file (not a directory).
 var ErrManyPictures = errors.New("more than one picture")
 
-// Draw draws the ownership map of each input args name (text boards and SGF records,
-// as Score reads them; every game of a collection) as SVG or PNG. A bad input is
-// handed to o.Report and the others still drawn; it returns an error when the output
-// directory cannot be made or ctx stops the run (ctx.Err()).
-func Draw(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer, o DrawOptions) error {
+// Draw draws the ownership map of each input (text boards and SGF records, read as
+// WriteScores reads them; every game of a collection) as SVG or PNG. A bad input is
+// handed to o.OnError and the others still drawn; it returns an error when the output
+// directory cannot be made, ctx stops the run (ctx.Err()) or OnError returns one.
+func Draw(ctx context.Context, ins []fileio.Input, stdin io.Reader, stdout io.Writer, o DrawOptions) error {
 	format, scale, outPath := o.Format, o.Scale, o.Out
 	if format == "" {
 		format = "svg"
@@ -84,8 +86,7 @@ func Draw(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer,
 	}
 	so := scoreOpts{format: "auto", komi: o.Komi, komiSet: o.KomiSet}
 	var names pictureNames
-	pos := args
-	inputs, errs := gameInputs(pos, IsGameFile, gameNames)
+	inputs, errs := gameInputs(ins, IsGameFile, gameNames)
 	srcs, closeArchives := expandArchives(inputs, errs)
 	defer closeArchives()
 	toDir := outPath != "" && (len(srcs) > 1 || isDir(outPath) || strings.HasSuffix(outPath, "/"))
@@ -95,14 +96,16 @@ func Draw(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer,
 		}
 	}
 	drawn := 0
+	var stop errStop
 	for _, src := range srcs {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
+		if stop.err != nil {
+			return stop.err
+		}
 		fail := func(err error) {
-			if o.Report != nil {
-				o.Report(src.displayName(), fileio.Cause(err))
-			}
+			stop.report(o.OnError, src.displayName(), 0, fileio.Cause(err))
 		}
 		if src.err != nil {
 			fail(src.err)
@@ -140,6 +143,9 @@ func Draw(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer,
 			pics = append(pics, draw.Picture{Name: src.name, Result: res, Owner: s.Owner(nil, b), Komi: komi, Text: string(sgf.FormatScore(nil, float64(res.Black-res.White)-komi))})
 		}
 		for _, p := range pics {
+			if stop.err != nil {
+				return stop.err
+			}
 			path := outPath
 			if toDir {
 				path = filepath.Join(outPath, draw.FileName(p.Name, "."+format))
@@ -165,5 +171,5 @@ func Draw(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer,
 			drawn++
 		}
 	}
-	return nil
+	return stop.err
 }

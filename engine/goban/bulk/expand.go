@@ -40,18 +40,20 @@ func expand(args []string) ([]fileio.Input, []error) {
 	return inputs, errs
 }
 
-// gameInputs expands args as expand does and drops the files that a folder walk found
-// and that keep refuses (IsGameFile, IsLinesFile: the names want describes); the
-// arguments themselves and the errors stay. A folder that gives no input is an input
-// whose error (a *NoInputsError) says how many files were skipped and why: a run on
-// it is not a silent success.
-func gameInputs(args []string, keep func(string) bool, want string) ([]fileio.Input, []error) {
-	if len(args) == 0 {
-		return expand(args)
-	}
+// gameInputs expands the paths of ins as expand does and drops the files that a
+// folder walk found and that keep refuses (IsGameFile, IsLinesFile: the names want
+// describes); the inputs themselves and the errors stay, an input's Err among them. A
+// folder that gives no input is an input whose error (a *NoInputsError) says how many
+// files were skipped and why: a run on it is not a silent success.
+func gameInputs(ins []fileio.Input, keep func(string) bool, want string) ([]fileio.Input, []error) {
 	var inputs []fileio.Input
 	var errs []error
-	for _, a := range args {
+	for _, x := range ins {
+		if x.Err != nil {
+			inputs, errs = append(inputs, x), append(errs, x.Err)
+			continue
+		}
+		a := x.Path
 		in, e := expand([]string{a})
 		n := 0
 		for i, x := range in {

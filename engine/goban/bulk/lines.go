@@ -31,13 +31,14 @@ type lineChunk struct {
 	buf    []byte // the chunk's own buffer, data's backing store
 	lines  int64  // number of lines in data
 	out    []byte // output lines
+	scored int64  // boards scored into out
 	fails  []lineFail
 }
 
-// lineFail is an error to report after out[..outAt].
+// lineFail is an error of line (0: the input itself) to report after out[..outAt].
 type lineFail struct {
 	outAt int
-	name  string
+	line  int64
 	err   error
 }
 
@@ -57,20 +58,22 @@ type linesRun struct {
 	quoted [][]byte // input paths as JSON strings
 	json   bool
 	single bool
+	opened int64 // inputs opened, counted by read
 }
 
-// ScoreLines reads every line of every input args name (of a folder, its files that
-// IsLinesFile takes) as one text board (the whole board on one line; blank lines and
+// WriteLines reads every line of every input (a file, "-" for stdin, or a folder: its
+// files that IsLinesFile takes) as one text board (the whole board on one line; blank lines and
 // lines starting with # are skipped) and writes one
 // result per line to out, in input order, scoring in parallel; a bad line or input is
-// handed to o.Report as NAME:LINE or NAME, the others still scored. With o.Shard it
-// scores the lines the shard owns, after a shard.WriteLinesHeader header. It returns
-// an error when out fails (a *WriteError) or ctx stops the run.
-func ScoreLines(ctx context.Context, args []string, stdin io.Reader, out io.Writer, o Options) error {
+// handed to o.OnError as an *InputError (with the Line, or Line 0 for the input), the
+// others still scored. With o.Shard it scores the lines the shard owns, after a
+// shard.WriteLinesHeader header. It returns the counts, and an error when out fails
+// (a *WriteError), ctx stops the run or OnError returns one.
+func WriteLines(ctx context.Context, ins []fileio.Input, stdin io.Reader, out io.Writer, o Options) (Stats, error) {
 	_, bo := o.resolve()
-	inputs, errs := gameInputs(args, IsLinesFile, linesNames)
+	inputs, errs := gameInputs(ins, IsLinesFile, linesNames)
 	lr := &linesRun{o: bo, inputs: inputs, json: o.JSON,
-		single: len(inputs) == 1 && (len(args) == 0 || inputs[0].Path == args[0])}
+		single: len(inputs) == 1 && inputs[0].Path == ins[0].Path}
 	for _, in := range inputs {
 		lr.names = append(lr.names, in.Name())
 		lr.shown = append(lr.shown, fileio.SafeName(in.Path))
@@ -78,9 +81,14 @@ func ScoreLines(ctx context.Context, args []string, stdin io.Reader, out io.Writ
 		lr.quoted = append(lr.quoted, q)
 	}
 	w := bufio.NewWriterSize(out, 1<<16)
+	var st Stats
+	// An error OnError returns stops the reading, as ctx does.
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var stop errStop
 	var werr error
 	write := func(p []byte) {
-		if werr == nil {
+		if werr == nil && stop.err == nil {
 			_, werr = w.Write(p)
 		}
 	}
@@ -88,7 +96,6 @@ func ScoreLines(ctx context.Context, args []string, stdin io.Reader, out io.Writ
 		werr = shard.WriteLinesHeader(w, bo.shard)
 	}
 	scratch := make([]lineWorker, max(bo.jobs, 1))
-	var done int64
 	// ctx stops the reading only: the chunks read before are still scored and written.
 	// A write error does not stop the run, as in Score: the bad lines are still reported.
 	err := pipeline.Stream[lineChunk]{
@@ -111,40 +118,43 @@ func ScoreLines(ctx context.Context, args []string, stdin io.Reader, out io.Writ
 				if werr == nil {
 					werr = flush(w, out)
 				}
-				if o.Report != nil {
-					o.Report(f.name, f.err)
+				if stop.err == nil {
+					st.Failed++
+				}
+				if !stop.report(o.OnError, lr.names[c.in], f.line, f.err) {
+					cancel()
 				}
 				at = f.outAt
 			}
 			write(c.out[at:])
-			done += c.lines
+			st.Lines += c.lines
+			st.Records += c.scored
 			if o.Progress != nil {
-				o.Progress(done, 0)
+				o.Progress(st)
 			}
 			clear(c.fails)
-			c.out, c.fails, c.data, c.lines = c.out[:0], c.fails[:0], nil, 0
+			c.out, c.fails, c.data, c.lines, c.scored = c.out[:0], c.fails[:0], nil, 0, 0
 			return nil
 		},
 	}.Run(context.WithoutCancel(ctx))
 	if werr == nil {
 		werr = w.Flush()
 	}
+	st.Inputs = lr.opened
 	switch {
 	case werr != nil:
-		return &WriteError{werr}
+		return st, &WriteError{werr}
+	case stop.err != nil:
+		return st, stop.err
 	case err != nil:
-		return err
+		return st, err
 	}
-	return ctx.Err()
+	return st, ctx.Err()
 }
 
 // fail records the error of one line (lineNo > 0) or of a whole input (lineNo 0).
 func (lr *linesRun) fail(c *lineChunk, lineNo int64, err error) {
-	name := lr.names[c.in]
-	if lineNo > 0 {
-		name += ":" + strconv.FormatInt(lineNo, 10)
-	}
-	c.fails = append(c.fails, lineFail{len(c.out), name, fileio.Cause(err)})
+	c.fails = append(c.fails, lineFail{len(c.out), lineNo, fileio.Cause(err)})
 }
 
 // read splits the inputs into chunks of whole lines taken from take and handed to
@@ -174,6 +184,7 @@ func (lr *linesRun) read(ctx context.Context, stdin io.Reader, errs []error, tak
 			}
 			continue
 		}
+		lr.opened++
 		rd := fileio.CheckedReader(ctx, r)
 		lineNo := int64(1)
 		carry = carry[:0]
@@ -399,4 +410,5 @@ func (lr *linesRun) emit(c *lineChunk, idx, lineNo int64, res goban.Result) {
 		b = append(res.AppendText(b), '\n')
 	}
 	c.out = b
+	c.scored++
 }

@@ -27,7 +27,7 @@ func BenchmarkScoreLines(b *testing.B) {
 		b.Run(fmt.Sprintf("j%d", jobs), func(b *testing.B) {
 			b.SetBytes(int64(in.Len()))
 			for b.Loop() {
-				err := bulk.ScoreLines(context.Background(), nil, bytes.NewReader(in.Bytes()), io.Discard, bulk.Options{Jobs: jobs})
+				_, err := bulk.WriteLines(context.Background(), paths("-"), bytes.NewReader(in.Bytes()), io.Discard, bulk.Options{Workers: jobs})
 				if err != nil {
 					b.Fatal(err)
 				}

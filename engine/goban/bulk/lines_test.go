@@ -46,8 +46,8 @@ func TestScoreLinesOrder(t *testing.T) {
 	}
 	run := func(jobs int) string {
 		var log bytes.Buffer
-		err := bulk.ScoreLines(context.Background(), args, nil, &log, bulk.Options{Jobs: jobs,
-			Report: func(name string, err error) { fmt.Fprintf(&log, "report %s: %v\n", name, err) }})
+		_, err := bulk.WriteLines(context.Background(), paths(args...), nil, &log, bulk.Options{Workers: jobs,
+			OnError: func(err error) error { fmt.Fprintf(&log, "report %v\n", err); return nil }})
 		if err != nil {
 			t.Fatalf("--jobs %d: %v", jobs, err)
 		}
@@ -97,8 +97,8 @@ func TestScoreLinesFolder(t *testing.T) {
 	}
 	writeFiles(t, dir, files)
 	var out, log bytes.Buffer
-	err := bulk.ScoreLines(context.Background(), []string{dir}, nil, &out, bulk.Options{Jobs: 2,
-		Report: func(name string, err error) { fmt.Fprintf(&log, "%s: %v\n", name, err) }})
+	_, err := bulk.WriteLines(context.Background(), paths(dir), nil, &out, bulk.Options{Workers: 2,
+		OnError: func(err error) error { fmt.Fprintf(&log, "%v\n", err); return nil }})
 	if err != nil || log.Len() != 0 {
 		t.Fatalf("error %v, reports %q", err, log.String())
 	}

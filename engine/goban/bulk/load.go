@@ -18,17 +18,31 @@ import (
 // points, about 1 GiB of bit planes while it is read and as much again once placed.
 const DefaultMaxSize = 65536
 
-// Options say how Score and ScoreLines read their inputs and write their results.
+// Options say how a job reads its inputs and writes its results. Workers, Shard,
+// Progress and OnError are the fields of every game's bulk package, with the same
+// meaning; the others are goban's own.
 type Options struct {
+	// Workers is the number of parallel workers; 0 means one per core.
+	Workers int
+	// Shard, when enabled, scores only the inputs (WriteLines: the lines) it owns.
+	Shard shard.Shard
+	// Progress, when not nil, is called with the counts so far after each batch of
+	// results, in the goroutine that writes them.
+	Progress func(Stats)
+	// OnError, when not nil, receives each input, game or line that failed (an
+	// *InputError), in input order, after the results before it were written to the
+	// output and, when the output has a Flush() error method, flushed. It returns nil
+	// to go on, or an error that stops the job and is returned by it. A nil OnError
+	// goes on.
+	OnError func(error) error
+
 	Format  string  // how inputs are read: "auto" or "" (SGF by its content), "text" or "sgf"
 	Komi    float64 // komi for white, used when KomiSet: overrides SGF's KM
 	KomiSet bool
 	JSON    bool   // one JSON object per input or game (or line) instead of text
-	Map     bool   // add the ownership map after each result (not with ScoreLines)
+	Map     bool   // add the ownership map after each result (not with WriteLines)
 	SVGDir  string // when set, an existing directory that gets an ownership SVG per input or game
 	MaxSize int    // refuse a text board larger than MaxSize x MaxSize; 0: DefaultMaxSize
-	Jobs    int    // parallel workers; 0: one per core
-	Shard   shard.Shard
 	// Rules is how SGF games are counted: "" or "tromp-taylor" (nothing removed),
 	// "record" (each record's RU[], Tromp-Taylor without one), or a rule set dead.Named
 	// knows ("area", "territory", "chinese", ...), dead stones then estimated with
@@ -36,13 +50,6 @@ type Options struct {
 	Rules    string
 	Playouts int
 	Seed     uint64
-
-	// Report, when set, is told of each input, game or line that failed, in input
-	// order, after the results before it were written to the output and, when the
-	// output has a Flush() error method, flushed.
-	Report func(name string, err error)
-	// Progress, when set, is told how many inputs (of total; lines: total 0) are done.
-	Progress func(done, total int64)
 }
 
 // bulkOpts are the options that say how inputs are read and shared out.
@@ -61,7 +68,7 @@ func (o *Options) resolve() (*scoreOpts, *bulkOpts) {
 	if so.format == "" {
 		so.format = "auto"
 	}
-	bo := &bulkOpts{maxSize: o.MaxSize, jobs: o.Jobs, shard: o.Shard}
+	bo := &bulkOpts{maxSize: o.MaxSize, jobs: o.Workers, shard: o.Shard}
 	if bo.maxSize <= 0 {
 		bo.maxSize = DefaultMaxSize
 	}

@@ -77,9 +77,9 @@ type countJSON struct {
 	DeadWhite      []string `json:"dead_white"`
 }
 
-// countJSON returns the game's count fields, nil without --rules.
-func (gm *sgfGame) countJSON() *countJSON {
-	sc := gm.count
+// newCountJSON returns the count fields of a game of cols columns, nil without
+// --rules (sc nil).
+func newCountJSON(sc *dead.Score, cols int) *countJSON {
 	if sc == nil {
 		return nil
 	}
@@ -88,7 +88,6 @@ func (gm *sgfGame) countJSON() *countJSON {
 		TerritoryBlack: sc.BlackTerritory, TerritoryWhite: sc.WhiteTerritory,
 		PrisonersBlack: sc.BlackPrisoners, PrisonersWhite: sc.WhitePrisoners,
 		Compensation: sc.Compensation, DeadBlack: []string{}, DeadWhite: []string{}}
-	cols := gm.g.Cols
 	for i, c := range sc.Owner {
 		op := sgf.Op{X: int8(i % cols), Y: int8(i / cols)}
 		switch c {

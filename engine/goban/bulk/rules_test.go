@@ -15,7 +15,7 @@ func TestScoreRules(t *testing.T) {
 	game := "(;GM[1]SZ[9]KM[0.5]RU[Japanese]RE[B+9.5]AB[ea:ei]AW[fa:fi][be];B[];W[])\n"
 	coll := strings.Repeat(game, 3) + strings.Replace(game, "RE[B+9.5]", "RE[W+1]", 1) + strings.Replace(game, "Japanese", "Chinese", 1)
 	var out bytes.Buffer
-	st, err := bulk.Score(context.Background(), []string{"-"}, strings.NewReader(coll), &out, bulk.Options{Rules: "record", Jobs: 2})
+	st, err := bulk.WriteScores(context.Background(), paths("-"), strings.NewReader(coll), &out, bulk.Options{Rules: "record", Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}

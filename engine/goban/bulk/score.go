@@ -2,11 +2,10 @@ package bulk
 
 import (
 	"bufio"
+	"bytes"
 	"context"
-	"encoding/json"
 	"io"
 	"runtime/debug"
-	"strings"
 	"sync"
 
 	"github.com/boardlab/boardlab/engine/goban"
@@ -29,11 +28,56 @@ type worker struct {
 
 var workers = sync.Pool{New: func() any { return new(worker) }}
 
-// Score scores the inputs args name (files, folders, .gz and .zip archives, "-" or
-// no argument for stdin) and writes their results to out in input order, scoring in
-// parallel; a bad input is handed to o.Report and the others still scored. It returns
-// the counts, and an error when out fails or ctx stops the run (ctx.Err()).
-func Score(ctx context.Context, args []string, stdin io.Reader, out io.Writer, o Options) (Stats, error) {
+// Score scores the inputs (files, folders, .gz and .zip archives, "-" for stdin: what
+// stdin reads) in parallel and hands each text board and SGF game to yield as a
+// Result, in input order. A folder is walked in sorted order for its game files
+// (IsGameFile; hidden names skipped and the others counted in Stats.Skipped), a zip
+// archive's members are inputs, and an input with an Err fails in its place; a bad
+// input or game is handed to o.OnError as an *InputError in its place among the
+// results, and the others still scored. It returns the counts, and an error when
+// yield or OnError returns one (which stops the run) or ctx stops it (ctx.Err()).
+func Score(ctx context.Context, inputs []fileio.Input, stdin io.Reader, o Options, yield func(Result) error) (Stats, error) {
+	return score(ctx, inputs, stdin, o, true, func(r *scoreBatch, from, to int) error {
+		for _, x := range r.res[from:to] {
+			if err := yield(x); err != nil {
+				return err
+			}
+		}
+		return nil
+	}, func() {})
+}
+
+// WriteScores scores the inputs as Score does and writes their results to out, in
+// input order, as AppendText (or with o.JSON AppendJSON) renders them: the fast path
+// to the command's text. It returns the counts, and an error when out fails (a
+// *WriteError), ctx stops the run (ctx.Err()) or OnError returns one.
+func WriteScores(ctx context.Context, inputs []fileio.Input, stdin io.Reader, out io.Writer, o Options) (Stats, error) {
+	w := bufio.NewWriterSize(out, 1<<16)
+	var werr error
+	total, err := score(ctx, inputs, stdin, o, false, func(r *scoreBatch, from, to int) error {
+		if werr == nil {
+			_, werr = w.Write(r.out[from:to])
+		}
+		return nil
+	}, func() {
+		if werr == nil {
+			werr = flush(w, out)
+		}
+	})
+	if werr == nil {
+		werr = w.Flush()
+	}
+	if werr != nil {
+		return total, &WriteError{werr}
+	}
+	return total, err
+}
+
+// score runs Score (typed) or WriteScores: put delivers the results [from, to) of a
+// batch (r.res when typed, else the bytes of r.out) and returns an error that stops
+// the run; flush puts out what was delivered before a report.
+func score(ctx context.Context, inputs []fileio.Input, stdin io.Reader, o Options, typed bool,
+	put func(r *scoreBatch, from, to int) error, flush func()) (Stats, error) {
 	so, bo := o.resolve()
 	// Listing keeps what it lists until the end: a collection during it frees only the
 	// buffers that growing left behind (at most what it keeps), and the three it took
@@ -41,25 +85,29 @@ func Score(ctx context.Context, args []string, stdin io.Reader, out io.Writer, o
 	// the marking, spinning while the walk's goroutine was in a system call). The
 	// collector is off while listing; one collection follows it.
 	resumeGC := pauseGC()
-	set, single, closeArchives := scoreSources(args, bo)
+	set, single, closeArchives := scoreSources(inputs, bo)
 	resumeGC()
 	defer closeArchives()
 	so.single = single
-	w := bufio.NewWriterSize(out, 1<<16)
 	var total Stats
 	total.Skipped = set.skipped
-	var werr error
+	total.Total = int64(len(set.srcs))
+	// An error OnError or put returns stops the run: the batches not yet delivered
+	// are dropped.
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var stop errStop
 	report := func(name string, err error) {
-		if werr == nil {
-			werr = flush(w, out)
-		}
-		if o.Report != nil {
-			o.Report(name, err)
+		flush()
+		if !stop.report(o.OnError, name, 0, err) {
+			cancel()
 		}
 	}
-	write := func(p []byte) {
-		if werr == nil {
-			_, werr = w.Write(p)
+	deliver := func(r *scoreBatch, from, to int) {
+		if stop.err == nil && from < to {
+			if stop.err = put(r, from, to); stop.err != nil {
+				cancel()
+			}
 		}
 	}
 	// drain writes what batch r (of inputs from lo) holds, results and reports in
@@ -67,7 +115,7 @@ func Score(ctx context.Context, args []string, stdin io.Reader, out io.Writer, o
 	drain := func(lo int, r *scoreBatch) {
 		prev := 0
 		for _, f := range r.fails {
-			write(r.out[prev:f.end])
+			deliver(r, prev, f.end)
 			prev = f.end
 			name := set.displayName(lo + f.j)
 			if f.err != nil {
@@ -77,15 +125,17 @@ func Score(ctx context.Context, args []string, stdin io.Reader, out io.Writer, o
 				report(name, m)
 			}
 		}
-		write(r.out[prev:])
+		deliver(r, prev, r.end())
 		clear(r.fails)
-		r.out, r.fails = r.out[:0], r.fails[:0]
+		clear(r.res)
+		r.out, r.res, r.fails = r.out[:0], r.res[:0], r.fails[:0]
 	}
 	var turn turns
 	// A batch of 64 small files takes about 0.2 ms: the hand-over to the printing
 	// goroutine is then a small part of the work.
 	err := pipeline.Ranges(ctx, len(set.srcs), bo.jobs, 64, func(lo, hi int, r *scoreBatch) {
 		r.reset()
+		r.typed = typed
 		// A batch whose results grow large (an SGF collection of a million games)
 		// writes them itself once the batches before it are written, while the
 		// printing goroutine waits for it, instead of holding them to its end.
@@ -103,21 +153,20 @@ func Score(ctx context.Context, args []string, stdin io.Reader, out io.Writer, o
 			wk.scoreOne(ctx, set, i, stdin, so, bo, i-lo, r)
 		}
 	}, func(lo, hi int, r *scoreBatch) {
+		r.stats.Inputs = int64(hi - lo)
+		r.stats.Records = int64(r.stats.Boards + r.stats.Games)
 		total.Add(r.stats)
 		drain(lo, r)
 		if o.Progress != nil {
-			o.Progress(int64(hi), int64(len(set.srcs)))
+			o.Progress(total)
 		}
 		turn.advance(hi)
 	})
-	if werr == nil {
-		werr = w.Flush()
-	}
 	if so.rules.on {
 		total.Rules = so.rules.name
 	}
-	if werr != nil {
-		return total, &WriteError{werr}
+	if stop.err != nil {
+		return total, stop.err
 	}
 	return total, err
 }
@@ -163,6 +212,8 @@ func pauseGC() (resume func()) {
 // writes and empties out and fails; it returns false when the run stopped first.
 type scoreBatch struct {
 	out   []byte
+	res   []Result // the results as values, when typed (out then stays empty)
+	typed bool
 	fails []scoreFail
 	stats Stats
 	drain func() bool
@@ -173,7 +224,28 @@ type scoreBatch struct {
 const drainAt = 1 << 20
 
 // full reports whether r holds enough results to be drained.
-func (r *scoreBatch) full() bool { return len(r.out) >= drainAt || len(r.fails) >= drainAt/256 }
+func (r *scoreBatch) full() bool {
+	return len(r.out) >= drainAt || len(r.res) >= drainAt/256 || len(r.fails) >= drainAt/256
+}
+
+// end is where the next result goes: the length of r.res (typed) or r.out.
+func (r *scoreBatch) end() int {
+	if r.typed {
+		return len(r.res)
+	}
+	return len(r.out)
+}
+
+// add appends result x: a copy of it (its map not shared with the worker) when typed,
+// else its text or JSON.
+func (r *scoreBatch) add(x Result, asJSON bool) {
+	if r.typed {
+		x.Owner = bytes.Clone(x.Owner)
+		r.res = append(r.res, x)
+		return
+	}
+	r.out = appendResultAs(r.out, &x, asJSON)
+}
 
 // turns says how many inputs have been written, for a batch to wait for its turn.
 type turns struct {
@@ -224,13 +296,14 @@ type scoreFail struct {
 
 func (r *scoreBatch) reset() {
 	clear(r.fails)
-	r.out, r.fails, r.stats = r.out[:0], r.fails[:0], Stats{}
+	clear(r.res)
+	r.out, r.res, r.fails, r.stats = r.out[:0], r.res[:0], r.fails[:0], Stats{}
 }
 
 // fail records that the j-th input of the batch failed.
 func (r *scoreBatch) fail(j int, err error) {
 	r.stats.Failed++
-	r.fails = append(r.fails, scoreFail{j: j, end: len(r.out), err: err})
+	r.fails = append(r.fails, scoreFail{j: j, end: r.end(), err: err})
 }
 
 // aheadSize is the buffer readAhead reads a batch's files into.
@@ -327,78 +400,19 @@ func (w *worker) scoreOne(ctx context.Context, set *srcSet, idx int, stdin io.Re
 	if o.withMap || o.svgDir != "" {
 		w.owner = w.scorer.Owner(w.owner[:0], &w.board)
 	}
-	r.out = o.appendText(r.out, name, res, w.owner)
+	tr := Result{Name: name, Alone: o.single, Board: res, Komi: o.textKomi(), KomiSet: o.komiSet,
+		Lead: float64(res.Black-res.White) - o.textKomi()}
+	if o.withMap {
+		tr.Owner = nonNil(w.owner)
+	}
+	r.add(tr, o.asJSON)
 	r.stats.Boards++
 	r.stats.Bytes += int64(len(data))
 	if o.svgDir != "" {
 		if err := o.writeSVG(name, res, w.owner, o.textKomi(), "", ""); err != nil {
-			r.fails = append(r.fails, scoreFail{j: j, end: len(r.out), msgs: []error{err}})
+			r.fails = append(r.fails, scoreFail{j: j, end: r.end(), msgs: []error{err}})
 		}
 	}
-}
-
-// appendText appends the result of a text board to dst: the line (with its path unless
-// single), the map lines, or one JSON object.
-func (o *scoreOpts) appendText(dst []byte, path string, res goban.Result, owner []byte) []byte {
-	if o.asJSON {
-		return append(dst, o.formatText(path, res, owner)...)
-	}
-	if !o.single {
-		dst = append(fileio.AppendSafeName(dst, path), '\t')
-	}
-	if o.komiSet {
-		dst = append(dst, o.textResult(res)...)
-	} else {
-		dst = res.AppendText(dst)
-	}
-	dst = append(dst, '\n')
-	if o.withMap {
-		dst = goban.AppendMapRect(dst, owner, res.Size, res.Cols)
-	}
-	return dst
-}
-
-// formatText renders the result of a text board: the line (with its path unless
-// single), the map lines, or one JSON object.
-func (o *scoreOpts) formatText(path string, res goban.Result, owner []byte) []byte {
-	if o.asJSON {
-		v := struct {
-			Path   string    `json:"path"`
-			Size   int       `json:"size"`
-			Black  int       `json:"black"`
-			White  int       `json:"white"`
-			Komi   *float64  `json:"komi,omitempty"`
-			Result string    `json:"result"`
-			Map    *[]string `json:"map,omitempty"`
-		}{Path: path, Size: res.Size, Black: res.Black, White: res.White, Result: o.textResult(res)}
-		if o.komiSet {
-			v.Komi = &o.komi
-		}
-		if o.withMap {
-			v.Map = mapLines(res, owner)
-		}
-		b, _ := json.Marshal(v)
-		return append(b, '\n')
-	}
-	var b []byte
-	if !o.single {
-		b = append(fileio.AppendSafeName(b, path), '\t')
-	}
-	b = append(append(b, o.textResult(res)...), '\n')
-	if o.withMap {
-		b = goban.AppendMapRect(b, owner, res.Size, res.Cols)
-	}
-	return b
-}
-
-// mapLines returns the ownership map as one string per row, for JSON.
-func mapLines(res goban.Result, owner []byte) *[]string {
-	lines := []string{}
-	if res.Size > 0 {
-		m := string(goban.AppendMapRect(nil, owner, res.Size, res.Cols))
-		lines = strings.Split(strings.TrimSuffix(m, "\n"), "\n")
-	}
-	return &lines
 }
 
 // flush writes w's buffered results to out and flushes out too when it can be (a

@@ -2,7 +2,6 @@ package bulk
 
 import (
 	"context"
-	"encoding/json"
 	"io"
 	"os"
 	"strconv"
@@ -10,7 +9,6 @@ import (
 	"github.com/boardlab/boardlab/engine/goban"
 	"github.com/boardlab/boardlab/engine/goban/dead"
 	"github.com/boardlab/boardlab/engine/goban/sgf"
-	"github.com/boardlab/boardlab/fileio"
 )
 
 // scoreOpts are the options of a run, as Score uses them.
@@ -79,12 +77,12 @@ type sgfGame struct {
 func (w *worker) scoreSGF(ctx context.Context, name string, data []byte, o *scoreOpts, j int, r *scoreBatch) {
 	r.stats.Bytes += int64(len(data))
 	msg := func(err error) {
-		r.fails = append(r.fails, scoreFail{j: j, end: len(r.out), msgs: []error{err}})
+		r.fails = append(r.fails, scoreFail{j: j, end: r.end(), msgs: []error{err}})
 	}
 	stopped := false
 	err := w.sgfGames(ctx, data, o, &r.stats, func(gm *sgfGame, many bool) {
 		gname := gm.name(name, many)
-		r.out = o.formatSGF(r.out, gname, gm, many || !o.single)
+		r.add(gm.result(gname, !many && o.single, o.withMap), o.asJSON)
 		if o.svgDir != "" {
 			if err := o.writeSVG(gname, gm.res, gm.owner, gm.komi, string(sgf.FormatScore(nil, gm.lead)), gm.legend()); err != nil {
 				msg(err)
@@ -215,69 +213,23 @@ func sameWinner(re []byte, lead float64) bool {
 	return false
 }
 
-// formatSGF appends one game's result line(s) or JSON object.
-func (o *scoreOpts) formatSGF(dst []byte, name string, gm *sgfGame, named bool) []byte {
-	result := string(sgf.FormatScore(nil, gm.lead))
-	if o.asJSON {
-		v := struct {
-			Path          string    `json:"path"`
-			Format        string    `json:"format"`
-			Game          int       `json:"game"`
-			Cols          int       `json:"cols"`
-			Rows          int       `json:"rows"`
-			Black         int       `json:"black"`
-			White         int       `json:"white"`
-			Komi          float64   `json:"komi"`
-			KM            *float64  `json:"km,omitempty"`
-			Handicap      int       `json:"handicap"`
-			Result        string    `json:"result"`
-			Moves         int       `json:"moves"`
-			CapturedBlack int       `json:"captured_by_black"`
-			CapturedWhite int       `json:"captured_by_white"`
-			RE            *string   `json:"re"`
-			REKind        string    `json:"re_kind"`
-			REAgrees      *bool     `json:"re_agrees"`
-			RENotCompared string    `json:"re_not_comparable,omitempty"`
-			Map           *[]string `json:"map,omitempty"`
-			*countJSON
-		}{
-			Path: name, Format: "sgf", Game: gm.index, Cols: gm.g.Cols, Rows: gm.g.Rows,
-			Black: gm.res.Black, White: gm.res.White, Komi: gm.komi, Handicap: gm.g.Handicap,
-			Result: result, Moves: gm.g.Moves, CapturedBlack: gm.captured[0], CapturedWhite: gm.captured[1],
-			REKind: gm.check.Kind,
-		}
-		if gm.g.HasKomi && gm.g.Komi != gm.komi {
-			km := gm.g.Komi
-			v.KM = &km
-		}
-		if gm.g.RE != nil {
-			re := string(gm.g.RE)
-			v.RE = &re
-		}
-		if gm.check.Comparable() {
-			a := gm.check.Agrees
-			v.REAgrees = &a
-		} else {
-			v.RENotCompared = map[string]string{
-				"resign": "resignation", "time": "loss on time", "forfeit": "forfeit",
-				"none": "no RE", "unknown": "RE names no score",
-			}[gm.check.Kind]
-		}
-		if o.withMap {
-			v.Map = mapLines(gm.res, gm.owner)
-		}
-		v.countJSON = gm.countJSON()
-		b, _ := json.Marshal(v)
-		return append(append(dst, b...), '\n')
+// result returns the game as a Result named name; the map is in it when withMap.
+func (gm *sgfGame) result(name string, alone, withMap bool) Result {
+	r := Result{Name: name, Alone: alone, SGF: true, Game: gm.index, Board: gm.res, Komi: gm.komi, KomiSet: true,
+		Lead: gm.lead, Cols: gm.g.Cols, Rows: gm.g.Rows, Handicap: gm.g.Handicap, Moves: gm.g.Moves,
+		HasKM: gm.g.HasKomi, KM: gm.g.Komi, Captured: gm.captured, RE: gm.g.RE, Check: gm.check, Count: gm.count}
+	if withMap {
+		r.Owner = nonNil(gm.owner)
 	}
-	if named {
-		dst = append(fileio.AppendSafeName(dst, name), '\t')
+	return r
+}
+
+// nonNil returns b, or an empty slice for nil: a Result's map is there when not nil.
+func nonNil(b []byte) []byte {
+	if b == nil {
+		return []byte{}
 	}
-	dst = append(append(dst, result...), '\n')
-	if o.withMap {
-		dst = goban.AppendMapRect(dst, gm.owner, gm.res.Size, gm.res.Cols)
-	}
-	return dst
+	return b
 }
 
 func isDir(path string) bool {

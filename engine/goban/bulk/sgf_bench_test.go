@@ -18,7 +18,7 @@ func BenchmarkScoreCollection(b *testing.B) {
 	b.ReportAllocs()
 	b.SetBytes(int64(len(coll)))
 	for b.Loop() {
-		st, err := bulk.Score(context.Background(), nil, strings.NewReader(coll), io.Discard, bulk.Options{Jobs: 1})
+		st, err := bulk.WriteScores(context.Background(), paths("-"), strings.NewReader(coll), io.Discard, bulk.Options{Workers: 1})
 		if err != nil || st.Games != n {
 			b.Fatal(st, err)
 		}

@@ -64,8 +64,8 @@ func TestScoreShardSkipped(t *testing.T) {
 		filepath.Join(root, "linked"), filepath.Join(root, "trailing")}
 	run := func(s shard.Shard) (string, bulk.Stats) {
 		var out bytes.Buffer
-		stats, err := bulk.Score(context.Background(), args, nil, &out, bulk.Options{Shard: s, Jobs: 2,
-			Report: func(name string, err error) { fmt.Fprintf(&out, "report %s: %v\n", name, err) }})
+		stats, err := bulk.WriteScores(context.Background(), paths(args...), nil, &out, bulk.Options{Shard: s, Workers: 2,
+			OnError: func(err error) error { fmt.Fprintf(&out, "report %v\n", err); return nil }})
 		if err != nil {
 			t.Fatalf("shard %v: %v", s, err)
 		}

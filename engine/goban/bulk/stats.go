@@ -9,12 +9,20 @@ import (
 	"github.com/boardlab/boardlab/internal/plural"
 )
 
-// Stats counts what a run scored: text boards and SGF games, failures, files a folder
-// walk skipped, and how the games' recorded results (RE) compare with the scores.
+// Stats counts what a run read and scored. Inputs, Records and Failed are the counts
+// of every game's bulk package (Failed sits among goban's counters, in the order of
+// the JSON summary); the others are goban's own, the counts of --summary.
 type Stats struct {
+	Inputs  int64 `json:"-"` // inputs read (WriteLines: files and streams)
+	Records int64 `json:"-"` // text boards and SGF games scored (WriteLines: lines scored)
+	// Total is the number of inputs the run has to read, when known before (Score), for
+	// a progress display; Lines is the number of lines read (WriteLines).
+	Total int64 `json:"-"`
+	Lines int64 `json:"-"`
+
 	Boards      int   `json:"boards"`      // text boards scored
 	Games       int   `json:"games"`       // SGF games scored
-	Failed      int   `json:"failed"`      // inputs or games that failed
+	Failed      int64 `json:"failed"`      // inputs, games or lines that failed (an --svg picture not written is reported, not counted)
 	Skipped     int   `json:"skipped"`     // files of a walked folder that are not game files
 	Compared    int   `json:"re_compared"` // games whose RE can be compared with the score
 	Agree       int   `json:"re_agree"`    // of those, agreeing on winner and margin
@@ -32,6 +40,9 @@ type Stats struct {
 
 // Add adds the counts of t to s.
 func (s *Stats) Add(t Stats) {
+	s.Inputs += t.Inputs
+	s.Records += t.Records
+	s.Lines += t.Lines
 	s.Boards += t.Boards
 	s.Games += t.Games
 	s.Failed += t.Failed

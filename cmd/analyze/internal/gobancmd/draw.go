@@ -8,7 +8,6 @@ import (
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/cmd/analyze/internal/term"
 	"github.com/boardlab/boardlab/engine/goban/bulk"
-	"github.com/boardlab/boardlab/fileio"
 )
 
 const drawUsage = "analyze goban draw [--format svg|png] [--scale N] [--komi K] [--out FILE|DIR] [FILE|-]..."
@@ -43,11 +42,12 @@ func runDraw(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		return cli.Usagef(stderr, "goban draw", "refusing to write PNG to a terminal: use --out")
 	}
 	failed := false
-	o.Report = func(name string, err error) {
-		fmt.Fprintf(stderr, "analyze goban draw: %s: %s\n", fileio.SafeName(name), fileio.SafeText(failText(err)))
+	o.OnError = func(err error) error {
+		reportFail(stderr, "goban draw", err)
 		failed = true
+		return nil
 	}
-	err := bulk.Draw(ctx, pos, stdin, stdout, o)
+	err := bulk.Draw(ctx, inputs(pos), stdin, stdout, o)
 	switch {
 	case err != nil && ctx.Err() != nil:
 		fmt.Fprintf(stderr, "analyze goban draw: interrupted\n")

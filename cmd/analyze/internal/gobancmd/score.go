@@ -67,7 +67,7 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	cli.OutputVar(fs, &o.SVGDir, "svg", "write an ownership-map SVG per input (or game) into `DIR`")
 	lines := fs.Bool("lines", false, "read one board per line of each input (the whole board on one line) and print one result per line")
 	fs.IntVar(&o.MaxSize, "max-size", bulk.DefaultMaxSize, "refuse a board larger than `N`xN (counted before any board memory is allocated)")
-	cli.JobsVar(fs, &o.Jobs, "parallel workers `N`")
+	cli.JobsVar(fs, &o.Workers, "parallel workers `N`")
 	spec := cli.ShardFlag(fs)
 	outPath := cli.OutFlag(fs, "write the results to `FILE` (created atomically) instead of standard output")
 	pos, st := cli.Parse(fs, args)
@@ -112,27 +112,34 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return cli.ExitFail
 	}
 	failed := false
-	o.Report = func(name string, err error) {
-		fmt.Fprintf(stderr, "analyze goban score: %s: %s\n", fileio.SafeName(name), fileio.SafeText(failText(err)))
+	o.OnError = func(err error) error {
+		reportFail(stderr, cmd, err)
 		failed = true
+		return nil
 	}
 	unit := "inputs"
 	if *lines {
 		unit = "lines"
 	}
 	progress := term.NewProgress(stderr, cmd, unit)
-	o.Progress = progress.Update
+	o.Progress = func(st bulk.Stats) {
+		if *lines {
+			progress.Update(st.Lines, 0)
+		} else {
+			progress.Update(st.Inputs, st.Total)
+		}
+	}
 	start := time.Now()
 	var stats bulk.Stats
 	if *lines {
 		in, end := cli.LinesInput(s, stdin)
-		if err = bulk.ScoreLines(ctx, pos, in, out, o); err == nil {
+		if _, err = bulk.WriteLines(ctx, inputs(pos), in, out, o); err == nil {
 			if werr := end(out); werr != nil {
 				err = &bulk.WriteError{Err: werr}
 			}
 		}
 	} else {
-		stats, err = bulk.Score(ctx, pos, stdin, out, o)
+		stats, err = bulk.WriteScores(ctx, inputs(pos), stdin, out, o)
 	}
 	progress.Done()
 	if *summary && !*lines {

@@ -1,0 +1,40 @@
+package bulk
+
+import "fmt"
+
+// InputError is an input, game or line that failed: the Name of the input (for a game
+// of a collection NAME#k, for a zip member ARCHIVE/MEMBER), the Line of a --lines
+// board (from 1; 0 for the input or game itself), the Byte offset of that line (0 when
+// not known) and why.
+type InputError struct {
+	Name string
+	Line int64
+	Byte int64
+	Err  error
+}
+
+// Error returns "NAME:LINE: ERR", or "NAME: ERR" for the input itself.
+func (e *InputError) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d: %v", e.Name, e.Line, e.Err)
+	}
+	return fmt.Sprintf("%s: %v", e.Name, e.Err)
+}
+
+// Unwrap returns why the input, game or line failed.
+func (e *InputError) Unwrap() error { return e.Err }
+
+// errStop keeps the first error OnError returned, which stops the job.
+type errStop struct{ err error }
+
+// report hands err about input name (line when > 0) to onError unless the job is
+// already stopping; it returns whether the job goes on.
+func (s *errStop) report(onError func(error) error, name string, line int64, err error) bool {
+	if s.err != nil {
+		return false
+	}
+	if onError != nil {
+		s.err = onError(&InputError{Name: name, Line: line, Err: err})
+	}
+	return s.err == nil
+}
