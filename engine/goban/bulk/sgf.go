@@ -155,7 +155,7 @@ func (w *worker) sgfGames(ctx context.Context, data []byte, o *scoreOpts, stats 
 			lead = count.Lead
 		}
 		*gm = sgfGame{index: w.game.Index, res: res, komi: komi, lead: lead, g: w.game,
-			captured: w.replay.Captured, check: sgf.CheckResult(w.game.RE, lead), count: count}
+			captured: w.replay.Captured, check: sgf.CheckResult(w.game.RE, lead, komi), count: count}
 		gm.g.Ops = nil
 		gm.g.RE = append([]byte(nil), w.game.RE...)
 		if w.game.RE == nil {
@@ -181,6 +181,8 @@ func (w *worker) sgfGames(ctx context.Context, data []byte, o *scoreOpts, stats 
 			stats.Resigned++
 		case c.Kind == "time":
 			stats.TimeLoss++
+		case c.Kind == "nocount":
+			stats.NoCount++
 		default:
 			stats.Other++
 		}
@@ -260,7 +262,7 @@ func (o *scoreOpts) formatSGF(dst []byte, name string, gm *sgfGame, named bool) 
 		} else {
 			v.RENotCompared = map[string]string{
 				"resign": "resignation", "time": "loss on time", "forfeit": "forfeit",
-				"none": "no RE", "unknown": "RE names no score",
+				"none": "no RE", "unknown": "RE names no score", "nocount": "no count: margin impossible under the komi",
 			}[gm.check.Kind]
 		}
 		if o.withMap {

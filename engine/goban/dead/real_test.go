@@ -27,17 +27,31 @@ func counted(tb testing.TB, dir string) map[string][]byte {
 			tb.Fatal(err)
 		}
 		p.Reset(data)
-		if p.Next(&g) == nil && sgf.CheckResult(g.RE, 1).Kind == "score" {
+		if p.Next(&g) == nil && isCounted(g.RE) {
 			out[filepath.Base(n)] = data
 		}
 	}
 	return out
 }
 
+// isCounted reports whether re has the form of a counted result, B+k or W+k with a
+// number k (a count or not: see sgf.CheckResult).
+func isCounted(re []byte) bool {
+	_, err := sgf.ParseScore(string(re))
+	return err == nil && len(re) > 2 && re[1] == '+'
+}
+
+// accuracy is how the counts of a set of records compare with their RE: over all of
+// them, and over those whose RE is comparable (not kind nocount under the komi used).
+type accuracy struct {
+	agree, winner                     int // of all the records: winner and margin, winner
+	comparable, compAgree, compWinner int // of the comparable ones
+}
+
 // scoreRecords scores each record by its RU[] (area rules when it has none) with the
 // default estimate and counts those whose RE it reproduces, winner and margin, and
 // those whose winner it gets; diffs lists the others.
-func scoreRecords(tb testing.TB, recs map[string][]byte) (agree, winner int, diffs []string) {
+func scoreRecords(tb testing.TB, recs map[string][]byte) (a accuracy, diffs []string) {
 	var names []string
 	for n := range recs {
 		names = append(names, n)
@@ -57,30 +71,36 @@ func scoreRecords(tb testing.TB, recs map[string][]byte) (agree, winner int, dif
 		}
 		r, _ := dead.RecordRules(&g, dead.RulesArea)
 		sc := s.ScoreGame(&g, &rp, r, dead.RecordKomi(&g), dead.Options{Seed: 1})
-		if sgf.CheckResult(g.RE, sc.Lead).Agrees {
-			agree++
-		} else {
-			diffs = append(diffs, fmt.Sprintf("%s %s: RE %s, counted %s", n, r.Name, g.RE, sgf.FormatScore(nil, sc.Lead)))
+		c := sgf.CheckResult(g.RE, sc.Lead, sc.Komi)
+		blackLeads, _ := sgf.ParseScore(string(g.RE))
+		agrees := sc.Lead == blackLeads
+		winner := (sc.Lead > 0) == (g.RE[0] == 'B')
+		a.agree += b2i(agrees)
+		a.winner += b2i(winner)
+		if c.Comparable() {
+			a.comparable++
+			a.compAgree += b2i(agrees)
+			a.compWinner += b2i(winner)
 		}
-		if (sc.Lead > 0) == (g.RE[0] == 'B') {
-			winner++
+		if !agrees {
+			diffs = append(diffs, fmt.Sprintf("%s %s: RE %s (%s), counted %s", n, r.Name, g.RE, c.Kind, sgf.FormatScore(nil, sc.Lead)))
 		}
 	}
-	return agree, winner, diffs
+	return a, diffs
 }
 
 // TestCountedSample: the records of testdata/counted match their RE at the rate
 // measured (README there gives their source).
 func TestCountedSample(t *testing.T) {
 	recs := counted(t, filepath.Join("testdata", "counted"))
-	agree, winner, diffs := scoreRecords(t, recs)
+	a, diffs := scoreRecords(t, recs)
 	for _, d := range diffs {
 		t.Log(d)
 	}
-	// 0011 (RE[B+0.2], in stones) and 0048 (RE[W+0.0], 46 moves) cannot agree; 0338 is
-	// counted a point off.
-	if len(recs) != 13 || agree != 10 || winner != 12 {
-		t.Errorf("%d records: %d agree with RE, %d on the winner; want 13, 10, 12", len(recs), agree, winner)
+	// 0011 (RE[B+0.2], in stones) and 0048 (RE[W+0.0], 46 moves) are no count under
+	// their komi (7.5, 6.5); 0338 is counted a point off.
+	if want := (accuracy{10, 12, 11, 10, 11}); len(recs) != 13 || a != want {
+		t.Errorf("%d records: %+v, want 13 records, %+v", len(recs), a, want)
 	}
 }
 
@@ -95,11 +115,12 @@ func TestSharedAccuracy(t *testing.T) {
 		t.Skip(err)
 	}
 	recs := counted(t, dir)
-	agree, winner, diffs := scoreRecords(t, recs)
+	a, diffs := scoreRecords(t, recs)
 	for _, d := range diffs {
 		t.Log(d)
 	}
-	if len(recs) != 108 || agree != 70 || winner != 96 {
-		t.Errorf("%d records: %d agree with RE, %d on the winner; want 108, 70, 96", len(recs), agree, winner)
+	t.Logf("%+v", a)
+	if want := (accuracy{70, 96, 91, 70, 88}); len(recs) != 108 || a != want {
+		t.Errorf("%d records: %+v, want 108 records, %+v", len(recs), a, want)
 	}
 }

@@ -148,7 +148,7 @@ func checkRealGames(t *testing.T, leela map[string]float64, names []string, file
 				t.Errorf("%s: area %d-%d = %v, komi %v, HA %d: %v, Leela Zero %v", names[i],
 					res.Black, res.White, diff, g.Komi, g.Handicap, got, want)
 			}
-			c := CheckResult(g.RE, diff-g.PlayKomi())
+			c := CheckResult(g.RE, diff-g.PlayKomi(), g.PlayKomi())
 			kinds[c.Kind]++
 			if c.Comparable() {
 				comparable++

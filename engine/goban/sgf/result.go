@@ -3,6 +3,7 @@ package sgf
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -39,21 +40,23 @@ func FormatScore(dst []byte, lead float64) []byte {
 	return append(dst, "Jigo"...)
 }
 
-// Check is how a recorded result (RE) compares with the Tromp-Taylor result.
+// Check is how a recorded result (RE) compares with a computed result.
 type Check struct {
-	Kind   string // RE's kind: score, win (winner without a margin), draw, resign, time, forfeit, unknown, none
+	Kind   string // RE's kind: score, win (winner without a margin), draw, nocount (see CheckResult), resign, time, forfeit, unknown, none
 	Winner bool   // RE names a winner or a draw that can be compared (score, win, draw)
 	Margin bool   // RE gives a margin (score, draw): Agrees then compares it too
 	Agrees bool   // the Tromp-Taylor result has RE's winner (and margin, when RE has one)
 }
 
 // Comparable reports whether RE can be compared at all: resignations, time losses,
-// forfeits and unknown results cannot.
+// forfeits, margins that are no count and unknown results cannot.
 func (c Check) Comparable() bool { return c.Winner }
 
-// CheckResult compares RE (as recorded, e.g. B+R, W+6.5, 0) with black's lead under
-// Tromp-Taylor rules, komi included.
-func CheckResult(re []byte, lead float64) Check {
+// CheckResult compares RE (as recorded, e.g. B+R, W+6.5, 0) with black's lead, komi
+// included, counted with komi. A margin no count can end with under that komi (a win
+// by 0, as in B+0.0, or W+0.02 under komi 7.5: black's lead plus the komi is a whole
+// number of points) is of kind nocount, not comparable.
+func CheckResult(re []byte, lead, komi float64) Check {
 	re = bytes.TrimSpace(re)
 	if len(re) == 0 {
 		return Check{Kind: "none"}
@@ -93,5 +96,19 @@ func CheckResult(re []byte, lead float64) Check {
 	if err != nil {
 		return Check{Kind: "unknown"}
 	}
+	if !Countable(sign*v, komi) {
+		return Check{Kind: "nocount"}
+	}
 	return Check{Kind: "score", Winner: true, Margin: true, Agrees: lead == sign*v}
+}
+
+// Countable reports whether a count can end with black leading by lead (RE's margin,
+// negative for white) under komi: a win by 0 cannot, and lead plus the komi must be a
+// whole number of points (stones and empty points count whole).
+func Countable(lead, komi float64) bool {
+	if lead == 0 {
+		return false
+	}
+	d := lead + komi
+	return math.Abs(d-math.Round(d)) < 1e-6
 }
