@@ -98,9 +98,41 @@ func TestCountedSample(t *testing.T) {
 		t.Log(d)
 	}
 	// 0011 (RE[B+0.2], in stones) and 0048 (RE[W+0.0], 46 moves) are no count under
-	// their komi (7.5, 6.5); 0338 is counted a point off.
-	if want := (accuracy{10, 12, 11, 10, 11}); len(recs) != 13 || a != want {
-		t.Errorf("%d records: %+v, want 13 records, %+v", len(recs), a, want)
+	// their komi (7.5, 6.5); 0338 and 0543 are counted a point off.
+	if want := (accuracy{10, 13, 12, 10, 12}); len(recs) != 14 || a != want {
+		t.Errorf("%d records: %+v, want 14 records, %+v", len(recs), a, want)
+	}
+}
+
+// TestGivenUpAtari: at the end of 0543, white's Q18 R18 Q17 is in atari (its liberty
+// S18) and black's chain M19-R19 has two liberties, its eye N19 O19: black captures at
+// S18 and the white corner (S19 T19 T18 S17 T17) dies, as GNU Go and RE (B+2.5) have it.
+// Light playouts that leave the capture to chance gave the corner life (W+50.5).
+func TestGivenUpAtari(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "counted", "0543.sgf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var p sgf.Parser
+	var g sgf.Game
+	var rp sgf.Replay
+	var s dead.Scorer
+	p.Reset(data)
+	if err := p.Next(&g); err != nil {
+		t.Fatal(err)
+	}
+	if err := rp.Play(&g); err != nil {
+		t.Fatal(err)
+	}
+	for seed := uint64(1); seed <= 3; seed++ {
+		sc := s.ScoreGame(&g, &rp, dead.RulesTerritory, dead.RecordKomi(&g), dead.Options{Seed: seed})
+		// Row 19 from J: J19 K19 L19 M19 N19 O19 P19 Q19 R19 S19 T19.
+		if got := string(sc.Owner[8:19]); got != "oOOXxxXXX@@" {
+			t.Errorf("seed %d: row 19 from J %q, want the white corner dead (oOOXxxXXX@@)", seed, got)
+		}
+		if sc.Lead <= 0 {
+			t.Errorf("seed %d: %s, want black to win", seed, sgf.FormatScore(nil, sc.Lead))
+		}
 	}
 }
 
@@ -120,7 +152,7 @@ func TestSharedAccuracy(t *testing.T) {
 		t.Log(d)
 	}
 	t.Logf("%+v", a)
-	if want := (accuracy{70, 96, 91, 70, 88}); len(recs) != 108 || a != want {
+	if want := (accuracy{70, 99, 91, 70, 89}); len(recs) != 108 || a != want {
 		t.Errorf("%d records: %+v, want 108 records, %+v", len(recs), a, want)
 	}
 }
