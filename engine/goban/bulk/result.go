@@ -139,7 +139,7 @@ func sgfJSON(r *Result) []byte {
 	} else {
 		v.RENotCompared = map[string]string{
 			"resign": "resignation", "time": "loss on time", "forfeit": "forfeit",
-			"none": "no RE", "unknown": "RE names no score",
+			"none": "no RE", "unknown": "RE names no score", "nocount": "no count: a win by 0, or not by whole or half points",
 		}[r.Check.Kind]
 	}
 	if r.Owner != nil {

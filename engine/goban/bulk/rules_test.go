@@ -13,7 +13,7 @@ import (
 // and the summary counts lists the games whose RE differs, in order.
 func TestScoreRules(t *testing.T) {
 	game := "(;GM[1]SZ[9]KM[0.5]RU[Japanese]RE[B+9.5]AB[ea:ei]AW[fa:fi][be];B[];W[])\n"
-	coll := strings.Repeat(game, 3) + strings.Replace(game, "RE[B+9.5]", "RE[W+1]", 1) + strings.Replace(game, "Japanese", "Chinese", 1)
+	coll := strings.Repeat(game, 3) + strings.Replace(game, "RE[B+9.5]", "RE[W+1.5]", 1) + strings.Replace(game, "Japanese", "Chinese", 1)
 	var out bytes.Buffer
 	st, err := bulk.WriteScores(context.Background(), paths("-"), strings.NewReader(coll), &out, bulk.Options{Rules: "record", Workers: 2})
 	if err != nil {
@@ -24,7 +24,7 @@ func TestScoreRules(t *testing.T) {
 		t.Errorf("results %q, want %q", out.String(), want)
 	}
 	if st.Agree != 3 || st.Rules != "record" || len(st.Differs) != 2 ||
-		st.Differs[0] != "-#4: RE W+1, counted B+9.5 (japanese)" || st.Differs[1] != "-#5: RE B+9.5, counted B+8.5 (chinese)" {
+		st.Differs[0] != "-#4: RE W+1.5, counted B+9.5 (japanese)" || st.Differs[1] != "-#5: RE B+9.5, counted B+8.5 (chinese)" {
 		t.Errorf("stats %+v", st)
 	}
 }

@@ -179,6 +179,8 @@ func (w *worker) sgfGames(ctx context.Context, data []byte, o *scoreOpts, stats 
 			stats.Resigned++
 		case c.Kind == "time":
 			stats.TimeLoss++
+		case c.Kind == "nocount":
+			stats.NoCount++
 		default:
 			stats.Other++
 		}

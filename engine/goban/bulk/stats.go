@@ -29,6 +29,7 @@ type Stats struct {
 	WinnerAgree int   `json:"re_winner"`   // of those, agreeing on the winner
 	Resigned    int   `json:"re_resigned"` // games whose RE is a resignation
 	TimeLoss    int   `json:"re_time"`     // games lost on time
+	NoCount     int   `json:"re_no_count"` // games whose RE margin no count can end with under the komi (B+0.0)
 	Other       int   `json:"re_other"`    // games whose RE is anything else or missing
 	Bytes       int64 `json:"bytes"`       // bytes of the inputs scored
 	// Rules names the count the RE are compared with when --rules is not Tromp-Taylor
@@ -52,6 +53,7 @@ func (s *Stats) Add(t Stats) {
 	s.WinnerAgree += t.WinnerAgree
 	s.Resigned += t.Resigned
 	s.TimeLoss += t.TimeLoss
+	s.NoCount += t.NoCount
 	s.Other += t.Other
 	s.Bytes += t.Bytes
 	s.Differs = append(s.Differs, t.Differs...)
@@ -72,8 +74,8 @@ func (s *Stats) WriteText(w io.Writer, d time.Duration) error {
 		if s.Rules != "" {
 			count = "the count under --rules " + s.Rules
 		}
-		if _, err := fmt.Fprintf(w, "summary: RE comparable in %s: %d agree with %s (winner and margin), %d on the winner; not comparable: %d resigned, %d lost on time, %d other or missing\n",
-			plural.Of(s.Compared, "game"), s.Agree, count, s.WinnerAgree, s.Resigned, s.TimeLoss, s.Other); err != nil {
+		if _, err := fmt.Fprintf(w, "summary: RE comparable in %s: %d agree with %s (winner and margin), %d on the winner; not comparable: %d resigned, %d lost on time, %d no count (a win by 0, or not by whole or half points), %d other or missing\n",
+			plural.Of(s.Compared, "game"), s.Agree, count, s.WinnerAgree, s.Resigned, s.TimeLoss, s.NoCount, s.Other); err != nil {
 			return err
 		}
 		for _, d := range s.Differs {

@@ -37,6 +37,9 @@ type Estimator struct {
 	neutral     []int32 // playouts leaving each point empty between both colours
 	ben         benson
 	rng         uint64
+	// atari holds a stone of each chain in atari in the position estimated: its
+	// opponent captures it first thing in every playout (see playout).
+	atari []int32
 }
 
 // Estimate estimates which stones of b are dead with a fresh Estimator.
@@ -77,6 +80,14 @@ func (e *Estimator) Estimate(b *goban.Board, o Options, st *Status) {
 	}
 	s.build()
 	e.ben.run(s, st.Alive)
+	e.atari = e.atari[:0]
+	for y := 1; y <= s.rows; y++ {
+		for p := s.rowStart(y); p < s.rowStart(y)+int32(s.cols); p++ {
+			if c := s.color[p]; (c == black || c == white) && s.root[p] == p && s.atari(p) {
+				e.atari = append(e.atari, p)
+			}
+		}
+	}
 	playouts := o.Playouts
 	if playouts <= 0 {
 		playouts = DefaultPlayouts
@@ -122,13 +133,20 @@ func (e *Estimator) rand(n int) int {
 }
 
 // playout plays random moves from colour c on, refusing own eyes and self-atari of two
-// stones or more, until both sides pass or maxMoves.
+// stones or more, until both sides pass or maxMoves. A chain left in atari at the end
+// of the game, which its owner gave up rather than save, is captured by the opponent's
+// first move that can; then a chain the opponent's last move left in atari is captured.
 func (e *Estimator) playout(b *board, c uint8, maxMoves int) {
 	passes := 0
 	last := int32(0)
 	for m := 0; m < maxMoves && passes < 2; m++ {
 		n := len(b.empties)
 		played := false
+		if p := e.captureGivenUp(b, c); p != 0 {
+			b.play(p, c)
+			last, passes, c = p, 0, 3-c
+			continue
+		}
 		if last != 0 {
 			if p := b.reply(last, c); p != 0 {
 				b.play(p, c)
@@ -158,6 +176,22 @@ func (e *Estimator) playout(b *board, c uint8, maxMoves int) {
 		}
 		c = 3 - c
 	}
+}
+
+// captureGivenUp returns the point where colour c captures a chain of e.atari that is
+// still on b and in atari, 0 when there is none.
+func (e *Estimator) captureGivenUp(b *board, c uint8) int32 {
+	for _, p := range e.atari {
+		if b.color[p] != 3-c {
+			continue
+		}
+		if r := b.root[p]; b.atari(r) {
+			if q := int32(b.lsum[r] / int64(b.libs[r])); b.check(q, c) == moveOK {
+				return q
+			}
+		}
+	}
+	return 0
 }
 
 // tally adds the end of a playout to the counts: a stone is its colour's, an empty

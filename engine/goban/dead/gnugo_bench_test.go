@@ -151,7 +151,7 @@ func BenchmarkVsGNUGo(b *testing.B) {
 	}
 	cpu := cpuTime() - start
 	b.StopTimer()
-	var agree, winner, gAgree, gWinner int
+	var agree, winner, gAgree, gWinner, compared, compWinner, gCompWinner int
 	var gCPU time.Duration
 	var lines []string
 	for i, r := range games {
@@ -163,6 +163,11 @@ func BenchmarkVsGNUGo(b *testing.B) {
 		winner += b2i((leads[i] > 0) == blackWon)
 		gAgree += b2i(gc.Agrees)
 		gWinner += b2i(gres[i].ok && (gres[i].lead > 0) == blackWon)
+		if c.Comparable() { // the no counts (RE[B+0.0]) agree with neither side
+			compared++
+			compWinner += b2i((leads[i] > 0) == blackWon)
+			gCompWinner += b2i(gres[i].ok && (gres[i].lead > 0) == blackWon)
+		}
 		gCPU += gres[i].cpu
 		if !c.Agrees || !gc.Agrees {
 			g := "none"
@@ -181,6 +186,7 @@ func BenchmarkVsGNUGo(b *testing.B) {
 	})
 	fmt.Printf("boardlab: %d agree with RE, %d on the winner, %.0f games/CPU-s; gnugo: %d agree, %d on the winner, %.3f games/CPU-s; %.0fx\n",
 		agree, winner, rate, gAgree, gWinner, gRate, rate/gRate)
+	fmt.Printf("of the %d whose RE is comparable: boardlab %d on the winner, gnugo %d\n", compared, compWinner, gCompWinner)
 	b.ReportMetric(rate, "games/CPU-s")
 	b.ReportMetric(gRate, "gnugo-games/CPU-s")
 	b.ReportMetric(rate/gRate, "x-gnugo")
@@ -188,6 +194,9 @@ func BenchmarkVsGNUGo(b *testing.B) {
 	b.ReportMetric(float64(gAgree), "gnugo-agree")
 	b.ReportMetric(float64(winner), "winner")
 	b.ReportMetric(float64(gWinner), "gnugo-winner")
+	b.ReportMetric(float64(compared), "comparable")
+	b.ReportMetric(float64(compWinner), "comparable-winner")
+	b.ReportMetric(float64(gCompWinner), "gnugo-comparable-winner")
 }
 
 func b2i(v bool) int {

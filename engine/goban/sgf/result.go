@@ -3,6 +3,7 @@ package sgf
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -39,20 +40,22 @@ func FormatScore(dst []byte, lead float64) []byte {
 	return append(dst, "Jigo"...)
 }
 
-// Check is how a recorded result (RE) compares with the Tromp-Taylor result.
+// Check is how a recorded result (RE) compares with a computed result.
 type Check struct {
-	Kind   string // RE's kind: score, win (winner without a margin), draw, resign, time, forfeit, unknown, none
+	Kind   string // RE's kind: score, win (winner without a margin), draw, nocount (see CheckResult), resign, time, forfeit, unknown, none
 	Winner bool   // RE names a winner or a draw that can be compared (score, win, draw)
 	Margin bool   // RE gives a margin (score, draw): Agrees then compares it too
 	Agrees bool   // the Tromp-Taylor result has RE's winner (and margin, when RE has one)
 }
 
 // Comparable reports whether RE can be compared at all: resignations, time losses,
-// forfeits and unknown results cannot.
+// forfeits, margins that are no count and unknown results cannot.
 func (c Check) Comparable() bool { return c.Winner }
 
-// CheckResult compares RE (as recorded, e.g. B+R, W+6.5, 0) with black's lead under
-// Tromp-Taylor rules, komi included.
+// CheckResult compares RE (as recorded, e.g. B+R, W+6.5, 0) with black's lead, komi
+// included. A margin that no count ends with (a win by 0, as Fox's B+0.0, or one that
+// is not a whole or half number of points, as W+0.02 or a margin in stones) is of kind
+// nocount, not comparable.
 func CheckResult(re []byte, lead float64) Check {
 	re = bytes.TrimSpace(re)
 	if len(re) == 0 {
@@ -93,5 +96,19 @@ func CheckResult(re []byte, lead float64) Check {
 	if err != nil {
 		return Check{Kind: "unknown"}
 	}
+	if !Countable(v) {
+		return Check{Kind: "nocount"}
+	}
 	return Check{Kind: "score", Winner: true, Margin: true, Agrees: lead == sign*v}
+}
+
+// Countable reports whether a count can end with a win by margin points: not by 0, and
+// by a whole or half number of points (stones and points count whole, a komi is whole
+// or half), whatever the komi the lead was counted with.
+func Countable(margin float64) bool {
+	if !(margin > 0) || math.IsInf(margin, 0) {
+		return false
+	}
+	d := 2 * margin
+	return math.Abs(d-math.Round(d)) < 1e-9
 }

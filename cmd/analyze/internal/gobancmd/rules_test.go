@@ -18,7 +18,8 @@ func TestScoreRules(t *testing.T) {
 	if err := os.WriteFile(game, []byte(deadStoneSGF), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(other, []byte(strings.Replace(deadStoneSGF, "RE[B+8.5]", "RE[B+3]", 1)), 0o644); err != nil {
+	// other's RE is a count under komi 0.5 (B+3 would not be: nocount) that differs.
+	if err := os.WriteFile(other, []byte(strings.Replace(deadStoneSGF, "RE[B+8.5]", "RE[B+3.5]", 1)), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct {
@@ -48,7 +49,7 @@ func TestScoreRules(t *testing.T) {
 		t.Errorf("--map row 5: want the dead stone as @:\n%s", o)
 	}
 	_, e, code := run(t, "", "score", "--rules", "record", "--summary", game, other)
-	for _, want := range []string{"1 agree with the count under --rules record", "differs: " + other + ": RE B+3, counted B+8.5 (chinese)"} {
+	for _, want := range []string{"1 agree with the count under --rules record", "differs: " + other + ": RE B+3.5, counted B+8.5 (chinese)"} {
 		if !strings.Contains(e, want) {
 			t.Errorf("--summary lacks %q:\n%s", want, e)
 		}
@@ -75,5 +76,32 @@ func TestScoreRules(t *testing.T) {
 		if _, e, code := run(t, "", args...); code != 2 || !strings.Contains(e, "--") {
 			t.Errorf("%v: exit %d, %q; want a usage error", args, code, e)
 		}
+	}
+}
+
+// TestScoreNoCount: an RE whose margin no count can end with under the komi (Fox's
+// RE[B+0.0] at komi 7.5) is not compared, under Tromp-Taylor and under --rules alike;
+// the summary counts it as no count and --json says why.
+func TestScoreNoCount(t *testing.T) {
+	dir := t.TempDir()
+	game := filepath.Join(dir, "zero.sgf")
+	if err := os.WriteFile(game, []byte(strings.Replace(deadStoneSGF, "RE[B+8.5]", "RE[B+0.0]", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, rules := range []string{"tromp-taylor", "record", "territory"} {
+		_, e, code := run(t, "", "score", "--rules", rules, "--summary", game)
+		if code != 0 || !strings.Contains(e, "RE comparable in 0 games: 0 agree") || !strings.Contains(e, "1 no count (a win by 0, or not by whole or half points), 0 other") {
+			t.Errorf("--rules %s --summary: exit %d:\n%s", rules, code, e)
+		}
+		o, _, _ := run(t, "", "score", "--rules", rules, "--json", game)
+		for _, want := range []string{`"re_kind":"nocount"`, `"re_agrees":null`, `"re_not_comparable":"no count: a win by 0, or not by whole or half points"`} {
+			if !strings.Contains(o, want) {
+				t.Errorf("--rules %s --json lacks %s:\n%s", rules, want, o)
+			}
+		}
+	}
+	_, e, _ := run(t, "", "score", "--summary", "--json", game)
+	if !strings.Contains(e, `"re_no_count":1`) {
+		t.Errorf("--summary --json lacks re_no_count: %s", e)
 	}
 }
