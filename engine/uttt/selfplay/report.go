@@ -104,7 +104,7 @@ func (s *Summary) JSON(m *Match, sprt *stats.SPRT) JSONSummary {
 	draws := t.N() - t.XWins - t.OWins
 	xs := stats.Score(t.XWins, draws, t.OWins)
 	j := JSONSummary{
-		Games: s.Counted, A: m.A.String(), B: m.B.String(), Seed: m.Seed, Openings: m.Openings, TieBreak: m.tieBreakName(),
+		Games: s.Counted, A: m.A.String(), B: m.B.String(), Seed: m.Seed, Openings: m.Openings, TieBreak: m.ID().TieBreak,
 		W: t.W, D: t.D, L: t.L, Score: t.Score(), Elo: finite(e), EloLow: finite(lo), EloHigh: finite(hi),
 		LOS: stats.LOS(t.W, t.L), XWins: t.XWins, OWins: t.OWins, XScore: xs, XElo: finite(stats.Elo(xs)),
 		MeanPlies: t.MeanLength(), Pairs: s.Pairs,

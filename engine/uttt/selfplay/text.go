@@ -1,13 +1,13 @@
 package selfplay
 
 import (
-	"bytes"
 	"fmt"
 	"math"
 	"strconv"
 	"strings"
 
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/selfplay/record"
 	"github.com/boardlab/boardlab/engine/uttt/stats"
 	"github.com/boardlab/boardlab/internal/plural"
 )
@@ -40,9 +40,9 @@ func ParseSPRT(s string) (*stats.SPRT, error) {
 // DescribeGame says how game i of m went, for people: a header line (the bots and
 // their colours, the result, the length), the moves, and the final position drawn by
 // uttt.Display (with ANSI colours when colour is set).
-func DescribeGame(m *Match, i int, moves []uttt.Move, r Result, colour bool) string {
+func DescribeGame(m *Match, i int, moves []uttt.Move, r record.Result, colour bool) string {
 	x, o := "a "+m.A.String(), "b "+m.B.String()
-	if !AFirst(i) {
+	if !record.AFirst(i) {
 		x, o = o, x
 	}
 	p := uttt.Start()
@@ -65,7 +65,7 @@ func DescribeGame(m *Match, i int, moves []uttt.Move, r Result, colour bool) str
 	default:
 		if r.Score2 != 1 {
 			winner := "X"
-			if (r.Score2 == 2) != AFirst(i) {
+			if (r.Score2 == 2) != record.AFirst(i) {
 				winner = "O"
 			}
 			result = "drawn on the board, won by " + winner + " on small boards (tiebreak)"
@@ -79,11 +79,4 @@ func DescribeGame(m *Match, i int, moves []uttt.Move, r Result, colour bool) str
 // PlotTitle is the title of the match's plot (WritePlot).
 func (m *Match) PlotTitle() string {
 	return fmt.Sprintf("a = %s against b = %s (openings %s, seed %d)", m.A, m.B, plural.Irregular(m.Openings, "ply", "plies"), m.Seed)
-}
-
-// IsOut reports whether head, the first bytes of a file, starts a self-play --out
-// file: a shard header or a game record.
-func IsOut(head []byte) bool {
-	head = bytes.TrimLeft(head, " \t\r\n")
-	return bytes.HasPrefix(head, []byte(`{"selfplay":"shard"`)) || bytes.HasPrefix(head, []byte(`{"game":`))
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/selfplay/record"
 	"github.com/boardlab/boardlab/engine/uttt/stats"
 	"github.com/boardlab/boardlab/engine/uttt/zoo"
 )
@@ -45,10 +46,10 @@ func TestDescribeGame(t *testing.T) {
 			p = p.Play(mv)
 		}
 		score := map[string]uint8{"X": 2, "O": 0, "draw": 1}[g.Result]
-		if !AFirst(i) && score != 1 {
+		if !record.AFirst(i) && score != 1 {
 			score = 2 - score
 		}
-		text := DescribeGame(m, i, ms, Result{Score2: score}, false)
+		text := DescribeGame(m, i, ms, record.Result{Score2: score}, false)
 		x, o := "a naive", "b random"
 		if i == 1 {
 			x, o = o, x
@@ -59,21 +60,8 @@ func TestDescribeGame(t *testing.T) {
 		}
 	}
 	// A game ended by an invalid answer names the side that forfeited.
-	text := DescribeGame(m, 0, []uttt.Move{uttt.NewMove(4, 4)}, Result{Score2: 2}, false)
+	text := DescribeGame(m, 0, []uttt.Move{uttt.NewMove(4, 4)}, record.Result{Score2: 2}, false)
 	if !strings.Contains(text, "O forfeited (an invalid answer) in 1 ply (a won)") {
 		t.Errorf("forfeit:\n%s", text)
-	}
-}
-
-func TestIsOut(t *testing.T) {
-	for head, want := range map[string]bool{
-		"{\"selfplay\":\"shard\",\"k\":0": true,
-		"\n {\"game\":3,":                 true,
-		"{\"type\":\"review-shard\"":      false,
-		"44 40 04":                        false,
-	} {
-		if IsOut([]byte(head)) != want {
-			t.Errorf("IsOut(%q) = %v", head, !want)
-		}
 	}
 }
