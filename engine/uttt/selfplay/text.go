@@ -75,8 +75,3 @@ func DescribeGame(m *Match, i int, moves []uttt.Move, r record.Result, colour bo
 	return fmt.Sprintf("game %d: X %s, O %s: %s in %s (%s)\nmoves: %s\n%s\n",
 		i, x, o, result, plural.Irregular(len(moves), "ply", "plies"), score, sb.String(), uttt.Display(&p, colour))
 }
-
-// PlotTitle is the title of the match's plot (WritePlot).
-func (m *Match) PlotTitle() string {
-	return fmt.Sprintf("a = %s against b = %s (openings %s, seed %d)", m.A, m.B, plural.Irregular(m.Openings, "ply", "plies"), m.Seed)
-}

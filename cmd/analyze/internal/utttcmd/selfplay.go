@@ -212,7 +212,7 @@ func printSelfplay(stdout, stderr io.Writer, name string, m *selfplay.Match, sum
 	if plot == nil {
 		return cli.ExitOK
 	}
-	err := selfplay.WritePlot(plot, m.PlotTitle(), sum, sprt)
+	err := writePlot(plot, plotTitle(m), sum, sprt)
 	if err == nil {
 		err = plot.Commit()
 	} else {
