@@ -68,7 +68,7 @@ is an error naming it. See docs/uttt-selfplay.md.`, stderr)
 	var sprt *stats.SPRT
 	if *sprtFlag != "" {
 		var err error
-		if sprt, err = selfplay.ParseSPRT(*sprtFlag); err != nil {
+		if sprt, err = parseSPRT(*sprtFlag); err != nil {
 			return cli.Usagef(stderr, name, "--sprt: %v", err)
 		}
 	}

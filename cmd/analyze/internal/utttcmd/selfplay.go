@@ -93,7 +93,7 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	}
 	var sprt *stats.SPRT
 	if *sprtFlag != "" {
-		if sprt, err = selfplay.ParseSPRT(*sprtFlag); err != nil {
+		if sprt, err = parseSPRT(*sprtFlag); err != nil {
 			return cli.Usagef(stderr, name, "--sprt: %v", err)
 		}
 	}
@@ -153,7 +153,7 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	if *verbose {
 		colour := useColour(stderr)
 		cfg.OnGame = func(i int, moves []uttt.Move, r record.Result) {
-			prog.Print(selfplay.DescribeGame(m, i, moves, r, colour))
+			prog.Print(describeGame(m, i, moves, r, colour))
 		}
 	}
 	sum, err := selfplay.Run(ctx, cfg)

@@ -1,4 +1,4 @@
-package selfplay
+package utttcmd
 
 import (
 	"fmt"
@@ -7,18 +7,19 @@ import (
 	"strings"
 
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/selfplay"
 	"github.com/boardlab/boardlab/engine/uttt/selfplay/record"
 	"github.com/boardlab/boardlab/engine/uttt/stats"
 	"github.com/boardlab/boardlab/internal/plural"
 )
 
-// MaxSPRTElo bounds the Elo differences of an SPRT: ParseSPRT refuses those beyond
-// ±MaxSPRTElo.
-const MaxSPRTElo = 1000
+// maxSPRTElo bounds the Elo differences of an SPRT: parseSPRT refuses those beyond
+// ±maxSPRTElo.
+const maxSPRTElo = 1000
 
-// ParseSPRT reads an SPRT written ELO0,ELO1 (two numbers in -MaxSPRTElo..MaxSPRTElo,
+// parseSPRT reads an SPRT written ELO0,ELO1 (two numbers in -maxSPRTElo..maxSPRTElo,
 // ELO0 < ELO1) with alpha = beta = 0.05.
-func ParseSPRT(s string) (*stats.SPRT, error) {
+func parseSPRT(s string) (*stats.SPRT, error) {
 	a, b, ok := strings.Cut(s, ",")
 	if !ok {
 		return nil, fmt.Errorf("want ELO0,ELO1 (e.g. 0,5), got %q", s)
@@ -28,8 +29,8 @@ func ParseSPRT(s string) (*stats.SPRT, error) {
 	if err0 == nil && err1 == nil && (math.IsNaN(e0) || math.IsNaN(e1) || math.IsInf(e0, 0) || math.IsInf(e1, 0)) {
 		return nil, fmt.Errorf("want two finite numbers ELO0 < ELO1 (e.g. 0,5), got %q", s)
 	}
-	if err0 == nil && err1 == nil && (math.Abs(e0) > MaxSPRTElo || math.Abs(e1) > MaxSPRTElo) { // the test's log-likelihoods become NaN
-		return nil, fmt.Errorf("want two numbers ELO0 < ELO1 in -%d..%d (e.g. 0,5), got %q", MaxSPRTElo, MaxSPRTElo, s)
+	if err0 == nil && err1 == nil && (math.Abs(e0) > maxSPRTElo || math.Abs(e1) > maxSPRTElo) { // the test's log-likelihoods become NaN
+		return nil, fmt.Errorf("want two numbers ELO0 < ELO1 in -%d..%d (e.g. 0,5), got %q", maxSPRTElo, maxSPRTElo, s)
 	}
 	if err0 != nil || err1 != nil || e0 >= e1 {
 		return nil, fmt.Errorf("want two numbers ELO0 < ELO1 (e.g. 0,5), got %q", s)
@@ -37,10 +38,10 @@ func ParseSPRT(s string) (*stats.SPRT, error) {
 	return &stats.SPRT{Elo0: e0, Elo1: e1, Alpha: 0.05, Beta: 0.05}, nil
 }
 
-// DescribeGame says how game i of m went, for people: a header line (the bots and
+// describeGame says how game i of m went, for people: a header line (the bots and
 // their colours, the result, the length), the moves, and the final position drawn by
 // uttt.Display (with ANSI colours when colour is set).
-func DescribeGame(m *Match, i int, moves []uttt.Move, r record.Result, colour bool) string {
+func describeGame(m *selfplay.Match, i int, moves []uttt.Move, r record.Result, colour bool) string {
 	x, o := "a "+m.A.String(), "b "+m.B.String()
 	if !record.AFirst(i) {
 		x, o = o, x
