@@ -205,9 +205,9 @@ func openPlot(path string, stdout io.Writer) (*fileio.Output, error) {
 // not nil.
 func printSelfplay(stdout, stderr io.Writer, name string, m *selfplay.Match, sum *selfplay.Summary, sprt *stats.SPRT, asJSON bool, plot *fileio.Output) int {
 	if asJSON {
-		json.NewEncoder(stdout).Encode(sum.JSON(m, sprt))
+		json.NewEncoder(stdout).Encode(summaryJSON(sum, m, sprt))
 	} else {
-		sum.Write(stdout, m, sprt)
+		writeSummary(stdout, sum, m, sprt)
 	}
 	if plot == nil {
 		return cli.ExitOK
