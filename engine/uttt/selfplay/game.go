@@ -1,6 +1,8 @@
 // Package selfplay plays meta tic-tac-toe games between zoo bots in-process, colours
-// alternating and openings randomized, and turns the results into statistics: W/D/L,
-// Elo with a 95% interval, an SPRT, the first player's advantage and game length.
+// alternating and openings randomized, and counts the results in game order: W/D/L,
+// pairs of games, the SPRT's course, the first player's results and game length, from
+// which package stats computes Elo, its interval and LOS. The games' file (writing,
+// resuming, a sharded run's files) is package record's; Merge counts a run's files.
 package selfplay
 
 //go:generate go run ./internal/gentables
