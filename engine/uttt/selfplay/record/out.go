@@ -56,6 +56,8 @@ func (h *Header) sameRun(o *Header) bool {
 		(h.SPRT == nil) == (o.SPRT == nil) && (h.SPRT == nil || *h.SPRT == *o.SPRT)
 }
 
+// String names the shard and its games ("shard 1/3 (games 100..199 of 300)"), as
+// messages about a file do.
 func (h *Header) String() string {
 	return fmt.Sprintf("shard %d/%d (games %d..%d of %d)", h.K, h.N, h.First, h.End-1, h.Games)
 }
