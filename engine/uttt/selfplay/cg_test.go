@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/selfplay/record"
 	"github.com/boardlab/boardlab/engine/uttt/zoo"
 )
 
@@ -91,7 +92,7 @@ func TestGameBotForfeits(t *testing.T) {
 	f := &failing{k: 3}
 	m := &Match{A: f, B: zoo.Random{}, Seed: 1, Openings: 0}
 	path := filepath.Join(t.TempDir(), "games.jsonl")
-	out, _, err := OpenOut(context.Background(), path, m, nil)
+	out, _, err := record.OpenOut(context.Background(), path, m.ID(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +108,7 @@ func TestGameBotForfeits(t *testing.T) {
 	b, _ := os.ReadFile(path)
 	forfeits := 0
 	for _, l := range bytes.Split(bytes.TrimSpace(b), []byte("\n")) {
-		var g Game
+		var g record.Game
 		if err := json.Unmarshal(l, &g); err != nil {
 			t.Fatal(err)
 		}
@@ -121,7 +122,7 @@ func TestGameBotForfeits(t *testing.T) {
 	if forfeits != sum.Tally.L {
 		t.Errorf("%d forfeits in the file, %d losses", forfeits, sum.Tally.L)
 	}
-	_, res, err := OpenOut(context.Background(), path, m, nil)
+	_, res, err := record.OpenOut(context.Background(), path, m.ID(), nil)
 	if err != nil || res.Count(0, 20) != 20 {
 		t.Errorf("resume: %v, %d games", err, res.Count(0, 20))
 	}

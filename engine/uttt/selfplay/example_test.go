@@ -3,13 +3,12 @@ package selfplay_test
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/boardlab/boardlab/engine/uttt/selfplay"
 	"github.com/boardlab/boardlab/engine/uttt/zoo"
 )
 
-// Play a self-play match and read its report: twenty games of the zoo's naive bot
+// Play a self-play match and read its tally: twenty games of the zoo's naive bot
 // against its random bot, colours alternating, two random opening plies each. Every
 // game is a function of the match and its index, so the tally does not depend on the
 // number of workers.
@@ -20,11 +19,8 @@ func ExampleRun() {
 		fmt.Println(err)
 		return
 	}
-	var report strings.Builder
-	sum.Write(&report, m, nil) // the report the CLI prints; its first two lines:
-	lines := strings.SplitAfter(report.String(), "\n")
-	fmt.Print(lines[0], lines[1])
+	t := sum.Tally // a's wins, draws and losses, and its score
+	fmt.Printf("%d games: %d / %d / %d, score %.3f\n", sum.Counted, t.W, t.D, t.L, t.Score())
 	// Output:
-	// games        20 (a = naive, b = random, openings 2 plies, seed 1)
-	// a W/D/L      18 / 1 / 1
+	// 20 games: 18 / 1 / 1, score 0.925
 }

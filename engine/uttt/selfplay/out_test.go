@@ -3,54 +3,50 @@ package selfplay
 import (
 	"context"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/selfplay/record"
 )
 
-// FuzzParseFast pits the hand-written line reader against encoding/json: whatever the
-// fast path accepts, encoding/json reads as the same game of the same match.
-func FuzzParseFast(f *testing.F) {
-	m := newMatch(9)
-	lf := matchFormat(m)
-	for i := 0; i < 6; i++ {
-		g, _ := m.Play(context.Background(), i)
-		b, _ := json.Marshal(g)
-		f.Add(b)
-	}
-	f.Add([]byte(`{"game":3,"a":"naive","b":"random","seed":9,"openings":4,"x":"b","moves":"","result":"draw","score":0.5,"plies":0}`))
-	f.Fuzz(func(t *testing.T, line []byte) {
-		i, r, ok := lf.parseFast(line)
-		if !ok {
-			return
-		}
-		var g Game
-		if err := json.Unmarshal(line, &g); err != nil {
-			t.Fatalf("fast path read %q (game %d), encoding/json: %v", line, i, err)
-		}
-		j, r2, err := gameFromJSON(&g, "f", 1)
-		if err != nil || j != i || r2 != r || g.A != "naive" || g.B != "random" || g.Seed != 9 || g.Openings != 4 {
-			t.Fatalf("%q: fast %d %+v, json %d %+v %v", line, i, r, j, r2, err)
-		}
-	})
-}
-
-// TestLineFormatIsJSON: the hand-written line is json.Marshal's, byte for byte.
+// TestLineFormatIsJSON: the hand-written line is json.Marshal's, byte for byte, and
+// the file of those lines resumes as the same games.
 func TestLineFormatIsJSON(t *testing.T) {
 	for _, m := range []*Match{newMatch(1), {A: newMatch(1).B, B: newMatch(1).A, Seed: 1 << 63, Openings: 0}} {
-		lf := matchFormat(m)
+		lf := record.NewFormat(m.ID())
+		var lines []byte
+		want := map[int]record.Result{}
 		for i := 0; i < 50; i++ {
 			g, _ := m.Play(context.Background(), i)
-			want, _ := json.Marshal(g)
+			js, _ := json.Marshal(g)
 			var moves [81]uttt.Move
 			r, _ := m.play(context.Background(), i, [2]mover{moverOf(m.A), moverOf(m.B)}, &moves)
-			got := lf.appendLine(nil, i, moves[:r.Plies], r)
-			if string(got) != string(want)+"\n" {
-				t.Fatalf("line %q, json.Marshal %q", got, want)
+			got := lf.AppendLine(nil, i, moves[:r.Plies], r)
+			if string(got) != string(js)+"\n" {
+				t.Fatalf("line %q, json.Marshal %q", got, js)
 			}
-			if j, r2, ok := lf.parseFast(got); !ok || j != i || r2 != r {
-				t.Fatalf("parseFast(%q) = %d %+v %v", got, j, r2, ok)
+			lines, want[i] = append(lines, got...), r
+		}
+		path := filepath.Join(t.TempDir(), "g.jsonl")
+		if err := os.WriteFile(path, lines, 0o666); err != nil {
+			t.Fatal(err)
+		}
+		out, res, err := record.OpenOut(context.Background(), path, m.ID(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out.Close()
+		n := 0
+		err = res.Scan(func(i int, r record.Result) error {
+			if n++; want[i] != r {
+				t.Errorf("game %d read back as %+v, written %+v", i, r, want[i])
 			}
+			return nil
+		})
+		if err != nil || n != len(want) {
+			t.Fatalf("read back %d games of %d: %v", n, len(want), err)
 		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/boardlab/boardlab/engine/uttt/selfplay/record"
 	"github.com/boardlab/boardlab/engine/uttt/zoo"
 )
 
@@ -55,7 +56,7 @@ func rssChild(t *testing.T, dir string, scale int) {
 	}
 	path := filepath.Join(dir, "g.jsonl")
 	for _, n := range []int{200_000 / scale, 250_000 / scale} {
-		out, res, err := OpenOut(context.Background(), path, m, nil)
+		out, res, err := record.OpenOut(context.Background(), path, m.ID(), nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -3,12 +3,12 @@ package selfplay
 import (
 	"context"
 	"fmt"
-	"os"
 	"runtime"
 	"sync/atomic"
 	"time"
 
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/selfplay/record"
 	"github.com/boardlab/boardlab/engine/uttt/stats"
 	"github.com/boardlab/boardlab/pipeline"
 )
@@ -28,18 +28,18 @@ type Summary struct {
 type Config struct {
 	Match    *Match
 	From, To int
-	Workers  int         // games played at once; GOMAXPROCS when <= 0
-	SPRT     *stats.SPRT // stop when it decides, judged on the games in index order
-	Resume   *Resume     // games an --out file already holds: counted, not replayed
-	Out      *Out        // where each new game is written as a JSON line, or nil
-	Sample   bool        // record Summary.Series for a plot
+	Workers  int            // games played at once; GOMAXPROCS when <= 0
+	SPRT     *stats.SPRT    // stop when it decides, judged on the games in index order
+	Resume   *record.Resume // games an --out file already holds: counted, not replayed
+	Out      *record.Out    // where each new game is written as a JSON line, or nil
+	Sample   bool           // record Summary.Series for a plot
 	// Progress, when set, is called from one goroutine with the number of games
 	// finished so far (those of Resume included).
 	Progress func(finished int64)
 	// OnGame, when set, is called with each game played (not those of Resume) as it
 	// ends: its index, all its moves (opening included) and its result. It is called
 	// from the playing goroutines, possibly at once, and must not keep moves.
-	OnGame func(i int, moves []uttt.Move, r Result)
+	OnGame func(i int, moves []uttt.Move, r record.Result)
 }
 
 // window is the size of the ring holding games of an --out file that lie ahead of the
@@ -49,7 +49,7 @@ const window = 1 << 16
 // played is one finished game: its index and result.
 type played struct {
 	i int
-	r Result
+	r record.Result
 }
 
 // batch is a range of games [lo, hi) played by one worker.
@@ -82,7 +82,7 @@ func Run(ctx context.Context, c Config) (Summary, error) {
 
 	finished := int64(c.Resume.Count(c.From, c.To))
 	if finished > 0 {
-		if err := c.Resume.load(run, c.From, c.To, seq, q); err != nil {
+		if err := load(run, c.Resume, c.From, c.To, seq, q); err != nil {
 			return seq.Summary(), err
 		}
 		if c.Progress != nil {
@@ -91,10 +91,9 @@ func Run(ctx context.Context, c Config) (Summary, error) {
 	}
 
 	movers := [2]mover{moverOf(m.A), moverOf(m.B)}
-	var lf *lineFormat
+	var lf *record.Format
 	if c.Out != nil {
-		f := matchFormat(m)
-		lf = &f
+		lf = record.NewFormat(m.ID())
 	}
 	workers := c.Workers
 	if workers <= 0 {
@@ -145,7 +144,7 @@ func Run(ctx context.Context, c Config) (Summary, error) {
 					c.OnGame(i, moves[:r.Plies], r)
 				}
 				if lf != nil {
-					b.lines = lf.appendLine(b.lines, i, moves[:r.Plies], r)
+					b.lines = lf.AppendLine(b.lines, i, moves[:r.Plies], r)
 				}
 			}
 			b.took = time.Since(t0)
@@ -199,21 +198,16 @@ func Run(ctx context.Context, c Config) (Summary, error) {
 	return sum, nil
 }
 
-// load reads the file's games in [from, to) again and counts them in index order, as
-// far as they go without a gap; the others wait in q.
-func (r *Resume) load(ctx context.Context, from, to int, seq *Sequence, q *pending) error {
-	f, err := os.Open(r.path)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
+// load reads the games of r's file in [from, to) again and counts them in index
+// order, as far as they go without a gap; the others wait in q.
+func load(ctx context.Context, r *record.Resume, from, to int, seq *Sequence, q *pending) error {
 	n := 0
-	_, _, err = scanGames(f, r.path, r.keep, r.match, func(_, i int, res Result) error {
+	err := r.Scan(func(i int, res record.Result) error {
 		if i < from || i >= to || seq.Decided() {
 			return nil
 		}
 		if _, err := q.put(seq.Next(), i, res); err != nil {
-			return fmt.Errorf("%s: %w", r.path, err)
+			return fmt.Errorf("%s: %w", r.Path(), err)
 		}
 		if n++; n%4096 == 0 {
 			if err := ctx.Err(); err != nil {

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/selfplay/record"
 	"github.com/boardlab/boardlab/engine/uttt/stats"
 	"github.com/boardlab/boardlab/engine/uttt/zoo"
 	"github.com/boardlab/boardlab/shard"
@@ -39,7 +40,7 @@ func TestGamesAreReplayable(t *testing.T) {
 		if p.Status() != want {
 			t.Fatalf("game %d: replay ends %v, record says %s", i, p.Status(), g1.Result)
 		}
-		if (g1.X == "a") != AFirst(i) {
+		if (g1.X == "a") != record.AFirst(i) {
 			t.Fatalf("game %d: x=%s", i, g1.X)
 		}
 		_, o1 := m.Opening(i)
@@ -50,17 +51,17 @@ func TestGamesAreReplayable(t *testing.T) {
 	}
 }
 
-func readOut(t *testing.T, path string) []Game {
+func readOut(t *testing.T, path string) []record.Game {
 	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	var gs []Game
+	var gs []record.Game
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
-		var g Game
+		var g record.Game
 		if err := json.Unmarshal(sc.Bytes(), &g); err != nil {
 			t.Fatalf("bad line %q: %v", sc.Text(), err)
 		}
@@ -72,7 +73,7 @@ func readOut(t *testing.T, path string) []Game {
 // runOut runs games [0, n) of m into path, cancelling after stopAfter new games (0: never).
 func runOut(t *testing.T, m *Match, path string, n, workers, stopAfter int) (Summary, error) {
 	t.Helper()
-	out, done, err := OpenOut(context.Background(), path, m, nil)
+	out, done, err := record.OpenOut(context.Background(), path, m.ID(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,7 +137,7 @@ func TestResumeAfterInterruption(t *testing.T) {
 		t.Fatalf("resumed tally %+v, uninterrupted %+v", sum.Tally, ref.Tally)
 	}
 	// A file of another match is refused.
-	if _, _, err := OpenOut(context.Background(), path, newMatch(6), nil); err == nil || !strings.Contains(err.Error(), "another match") {
+	if _, _, err := record.OpenOut(context.Background(), path, newMatch(6).ID(), nil); err == nil || !strings.Contains(err.Error(), "another match") {
 		t.Fatalf("other match accepted: %v", err)
 	}
 }
@@ -168,7 +169,7 @@ func referenceSummary(t *testing.T, m *Match, from, to int) (Summary, map[int]st
 	t.Helper()
 	sum := Summary{Stop: to}
 	lines := map[int]string{}
-	var prev Game
+	var prev record.Game
 	for i := from; i < to; i++ {
 		g, err := m.Play(context.Background(), i)
 		if err != nil {
@@ -199,7 +200,7 @@ func TestRunAgainstReference(t *testing.T) {
 			ref, lines := referenceSummary(t, m, r[0], r[1])
 			for _, w := range []int{1, 3} {
 				path := filepath.Join(t.TempDir(), "g.jsonl")
-				out, _, err := OpenOut(context.Background(), path, m, nil)
+				out, _, err := record.OpenOut(context.Background(), path, m.ID(), nil)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -216,7 +217,7 @@ func TestRunAgainstReference(t *testing.T) {
 					t.Fatalf("%d lines, want %d", len(got), len(lines))
 				}
 				for _, l := range got {
-					var g Game
+					var g record.Game
 					if err := json.Unmarshal([]byte(l), &g); err != nil || lines[g.Index] != l {
 						t.Fatalf("line %q, want %q (%v)", l, lines[g.Index], err)
 					}
@@ -232,7 +233,7 @@ func TestSequenceSeries(t *testing.T) {
 	s := NewSequence(0, 100000, &stats.SPRT{Elo0: -0.5, Elo1: 0.5, Alpha: 0.05, Beta: 0.05}, true)
 	rng := zoo.NewRNG(1)
 	for i := 0; i < 100000; i++ {
-		s.Add(Result{Score2: uint8(rng.Intn(3)), Plies: 40})
+		s.Add(record.Result{Score2: uint8(rng.Intn(3)), Plies: 40})
 	}
 	sum := s.Summary()
 	if len(sum.Series) > maxPoints || len(sum.Series) < maxPoints/4 {
@@ -258,7 +259,7 @@ func TestMergeUnshardedWithGap(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "g.jsonl")
 	var buf []byte
 	var want Summary
-	var prev Game
+	var prev record.Game
 	for i := 15; i >= 0; i-- { // in reverse, as far out of order as a file can be
 		if i == 10 || i == 11 {
 			continue

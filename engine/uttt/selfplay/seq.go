@@ -4,11 +4,12 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/boardlab/boardlab/engine/uttt/selfplay/record"
 	"github.com/boardlab/boardlab/engine/uttt/stats"
 )
 
-// Tally.add counts game i from its Result.
-func (t *Tally) add(i int, r Result) {
+// Tally.add counts game i from its result.
+func (t *Tally) add(i int, r record.Result) {
 	switch r.Score2 {
 	case 2:
 		t.W++
@@ -17,7 +18,7 @@ func (t *Tally) add(i int, r Result) {
 	default:
 		t.L++
 	}
-	switch r.result(i) {
+	switch r.Text(i) {
 	case "X":
 		t.XWins++
 	case "O":
@@ -48,7 +49,7 @@ type Sequence struct {
 	Sample bool // record Points
 	sum    Summary
 	next   int // the next index in order
-	prev   Result
+	prev   record.Result
 	hasPrv bool // prev is game next-1
 	step   int
 	points []Point
@@ -67,7 +68,7 @@ func (s *Sequence) Next() int { return s.next }
 func (s *Sequence) Decided() bool { return s.sum.Decision != 0 }
 
 // Add counts game Next() and reports whether the SPRT decided on it.
-func (s *Sequence) Add(r Result) bool {
+func (s *Sequence) Add(r record.Result) bool {
 	i := s.next
 	s.next++
 	if i >= s.Stop || s.sum.Decision != 0 {
@@ -100,7 +101,7 @@ func (s *Sequence) Add(r Result) bool {
 	return decided
 }
 
-func (s *Sequence) count(i int, r Result, prevPresent bool) {
+func (s *Sequence) count(i int, r record.Result, prevPresent bool) {
 	s.sum.Tally.add(i, r)
 	s.sum.Counted++
 	if i%2 == 1 && prevPresent {
@@ -149,7 +150,7 @@ func (s *Sequence) Summary() Summary {
 // pending holds finished games that arrived ahead of the next index in order: a ring
 // for the games close ahead and a map, bounded by maxAhead entries, for the others.
 type pending struct {
-	ring  []uint16 // ring[i&mask]: 1 + packed Result of game i, 0 when absent
+	ring  []uint16 // ring[i&mask]: 1 + packed record.Result of game i, 0 when absent
 	mask  int
 	over  map[int]uint16
 	max   int // the largest index held
@@ -164,12 +165,15 @@ func newPending(ringSize int) *pending {
 	return &pending{ring: make([]uint16, ringSize), mask: ringSize - 1, over: map[int]uint16{}, max: -1}
 }
 
-func pack(r Result) uint16   { return 1 + uint16(r.Score2) | uint16(r.Plies)<<2 }
-func unpack(v uint16) Result { v--; return Result{Score2: uint8(v & 3), Plies: uint8(v >> 2)} }
+func pack(r record.Result) uint16 { return 1 + uint16(r.Score2) | uint16(r.Plies)<<2 }
+func unpack(v uint16) record.Result {
+	v--
+	return record.Result{Score2: uint8(v & 3), Plies: uint8(v >> 2)}
+}
 
 // put holds game i (next is the sequence's next index); it reports false when the game
 // is already held or counted.
-func (q *pending) put(next, i int, r Result) (bool, error) {
+func (q *pending) put(next, i int, r record.Result) (bool, error) {
 	if i < next {
 		return false, nil
 	}
@@ -196,7 +200,7 @@ func (q *pending) put(next, i int, r Result) (bool, error) {
 }
 
 // take removes and returns game i if held.
-func (q *pending) take(i int) (Result, bool) {
+func (q *pending) take(i int) (record.Result, bool) {
 	if v := q.ring[i&q.mask]; v != 0 {
 		q.ring[i&q.mask] = 0
 		q.count--
@@ -209,7 +213,7 @@ func (q *pending) take(i int) (Result, bool) {
 			return unpack(v), true
 		}
 	}
-	return Result{}, false
+	return record.Result{}, false
 }
 
 // advance feeds the sequence every game held at its next index; it reports whether the

@@ -1,6 +1,7 @@
 package selfplay
 
 import (
+	"github.com/boardlab/boardlab/engine/uttt/selfplay/record"
 	"github.com/boardlab/boardlab/engine/uttt/stats"
 )
 
@@ -14,7 +15,7 @@ type Tally struct {
 }
 
 // Add counts one game.
-func (t *Tally) Add(g *Game) {
+func (t *Tally) Add(g *record.Game) {
 	switch g.Score {
 	case 1:
 		t.W++

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/boardlab/boardlab/engine/uttt/selfplay/record"
 	"github.com/boardlab/boardlab/internal/fixture"
 )
 
@@ -21,7 +22,7 @@ import (
 // shard header); a FIFO nobody opens for reading is given up when ctx is cancelled.
 func TestOutStreams(t *testing.T) {
 	m := newMatch(3)
-	out, res, err := OpenOut(context.Background(), os.DevNull, m, nil)
+	out, res, err := record.OpenOut(context.Background(), os.DevNull, m.ID(), nil)
 	if err != nil {
 		t.Fatalf("OpenOut(%s): %v", os.DevNull, err)
 	}
@@ -47,8 +48,8 @@ func TestOutStreams(t *testing.T) {
 		f.Close()
 		got <- string(b)
 	}()
-	h := ShardHeader(m, 0, 2, 20, 0, 10, nil)
-	out, res, err = OpenOut(context.Background(), fifo, m, h)
+	h := record.ShardHeader(m.ID(), 0, 2, 20, 0, 10, nil)
+	out, res, err = record.OpenOut(context.Background(), fifo, m.ID(), h)
 	if err != nil {
 		t.Fatalf("OpenOut(FIFO): %v", err)
 	}
@@ -68,7 +69,7 @@ func TestOutStreams(t *testing.T) {
 	}
 
 	err = fixture.AfterCancel(t, func(ctx context.Context) error {
-		_, _, err := OpenOut(ctx, fifo, m, nil)
+		_, _, err := record.OpenOut(ctx, fifo, m.ID(), nil)
 		return err
 	})
 	if !errors.Is(err, context.Canceled) {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/boardlab/boardlab/cmd/analyze/internal/cli"
 	"github.com/boardlab/boardlab/engine/uttt/selfplay"
+	"github.com/boardlab/boardlab/engine/uttt/selfplay/record"
 	"github.com/boardlab/boardlab/engine/uttt/stats"
 	"github.com/boardlab/boardlab/internal/plural"
 	"github.com/boardlab/boardlab/shard"
@@ -15,7 +16,7 @@ import (
 
 // IsSelfplayOut reports whether head, the first bytes of a file, starts a self-play
 // --out file: a shard header or a game record.
-func IsSelfplayOut(head []byte) bool { return selfplay.IsOut(head) }
+func IsSelfplayOut(head []byte) bool { return record.IsOut(head) }
 
 // MergeSelfplay prints the report of one self-play match from its --out files (all
 // shards', or unsharded ones, each read once from its start) exactly as the unsharded
@@ -67,7 +68,7 @@ is an error naming it. See docs/uttt-selfplay.md.`, stderr)
 	var sprt *stats.SPRT
 	if *sprtFlag != "" {
 		var err error
-		if sprt, err = selfplay.ParseSPRT(*sprtFlag); err != nil {
+		if sprt, err = parseSPRT(*sprtFlag); err != nil {
 			return cli.Usagef(stderr, name, "--sprt: %v", err)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/boardlab/boardlab/cmd/analyze/internal/term"
 	"github.com/boardlab/boardlab/engine/uttt"
 	"github.com/boardlab/boardlab/engine/uttt/selfplay"
+	"github.com/boardlab/boardlab/engine/uttt/selfplay/record"
 	"github.com/boardlab/boardlab/engine/uttt/stats"
 	"github.com/boardlab/boardlab/engine/uttt/tournament"
 	"github.com/boardlab/boardlab/engine/uttt/zoo"
@@ -92,7 +93,7 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	}
 	var sprt *stats.SPRT
 	if *sprtFlag != "" {
-		if sprt, err = selfplay.ParseSPRT(*sprtFlag); err != nil {
+		if sprt, err = parseSPRT(*sprtFlag); err != nil {
 			return cli.Usagef(stderr, name, "--sprt: %v", err)
 		}
 	}
@@ -113,9 +114,9 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	m := &selfplay.Match{A: a, B: b, Seed: *seed, Openings: *openings, TieBreak: *tiebreak == "boards"}
 	from, to := shard.Range(int64(*games))
 	runSPRT := sprt
-	var hdr *selfplay.Header
+	var hdr *record.Header
 	if shard.Enabled() {
-		hdr = selfplay.ShardHeader(m, shard.K, shard.N, *games, int(from), int(to), sprt)
+		hdr = record.ShardHeader(m.ID(), shard.K, shard.N, *games, int(from), int(to), sprt)
 		if *outPath == "" {
 			fmt.Fprintf(stderr, "analyze %s: shard %s without --out: its games cannot be merged\n", name, shard)
 		}
@@ -129,10 +130,10 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 		return cli.Usagef(stderr, name, "--plot: %v", err)
 	}
 	path := shard.Path(*outPath)
-	var out *selfplay.Out
-	var res *selfplay.Resume
+	var out *record.Out
+	var res *record.Resume
 	if path != "" {
-		if out, res, err = selfplay.OpenOut(ctx, path, m, hdr); err != nil {
+		if out, res, err = record.OpenOut(ctx, path, m.ID(), hdr); err != nil {
 			if plotOut != nil {
 				plotOut.Abort()
 			}
@@ -151,8 +152,8 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 		Progress: func(f int64) { finished = f; prog.Update(f, to-from) }}
 	if *verbose {
 		colour := useColour(stderr)
-		cfg.OnGame = func(i int, moves []uttt.Move, r selfplay.Result) {
-			prog.Print(selfplay.DescribeGame(m, i, moves, r, colour))
+		cfg.OnGame = func(i int, moves []uttt.Move, r record.Result) {
+			prog.Print(describeGame(m, i, moves, r, colour))
 		}
 	}
 	sum, err := selfplay.Run(ctx, cfg)
@@ -204,14 +205,14 @@ func openPlot(path string, stdout io.Writer) (*fileio.Output, error) {
 // not nil.
 func printSelfplay(stdout, stderr io.Writer, name string, m *selfplay.Match, sum *selfplay.Summary, sprt *stats.SPRT, asJSON bool, plot *fileio.Output) int {
 	if asJSON {
-		json.NewEncoder(stdout).Encode(sum.JSON(m, sprt))
+		json.NewEncoder(stdout).Encode(summaryJSON(sum, m, sprt))
 	} else {
-		sum.Write(stdout, m, sprt)
+		writeSummary(stdout, sum, m, sprt)
 	}
 	if plot == nil {
 		return cli.ExitOK
 	}
-	err := selfplay.WritePlot(plot, m.PlotTitle(), sum, sprt)
+	err := writePlot(plot, plotTitle(m), sum, sprt)
 	if err == nil {
 		err = plot.Commit()
 	} else {

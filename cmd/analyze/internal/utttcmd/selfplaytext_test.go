@@ -1,4 +1,4 @@
-package selfplay
+package utttcmd
 
 import (
 	"context"
@@ -6,14 +6,16 @@ import (
 	"testing"
 
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/selfplay"
+	"github.com/boardlab/boardlab/engine/uttt/selfplay/record"
 	"github.com/boardlab/boardlab/engine/uttt/stats"
 	"github.com/boardlab/boardlab/engine/uttt/zoo"
 )
 
 func TestParseSPRT(t *testing.T) {
-	s, err := ParseSPRT(" -1.5, 5")
+	s, err := parseSPRT(" -1.5, 5")
 	if err != nil || *s != (stats.SPRT{Elo0: -1.5, Elo1: 5, Alpha: 0.05, Beta: 0.05}) {
-		t.Fatalf("ParseSPRT: %+v, %v", s, err)
+		t.Fatalf("parseSPRT: %+v, %v", s, err)
 	}
 	for in, want := range map[string]string{
 		"5":       "want ELO0,ELO1",
@@ -24,14 +26,14 @@ func TestParseSPRT(t *testing.T) {
 		"0,1e300": "want two numbers ELO0 < ELO1 in -1000..1000",
 		"-1001,0": "want two numbers ELO0 < ELO1 in -1000..1000",
 	} {
-		if _, err := ParseSPRT(in); err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), in) {
-			t.Errorf("ParseSPRT(%q): %v, want %q", in, err, want)
+		if _, err := parseSPRT(in); err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), in) {
+			t.Errorf("parseSPRT(%q): %v, want %q", in, err, want)
 		}
 	}
 }
 
 func TestDescribeGame(t *testing.T) {
-	m := &Match{A: zoo.Naive{}, B: zoo.Random{}, Seed: 1, Openings: 2}
+	m := &selfplay.Match{A: zoo.Naive{}, B: zoo.Random{}, Seed: 1, Openings: 2}
 	for i := 0; i < 2; i++ {
 		g, err := m.Play(context.Background(), i)
 		if err != nil {
@@ -45,10 +47,10 @@ func TestDescribeGame(t *testing.T) {
 			p = p.Play(mv)
 		}
 		score := map[string]uint8{"X": 2, "O": 0, "draw": 1}[g.Result]
-		if !AFirst(i) && score != 1 {
+		if !record.AFirst(i) && score != 1 {
 			score = 2 - score
 		}
-		text := DescribeGame(m, i, ms, Result{Score2: score}, false)
+		text := describeGame(m, i, ms, record.Result{Score2: score}, false)
 		x, o := "a naive", "b random"
 		if i == 1 {
 			x, o = o, x
@@ -59,21 +61,8 @@ func TestDescribeGame(t *testing.T) {
 		}
 	}
 	// A game ended by an invalid answer names the side that forfeited.
-	text := DescribeGame(m, 0, []uttt.Move{uttt.NewMove(4, 4)}, Result{Score2: 2}, false)
+	text := describeGame(m, 0, []uttt.Move{uttt.NewMove(4, 4)}, record.Result{Score2: 2}, false)
 	if !strings.Contains(text, "O forfeited (an invalid answer) in 1 ply (a won)") {
 		t.Errorf("forfeit:\n%s", text)
-	}
-}
-
-func TestIsOut(t *testing.T) {
-	for head, want := range map[string]bool{
-		"{\"selfplay\":\"shard\",\"k\":0": true,
-		"\n {\"game\":3,":                 true,
-		"{\"type\":\"review-shard\"":      false,
-		"44 40 04":                        false,
-	} {
-		if IsOut([]byte(head)) != want {
-			t.Errorf("IsOut(%q) = %v", head, !want)
-		}
 	}
 }

@@ -1,4 +1,4 @@
-package selfplay
+package utttcmd
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/boardlab/boardlab/engine/uttt/selfplay"
 	"github.com/boardlab/boardlab/engine/uttt/stats"
 	"github.com/boardlab/boardlab/internal/draw"
 	"github.com/boardlab/boardlab/internal/plural"
@@ -22,10 +23,10 @@ const (
 	plotBottom = 44.0
 )
 
-// WritePlot draws the course of a run as SVG: A's running score with its 95% interval
+// writePlot draws the course of a run as SVG: A's running score with its 95% interval
 // against the games played (in index order) and, with an SPRT, the log-likelihood ratio
-// against its two bounds. title names the match.
-func WritePlot(w io.Writer, title string, sum *Summary, sprt *stats.SPRT) error {
+// against its two bounds. title names the match (plotTitle).
+func writePlot(w io.Writer, title string, sum *selfplay.Summary, sprt *stats.SPRT) error {
 	pts := sum.Series
 	panels := 1
 	if sprt != nil {
@@ -75,7 +76,7 @@ func WritePlot(w io.Writer, title string, sum *Summary, sprt *stats.SPRT) error 
 			band.WriteString("Z")
 			s.Path(band.String(), draw.A("fill", draw.Hex(draw.Viridis(0.55)), "fill-opacity", "0.3", "stroke", "none", "class", "interval")...)
 			s.Line(x0, ys(0.5), x1, ys(0.5), draw.A("stroke", "#888", "stroke-dasharray", "4 3")...)
-			s.Path(polyline(pts, xs, ys, func(p Point) float64 { return p.Score }), draw.A("fill", "none", "stroke", draw.Hex(draw.Viridis(0.25)), "stroke-width", "2", "class", "score")...)
+			s.Path(polyline(pts, xs, ys, func(p selfplay.Point) float64 { return p.Score }), draw.A("fill", "none", "stroke", draw.Hex(draw.Viridis(0.25)), "stroke-width", "2", "class", "score")...)
 		})
 	legendY := top - 10
 	s.Rect(x1-200, legendY-10, 14, 10, draw.A("fill", draw.Hex(draw.Viridis(0.55)), "fill-opacity", "0.3")...)
@@ -105,7 +106,7 @@ func WritePlot(w io.Writer, title string, sum *Summary, sprt *stats.SPRT) error 
 				}
 				s.Line(x0, ys(0), x1, ys(0), draw.A("stroke", "#888", "stroke-dasharray", "4 3")...)
 				if len(pts) > 0 {
-					s.Path(polyline(pts, xs, ys, func(p Point) float64 { return p.LLR }), draw.A("fill", "none", "stroke", draw.Hex(draw.Viridis(0.25)), "stroke-width", "2", "class", "llr")...)
+					s.Path(polyline(pts, xs, ys, func(p selfplay.Point) float64 { return p.LLR }), draw.A("fill", "none", "stroke", draw.Hex(draw.Viridis(0.25)), "stroke-width", "2", "class", "llr")...)
 				}
 			})
 		s.Text(plotLeft, top-8, label, font...)
@@ -115,7 +116,7 @@ func WritePlot(w io.Writer, title string, sum *Summary, sprt *stats.SPRT) error 
 
 func round3(v float64) float64 { return math.Round(v*1000) / 1000 }
 
-func polyline(pts []Point, xs, ys func(float64) float64, val func(Point) float64) string {
+func polyline(pts []selfplay.Point, xs, ys func(float64) float64, val func(selfplay.Point) float64) string {
 	var b strings.Builder
 	for k, p := range pts {
 		fmt.Fprintf(&b, "%s%.1f %.1f ", "ML"[min(k, 1):min(k, 1)+1], xs(float64(p.Games)), ys(val(p)))
@@ -174,4 +175,9 @@ func ticks(lo, hi float64) []float64 {
 		out = append(out, math.Round(v/step)*step)
 	}
 	return out
+}
+
+// plotTitle is the title of m's plot.
+func plotTitle(m *selfplay.Match) string {
+	return fmt.Sprintf("a = %s against b = %s (openings %s, seed %d)", m.A, m.B, plural.Irregular(m.Openings, "ply", "plies"), m.Seed)
 }

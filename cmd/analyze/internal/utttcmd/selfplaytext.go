@@ -1,24 +1,25 @@
-package selfplay
+package utttcmd
 
 import (
-	"bytes"
 	"fmt"
 	"math"
 	"strconv"
 	"strings"
 
 	"github.com/boardlab/boardlab/engine/uttt"
+	"github.com/boardlab/boardlab/engine/uttt/selfplay"
+	"github.com/boardlab/boardlab/engine/uttt/selfplay/record"
 	"github.com/boardlab/boardlab/engine/uttt/stats"
 	"github.com/boardlab/boardlab/internal/plural"
 )
 
-// MaxSPRTElo bounds the Elo differences of an SPRT: ParseSPRT refuses those beyond
-// ±MaxSPRTElo.
-const MaxSPRTElo = 1000
+// maxSPRTElo bounds the Elo differences of an SPRT: parseSPRT refuses those beyond
+// ±maxSPRTElo.
+const maxSPRTElo = 1000
 
-// ParseSPRT reads an SPRT written ELO0,ELO1 (two numbers in -MaxSPRTElo..MaxSPRTElo,
+// parseSPRT reads an SPRT written ELO0,ELO1 (two numbers in -maxSPRTElo..maxSPRTElo,
 // ELO0 < ELO1) with alpha = beta = 0.05.
-func ParseSPRT(s string) (*stats.SPRT, error) {
+func parseSPRT(s string) (*stats.SPRT, error) {
 	a, b, ok := strings.Cut(s, ",")
 	if !ok {
 		return nil, fmt.Errorf("want ELO0,ELO1 (e.g. 0,5), got %q", s)
@@ -28,8 +29,8 @@ func ParseSPRT(s string) (*stats.SPRT, error) {
 	if err0 == nil && err1 == nil && (math.IsNaN(e0) || math.IsNaN(e1) || math.IsInf(e0, 0) || math.IsInf(e1, 0)) {
 		return nil, fmt.Errorf("want two finite numbers ELO0 < ELO1 (e.g. 0,5), got %q", s)
 	}
-	if err0 == nil && err1 == nil && (math.Abs(e0) > MaxSPRTElo || math.Abs(e1) > MaxSPRTElo) { // the test's log-likelihoods become NaN
-		return nil, fmt.Errorf("want two numbers ELO0 < ELO1 in -%d..%d (e.g. 0,5), got %q", MaxSPRTElo, MaxSPRTElo, s)
+	if err0 == nil && err1 == nil && (math.Abs(e0) > maxSPRTElo || math.Abs(e1) > maxSPRTElo) { // the test's log-likelihoods become NaN
+		return nil, fmt.Errorf("want two numbers ELO0 < ELO1 in -%d..%d (e.g. 0,5), got %q", maxSPRTElo, maxSPRTElo, s)
 	}
 	if err0 != nil || err1 != nil || e0 >= e1 {
 		return nil, fmt.Errorf("want two numbers ELO0 < ELO1 (e.g. 0,5), got %q", s)
@@ -37,12 +38,12 @@ func ParseSPRT(s string) (*stats.SPRT, error) {
 	return &stats.SPRT{Elo0: e0, Elo1: e1, Alpha: 0.05, Beta: 0.05}, nil
 }
 
-// DescribeGame says how game i of m went, for people: a header line (the bots and
+// describeGame says how game i of m went, for people: a header line (the bots and
 // their colours, the result, the length), the moves, and the final position drawn by
 // uttt.Display (with ANSI colours when colour is set).
-func DescribeGame(m *Match, i int, moves []uttt.Move, r Result, colour bool) string {
+func describeGame(m *selfplay.Match, i int, moves []uttt.Move, r record.Result, colour bool) string {
 	x, o := "a "+m.A.String(), "b "+m.B.String()
-	if !AFirst(i) {
+	if !record.AFirst(i) {
 		x, o = o, x
 	}
 	p := uttt.Start()
@@ -65,7 +66,7 @@ func DescribeGame(m *Match, i int, moves []uttt.Move, r Result, colour bool) str
 	default:
 		if r.Score2 != 1 {
 			winner := "X"
-			if (r.Score2 == 2) != AFirst(i) {
+			if (r.Score2 == 2) != record.AFirst(i) {
 				winner = "O"
 			}
 			result = "drawn on the board, won by " + winner + " on small boards (tiebreak)"
@@ -74,16 +75,4 @@ func DescribeGame(m *Match, i int, moves []uttt.Move, r Result, colour bool) str
 	score := [3]string{"a lost", "draw", "a won"}[min(r.Score2, 2)]
 	return fmt.Sprintf("game %d: X %s, O %s: %s in %s (%s)\nmoves: %s\n%s\n",
 		i, x, o, result, plural.Irregular(len(moves), "ply", "plies"), score, sb.String(), uttt.Display(&p, colour))
-}
-
-// PlotTitle is the title of the match's plot (WritePlot).
-func (m *Match) PlotTitle() string {
-	return fmt.Sprintf("a = %s against b = %s (openings %s, seed %d)", m.A, m.B, plural.Irregular(m.Openings, "ply", "plies"), m.Seed)
-}
-
-// IsOut reports whether head, the first bytes of a file, starts a self-play --out
-// file: a shard header or a game record.
-func IsOut(head []byte) bool {
-	head = bytes.TrimLeft(head, " \t\r\n")
-	return bytes.HasPrefix(head, []byte(`{"selfplay":"shard"`)) || bytes.HasPrefix(head, []byte(`{"game":`))
 }

@@ -1,4 +1,4 @@
-package selfplay
+package record
 
 import (
 	"context"
@@ -12,7 +12,7 @@ import (
 // message names no flag (the CLI adds the flags that would fit).
 func TestOpenOutMismatch(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "g.jsonl")
-	m := newMatch(3)
+	m := testID(3)
 	h := ShardHeader(m, 1, 2, 10, 5, 10, nil)
 	out, _, err := OpenOut(context.Background(), path, m, h)
 	if err != nil {
@@ -23,11 +23,11 @@ func TestOpenOutMismatch(t *testing.T) {
 	other.Games = 12
 	for _, c := range []struct {
 		name string
-		m    *Match
+		m    ID
 		h    *Header
 		kind Mismatch
 	}{
-		{"another match", newMatch(4), h, OtherMatch},
+		{"another match", testID(4), h, OtherMatch},
 		{"an unsharded run", m, nil, ShardedFile},
 		{"another count of games", m, &other, OtherShard},
 	} {

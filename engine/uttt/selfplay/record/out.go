@@ -1,4 +1,4 @@
-package selfplay
+package record
 
 import (
 	"bufio"
@@ -34,14 +34,19 @@ type Header struct {
 	B        string      `json:"b"`
 	Seed     uint64      `json:"seed"`
 	Openings int         `json:"openings"`
-	TieBreak string      `json:"tiebreak,omitempty"` // "boards" with Match.TieBreak
+	TieBreak string      `json:"tiebreak,omitempty"` // "boards" with the tie-break
 	SPRT     *stats.SPRT `json:"sprt,omitempty"`
 }
 
-// ShardHeader returns the header of shard k of n of a match of games games.
-func ShardHeader(m *Match, k, n, games, first, end int, sprt *stats.SPRT) *Header {
+// ShardHeader returns the header of shard k of n of match id, of games games.
+func ShardHeader(id ID, k, n, games, first, end int, sprt *stats.SPRT) *Header {
 	return &Header{Kind: "shard", K: k, N: n, Games: games, First: first, End: end,
-		A: m.A.String(), B: m.B.String(), Seed: m.Seed, Openings: m.Openings, TieBreak: m.tieBreakName(), SPRT: sprt}
+		A: id.A, B: id.B, Seed: id.Seed, Openings: id.Openings, TieBreak: id.TieBreak, SPRT: sprt}
+}
+
+// id returns the match of a shard header.
+func (h *Header) id() ID {
+	return ID{A: h.A, B: h.B, Seed: h.Seed, Openings: h.Openings, TieBreak: h.TieBreak}
 }
 
 // sameRun reports whether h describes the same shard of the same match as o.
@@ -51,6 +56,8 @@ func (h *Header) sameRun(o *Header) bool {
 		(h.SPRT == nil) == (o.SPRT == nil) && (h.SPRT == nil || *h.SPRT == *o.SPRT)
 }
 
+// String names the shard and its games ("shard 1/3 (games 100..199 of 300)"), as
+// messages about a file do.
 func (h *Header) String() string {
 	return fmt.Sprintf("shard %d/%d (games %d..%d of %d)", h.K, h.N, h.First, h.End-1, h.Games)
 }
@@ -77,13 +84,13 @@ type Out struct {
 
 // Resume describes the games an output file already holds: their indices as a set of
 // ranges (small for the files self-play writes, whose lines are nearly in index
-// order), not the games themselves, which Run reads again from the file as it needs
-// them.
+// order), not the games themselves, which Scan reads again from the file when they are
+// needed.
 type Resume struct {
-	path  string
-	keep  int64 // the file's complete lines
-	match *Match
-	done  intervals
+	path string
+	keep int64 // the file's complete lines
+	id   ID
+	done intervals
 }
 
 // Count returns the number of distinct games in [lo, hi) the file holds.
@@ -97,24 +104,24 @@ func (r *Resume) Count(lo, hi int) int {
 // Has reports whether the file holds game i.
 func (r *Resume) Has(i int) bool { return r != nil && r.done.has(i) }
 
-// OpenOut opens path for appending the games of m and says which games it already
+// OpenOut opens path for appending the games of match id and says which games it already
 // holds. A torn last line (an interrupted write) is cut off; a line of another match
 // (other bots, seed or openings) or an unreadable line is an error naming it, and the
 // file is left alone. With a shard header h, a new file starts with h and an existing
 // one must hold the same shard; without, a shard's file is refused. Reading stops with
 // ctx.Err() when ctx is done. A path that is a FIFO, device or socket (/dev/null, a
 // named pipe) is written as a stream (openStream): it holds no games to resume.
-func OpenOut(ctx context.Context, path string, m *Match, h *Header) (*Out, *Resume, error) {
+func OpenOut(ctx context.Context, path string, id ID, h *Header) (*Out, *Resume, error) {
 	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() && !fi.IsDir() {
-		return openStream(ctx, path, m, h)
+		return openStream(ctx, path, id, h)
 	}
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o666)
 	if err != nil {
 		return nil, nil, err
 	}
-	res := &Resume{path: path, match: m}
+	res := &Resume{path: path, id: id}
 	var fh *Header
-	fh, res.keep, err = scanGames(f, path, -1, m, func(ln, i int, _ Result) error {
+	fh, res.keep, err = scanGames(f, path, -1, &id, func(ln, i int, _ Result) error {
 		if ln%4096 == 0 && ctx.Err() != nil {
 			return ctx.Err()
 		}
@@ -164,7 +171,7 @@ const streamGrace = 2 * time.Second
 // openStream opens the FIFO, device or socket at path for writing, waiting for a FIFO's
 // reader until ctx is done, and writes h first when not nil. Once ctx is done, a write
 // blocked for longer than streamGrace fails instead of hanging.
-func openStream(ctx context.Context, path string, m *Match, h *Header) (*Out, *Resume, error) {
+func openStream(ctx context.Context, path string, id ID, h *Header) (*Out, *Resume, error) {
 	type opened struct {
 		f   *os.File
 		err error
@@ -200,7 +207,7 @@ func openStream(ctx context.Context, path string, m *Match, h *Header) (*Out, *R
 			return nil, nil, err
 		}
 	}
-	return o, &Resume{path: path, match: m}, nil
+	return o, &Resume{path: path, id: id}, nil
 }
 
 // Resumable reports whether the games written can be resumed from: false for a
@@ -256,13 +263,15 @@ func (o *Out) Close() error {
 	return err
 }
 
-// lineFormat writes a game as the JSON line json.Marshal(Game) would, without
-// building the Game: the match's fields are formatted once.
-type lineFormat struct {
+// Format writes a game as the JSON line json.Marshal(Game) would, without building
+// the Game: the match's fields are formatted once.
+type Format struct {
 	mid []byte // ,"a":"A","b":"B","seed":S,"openings":O,"x":"
 }
 
-func newLineFormat(a, b string, seed uint64, openings int, tiebreak string) lineFormat {
+// NewFormat returns the Format of match id's lines.
+func NewFormat(id ID) *Format {
+	a, b, seed, openings, tiebreak := id.A, id.B, id.Seed, id.Openings, id.TieBreak
 	js := func(s string) []byte { v, _ := json.Marshal(s); return v }
 	mid := []byte(`,"a":`)
 	mid = append(mid, js(a)...)
@@ -277,17 +286,14 @@ func newLineFormat(a, b string, seed uint64, openings int, tiebreak string) line
 		mid = append(mid, js(tiebreak)...)
 	}
 	mid = append(mid, `,"x":"`...)
-	return lineFormat{mid: mid}
-}
-
-func matchFormat(m *Match) lineFormat {
-	return newLineFormat(m.A.String(), m.B.String(), m.Seed, m.Openings, m.tieBreakName())
+	return &Format{mid: mid}
 }
 
 var scoreText = [3]string{"0", "0.5", "1"}
 
-// appendLine appends game i's JSON line and its newline.
-func (f *lineFormat) appendLine(dst []byte, i int, moves []uttt.Move, r Result) []byte {
+// AppendLine appends game i's JSON line and its newline: moves are all its moves,
+// opening included, and r its result.
+func (f *Format) AppendLine(dst []byte, i int, moves []uttt.Move, r Result) []byte {
 	dst = append(dst, `{"game":`...)
 	dst = strconv.AppendInt(dst, int64(i), 10)
 	dst = append(dst, f.mid...)
@@ -304,7 +310,7 @@ func (f *lineFormat) appendLine(dst []byte, i int, moves []uttt.Move, r Result) 
 		dst = append(dst, '0'+byte(m.Board()), '0'+byte(m.Tile()))
 	}
 	dst = append(dst, `","result":"`...)
-	dst = append(dst, r.result(i)...)
+	dst = append(dst, r.Text(i)...)
 	dst = append(dst, `","score":`...)
 	dst = append(dst, scoreText[r.Score2]...)
 	dst = append(dst, `,"plies":`...)
@@ -315,9 +321,9 @@ func (f *lineFormat) appendLine(dst []byte, i int, moves []uttt.Move, r Result) 
 	return append(dst, "}\n"...)
 }
 
-// parseFast reads a line in exactly the layout appendLine writes, for the match of f;
+// parseFast reads a line in exactly the layout AppendLine writes, for the match of f;
 // ok is false for any other line, which the caller then reads with encoding/json.
-func (f *lineFormat) parseFast(line []byte) (i int, r Result, ok bool) {
+func (f *Format) parseFast(line []byte) (i int, r Result, ok bool) {
 	rest, ok := bytes.CutPrefix(line, []byte(`{"game":`))
 	if !ok {
 		return
@@ -339,7 +345,7 @@ func (f *lineFormat) parseFast(line []byte) (i int, r Result, ok bool) {
 	}
 	for _, c := range rest[:q] {
 		if (c < '0' || c > '8') && c != ' ' {
-			return 0, r, false // not a move list as appendLine writes it
+			return 0, r, false // not a move list as AppendLine writes it
 		}
 	}
 	rest = rest[q:]
@@ -372,7 +378,7 @@ func (f *lineFormat) parseFast(line []byte) (i int, r Result, ok bool) {
 		return 0, r, false
 	}
 	r.Plies = uint8(plies)
-	if string(res) != r.result(i) {
+	if string(res) != r.Text(i) {
 		return 0, r, false
 	}
 	return i, r, true
@@ -416,7 +422,7 @@ func gameFromJSON(g *Game, path string, ln int) (int, Result, error) {
 	if want := "ba"[b2i(AFirst(g.Index))]; g.X != string(want) {
 		return 0, r, fmt.Errorf(`%s: game %d says x=%q, but "a" moves first exactly in the even games`, where, g.Index, g.X)
 	}
-	if g.Result != r.result(g.Index) {
+	if g.Result != r.Text(g.Index) {
 		return 0, r, fmt.Errorf("%s: game %d: result %q does not agree with score %v for x=%q", where, g.Index, g.Result, g.Score, g.X)
 	}
 	return g.Index, r, nil
@@ -426,23 +432,22 @@ func gameFromJSON(g *Game, path string, ln int) (int, Result, error) {
 var errLongLine = errors.New("line longer than 64 KiB: not a game record")
 
 // scanGames reads the JSON lines of r (up to limit bytes when limit >= 0): a shard
-// header on the first line, then games of m (of the first game's match when m's A is
-// nil, filled in), handing each game to fn with its line number. It returns the header
+// header on the first line, then games of match id (of the first line's match when id
+// is nil), handing each game to fn with its line number. It returns the header
 // and the length of the complete lines; a last line without its newline is torn and
 // not read.
-func scanGames(r io.Reader, path string, limit int64, m *Match, fn func(ln, i int, r Result) error) (*Header, int64, error) {
+func scanGames(r io.Reader, path string, limit int64, id *ID, fn func(ln, i int, r Result) error) (*Header, int64, error) {
 	if limit >= 0 {
 		r = io.LimitReader(r, limit)
 	}
 	br := bufio.NewReaderSize(r, 1<<16)
 	var hdr *Header
-	var f lineFormat
-	var want Game
-	if m != nil {
-		f = matchFormat(m)
-		want = Game{A: m.A.String(), B: m.B.String(), Seed: m.Seed, Openings: m.Openings, TieBreak: m.tieBreakName()}
+	var f *Format
+	var want ID
+	if id != nil {
+		f, want = NewFormat(*id), *id
 	}
-	known := m != nil
+	known := id != nil
 	var keep int64
 	for ln := 1; ; ln++ {
 		line, err := br.ReadSlice('\n')
@@ -473,10 +478,10 @@ func scanGames(r io.Reader, path string, limit int64, m *Match, fn func(ln, i in
 				return nil, keep, fmt.Errorf("%s:1: not a self-play shard header", path)
 			}
 			if !known {
-				want = Game{A: hdr.A, B: hdr.B, Seed: hdr.Seed, Openings: hdr.Openings, TieBreak: hdr.TieBreak}
-				f, known = newLineFormat(want.A, want.B, want.Seed, want.Openings, want.TieBreak), true
+				want = hdr.id()
+				f, known = NewFormat(want), true
 			}
-			if hdr.A != want.A || hdr.B != want.B || hdr.Seed != want.Seed || hdr.Openings != want.Openings || hdr.TieBreak != want.TieBreak {
+			if hdr.id() != want {
 				return nil, keep, mismatch(OtherMatch, path, "%s:1: a shard of another match (a=%s b=%s seed=%d openings=%d)",
 					path, hdr.A, hdr.B, hdr.Seed, hdr.Openings)
 			}
@@ -487,10 +492,10 @@ func scanGames(r io.Reader, path string, limit int64, m *Match, fn func(ln, i in
 			return hdr, keep, fmt.Errorf("%s:%d: not a game record: %v", path, ln, err)
 		}
 		if !known {
-			want = Game{A: g.A, B: g.B, Seed: g.Seed, Openings: g.Openings, TieBreak: g.TieBreak}
-			f, known = newLineFormat(want.A, want.B, want.Seed, want.Openings, want.TieBreak), true
+			want = g.id()
+			f, known = NewFormat(want), true
 		}
-		if g.A != want.A || g.B != want.B || g.Seed != want.Seed || g.Openings != want.Openings || g.TieBreak != want.TieBreak {
+		if g.id() != want {
 			return hdr, keep, mismatch(OtherMatch, path, "%s:%d: holds a game of another match (a=%s b=%s seed=%d openings=%d%s)",
 				path, ln, g.A, g.B, g.Seed, g.Openings, tieBreakText(g.TieBreak))
 		}

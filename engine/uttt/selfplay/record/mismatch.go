@@ -1,4 +1,4 @@
-package selfplay
+package record
 
 import "fmt"
 

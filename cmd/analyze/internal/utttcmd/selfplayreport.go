@@ -1,16 +1,17 @@
-package selfplay
+package utttcmd
 
 import (
 	"fmt"
 	"io"
 	"math"
 
+	"github.com/boardlab/boardlab/engine/uttt/selfplay"
 	"github.com/boardlab/boardlab/engine/uttt/stats"
 	"github.com/boardlab/boardlab/internal/plural"
 )
 
-// FormatElo writes an Elo difference with its sign; infinities as "+inf" and "-inf".
-func FormatElo(e float64) string {
+// formatElo writes an Elo difference with its sign; infinities as "+inf" and "-inf".
+func formatElo(e float64) string {
 	switch {
 	case math.IsInf(e, 1):
 		return "+inf"
@@ -23,25 +24,25 @@ func FormatElo(e float64) string {
 	return fmt.Sprintf("%+.1f", e)
 }
 
-// Write prints the summary of a run of m: games, A's W/D/L and score, the Elo
+// writeSummary prints the summary s of a run of m: games, A's W/D/L and score, the Elo
 // difference with its 95% interval and LOS, the first player's results, the mean length
 // and, with a test, the SPRT's state.
-func (s *Summary) Write(w io.Writer, m *Match, sprt *stats.SPRT) {
+func writeSummary(w io.Writer, s *selfplay.Summary, m *selfplay.Match, sprt *stats.SPRT) {
 	t := &s.Tally
 	fmt.Fprintf(w, "games        %d (a = %s, b = %s, openings %s, seed %d%s)\n", s.Counted, m.A, m.B, plural.Irregular(m.Openings, "ply", "plies"), m.Seed, tieBreakReport(m))
 	fmt.Fprintf(w, "a W/D/L      %d / %d / %d\n", t.W, t.D, t.L)
 	fmt.Fprintf(w, "a score      %.2f%%\n", 100*t.Score())
 	e, lo, hi := stats.EloInterval(t.W, t.D, t.L)
-	fmt.Fprintf(w, "a elo        %s, 95%% interval [%s, %s], LOS %.1f%%\n", FormatElo(e), FormatElo(lo), FormatElo(hi), 100*stats.LOS(t.W, t.L))
+	fmt.Fprintf(w, "a elo        %s, 95%% interval [%s, %s], LOS %.1f%%\n", formatElo(e), formatElo(lo), formatElo(hi), 100*stats.LOS(t.W, t.L))
 	if np := s.Pairs[0] + s.Pairs[1] + s.Pairs[2] + s.Pairs[3] + s.Pairs[4]; np > 0 {
 		pe, plo, phi := stats.PairEloInterval(s.Pairs)
 		fmt.Fprintf(w, "a pairs      %d (a's points 0/0.5/1/1.5/2: %d/%d/%d/%d/%d): elo %s, 95%% interval [%s, %s]\n",
-			np, s.Pairs[0], s.Pairs[1], s.Pairs[2], s.Pairs[3], s.Pairs[4], FormatElo(pe), FormatElo(plo), FormatElo(phi))
+			np, s.Pairs[0], s.Pairs[1], s.Pairs[2], s.Pairs[3], s.Pairs[4], formatElo(pe), formatElo(plo), formatElo(phi))
 	}
 	draws := t.N() - t.XWins - t.OWins
 	xe, xlo, xhi := stats.EloInterval(t.XWins, draws, t.OWins)
 	fmt.Fprintf(w, "first player X won %d, O won %d, drawn %d: X scores %.2f%%, elo %s [%s, %s]\n",
-		t.XWins, t.OWins, draws, 100*stats.Score(t.XWins, draws, t.OWins), FormatElo(xe), FormatElo(xlo), FormatElo(xhi))
+		t.XWins, t.OWins, draws, 100*stats.Score(t.XWins, draws, t.OWins), formatElo(xe), formatElo(xlo), formatElo(xhi))
 	fmt.Fprintf(w, "mean length  %.1f plies\n", t.MeanLength())
 	if sprt != nil {
 		lo, hi := sprt.Bounds()
@@ -57,8 +58,8 @@ func (s *Summary) Write(w io.Writer, m *Match, sprt *stats.SPRT) {
 	}
 }
 
-// JSONSummary is the machine-readable form of a summary; infinite Elo values are null.
-type JSONSummary struct {
+// jsonSummary is the machine-readable form of a summary; infinite Elo values are null.
+type jsonSummary struct {
 	Games      int       `json:"games"`
 	A          string    `json:"a"`
 	B          string    `json:"b"`
@@ -97,14 +98,14 @@ func finite(v float64) *float64 {
 	return &v
 }
 
-// JSON returns the summary in machine-readable form.
-func (s *Summary) JSON(m *Match, sprt *stats.SPRT) JSONSummary {
+// summaryJSON returns the summary s of a run of m in machine-readable form.
+func summaryJSON(s *selfplay.Summary, m *selfplay.Match, sprt *stats.SPRT) jsonSummary {
 	t := &s.Tally
 	e, lo, hi := stats.EloInterval(t.W, t.D, t.L)
 	draws := t.N() - t.XWins - t.OWins
 	xs := stats.Score(t.XWins, draws, t.OWins)
-	j := JSONSummary{
-		Games: s.Counted, A: m.A.String(), B: m.B.String(), Seed: m.Seed, Openings: m.Openings, TieBreak: m.tieBreakName(),
+	j := jsonSummary{
+		Games: s.Counted, A: m.A.String(), B: m.B.String(), Seed: m.Seed, Openings: m.Openings, TieBreak: m.ID().TieBreak,
 		W: t.W, D: t.D, L: t.L, Score: t.Score(), Elo: finite(e), EloLow: finite(lo), EloHigh: finite(hi),
 		LOS: stats.LOS(t.W, t.L), XWins: t.XWins, OWins: t.OWins, XScore: xs, XElo: finite(stats.Elo(xs)),
 		MeanPlies: t.MeanLength(), Pairs: s.Pairs,
@@ -121,7 +122,7 @@ func (s *Summary) JSON(m *Match, sprt *stats.SPRT) JSONSummary {
 }
 
 // tieBreakReport is the report's note of the tie-break: "" without one.
-func tieBreakReport(m *Match) string {
+func tieBreakReport(m *selfplay.Match) string {
 	if m.TieBreak {
 		return ", tiebreak boards"
 	}
