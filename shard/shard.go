@@ -178,17 +178,19 @@ type InputDigest struct {
 	r       io.Reader
 	c, ieee uint32 // CRC-32C and CRC-32 so far
 	n       int64
+	table   *crc32.Table // CRC-32C's
 }
 
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
-
-// NewInputDigest returns an InputDigest reading r.
-func NewInputDigest(r io.Reader) *InputDigest { return &InputDigest{r: r} }
+// NewInputDigest returns an InputDigest reading r. The CRC-32C table is made here, not
+// at package init, which every command would pay at its start.
+func NewInputDigest(r io.Reader) *InputDigest {
+	return &InputDigest{r: r, table: crc32.MakeTable(crc32.Castagnoli)}
+}
 
 // Read reads from the underlying reader and adds what it read to the digest.
 func (d *InputDigest) Read(p []byte) (int, error) {
 	n, err := d.r.Read(p)
-	d.c = crc32.Update(d.c, castagnoli, p[:n])
+	d.c = crc32.Update(d.c, d.table, p[:n])
 	d.ieee = crc32.Update(d.ieee, crc32.IEEETable, p[:n])
 	d.n += int64(n)
 	return n, err

@@ -1,10 +1,9 @@
 package search
 
 import (
-	"bytes"
-	"crypto/sha256"
 	_ "embed"
 	"encoding/binary"
+	"hash/crc64"
 	"unsafe"
 )
 
@@ -17,7 +16,20 @@ import (
 //go:embed net_q.bin
 var netQuantized []byte
 
-const netQMagic = "UTTTQNT1"
+const netQMagic = "UTTTQNT2"
+
+// netQDigest is the size of srcDigest's value in the quantised file's header.
+const netQDigest = 16
+
+// srcDigest identifies the network file src the quantised tables were made from: its
+// CRC-64 (ECMA) and its length. It guards against a stale file, not against tampering,
+// and needs no crypto package (whose package inits a process would pay at start).
+func srcDigest(src []byte) [netQDigest]byte {
+	var d [netQDigest]byte
+	binary.LittleEndian.PutUint64(d[:], crc64.Checksum(src, crc64.MakeTable(crc64.ECMA)))
+	binary.LittleEndian.PutUint64(d[8:], uint64(len(src)))
+	return d
+}
 
 // arrays returns q's tables as byte views in the machine's byte order, in the order of
 // the quantised file.
@@ -35,10 +47,10 @@ func bytesOf[T any](p *T) []byte {
 func littleEndian() bool { return binary.NativeEndian.Uint16([]byte{1, 0}) == 1 }
 
 // marshalQuantized writes q, the quantisation of the network file src: the magic, the
-// SHA-256 of src, the flags lines and fits16 and c, a, k, then the tables (arrays) in
+// digest of src (srcDigest), the flags lines and fits16 and c, a, k, then the tables (arrays) in
 // little-endian order. It must run on a little-endian machine.
 func (q *Network) marshalQuantized(src []byte) []byte {
-	sum := sha256.Sum256(src)
+	sum := srcDigest(src)
 	out := append([]byte(netQMagic), sum[:]...)
 	out = append(out, b2byte(q.lines), b2byte(q.fits16))
 	for _, v := range []int32{q.c, q.a, q.k} {
@@ -61,10 +73,10 @@ func b2byte(b bool) byte {
 // when data is not the quantisation of the network file src or the machine is not
 // little-endian: the caller then quantises src itself.
 func unmarshalQuantized(data, src []byte) *Network {
-	const head = len(netQMagic) + sha256.Size + 2 + 3*4
-	sum := sha256.Sum256(src)
+	const head = len(netQMagic) + netQDigest + 2 + 3*4
+	sum := srcDigest(src)
 	if !littleEndian() || len(data) < head || string(data[:len(netQMagic)]) != netQMagic ||
-		!bytes.Equal(data[len(netQMagic):len(netQMagic)+sha256.Size], sum[:]) {
+		string(data[len(netQMagic):len(netQMagic)+netQDigest]) != string(sum[:]) {
 		return nil
 	}
 	q := new(Network)
@@ -76,7 +88,7 @@ func unmarshalQuantized(data, src []byte) *Network {
 	if len(data) != size {
 		return nil
 	}
-	flags := data[len(netQMagic)+sha256.Size:]
+	flags := data[len(netQMagic)+netQDigest:]
 	q.lines, q.fits16 = flags[0] == 1, flags[1] == 1
 	num := func(i int) int32 { return int32(binary.LittleEndian.Uint32(flags[2+4*i:])) }
 	q.c, q.a, q.k = num(0), num(1), num(2)
