@@ -3,7 +3,6 @@ package selfplay
 import (
 	"context"
 	"fmt"
-	"runtime"
 	"sync/atomic"
 	"time"
 
@@ -28,7 +27,7 @@ type Summary struct {
 type Config struct {
 	Match    *Match
 	From, To int
-	Workers  int            // games played at once; GOMAXPROCS when <= 0
+	Workers  int            // games played at once (GOMAXPROCS when <= 0), at most To-From
 	SPRT     *stats.SPRT    // stop when it decides, judged on the games in index order
 	Resume   *record.Resume // games an --out file already holds: counted, not replayed
 	Out      *record.Out    // where each new game is written as a JSON line, or nil
@@ -72,10 +71,15 @@ const maxBatch = 1024
 // not depend on scheduling); games finished beyond that prefix are written but not
 // counted. A cancelled run returns ctx.Err() with a summary of every finished game;
 // games cut off mid-way are dropped. An error writing c.Out stops the run and is
-// returned.
+// returned. It plays on Workers(c.Workers, c.To-c.From) goroutines, and plays nothing
+// and returns CheckMemory's error when they would not fit in memory.
 func Run(ctx context.Context, c Config) (Summary, error) {
 	m := c.Match
 	seq := NewSequence(c.From, c.To, c.SPRT, c.Sample)
+	workers := Workers(c.Workers, c.To-c.From)
+	if err := CheckMemory(m, workers); err != nil {
+		return seq.Summary(), err
+	}
 	q := newPending(window)
 	run, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -94,10 +98,6 @@ func Run(ctx context.Context, c Config) (Summary, error) {
 	var lf *record.Format
 	if c.Out != nil {
 		lf = record.NewFormat(m.ID())
-	}
-	workers := c.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
 	}
 	scratch := make([][81]uttt.Move, workers)
 	var size atomic.Int64 // games per batch, adapted to keep a batch a few milliseconds

@@ -240,3 +240,16 @@ func (ss *searchers) move(ctx context.Context, p *uttt.Position, b budget) uttt.
 	ss.mu.Unlock()
 	return m
 }
+
+// TableBytes returns the size in bytes of the transposition table each searcher of b
+// holds (one per game it plays at once): that of its budget for the engine bots, 0 for
+// bots without a table.
+func TableBytes(b Bot) int64 {
+	switch e := b.(type) {
+	case *Engine:
+		return int64(hashMB(e.budget())) << 20
+	case *EngineV1:
+		return int64(hashMB(e.budget())) << 20
+	}
+	return 0
+}

@@ -207,3 +207,27 @@ func TestEngineBotOverdrawnBank(t *testing.T) {
 		t.Fatal("still searching 30 s into a move at 10ms with the bank overdrawn")
 	}
 }
+
+// TestTableBytes: each engine bot's searcher table follows its budget; other bots have none.
+func TestTableBytes(t *testing.T) {
+	for _, c := range []struct {
+		spec string
+		want int64
+	}{
+		{"engine:100ms", EngineHashMB << 20},
+		{"engine:d3", DepthHashMB << 20},
+		{"engine:n1000", NodesHashMB << 20},
+		{"engine-v1:100ms", EngineHashMB << 20},
+		{"engine-v1:d3", DepthHashMB << 20},
+		{"naive", 0},
+		{"depth:2", 0},
+	} {
+		b, err := Parse(c.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := TableBytes(b); got != c.want {
+			t.Errorf("TableBytes(%s) = %d, want %d", c.spec, got, c.want)
+		}
+	}
+}

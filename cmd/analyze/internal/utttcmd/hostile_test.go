@@ -173,3 +173,35 @@ func TestLoadGamesFIFOInterrupted(t *testing.T) {
 		}
 	}
 }
+
+// TestSelfplayJobsBounded: selfplay refuses, with exit 2 before any game and no --out
+// file, jobs whose engines' tables exceed half a 256 MiB limit; jobs beyond the games
+// (of the shard) are not counted.
+func TestSelfplayJobsBounded(t *testing.T) {
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(256 << 20))
+	dir := t.TempDir()
+	out := filepath.Join(dir, "games.jsonl")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--a", "engine:d2", "--b", "naive", "--count", "4000", "-j", "2000"}, "analyze uttt selfplay: --jobs 2000: playing on 2000 workers needs "},
+		{[]string{"--a", "engine:100ms", "--b", "engine-v1:100ms", "--count", "100", "-j", "10"}, "analyze uttt selfplay: --jobs 10: playing on 10 workers needs "},
+	} {
+		args := append([]string{"selfplay", "--out", out}, c.args...)
+		if code, stdout, errOut := runCmd(context.Background(), args...); code != 2 || stdout != "" || !strings.HasPrefix(errOut, c.want) || !strings.Contains(errOut, "half the memory") {
+			t.Errorf("%v: exit %d, stdout %.100q, stderr %q", args, code, stdout, errOut)
+		}
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("an --out file was written")
+	}
+	for _, args := range [][]string{
+		{"selfplay", "--a", "engine:d1", "--b", "naive", "--count", "2", "-j", "2000"},
+		{"selfplay", "--a", "engine:d1", "--b", "naive", "--count", "2000", "-j", "2000", "--shard", "1/1000", "--out", out},
+	} {
+		if code, stdout, errOut := runCmd(context.Background(), args...); code != 0 || !strings.Contains(stdout, "games") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, stdout, errOut)
+		}
+	}
+}

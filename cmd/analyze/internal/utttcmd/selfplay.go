@@ -101,6 +101,11 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	if err != nil {
 		return cli.Usagef(stderr, name, "%v", err)
 	}
+	m := &selfplay.Match{A: a, B: b, Seed: *seed, Openings: *openings, TieBreak: *tiebreak == "boards"}
+	from, to := shard.Range(int64(*games))
+	if err := selfplay.CheckMemory(m, selfplay.Workers(*workers, int(to-from))); err != nil {
+		return cli.Usagef(stderr, name, "--jobs %d: %v", *workers, err)
+	}
 	prog := term.NewProgress(stderr, "selfplay", "games")
 	var sb *bwrap.Sandbox
 	if tournament.HasCG(a, b) && *sandbox == "bwrap" {
@@ -111,8 +116,6 @@ func runSelfplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 		}
 	}
 	tournament.ConfigureCG([]zoo.Bot{a, b}, *cgFirst, *cgTime, sb, prog.Print, *verbose)
-	m := &selfplay.Match{A: a, B: b, Seed: *seed, Openings: *openings, TieBreak: *tiebreak == "boards"}
-	from, to := shard.Range(int64(*games))
 	runSPRT := sprt
 	var hdr *record.Header
 	if shard.Enabled() {
