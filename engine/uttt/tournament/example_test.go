@@ -52,7 +52,7 @@ func ExamplePlayWith() {
 // it is compiled but not run.
 func Example_sandboxed() {
 	dir := "tournament" // holds instructions.txt
-	bots, err := tournament.ReadInstructions(dir)
+	bots, err := tournament.ReadInstructions(context.Background(), dir)
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -6,13 +6,14 @@ package tournament
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 
+	"github.com/boardlab/boardlab/fileio"
 	"github.com/boardlab/boardlab/fileio/textin"
 	"github.com/boardlab/boardlab/internal/plural"
 )
@@ -28,15 +29,23 @@ type Bot struct {
 	CodinGame bool
 }
 
-// ReadInstructions reads DIR/instructions.txt (see ParseInstructions).
-func ReadInstructions(dir string) ([]Bot, error) {
+// ReadInstructions reads DIR/instructions.txt (see ParseInstructions). It returns an
+// error wrapping ctx.Err() when ctx is cancelled, also while a FIFO or device blocks.
+func ReadInstructions(ctx context.Context, dir string) ([]Bot, error) {
 	path := filepath.Join(dir, "instructions.txt")
-	f, err := os.Open(path)
+	f, err := fileio.Input{Path: path}.Open(ctx, nil)
 	if err != nil {
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("%s: %w", path, ctx.Err())
+		}
 		return nil, err
 	}
 	defer f.Close()
-	return ParseInstructions(f, path)
+	bots, err := ParseInstructions(f, path)
+	if err != nil && ctx.Err() != nil {
+		return nil, fmt.Errorf("%s: %w", path, ctx.Err())
+	}
+	return bots, err
 }
 
 // ParseInstructions reads the instructions format: the number of bots, then a name line

@@ -1,6 +1,7 @@
 package utttcmd
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -92,13 +93,14 @@ func parseBot(flag, spec string, cg bool) (zoo.Bot, error) {
 
 // readBots reads DIR/instructions.txt and splits each bot's command as a shell would,
 // a relative program path (one with a slash) made absolute against dir; a bare program
-// name is looked up in PATH when run.
-func readBots(dir string) ([]tournament.Bot, error) {
+// name is looked up in PATH when run. It gives up when ctx is cancelled, also while a
+// FIFO blocks.
+func readBots(ctx context.Context, dir string) ([]tournament.Bot, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, err
 	}
-	bots, err := tournament.ReadInstructions(dir)
+	bots, err := tournament.ReadInstructions(ctx, dir)
 	if err != nil {
 		return nil, err
 	}

@@ -93,7 +93,7 @@ func TestReadBots(t *testing.T) {
 		}
 	}
 	write("2\na\npython3 'my bot.py' x\nb\ncg: ./b/run \"1 2\"\n")
-	bots, err := readBots(dir)
+	bots, err := readBots(context.Background(), dir)
 	if err != nil || len(bots) != 2 {
 		t.Fatalf("%+v, %v", bots, err)
 	}
@@ -104,7 +104,7 @@ func TestReadBots(t *testing.T) {
 		t.Errorf("bot b: %+v", b)
 	}
 	write("1\na\n'x\n")
-	if _, err := readBots(dir); err == nil || !strings.HasPrefix(err.Error(), filepath.Join(dir, "instructions.txt")+":3: command of bot 1 (a): unterminated single quote") {
+	if _, err := readBots(context.Background(), dir); err == nil || !strings.HasPrefix(err.Error(), filepath.Join(dir, "instructions.txt")+":3: command of bot 1 (a): unterminated single quote") {
 		t.Errorf("bad quote: %v", err)
 	}
 }

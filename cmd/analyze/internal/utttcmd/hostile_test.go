@@ -205,3 +205,22 @@ func TestSelfplayJobsBounded(t *testing.T) {
 		}
 	}
 }
+
+// TestTournamentInstructionsFIFO: a tournament whose instructions.txt is a FIFO without
+// a writer stops on Ctrl-C with exit 130, naming the file.
+func TestTournamentInstructionsFIFO(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "instructions.txt")
+	if err := syscall.Mkfifo(path, 0o600); err != nil {
+		t.Skipf("mkfifo: %v", err)
+	}
+	var code int
+	var errOut string
+	fixture.AfterCancel(t, func(ctx context.Context) error {
+		code, _, errOut = runCmd(ctx, "tournament", "--sandbox", "none", dir)
+		return nil
+	})
+	if code != 130 || !strings.Contains(errOut, "analyze uttt tournament: interrupted: "+path+": context canceled") {
+		t.Errorf("exit %d, stderr %q", code, errOut)
+	}
+}

@@ -105,8 +105,11 @@ func runTournament(ctx context.Context, args []string, _ io.Reader, stdout, stde
 	} else {
 		fmt.Fprintf(stderr, "analyze uttt tournament: --sandbox=none: the bots run unsandboxed, with the controller's rights\n")
 	}
-	bots, err := readBots(dir)
+	bots, err := readBots(ctx, dir)
 	if err != nil {
+		if ctx.Err() != nil {
+			return stopf(stderr, "uttt tournament", "interrupted: %v", err)
+		}
 		return failf(stderr, "uttt tournament", "%v", err)
 	}
 	code := cli.ExitOK
