@@ -7,95 +7,50 @@ import (
 	"io"
 	"strings"
 	"testing"
-	"testing/iotest"
 
+	"github.com/boardlab/boardlab/internal/bytepos"
 	"github.com/boardlab/boardlab/shard"
 )
 
-// lineStarts returns the offset of each line's first byte in in, from 0.
-func lineStarts(in string) []int64 {
-	starts := []int64{0}
-	for i := 0; i < len(in); i++ {
-		if in[i] == '\n' && i+1 < len(in) {
-			starts = append(starts, int64(i+1))
-		}
-	}
-	return starts
-}
-
-// TestInputErrorByte: each bad line's InputError gives the offset of the line's first
-// byte in its input, after a byte order mark, "\r\n" lines and lines over MaxLine, in
-// blocks of every size, on the plain path and on one worker or several, text or typed,
-// read in one piece or byte by byte, sharded or not.
+// TestInputErrorByte: Answer and Moves place a bad position line at its first byte in
+// the input (InputError.Byte) on the plain path and in blocks of every size, on one
+// worker or several, with a byte order mark, "\r\n" lines and lines over MaxLine.
 func TestInputErrorByte(t *testing.T) {
 	saved := blockBytes
 	defer func() { blockBytes = saved }()
 	good := "3 5\n"
-	cases := []struct {
-		name, in string
-		bad      int // bad lines the input holds
-	}{
-		{"first", "x\n" + good, 1},
-		{"plain", good + "\n#c\n" + "1 x\n" + good + "(3,5)\n" + "y", 2},
-		{"bom", "\xef\xbb\xbfx 1\n" + good + "z\n", 2},
-		{"crlf", "3 5\r\n\r\nx\r\n1 2\r\ny\r\n", 2},
-		{"long", good + strings.Repeat("9", 200) + "\n" + good + "x\n", 2},
-		{"longer", strings.Repeat("9", 5000) + "\r\nx\n", 2},
-		{"many", strings.Repeat(good, 3000) + "x\n" + strings.Repeat("1 2\r\n", 700) + "y\n" + good, 2},
-		{"bom many", "\xef\xbb\xbf" + strings.Repeat(good, 3000) + "x\n" + strings.Repeat("12 20\n", 500) + "y\n", 2},
+	cases := []bytepos.Case{
+		{Name: "first", In: "x\n" + good, Bad: 1},
+		{Name: "plain", In: good + "\n#c\n" + "1 x\n" + good + "(3,5)\n" + "y", Bad: 2},
+		{Name: "bom", In: "\xef\xbb\xbfx 1\n" + good + "z\n", Bad: 2},
+		{Name: "crlf", In: "3 5\r\n\r\nx\r\n1 2\r\ny\r\n", Bad: 2},
+		{Name: "long", In: good + strings.Repeat("9", 200) + "\n" + good + "x\n", Bad: 2},
+		{Name: "longer", In: strings.Repeat("9", 5000) + "\r\nx\n", Bad: 2},
+		{Name: "many", In: strings.Repeat(good, 3000) + "x\n" + strings.Repeat("1 2\r\n", 700) + "y\n" + good, Bad: 2},
+		{Name: "bom many", In: "\xef\xbb\xbf" + strings.Repeat(good, 3000) + "x\n" + strings.Repeat("12 20\n", 500) + "y\n", Bad: 2},
 	}
-	for _, tc := range cases {
-		starts := lineStarts(tc.in)
-		if strings.HasPrefix(tc.in, "\xef\xbb\xbf") {
-			starts[0] = 3
-		}
-		for _, bb := range []int{saved, 1, 7, 64, 1000} {
-			blockBytes = bb
-			for _, workers := range []int{0, 1, 3} { // 0: the plain path
-				for _, typed := range []bool{false, true} {
-					for _, oneByte := range []bool{false, true} {
-						sharded := 0
-						for _, sh := range []shard.Shard{{}, {K: 0, N: 2}, {K: 1, N: 2}} {
-							what := fmt.Sprintf("%s, block %d, %d workers, typed %v, one byte %v, shard %v", tc.name, bb, workers, typed, oneByte, sh)
-							var r io.Reader = strings.NewReader(tc.in)
-							if oneByte {
-								r = iotest.OneByteReader(r)
-							}
-							var errs []*InputError
-							a := Answerer{MaxLine: 100, plain: workers == 0, Options: Options{Workers: max(workers, 1), Shard: sh, OnError: func(err error) error {
-								var ie *InputError
-								if !errors.As(err, &ie) {
-									t.Fatalf("%s: %T %v", what, err, err)
-								}
-								errs = append(errs, ie)
-								return nil
-							}}}
-							var err error
-							if typed {
-								_, err = a.Moves(context.Background(), r, func(Result) error { return nil })
-							} else {
-								_, err = a.Answer(context.Background(), r, io.Discard)
-							}
-							if err != nil {
-								t.Fatalf("%s: %v", what, err)
-							}
-							if sh.Enabled() {
-								sharded += len(errs)
-							} else if len(errs) != tc.bad {
-								t.Errorf("%s: %d errors, want %d", what, len(errs), tc.bad)
-							}
-							for _, e := range errs {
-								if e.Line < 1 || e.Line > int64(len(starts)) || e.Byte != starts[e.Line-1] {
-									t.Errorf("%s: %v: Byte %d, want the start of line %d", what, e, e.Byte, e.Line)
-								}
-							}
-						}
-						if sharded != tc.bad {
-							t.Errorf("%s, block %d, %d workers: %d errors over the shards, want %d", tc.name, bb, workers, sharded, tc.bad)
-						}
+	for _, bb := range []int{saved, 1, 7, 64, 1000} {
+		blockBytes = bb
+		for _, typed := range []bool{false, true} {
+			// 0 workers: the plain path
+			bytepos.Run(t, fmt.Sprintf("block %d, typed %v: ", bb, typed), cases, []int{0, 1, 3}, 1<<30, true, func(r io.Reader, workers int, sh shard.Shard) ([]bytepos.Pos, error) {
+				var got []bytepos.Pos
+				a := Answerer{MaxLine: 100, plain: workers == 0, Options: Options{Workers: max(workers, 1), Shard: sh, OnError: func(err error) error {
+					var ie *InputError
+					if !errors.As(err, &ie) {
+						return err
 					}
+					got = append(got, bytepos.Pos{Line: ie.Line, Byte: ie.Byte})
+					return nil
+				}}}
+				var err error
+				if typed {
+					_, err = a.Moves(context.Background(), r, func(Result) error { return nil })
+				} else {
+					_, err = a.Answer(context.Background(), r, io.Discard)
 				}
-			}
+				return got, err
+			})
 		}
 	}
 }
