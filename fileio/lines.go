@@ -14,6 +14,8 @@ type LineReader struct {
 	max  int
 	buf  []byte
 	line int64
+	off  int64 // bytes read by Next, the lines and their newlines
+	at   int64 // offset of the line Next last returned
 	err  error
 }
 
@@ -31,9 +33,11 @@ func (l *LineReader) Next() (line []byte, number int64, length int64, ok bool) {
 		return nil, l.line, 0, false
 	}
 	l.buf = l.buf[:0]
+	l.at = l.off
 	for {
 		frag, err := l.r.ReadSlice('\n')
 		length += int64(len(frag))
+		l.off += int64(len(frag))
 		if room := l.max - len(l.buf); room > 0 {
 			if len(frag) > room {
 				l.buf = append(l.buf, frag[:room]...)
@@ -64,6 +68,10 @@ func (l *LineReader) Next() (line []byte, number int64, length int64, ok bool) {
 	}
 	return l.buf, l.line, length, true
 }
+
+// Offset returns the offset in the input, from 0, of the first byte of the line Next
+// last returned.
+func (l *LineReader) Offset() int64 { return l.at }
 
 // Buffered returns how many bytes of the input are read ahead: 0 means the next call
 // of Next reads the input, and may wait on it.

@@ -12,12 +12,13 @@ func TestLineReader(t *testing.T) {
 	type got struct {
 		s         string
 		num, size int64
+		off       int64
 	}
-	want := []got{{"a", 1, 1}, {"bb", 2, 2}, {"xxxxxxxxxx", 3, 3 << 20}, {"last", 4, 4}}
+	want := []got{{"a", 1, 1, 0}, {"bb", 2, 2, 3}, {"xxxxxxxxxx", 3, 3 << 20, 6}, {"last", 4, 4, 7 + 3<<20}}
 	for i, w := range want {
 		line, num, size, ok := l.Next()
-		if !ok || string(line) != w.s || num != w.num || size != w.size {
-			t.Fatalf("line %d: %q %d %d %v, want %v", i, line, num, size, ok, w)
+		if !ok || string(line) != w.s || num != w.num || size != w.size || l.Offset() != w.off {
+			t.Fatalf("line %d: %q %d %d %v at %d, want %v", i, line, num, size, ok, l.Offset(), w)
 		}
 	}
 	if _, _, _, ok := l.Next(); ok || l.Err() != nil {

@@ -37,6 +37,15 @@ func NewReader(r io.Reader, what string) io.Reader {
 	return &textReader{r: r, what: what}
 }
 
+// Dropped returns the bytes a reader from NewReader dropped at the start of its input:
+// 3 once it has dropped a byte order mark, else 0 (and 0 for any other reader).
+func Dropped(r io.Reader) int64 {
+	if t, ok := r.(*textReader); ok && t.started && t.dropped {
+		return int64(len(bom))
+	}
+	return 0
+}
+
 // bom is the UTF-8 byte order mark some editors put at the start of a text file.
 var bom = []byte{0xef, 0xbb, 0xbf}
 
@@ -47,6 +56,7 @@ type textReader struct {
 	what    string // what the text holds, for the error
 	off     int64  // bytes of r passed or dropped
 	started bool
+	dropped bool   // a byte order mark was dropped
 	head    []byte // the first bytes, not yet passed
 	err     error
 }
@@ -61,7 +71,7 @@ func (t *textReader) Read(p []byte) (int, error) {
 		case !bytes.HasPrefix(bom, t.head):
 			t.started = true
 		case len(t.head) == len(bom):
-			t.started, t.head, t.off = true, nil, int64(len(bom))
+			t.started, t.dropped, t.head, t.off = true, true, nil, int64(len(bom))
 		}
 		if err != nil {
 			t.started, t.err = true, err

@@ -32,7 +32,11 @@ func TestReader(t *testing.T) {
 			if oneByte {
 				r = iotest.OneByteReader(r)
 			}
-			got, err := io.ReadAll(NewReader(r, "positions"))
+			tr := NewReader(r, "positions")
+			got, err := io.ReadAll(tr)
+			if want := int64(len(c.in) - len(c.out)); c.nul < 0 && Dropped(tr) != want {
+				t.Errorf("%q (byte at a time %v): Dropped %d, want %d", c.in, oneByte, Dropped(tr), want)
+			}
 			if string(got) != c.out {
 				t.Errorf("%q (byte at a time %v): read %q, want %q", c.in, oneByte, got, c.out)
 			}

@@ -27,6 +27,7 @@ type lineChunk struct {
 	in     int    // index of the input
 	first  int64  // 0-based index of its first line among all lines read
 	lineNo int64  // 1-based number of its first line in its input
+	off    int64  // offset in its input of its first line's first byte
 	data   []byte // whole lines; the last may lack its newline at the end of the input
 	buf    []byte // the chunk's own buffer, data's backing store
 	lines  int64  // number of lines in data
@@ -35,10 +36,12 @@ type lineChunk struct {
 	fails  []lineFail
 }
 
-// lineFail is an error of line (0: the input itself) to report after out[..outAt].
+// lineFail is an error of line (0: the input itself), which starts at offset at of its
+// input, to report after out[..outAt].
 type lineFail struct {
 	outAt int
 	line  int64
+	at    int64
 	err   error
 }
 
@@ -121,7 +124,7 @@ func WriteLines(ctx context.Context, ins []fileio.Input, stdin io.Reader, out io
 				if stop.err == nil {
 					st.Failed++
 				}
-				if !stop.report(o.OnError, lr.names[c.in], f.line, f.err) {
+				if !stop.reportAt(o.OnError, lr.names[c.in], f.line, f.at, f.err) {
 					cancel()
 				}
 				at = f.outAt
@@ -152,9 +155,10 @@ func WriteLines(ctx context.Context, ins []fileio.Input, stdin io.Reader, out io
 	return st, ctx.Err()
 }
 
-// fail records the error of one line (lineNo > 0) or of a whole input (lineNo 0).
-func (lr *linesRun) fail(c *lineChunk, lineNo int64, err error) {
-	c.fails = append(c.fails, lineFail{len(c.out), lineNo, fileio.Cause(err)})
+// fail records the error of one line (lineNo > 0), which starts at offset at of its
+// input, or of a whole input (lineNo 0).
+func (lr *linesRun) fail(c *lineChunk, lineNo, at int64, err error) {
+	c.fails = append(c.fails, lineFail{len(c.out), lineNo, at, fileio.Cause(err)})
 }
 
 // read splits the inputs into chunks of whole lines taken from take and handed to
@@ -187,6 +191,7 @@ func (lr *linesRun) read(ctx context.Context, stdin io.Reader, errs []error, tak
 		lr.opened++
 		rd := fileio.CheckedReader(ctx, r)
 		lineNo := int64(1)
+		var pos int64 // offset of carry's first byte in the input
 		carry = carry[:0]
 		eof := false
 		for !eof {
@@ -195,7 +200,7 @@ func (lr *linesRun) read(ctx context.Context, stdin io.Reader, errs []error, tak
 				r.Close()
 				return false
 			}
-			c.in, c.first, c.lineNo = i, index, lineNo
+			c.in, c.first, c.lineNo, c.off = i, index, lineNo, pos
 			m := copy(c.buf, carry)
 			var rerr error
 			for {
@@ -223,10 +228,12 @@ func (lr *linesRun) read(ctx context.Context, stdin io.Reader, errs []error, tak
 				nl := bytes.LastIndexByte(data, '\n')
 				if nl < 0 && m == len(c.buf) {
 					// A line longer than a chunk: stream it.
-					if !lr.longLine(ctx, long, c, rd, &carry, &eof, &rerr) {
+					size, ok := lr.longLine(ctx, long, c, rd, &carry, &eof, &rerr)
+					if !ok {
 						r.Close()
 						return false
 					}
+					pos += size + 1
 					index += c.lines
 					lineNo += c.lines
 					if !send(c) {
@@ -241,6 +248,7 @@ func (lr *linesRun) read(ctx context.Context, stdin io.Reader, errs []error, tak
 				carry = append(carry, data[nl+1:]...)
 				data = data[:nl+1]
 			}
+			pos += int64(len(data))
 			c.data = data
 			c.lines = int64(bytes.Count(data, []byte{'\n'}))
 			if eof && len(data) > 0 && data[len(data)-1] != '\n' {
@@ -272,14 +280,15 @@ func (lr *linesRun) readFailed(get func() *lineChunk, send func(*lineChunk) bool
 		return false
 	}
 	c.in = i
-	lr.fail(c, 0, err)
+	lr.fail(c, 0, 0, err)
 	return send(c)
 }
 
 // longLine reads the rest of a line that filled chunk c without a newline, streaming it
 // through a parser when this shard owns it, and scores it into c. What follows the line
-// is left in carry; eof and rerr say how reading ended.
-func (lr *linesRun) longLine(ctx context.Context, w *lineWorker, c *lineChunk, r io.Reader, carry *[]byte, eof *bool, rerr *error) bool {
+// is left in carry; eof and rerr say how reading ended. It returns the bytes of the line
+// read (without its newline), and false when the run is stopping.
+func (lr *linesRun) longLine(ctx context.Context, w *lineWorker, c *lineChunk, r io.Reader, carry *[]byte, eof *bool, rerr *error) (int64, bool) {
 	owned := lr.o.shard.Owns(c.first) && c.buf[0] != '#'
 	w.parser.MaxSize = lr.o.maxSize
 	w.parser.Reset()
@@ -311,7 +320,7 @@ func (lr *linesRun) longLine(ctx context.Context, w *lineWorker, c *lineChunk, r
 		if err != nil {
 			*eof, *rerr = true, err
 			if err != io.EOF && ctx.Err() != nil {
-				return false
+				return off, false
 			}
 			break
 		}
@@ -326,12 +335,12 @@ func (lr *linesRun) longLine(ctx context.Context, w *lineWorker, c *lineChunk, r
 			perr = w.parser.Board(&w.board)
 		}
 		if perr != nil {
-			lr.fail(c, c.lineNo, perr)
+			lr.fail(c, c.lineNo, c.off, perr)
 		} else {
 			lr.emit(c, c.first, c.lineNo, w.scorer.Score(&w.board))
 		}
 	}
-	return true
+	return off, true
 }
 
 // score scores the lines of chunk c into c.out.
@@ -342,6 +351,7 @@ func (lr *linesRun) score(w *lineWorker, c *lineChunk) {
 	idx, lineNo := c.first, c.lineNo
 	for len(data) > 0 {
 		var line []byte
+		at := c.off + int64(len(c.data)-len(data))
 		if nl := bytes.IndexByte(data, '\n'); nl >= 0 {
 			line, data = data[:nl], data[nl+1:]
 		} else {
@@ -363,7 +373,7 @@ func (lr *linesRun) score(w *lineWorker, c *lineChunk) {
 				err = w.board.Parse(line)
 			}
 			if err != nil {
-				lr.fail(c, lineNo, err)
+				lr.fail(c, lineNo, at, err)
 			} else {
 				lr.emit(c, idx, lineNo, w.scorer.Score(&w.board))
 			}

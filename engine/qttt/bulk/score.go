@@ -67,8 +67,11 @@ type Stats struct {
 }
 
 // InputError is a bad line of an input (Line from 1) or an input that could not be
-// read to its end (Line 0): the input's Name, the Line, the Byte offset of the line in
-// the input (0 when not known) and why.
+// read to its end (Line 0): the input's Name, the Line, the Byte offset of the line and
+// why. Byte is the offset of the line's first byte in its input, from 0 (a byte order
+// mark counts; for stdin, from the first byte read from it), the same with a shard or
+// several workers as without: never in a shard's part or a worker's chunk. It is 0 for
+// the input itself.
 type InputError struct {
 	Name string
 	Line int64
@@ -217,8 +220,10 @@ type chunk struct {
 	file   string
 	line   int64 // 1-based line number of the first line in file
 	global int64 // 0-based index of the first line over all inputs
+	off    int64 // offset in file of the first line's first byte
 	data   []byte
 	long   []longLine // lines too long to score, replaced by empty lines in data
+	at     []lineAt   // where a line does not start right after the one before in data
 	ioErr  error      // an error about the input itself, reported after data's lines
 	wait   bool       // sent because the next read may wait on the input
 
@@ -232,6 +237,13 @@ type longLine struct {
 	line   int64
 	size   int64
 	prefix []byte
+}
+
+// lineAt says line starts at offset off of its input: kept for the lines whose start
+// does not follow from data (after a "\r\n", a long line or a line of another shard).
+type lineAt struct {
+	line int64
+	off  int64
 }
 
 type lineErr struct {
@@ -248,7 +260,7 @@ func readChunks(ctx context.Context, inputs []fileio.Input, stdin io.Reader, sh 
 			return false
 		}
 		c.file, c.line, c.global = file, line, global
-		c.data, c.long, c.ioErr, c.wait = c.data[:0], c.long[:0], nil, false
+		c.data, c.long, c.at, c.ioErr, c.wait = c.data[:0], c.long[:0], c.at[:0], nil, false
 		c.out, c.res, c.errs, c.records = c.out[:0], c.res[:0], c.errs[:0], 0
 		return true
 	}
@@ -297,18 +309,29 @@ func readInput(ctx context.Context, name string, r io.Reader, sh shard.Shard, gl
 	get func(string, int64, int64) bool, send func(*chunk) bool) bool {
 	// The text reader drops a byte order mark and stops at a NUL byte: text never holds
 	// one, and an endless device such as /dev/zero then stops at once.
-	lr := fileio.NewLineReader(textin.NewReader(r, "game records"), MaxLine)
+	tr := textin.NewReader(r, "game records")
+	lr := fileio.NewLineReader(tr, MaxLine)
 	if !get(name, 1, *global) {
 		return false
 	}
 	c := *cp
+	var bom, next int64 // next: where the next line starts if it follows from c.data
 	for {
 		s, line, length, ok := lr.Next()
 		err := lr.Err()
 		if err != nil && ok && isBinary(err) {
 			ok = false // the line holding the NUL byte is no record
 		}
+		if line == 1 {
+			bom = textin.Dropped(tr)
+			c.off, next = bom, bom
+		}
 		if ok {
+			if off := bom + lr.Offset(); off != next {
+				c.at = append(c.at, lineAt{line, off})
+				next = off
+			}
+			n := len(c.data)
 			switch {
 			case !sh.Owns(*global):
 				c.data = append(c.data, '\n')
@@ -318,6 +341,7 @@ func readInput(ctx context.Context, name string, r io.Reader, sh shard.Shard, gl
 			default:
 				c.data = append(append(c.data, s...), '\n')
 			}
+			next += int64(len(c.data) - n)
 			*global++
 		}
 		if err != nil {
@@ -338,6 +362,7 @@ func readInput(ctx context.Context, name string, r io.Reader, sh shard.Shard, gl
 				return false
 			}
 			c = *cp
+			c.off = next
 		}
 	}
 }
@@ -352,36 +377,42 @@ type scoreWorker struct {
 
 func (w *scoreWorker) score(c *chunk) {
 	data := c.data
-	line, global := c.line, c.global
-	long := c.long
+	line, global, off := c.line, c.global, c.off
+	long, at := c.long, c.at
 	for len(data) > 0 {
 		i := bytes.IndexByte(data, '\n')
 		s := data[:i]
 		data = data[i+1:]
+		if len(at) > 0 && at[0].line == line {
+			off = at[0].off
+			at = at[1:]
+		}
 		if len(long) > 0 && long[0].line == line {
 			ll := long[0]
 			long = long[1:]
-			w.fail(c, line, fmt.Errorf("line of %d bytes, longer than the limit of %d: skipped (it starts %s)", ll.size, MaxLine, fileio.QuotePrefix(ll.prefix, 24)))
+			w.fail(c, line, off, fmt.Errorf("line of %d bytes, longer than the limit of %d: skipped (it starts %s)", ll.size, MaxLine, fileio.QuotePrefix(ll.prefix, 24)))
 		} else if len(s) > 0 {
-			w.scoreLine(c, line, global, s)
+			w.scoreLine(c, line, global, off, s)
 		}
 		line++
 		global++
+		off += int64(i + 1)
 	}
 	if c.ioErr != nil {
-		w.fail(c, 0, c.ioErr)
+		w.fail(c, 0, 0, c.ioErr)
 	}
 }
 
-func (w *scoreWorker) fail(c *chunk, line int64, err error) {
+// fail records the failure of line (0: the input itself), which starts at offset at.
+func (w *scoreWorker) fail(c *chunk, line, at int64, err error) {
 	off := len(c.out)
 	if w.typed {
 		off = len(c.res)
 	}
-	c.errs = append(c.errs, lineErr{off, InputError{Name: c.file, Line: line, Err: err}})
+	c.errs = append(c.errs, lineErr{off, InputError{Name: c.file, Line: line, Byte: at, Err: err}})
 }
 
-func (w *scoreWorker) scoreLine(c *chunk, line, global int64, s []byte) {
+func (w *scoreWorker) scoreLine(c *chunk, line, global, at int64, s []byte) {
 	rec, expect, hasExpect := bytes.Cut(s, []byte{'\t'})
 	rec = bytes.TrimRight(rec, "\r")
 	if !hasExpect && len(bytes.TrimSpace(rec)) == 0 {
@@ -393,14 +424,14 @@ func (w *scoreWorker) scoreLine(c *chunk, line, global int64, s []byte) {
 	}
 	p, err := qttt.Replay(rec, tr)
 	if err != nil {
-		w.fail(c, line, err)
+		w.fail(c, line, at, err)
 		return
 	}
 	sc := p.Score()
 	w.tmp = sc.AppendText(w.tmp[:0])
 	if hasExpect {
 		if want := bytes.TrimSpace(expect); !bytes.Equal(w.tmp, want) {
-			w.fail(c, line, fmt.Errorf("record scores %q, the line says %s", w.tmp, fileio.QuotePrefix(want, 24)))
+			w.fail(c, line, at, fmt.Errorf("record scores %q, the line says %s", w.tmp, fileio.QuotePrefix(want, 24)))
 			return
 		}
 	}

@@ -81,7 +81,10 @@ type Stats struct {
 
 // InputError is a bad record of an input, or a read error in it: the input's Name
 // (empty for the reader Answer and Move read), the Line (from 1), the Byte offset of
-// the line's start in the input (0 when not known) and why.
+// the line and why. Byte is the offset of the line's first byte in its input, from 0
+// (a byte order mark counts; for stdin, from the first byte read from it), the same
+// with a shard or several workers as without: never in a shard's part or a worker's
+// block. It is 0 for a read error.
 type InputError struct {
 	Name string
 	Line int64
@@ -194,7 +197,8 @@ func (m *mover) batch(ctx context.Context, in io.Reader, out io.Writer, maxLine 
 			return st, err
 		}
 	}
-	lr := fileio.NewLineReader(textin.NewReader(fileio.NewContextReader(ctx, in), "positions"), maxLine)
+	tr := textin.NewReader(fileio.NewContextReader(ctx, in), "positions")
+	lr := fileio.NewLineReader(tr, maxLine)
 	var a, b pile
 	buf := make([]byte, 0, 64<<10)
 	report := func(e *InputError) error {
@@ -232,7 +236,7 @@ func (m *mover) batch(ctx context.Context, in io.Reader, out io.Writer, maxLine 
 			buf, err = m.line(buf, line, i, sh, &a, &b)
 		}
 		if err != nil {
-			if err := report(&InputError{Line: i + 1, Err: err}); err != nil {
+			if err := report(&InputError{Line: i + 1, Byte: textin.Dropped(tr) + lr.Offset(), Err: err}); err != nil {
 				out.Write(buf)
 				return st, err
 			}

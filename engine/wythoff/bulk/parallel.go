@@ -15,6 +15,7 @@ import (
 // moveBlock is a run of whole input lines answered by one worker.
 type moveBlock struct {
 	first int64    // input line number (0-based) of the first line, or -1: not counted
+	off   int64    // offset in the input of the block's first byte
 	data  []byte   // the lines, each ending in '\n'
 	out   []byte   // the answers
 	res   []Result // or, for Moves, the answers as values (Line relative to first)
@@ -27,10 +28,12 @@ type moveBlock struct {
 }
 
 // blockErr is a bad line of a block: its index in the block, the length of the
-// block's answers before it, and why it is bad.
+// block's answers before it, the offset of its first byte in the block, and why it is
+// bad.
 type blockErr struct {
 	rel int64
 	off int
+	at  int
 	err error
 }
 
@@ -121,7 +124,7 @@ func (m *mover) write(out io.Writer, b *moveBlock, base int64, st *Stats, opt Op
 			return err
 		}
 		prev = e.off
-		if err := m.fail(base, e, st, opt); err != nil {
+		if err := m.fail(b, base, e, st, opt); err != nil {
 			return err
 		}
 	}
@@ -163,6 +166,7 @@ func (m *mover) cutBlocks(ctx context.Context, in io.Reader, maxLine int, sh sha
 	count := sh.Enabled()
 	var (
 		line    int64 // number of the next line, when counted
+		pos     int64 // offset after the byte order mark of the next block's first byte
 		carry   []byte
 		scratch []byte
 		eof     bool
@@ -197,6 +201,7 @@ func (m *mover) cutBlocks(ctx context.Context, in io.Reader, maxLine int, sh sha
 		blk.data = append(blk.data[:0], carry...)
 		carry = carry[:0]
 		fill(&blk.data, max(blockBytes, len(blk.data)))
+		blk.off = pos + textin.Dropped(r) // known once the first bytes are read
 		for bytes.LastIndexByte(blk.data, '\n') < 0 && !eof && rerr == nil && len(blk.data) <= maxLine {
 			fill(&blk.data, min(2*len(blk.data)+4096, maxLine+1))
 		}
@@ -205,6 +210,7 @@ func (m *mover) cutBlocks(ctx context.Context, in io.Reader, maxLine int, sh sha
 		case last >= 0:
 			carry = append(carry, blk.data[last+1:]...)
 			blk.data = blk.data[:last+1]
+			pos += int64(last + 1)
 		case len(blk.data) > maxLine:
 			// a line longer than maxLine: skip the rest of it, keep what follows
 			if scratch == nil {
@@ -234,6 +240,7 @@ func (m *mover) cutBlocks(ctx context.Context, in io.Reader, maxLine int, sh sha
 				break
 			}
 			blk.lines = 1
+			pos += long + 1
 			if !count || sh.Owns(line) {
 				blk.long, blk.prefix = long, append(blk.prefix[:0], blk.data[:min(len(blk.data), 40)]...)
 			}
@@ -271,7 +278,7 @@ func (m *mover) cutBlocks(ctx context.Context, in io.Reader, maxLine int, sh sha
 func (m *mover) answerBlock(blk *moveBlock, maxLine int, sh shard.Shard, a, b *pile, sc *asmScratch) {
 	if blk.lines > 0 { // a too-long line, or one this shard skips
 		if blk.long > 0 {
-			blk.errs = append(blk.errs, blockErr{0, 0, &LongLineError{blk.long, int64(maxLine), bytes.Clone(blk.prefix)}})
+			blk.errs = append(blk.errs, blockErr{0, 0, 0, &LongLineError{blk.long, int64(maxLine), bytes.Clone(blk.prefix)}})
 		}
 		return
 	}
@@ -307,7 +314,7 @@ func (m *mover) answerBlock(blk *moveBlock, maxLine int, sh shard.Shard, a, b *p
 				blk.out, err = m.line(blk.out, data[:j], i, sh, a, b)
 			}
 			if err != nil {
-				blk.errs = append(blk.errs, blockErr{i - first, len(blk.out), err})
+				blk.errs = append(blk.errs, blockErr{i - first, len(blk.out), len(blk.data) - len(data), err})
 			}
 		}
 		data = data[j+1:]

@@ -78,7 +78,7 @@ func (m *mover) deliver(blk *moveBlock, base int64, st *Stats, opt Options) erro
 	for i := range blk.res {
 		r := &blk.res[i]
 		for len(errs) > 0 && errs[0].rel < r.Line {
-			if err := m.fail(base, errs[0], st, opt); err != nil {
+			if err := m.fail(blk, base, errs[0], st, opt); err != nil {
 				return err
 			}
 			errs = errs[1:]
@@ -90,20 +90,20 @@ func (m *mover) deliver(blk *moveBlock, base int64, st *Stats, opt Options) erro
 		*r = Result{}
 	}
 	for _, e := range errs {
-		if err := m.fail(base, e, st, opt); err != nil {
+		if err := m.fail(blk, base, e, st, opt); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// fail counts the bad line e of a block starting at line base and reports it.
-func (m *mover) fail(base int64, e blockErr, st *Stats, opt Options) error {
+// fail counts the bad line e of block blk, which starts at line base, and reports it.
+func (m *mover) fail(blk *moveBlock, base int64, e blockErr, st *Stats, opt Options) error {
 	st.Failed++
 	if opt.OnError == nil {
 		return nil
 	}
-	return opt.OnError(&InputError{Line: base + e.rel + 1, Err: e.err})
+	return opt.OnError(&InputError{Line: base + e.rel + 1, Byte: blk.off + int64(e.at), Err: e.err})
 }
 
 // AppendText appends r as Answer writes it: "C D" per winning move separated by "; ",
