@@ -1,6 +1,6 @@
 package bulk
 
-import "fmt"
+import "github.com/boardlab/boardlab/fileio"
 
 // InputError is an input, game or line that failed: the Name of the input (for a game
 // of a collection NAME#k, for a zip member ARCHIVE/MEMBER), the Line of a --lines
@@ -9,23 +9,8 @@ import "fmt"
 // from the first byte read from it), the same with a shard or several workers as
 // without: never in a shard's part or a worker's chunk. It is 0 for the input or game
 // itself.
-type InputError struct {
-	Name string
-	Line int64
-	Byte int64
-	Err  error
-}
-
-// Error returns "NAME:LINE: ERR", or "NAME: ERR" for the input itself.
-func (e *InputError) Error() string {
-	if e.Line > 0 {
-		return fmt.Sprintf("%s:%d: %v", e.Name, e.Line, e.Err)
-	}
-	return fmt.Sprintf("%s: %v", e.Name, e.Err)
-}
-
-// Unwrap returns why the input, game or line failed.
-func (e *InputError) Unwrap() error { return e.Err }
+// It is fileio.InputError, the one error type of every game's bulk jobs.
+type InputError = fileio.InputError
 
 // errStop keeps the first error OnError returned, which stops the job.
 type errStop struct{ err error }

@@ -72,23 +72,8 @@ type Stats struct {
 // mark counts; for stdin, from the first byte read from it), the same with a shard or
 // several workers as without: never in a shard's part or a worker's chunk. It is 0 for
 // the input itself.
-type InputError struct {
-	Name string
-	Line int64
-	Byte int64
-	Err  error
-}
-
-// Error returns "NAME:LINE: ERR", or "NAME: ERR" for the input itself.
-func (e *InputError) Error() string {
-	if e.Line > 0 {
-		return fmt.Sprintf("%s:%d: %v", e.Name, e.Line, e.Err)
-	}
-	return fmt.Sprintf("%s: %v", e.Name, e.Err)
-}
-
-// Unwrap returns why the line or input failed.
-func (e *InputError) Unwrap() error { return e.Err }
+// It is fileio.InputError, the one error type of every game's bulk jobs.
+type InputError = fileio.InputError
 
 // WriteScores scores every record of the inputs (as fileio.Expand makes them from
 // FILE, DIR walked in sorted order, or "-", which reads stdin) one per line and writes "X O" (or with

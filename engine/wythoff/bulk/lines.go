@@ -85,23 +85,8 @@ type Stats struct {
 // (a byte order mark counts; for stdin, from the first byte read from it), the same
 // with a shard or several workers as without: never in a shard's part or a worker's
 // block. It is 0 for a read error.
-type InputError struct {
-	Name string
-	Line int64
-	Byte int64
-	Err  error
-}
-
-// Error returns "NAME:LINE: ERR", or "line LINE: ERR" for an unnamed input.
-func (e *InputError) Error() string {
-	if e.Name == "" {
-		return fmt.Sprintf("line %d: %v", e.Line, e.Err)
-	}
-	return fmt.Sprintf("%s:%d: %v", e.Name, e.Line, e.Err)
-}
-
-// Unwrap returns why the record is bad.
-func (e *InputError) Unwrap() error { return e.Err }
+// It is fileio.InputError, the one error type of every game's bulk jobs.
+type InputError = fileio.InputError
 
 // LongLineError is a line longer than the limit: its length and first bytes.
 type LongLineError struct {
